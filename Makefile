@@ -1,0 +1,43 @@
+# moonbase: `make play` starts the game, `make test` runs every check. Both set up .venv first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint typecheck unit playthroughs bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/moonbase
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy --strict src
+	$(BIN)/python -m pytest -n auto -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -n auto -q
+
+playthroughs: $(STAMP)
+	$(BIN)/python tests/playthroughs/regenerate.py
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

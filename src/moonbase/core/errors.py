@@ -1,0 +1,33 @@
+"""The three errors moonbase raises for bad input.
+
+Each is a :class:`ValueError`, and each message says what was wrong and what is allowed.
+Nothing is changed when one is raised: an illegal action leaves the state as it was, a bad
+option creates no game, a damaged save creates no state.
+
+>>> import moonbase
+>>> try:
+...     moonbase.load("moon", width=7)
+... except moonbase.InvalidOption as error:
+...     print(error)
+option 'width': 7 is not allowed; allowed: 4, 5, 6
+"""
+
+from __future__ import annotations
+
+__all__ = ["CorruptSave", "IllegalAction", "InvalidOption", "MoonbaseError"]
+
+
+class MoonbaseError(ValueError):
+    """Base of every error moonbase raises for bad input."""
+
+
+class InvalidOption(MoonbaseError):
+    """An unknown game, an unknown option, or an option value that is not allowed."""
+
+
+class IllegalAction(MoonbaseError):
+    """An action that is not legal for that seat now (the state is left unchanged)."""
+
+
+class CorruptSave(MoonbaseError):
+    """Saved data that is damaged, foreign, or does not replay (no state is created)."""

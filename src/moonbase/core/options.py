@@ -1,0 +1,200 @@
+"""Option specifications: what a game can be set up with, validated before a game exists.
+
+Every game declares a tuple of :class:`Option` values. :func:`resolve_options` checks what a
+caller gave against them — unknown names and values that are not allowed raise
+:class:`~moonbase.core.errors.InvalidOption` naming what is allowed — and fills in defaults.
+Values may be given as Python values or as text (as typed on a command line).
+
+>>> width = Option("width", "int", 4, "register width in bits", choices=(4, 5, 6))
+>>> width.parse("5")
+5
+>>> resolve_options((width,), {})
+{'width': 4}
+>>> resolve_options((width,), {"colour": "red"})
+Traceback (most recent call last):
+...
+moonbase.core.errors.InvalidOption: unknown option 'colour'; allowed: width
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from moonbase.core.errors import InvalidOption
+
+__all__ = ["Kind", "Option", "OptionValue", "resolve_options"]
+
+Kind = Literal["bool", "int", "number", "choice", "list", "text"]
+"""How an option's value is read: a flag, a whole number, a number in half steps, one word
+from ``choices``, a comma-separated list of words from ``choices``, or free text."""
+
+OptionValue = bool | int | float | str | tuple[str, ...] | None
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its name, kind, default, one-line description and allowed values.
+
+    ``default`` may be ``None`` when the game derives it from other options (``default_text``
+    then says how, e.g. "by difficulty").
+
+    >>> Option("events", "bool", False, "shuffle the event cards in").parse("yes")
+    True
+    >>> Option("energy", "number", None, "energy per round", minimum=0.5).parse("2.5")
+    2.5
+    """
+
+    name: str
+    kind: Kind
+    default: OptionValue
+    description: str
+    choices: tuple[str | int, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    default_text: str | None = None
+
+    @property
+    def allowed(self) -> str:
+        """A short text of the allowed values, for messages and menus.
+
+        >>> Option("width", "int", 4, "bits", choices=(4, 5, 6)).allowed
+        '4, 5, 6'
+        """
+        if self.kind == "bool":
+            return "true, false"
+        if self.choices is not None:
+            joined = ", ".join(str(choice) for choice in self.choices)
+            return f"a comma-separated list of {joined}" if self.kind == "list" else joined
+        if self.kind == "number":
+            return f"a number in steps of 0.5{self._range_text()}"
+        if self.kind == "int":
+            return f"a whole number{self._range_text()}"
+        return "any text"
+
+    def _range_text(self) -> str:
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return f" from {_number_text(low)} to {_number_text(high)}"
+        if low is not None:
+            return f" of at least {_number_text(low)}"
+        if high is not None:
+            return f" of at most {_number_text(high)}"
+        return ""
+
+    def _reject(self, value: object) -> InvalidOption:
+        shown = ",".join(value) if isinstance(value, tuple) else value
+        return InvalidOption(
+            f"option {self.name!r}: {shown!r} is not allowed; allowed: {self.allowed}"
+        )
+
+    def parse(self, value: object) -> OptionValue:
+        """Return ``value`` checked and converted to this option's kind.
+
+        >>> Option("ops", "list", None, "operations", choices=("INC", "DEC")).parse("dec, inc")
+        ('DEC', 'INC')
+        """
+        if value is None and self.default is None:
+            return None
+        parser = getattr(self, f"_parse_{self.kind}")
+        result: OptionValue = parser(value)
+        return result
+
+    def _parse_bool(self, value: object) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise self._reject(value)
+
+    def _in_range(self, number: float, original: object) -> None:
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        ):
+            raise self._reject(original)
+
+    def _parse_int(self, value: object) -> int:
+        if isinstance(value, bool):
+            raise self._reject(value)
+        if isinstance(value, int):
+            number = value
+        elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+            number = int(value.strip())
+        else:
+            raise self._reject(value)
+        if self.choices is not None and number not in self.choices:
+            raise self._reject(value)
+        self._in_range(number, value)
+        return number
+
+    def _parse_number(self, value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise self._reject(value)
+        try:
+            number = float(value)
+        except ValueError:
+            raise self._reject(value) from None
+        if number * 2 != int(number * 2):
+            raise self._reject(value)
+        self._in_range(number, value)
+        return number
+
+    def _parse_choice(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise self._reject(value)
+        assert self.choices is not None
+        for choice in self.choices:
+            if str(choice).lower() == value.strip().lower():
+                return str(choice)
+        raise self._reject(value)
+
+    def _parse_list(self, value: object) -> tuple[str, ...]:
+        if isinstance(value, str):
+            items = [item for item in (part.strip() for part in value.split(",")) if item]
+        elif isinstance(value, list | tuple):
+            items = [str(item).strip() for item in value]
+        else:
+            raise self._reject(value)
+        if self.choices is None:
+            return tuple(items)
+        by_key = {str(choice).lower(): str(choice) for choice in self.choices}
+        unknown = [item for item in items if item.lower() not in by_key]
+        if unknown:
+            raise InvalidOption(
+                f"option {self.name!r}: {', '.join(unknown)} not allowed; allowed: {self.allowed}"
+            )
+        return tuple(by_key[item.lower()] for item in items)
+
+    def _parse_text(self, value: object) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self._reject(value)
+        return value.strip()
+
+
+def _number_text(number: float) -> str:
+    return str(int(number)) if number == int(number) else str(number)
+
+
+def resolve_options(
+    specs: tuple[Option, ...], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
+    """Check ``given`` against ``specs`` and return every option, defaults filled in.
+
+    >>> resolve_options((Option("n", "int", 2, "players", minimum=2),), {"n": "1"})
+    Traceback (most recent call last):
+    ...
+    moonbase.core.errors.InvalidOption: option 'n': '1' is not allowed; allowed: a whole number...
+    """
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        names = ", ".join(spec.name for spec in specs)
+        raise InvalidOption(f"unknown option {unknown[0]!r}; allowed: {names}")
+    return {
+        spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }

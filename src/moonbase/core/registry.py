@@ -1,0 +1,52 @@
+"""The registry of games: :func:`games`, :func:`load` and :func:`from_json`.
+
+>>> "moon" in games()
+True
+>>> load("moon", difficulty="hard").options["energy"]
+2.0
+>>> load("chess")
+Traceback (most recent call last):
+...
+moonbase.core.errors.InvalidOption: unknown game 'chess'; allowed: moon...
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from moonbase.core.errors import InvalidOption
+from moonbase.core.game import Game, State
+
+__all__ = ["from_json", "game_class", "games", "load"]
+
+_GAMES: dict[str, str] = {
+    "moon": "moonbase.games.moon:MoonGame",
+    "moon-leap": "moonbase.games.moon_leap:MoonLeapGame",
+}
+
+
+def games() -> list[str]:
+    """The names of every game, sorted."""
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    """The :class:`Game` subclass registered as ``name``."""
+    if name not in _GAMES:
+        raise InvalidOption(f"unknown game {name!r}; allowed: {', '.join(games())}")
+    module_name, _, class_name = _GAMES[name].partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def load(name: str, **options: object) -> Game:
+    """The game ``name`` with ``options`` checked and defaults filled in."""
+    return game_class(name)(**options)
+
+
+def from_json(data: str | bytes | dict[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.to_json` text (see :mod:`moonbase.core.saves`)."""
+    from moonbase.core.saves import decode
+
+    return decode(data)

@@ -1,0 +1,333 @@
+"""MOON's competitive game: 2–4 seats race to solve their own secret goals in register A.
+
+Each seat holds one secret goal and a RAM word; on its turn it spends its energy on operations
+and solves its goal whenever register A holds it (drawing the next at once, so several goals may
+fall in one turn). BUG cards let their holder ``PEEK`` at another seat's goal, which passes the
+bug on. The game ends when a goal is due and the deck has none, or after ``max_rounds``.
+
+>>> import moonbase
+>>> state = moonbase.load("moon", mode="competitive", bugs=0).new(seed=1, chance="explicit")
+>>> for card in ("0011", "0100"):
+...     state.apply(moonbase.CHANCE, f"DRAW {card}")
+>>> state.view(0)["goal"], state.view(1)["goal"], state.view(None)["goal"]
+('0011', '0100', None)
+>>> state.apply(0, "INC A")
+>>> state.apply(0, "INC B")
+>>> state.apply(0, "OR A B")   # A = 0011: seat 0 solves its goal and draws the next
+>>> state.to_act == (moonbase.CHANCE,), state.view(0)["solved"]
+(True, [1, 0])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from moonbase.games.moon.cards import HACKERS, Hacker, goal_value
+from moonbase.games.moon.machine import Operation, bits
+from moonbase.games.moon.render import render_view
+from moonbase.games.moon.state import DRAW, OVER, PLAY, MoonState
+
+if TYPE_CHECKING:
+    from moonbase.games.moon.game import MoonGame
+
+__all__ = ["NO_GOAL", "CompetitiveState"]
+
+NO_GOAL = -1
+_RESAMPLE_TRIES = 64
+
+
+class CompetitiveState(MoonState):
+    """The competitive game for 2–4 seats."""
+
+    def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
+        super().__init__(game, seed, explicit)
+        seats = game.seats
+        bugs = game.options["bugs"]
+        assert isinstance(bugs, int)
+        self._shuffle_in(bugs, bool(game.options["events"]))
+        colours = game.options["hackers"]
+        assert isinstance(colours, tuple)
+        self.hackers: tuple[Hacker | None, ...] = (
+            tuple(HACKERS.get(colour) for colour in colours) if colours else (None,) * seats
+        )
+        self.goals = [NO_GOAL] * seats
+        self.goal_cards: list[tuple[int, ...]] = [()] * seats
+        """History indices of the cards of each seat's goal."""
+        self.solved_goals: list[list[int]] = [[] for _ in range(seats)]
+        self.rams = [0] * seats
+        self.bugs = [0] * seats
+        self.peeks: list[set[int]] = [set() for _ in range(seats)]
+        """``peeks[holder]``: seats whose current goal the holder has seen."""
+        self.ruled_out = [0] * seats
+        """Bit ``v`` of ``ruled_out[s]``: A held ``v`` on s's turn, so s's goal is not ``v``.
+        Public knowledge that :meth:`_redraw` respects."""
+        self.turn = 0
+        self.round = 1
+        self.free = 0
+        """Free uses left this turn (purple and red hackers)."""
+        self.drawer = 0
+        self.setting_up = True
+        self.phase = DRAW
+
+    # ------------------------------------------------------------------ whose turn
+    def _player(self) -> int:
+        return self.turn
+
+    def _drawer(self) -> int:
+        return self.drawer
+
+    # ------------------------------------------------------------------ costs
+    def _price(self, seat: int, op: Operation) -> int:
+        hacker = self.hackers[seat]
+        if hacker is None:
+            return op.competitive_cost
+        if op.name in hacker.free and self.free > 0:
+            return 0
+        return hacker.costs.get(op.name, op.competitive_cost)
+
+    def _pay(self, seat: int, op: Operation) -> None:
+        price = self._price(seat, op)
+        if price == 0:
+            self.free -= 1
+        self.energy -= price
+
+    # ------------------------------------------------------------------ RAM and PEEK
+    def _can_peek(self, seat: int) -> bool:
+        return self.bugs[seat] > 0
+
+    def _do_extra(self, seat: int, action: str) -> None:
+        target = int(action.removeprefix("PEEK "))
+        self.bugs[seat] -= 1
+        self.bugs[target] += 1
+        self.peeks[seat].add(target)
+
+    def _read(self, seat: int, operand: str) -> int:
+        return self.rams[seat] if operand == "RAM" else super()._read(seat, operand)
+
+    def _write(self, seat: int, operand: str, value: int) -> None:
+        if operand == "RAM":
+            self.rams[seat] = value
+        else:
+            super()._write(seat, operand, value)
+
+    # ------------------------------------------------------------------ drawing
+    def _receive_goal(self, value: int, cards: tuple[int, ...]) -> None:
+        seat = self.drawer
+        self.goals[seat] = value
+        self.goal_cards[seat] = cards
+        self.ruled_out[seat] = 0
+        if self.setting_up:
+            if seat + 1 < len(self.goals):
+                self.drawer = seat + 1
+                self._continue_draw()
+            else:
+                self.setting_up = False
+                self._start_turn(0)
+            return
+        self.phase = PLAY
+        self._after_play(seat)
+
+    def _receive_bug(self) -> None:
+        self.bugs[self.drawer] += 1
+        self._continue_draw()
+
+    def _deck_exhausted(self) -> None:
+        self.phase = OVER
+
+    def _after_event(self) -> None:
+        self._continue_draw()
+
+    # ------------------------------------------------------------------ turns
+    def _check_solved(self) -> None:
+        """Solve the acting seat's goal if A holds it, and draw its next goal."""
+        seat, a = self.turn, self.registers[0]
+        if self.goals[seat] != a:
+            self.ruled_out[seat] |= 1 << a
+            return
+        self.solved_goals[seat].append(a)
+        self.goals[seat] = NO_GOAL
+        self.goal_cards[seat] = ()
+        for seen in self.peeks:
+            seen.discard(seat)
+        self.drawer = seat
+        self._continue_draw()
+
+    def _start_turn(self, seat: int) -> None:
+        while True:
+            self.turn = seat
+            self.energy = self.game.energy
+            hacker = self.hackers[seat]
+            self.free = hacker.free_uses if hacker else 0
+            self.phase = PLAY
+            self._check_solved()
+            if self.phase != PLAY or self._has_play(seat):
+                return
+            seat = self._next_seat()
+            if self.phase == OVER:
+                return
+
+    def _next_seat(self) -> int:
+        """The seat after the acting one; after the last, a round is complete."""
+        seat = (self.turn + 1) % len(self.goals)
+        if seat == 0:
+            max_rounds = self.game.options["max_rounds"]
+            assert isinstance(max_rounds, int)
+            if self.round >= max_rounds:
+                self.phase = OVER
+            else:
+                self.round += 1
+        return seat
+
+    def _after_play(self, seat: int) -> None:
+        self._check_solved()
+        if self.phase == PLAY and not self._has_play(seat):
+            self._end(seat)
+
+    def _end(self, seat: int) -> None:
+        following = self._next_seat()
+        if self.phase != OVER:
+            self._start_turn(following)
+
+    # ------------------------------------------------------------------ results
+    def _scores(self) -> list[float]:
+        return [float(len(goals)) for goals in self.solved_goals]
+
+    def _winners(self) -> list[int]:
+        scores = self._scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # ------------------------------------------------------------------ what a seat sees
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        own = seat is not None
+        goal = self.goals[seat] if seat is not None else NO_GOAL
+        peeked = (
+            {
+                str(other): bits(self.goals[other], self.width)
+                for other in sorted(self.peeks[seat])
+                if self.goals[other] != NO_GOAL
+            }
+            if seat is not None
+            else {}
+        )
+        return {
+            "mode": "competitive",
+            **self._machine_view(),
+            "seat": seat,
+            "goal": bits(goal, self.width) if goal != NO_GOAL else None,
+            "ram": bits(self.rams[seat], self.width) if seat is not None else None,
+            "rams": [bits(value, self.width) for value in self.rams],
+            "solved": [len(goals) for goals in self.solved_goals],
+            "solved_goals": [[bits(v, self.width) for v in goals] for goals in self.solved_goals],
+            "bugs": list(self.bugs),
+            "peeked": peeked,
+            "turn": self.turn,
+            "round": self.round,
+            "max_rounds": self.game.options["max_rounds"],
+            "hackers": [hacker.colour if hacker else None for hacker in self.hackers],
+            "free": self.free,
+            "costs": self.operation_costs(self.turn),
+            "own_view": own,
+        }
+
+    def _redraw(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again the goals ``seat`` has not seen, keeping each clear of the values A held
+        on its owner's turns (had A held it, it would have been solved)."""
+        owners = [
+            other
+            for other, goal in enumerate(self.goals)
+            if goal != NO_GOAL and other != seat and (seat is None or other not in self.peeks[seat])
+        ]
+        indices = [index for owner in owners for index in self.goal_cards[owner]]
+        if self.half is not None and self.drawer != seat:
+            indices.append(self.half)
+        pool = self._pool(indices)
+        dealt = self._consistent_deal(owners, pool, rng)
+        self._redeal(indices, dealt)
+        for owner in owners:
+            self.goals[owner] = self.goal_of(self.goal_cards[owner])
+
+    def _consistent_deal(self, owners: list[int], pool: list[str], rng: random.Random) -> list[str]:
+        """Shuffle ``pool`` until the goals it deals to ``owners`` break no public constraint."""
+        size = 2 if self.width > 4 else 1
+
+        def fits(order: list[str]) -> bool:
+            for number, owner in enumerate(owners):
+                value = self._value_of(order[number * size : (number + 1) * size])
+                if self.ruled_out[owner] >> value & 1:
+                    return False
+            return True
+
+        for _ in range(_RESAMPLE_TRIES):
+            rng.shuffle(pool)
+            if fits(pool):
+                return pool
+        return self._search_deal(owners, pool, size, rng)
+
+    def _value_of(self, cards: list[str]) -> int:
+        return goal_value([int(card, 2) for card in cards], self.width)
+
+    def _search_deal(
+        self, owners: list[int], pool: list[str], size: int, rng: random.Random
+    ) -> list[str]:
+        """A random consistent deal by backtracking (when constraints make shuffling slow)."""
+
+        def extend(number: int, left: list[str]) -> list[str] | None:
+            if number == len(owners):
+                rng.shuffle(left)
+                return left
+            choices = list(range(len(left)))
+            rng.shuffle(choices)
+            tried: set[tuple[str, ...]] = set()
+            for first in choices:
+                rest_choices = [i for i in choices if i != first] if size == 2 else [None]
+                for second in rest_choices:
+                    picked = [left[first]] if second is None else [left[first], left[second]]
+                    key = tuple(picked)
+                    if key in tried:
+                        continue
+                    tried.add(key)
+                    if self.ruled_out[owners[number]] >> self._value_of(picked) & 1:
+                        continue
+                    taken = {first} if second is None else {first, second}
+                    rest = [card for i, card in enumerate(left) if i not in taken]
+                    found = extend(number + 1, rest)
+                    if found is not None:
+                        return picked + found
+            return None
+
+        result = extend(0, list(pool))
+        assert result is not None, "the true deal is always consistent"
+        return result
+
+    # ------------------------------------------------------------------ copies and text
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            **self._machine_snapshot(),
+            "goals": list(self.goals),
+            "goal_cards": [list(cards) for cards in self.goal_cards],
+            "solved_goals": [list(goals) for goals in self.solved_goals],
+            "rams": list(self.rams),
+            "bugs": list(self.bugs),
+            "peeks": [sorted(seen) for seen in self.peeks],
+            "ruled_out": list(self.ruled_out),
+            "turn": self.turn,
+            "round": self.round,
+            "free": self.free,
+            "drawer": self.drawer,
+            "setting_up": self.setting_up,
+        }
+
+    def _copy_into(self, other: CompetitiveState) -> None:
+        self._copy_machine(other)
+        other.goals = list(self.goals)
+        other.goal_cards = list(self.goal_cards)
+        other.solved_goals = [list(goals) for goals in self.solved_goals]
+        other.rams = list(self.rams)
+        other.bugs = list(self.bugs)
+        other.peeks = [set(seen) for seen in self.peeks]
+        other.ruled_out = list(self.ruled_out)
+
+    def _render(self) -> str:
+        return render_view(self._view(None))

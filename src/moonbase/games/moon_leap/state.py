@@ -1,0 +1,292 @@
+"""Moon Leap's rules: :class:`MoonLeapState`, a game in progress.
+
+A turn is a roll (a chance event: ``ROLL 1`` … ``ROLL 5``, ``ROLL *``) and then one move by the
+seat whose turn it is: ``MOVE n``, a split ``MOVE a+b`` once the barrier has been crossed, or
+``PASS`` when no token can move. A move places a token on the next free space after its own (a
+token still in front of its owner goes to the first free space); the game ends at once when the
+last three spaces are all occupied, checked after every single placement.
+
+The state keeps two lists that mirror each other: ``track`` (per space, the code of the token on
+it or :data:`EMPTY`) and ``places`` (per token code, the index of its space or :data:`RESERVE`).
+A token's code is ``seat * 5 + number - 1``.
+
+>>> from moonbase.games.moon_leap.game import MoonLeapGame
+>>> state = MoonLeapGame(players=2).new(seed=1, chance="explicit")
+>>> state.apply(-1, "ROLL 4")
+>>> state.legal_actions(0)
+['MOVE 4']
+>>> state.apply(0, "MOVE 4")
+>>> state.space_of(0, 4), state.token_at(1), state.token_at(2), state.scores()
+(1, (0, 4), None, [-67.0, -75.0])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from moonbase.core import CHANCE, State
+from moonbase.games.moon_leap.notation import (
+    PASS,
+    ROLLS,
+    STAR,
+    canonical,
+    explain,
+    move_text,
+    tokens_of,
+)
+from moonbase.games.moon_leap.render import render_view
+
+if TYPE_CHECKING:
+    import random
+
+    from moonbase.games.moon_leap.game import MoonLeapGame
+
+__all__ = ["EMPTY", "RESERVE", "RESERVE_VALUE", "SPLITS", "TOKENS", "MoonLeapState"]
+
+TOKENS: Final = (1, 2, 3, 4, 5)
+"""The numbers of each player's five tokens."""
+
+SPLITS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
+    3: ((1, 2),),
+    4: ((1, 3),),
+    5: ((1, 4), (2, 3)),
+}
+"""How a roll may be split between two tokens (in either order) once the barrier is crossed."""
+
+RESERVE_VALUE: Final = -5
+"""What each point of a token still in front of its owner scores at the end."""
+
+EMPTY: Final = -1
+"""``track`` entry of a free space."""
+
+RESERVE: Final = -1
+"""``places`` entry of a token still in front of its owner."""
+
+_PER_SEAT: Final = len(TOKENS)
+
+
+class MoonLeapState(State):
+    """A Moon Leap game in progress. Create one with ``moonbase.load("moon-leap").new()``."""
+
+    game: MoonLeapGame
+
+    def __init__(self, game: MoonLeapGame, seed: int, explicit: bool) -> None:
+        super().__init__(game, seed, explicit)
+        board = game.board
+        self.values: tuple[int, ...] = board.values
+        """The value of each space (index 0 is space 1); shared, never changed."""
+        self.players = game.seats
+        self.barrier = board.barrier(self.players)
+        """The space after which the active barrier line stands."""
+        self.track: list[int] = [EMPTY] * board.spaces
+        """Per space (index 0 is space 1): the code of the token on it, or ``EMPTY``."""
+        self.places: list[int] = [RESERVE] * (_PER_SEAT * self.players)
+        """Per token code: the index of its space, or ``RESERVE``."""
+        self.turn = 0
+        """The seat whose turn it is (seat 0 starts; play goes clockwise)."""
+        self.roll: str | None = None
+        """The die face being played (``"1"`` … ``"5"``, ``"*"``), ``None`` before the roll."""
+        self.split_allowed = False
+        """Whether a token has crossed the active barrier (splits are allowed from then on)."""
+        self.extra_turn = False
+        """Whether this turn is an extra turn won by a new or extended run of three."""
+        self.over = False
+
+    # ------------------------------------------------------------------ queries
+    def token_at(self, space: int) -> tuple[int, int] | None:
+        """``(seat, number)`` of the token on ``space`` (1-based), or ``None`` if it is free."""
+        code = self.track[space - 1]
+        if code == EMPTY:
+            return None
+        return code // _PER_SEAT, code % _PER_SEAT + 1
+
+    def space_of(self, seat: int, number: int) -> int | None:
+        """The space (1-based) token ``number`` of ``seat`` stands on; ``None`` in reserve."""
+        index = self.places[seat * _PER_SEAT + number - 1]
+        return None if index == RESERVE else index + 1
+
+    def reserve(self, seat: int) -> list[int]:
+        """The numbers of ``seat``'s tokens still in front of it, ascending."""
+        base = seat * _PER_SEAT - 1
+        return [number for number in TOKENS if self.places[base + number] == RESERVE]
+
+    def destination(self, seat: int, number: int) -> int | None:
+        """The space (1-based) token ``number`` of ``seat`` would move to; ``None`` if none."""
+        index = self._next_free(self.places[seat * _PER_SEAT + number - 1])
+        return None if index < 0 else index + 1
+
+    def score(self, seat: int) -> int:
+        """``seat``'s score now: number × space value per token, number × −5 in reserve."""
+        base = seat * _PER_SEAT - 1
+        total = 0
+        for number in TOKENS:
+            index = self.places[base + number]
+            total += number * (RESERVE_VALUE if index == RESERVE else self.values[index])
+        return total
+
+    def last_spaces_filled(self) -> bool:
+        """Whether the last three spaces are all occupied (which ends the game)."""
+        track = self.track
+        return track[-1] != EMPTY and track[-2] != EMPTY and track[-3] != EMPTY
+
+    # ------------------------------------------------------------------ movement
+    def _next_free(self, index: int) -> int:
+        """The first free space index after ``index`` (``RESERVE``: the first free space)."""
+        track = self.track
+        for other in range(index + 1, len(track)):
+            if track[other] == EMPTY:
+                return other
+        return -1
+
+    def _movable(self, code: int) -> bool:
+        return self._next_free(self.places[code]) >= 0
+
+    def _split_possible(self, first: int, second: int) -> bool:
+        """Whether token ``first`` can move and then token ``second`` can (codes)."""
+        origin = self.places[first]
+        target = self._next_free(origin)
+        if target < 0:
+            return False
+        track = self.track
+        for index in range(self.places[second] + 1, len(track)):
+            if index == origin or (track[index] == EMPTY and index != target):
+                return True
+        return False
+
+    def _step(self, code: int) -> None:
+        """Move one token to its next free space (crossing the barrier if it lands beyond)."""
+        origin = self.places[code]
+        target = self._next_free(origin)
+        if origin != RESERVE:
+            self.track[origin] = EMPTY
+        self.track[target] = code
+        self.places[code] = target
+        if target >= self.barrier:  # index ≥ barrier ⇔ space > barrier
+            self.split_allowed = True
+
+    def _in_run(self, seat: int, code: int) -> bool:
+        """Whether token ``code`` stands in a run of three or more of ``seat``'s tokens."""
+        track = self.track
+        low = high = self.places[code]
+        while low > 0 and track[low - 1] != EMPTY and track[low - 1] // _PER_SEAT == seat:
+            low -= 1
+        end = len(track) - 1
+        while high < end and track[high + 1] != EMPTY and track[high + 1] // _PER_SEAT == seat:
+            high += 1
+        return high - low >= 2
+
+    def moves(self, seat: int) -> list[tuple[int, ...]]:
+        """The token numbers ``seat`` may move with the current roll, each move in order."""
+        roll = self.roll
+        if roll is None or self.over or seat != self.turn:
+            return []
+        base = seat * _PER_SEAT - 1
+        if roll == STAR:
+            return [(number,) for number in TOKENS if self._movable(base + number)]
+        rolled = int(roll)
+        found: list[tuple[int, ...]] = []
+        if self._movable(base + rolled):
+            found.append((rolled,))
+        if self.split_allowed:
+            for low, high in SPLITS.get(rolled, ()):
+                for first, second in ((low, high), (high, low)):
+                    if self._split_possible(base + first, base + second):
+                        found.append((first, second))
+        return found
+
+    # ------------------------------------------------------------------ the protocol hooks
+    def _actors(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        if self.roll is None:
+            return (CHANCE,)
+        return (self.turn,)
+
+    def _legal(self, seat: int) -> list[str]:
+        moves = self.moves(seat)
+        return sorted(move_text(tokens) for tokens in moves) if moves else [PASS]
+
+    def _chance_weights(self) -> list[tuple[str, int]]:
+        return [(outcome, 1) for outcome in ROLLS]
+
+    def _canonical(self, action: str) -> str:
+        return canonical(action)
+
+    def _why_illegal(self, seat: int, action: str) -> str:
+        return explain(self, seat, action)
+
+    def _do(self, seat: int, action: str) -> None:
+        if seat == CHANCE:
+            self.roll = action.removeprefix("ROLL ")
+            return
+        self.roll = None
+        tokens = tokens_of(action)
+        moved = []
+        for number in tokens:
+            code = seat * _PER_SEAT + number - 1
+            self._step(code)
+            moved.append(code)
+            if self.last_spaces_filled():
+                self.over = True
+                self.extra_turn = False
+                return
+        if any(self._in_run(seat, code) for code in moved):
+            self.extra_turn = True
+        else:
+            self.extra_turn = False
+            self.turn = (self.turn + 1) % self.players
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "track": list(self.track),
+            "places": list(self.places),
+            "turn": self.turn,
+            "roll": self.roll,
+            "split_allowed": self.split_allowed,
+            "extra_turn": self.extra_turn,
+            "over": self.over,
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        track = []
+        for index, (value, code) in enumerate(zip(self.values, self.track, strict=True)):
+            token = (
+                None
+                if code == EMPTY
+                else {"seat": code // _PER_SEAT, "number": code % _PER_SEAT + 1}
+            )
+            track.append({"space": index + 1, "value": value, "token": token})
+        return {
+            "game": "moon-leap",
+            "board": self.game.board.name,
+            "players": self.players,
+            "track": track,
+            "reserve": [self.reserve(other) for other in range(self.players)],
+            "roll": self.roll,
+            "barrier": self.barrier,
+            "split_allowed": self.split_allowed,
+            "scores": [self.score(other) for other in range(self.players)],
+            "turn": self.turn,
+            "extra_turn": self.extra_turn,
+            "to_act": list(self._actors()),
+            "over": self.over,
+            "winners": self._winners() if self.over else [],
+        }
+
+    def _redraw(self, seat: int | None, rng: random.Random) -> None:
+        """Nothing is hidden in Moon Leap: only future rolls differ (the base class reseeds)."""
+
+    def _copy_into(self, other: MoonLeapState) -> None:
+        other.track = list(self.track)
+        other.places = list(self.places)
+
+    def _scores(self) -> list[float]:
+        return [float(self.score(seat)) for seat in range(self.players)]
+
+    def _winners(self) -> list[int]:
+        scores = [self.score(seat) for seat in range(self.players)]
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def _render(self) -> str:
+        return render_view(self._view(None))

@@ -1,0 +1,34 @@
+"""Every registered game, every preset it declares, many seeds, both chance modes."""
+
+from __future__ import annotations
+
+import pytest
+
+import moonbase
+from moonbase.core import game_class
+from tests.conformance.harness import PlayoutReport, check_playout
+
+SEEDS = range(6)
+
+CASES = [
+    pytest.param(name, preset, chance, id=f"{name}-{preset}-{chance}")
+    for name in moonbase.games()
+    for preset in game_class(name).presets
+    for chance in ("auto", "explicit")
+]
+
+
+@pytest.mark.parametrize(("name", "preset", "chance"), CASES)
+def test_random_playouts_keep_every_invariant(name: str, preset: str, chance: str) -> None:
+    game = moonbase.load(name, **game_class(name).presets[preset])
+    report = PlayoutReport()
+    for seed in SEEDS:
+        check_playout(game, seed, chance, report)
+    assert report.steps > 0
+    if game.has_hidden_information:
+        assert report.resamples_varied, "hidden information never varied across resamples"
+
+
+def test_every_game_declares_presets() -> None:
+    for name in moonbase.games():
+        assert game_class(name).presets, f"{name} declares no preset"
