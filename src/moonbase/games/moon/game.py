@@ -60,6 +60,7 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         "players": 3,
         "hackers": "green,purple,red",
         "events": True,
+        "max_rounds": 20,
     },
     "competitive-4-wide": {
         "mode": "competitive",
@@ -68,6 +69,7 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
         "extras": True,
         "same_register": True,
         "hackers": "yellow,red,green,purple",
+        "max_rounds": 10,
     },
 }
 """Option sets worth playing; the conformance harness runs each one."""

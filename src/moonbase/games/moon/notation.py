@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from moonbase.core import CHANCE
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS, energy_text
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ def explain(state: MoonState, seat: int, action: str) -> str:
     """Why ``action`` (canonical) is not legal for ``seat`` now, in a few words."""
     from moonbase.games.moon.state import REPAIR
 
+    if seat == CHANCE:
+        return "no such card is left in the deck"
     name, *operands = action.split(" ") if action else [""]
     if state.phase == REPAIR:
         return "an OK card was drawn: choose which error to repair first"
