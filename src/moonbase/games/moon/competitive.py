@@ -11,8 +11,8 @@ bug on. The game ends when a goal is due and the deck has none, or after ``max_r
 ...     state.apply(moonbase.CHANCE, f"DRAW {card}")
 >>> state.view(0)["goal"], state.view(1)["goal"], state.view(None)["goal"]
 ('0011', '0100', None)
->>> state.apply(0, "INC A")
->>> state.apply(0, "INC B")
+>>> for action in ("INC A", "MOV B A", "ROL A"):   # A = 0010, B = 0001
+...     state.apply(0, action)
 >>> state.apply(0, "OR A B")   # A = 0011: seat 0 solves its goal and draws the next
 >>> state.to_act == (moonbase.CHANCE,), state.view(0)["solved"]
 (True, [1, 0])

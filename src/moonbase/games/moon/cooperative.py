@@ -10,10 +10,10 @@ restored. The oldest pending goal is face up and is solved the moment register A
 >>> state.apply(moonbase.CHANCE, "DRAW 0011")
 >>> state.view(0)["slots"], state.view(0)["registers"]["A"]
 (['0011', None, None, None], '0001')
->>> state.apply(0, "INC A")     # A = 0010: not yet
->>> state.apply(0, "NOT A")     # A = 1101: no
+>>> state.apply(0, "ROL A")     # A = 0010: not yet
 >>> state.view(0)["energy"]
-0.0
+0.5
+>>> state.apply(0, "XOR A B")   # A = 0010 still; energy 0
 >>> state.to_act == (moonbase.CHANCE,)   # nothing affordable: the round ended by itself
 True
 >>> state.view(0)["slots"]
