@@ -320,8 +320,13 @@ class State(ABC):
 
     def _rewrite_chance(self, index: int, outcome: str) -> None:
         """Replace the chance outcome at history ``index`` (for :meth:`_redraw`)."""
-        assert self._history[index][0] == CHANCE
-        self._history[index] = (CHANCE, outcome)
+        self._rewrite_history(index, CHANCE, outcome)
+
+    def _rewrite_history(self, index: int, seat: int, action: str) -> None:
+        """Replace the action of ``seat`` at history ``index`` (for :meth:`_redraw`: a hidden
+        chance outcome, or another seat's choice that is not revealed yet)."""
+        assert self._history[index][0] == seat, "a rewrite keeps who acted"
+        self._history[index] = (seat, action)
 
     def to_json(self) -> str:
         """This state as JSON text: options, seed, chance mode and history, with a checksum."""
