@@ -97,6 +97,16 @@ class Game(ABC):
         state._settle()
         return state
 
+    def saved_options(self) -> dict[str, Any]:
+        """The options as JSON data that recreate this game exactly (what a save stores).
+
+        A game whose options point outside the save (a board file) overrides this to inline it.
+        """
+        return {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in self.options.items()
+        }
+
     def option_args(self) -> str:
         """The options as keyword arguments that :func:`moonbase.load` accepts."""
         parts = []
@@ -110,10 +120,14 @@ class Game(ABC):
         return f"moonbase.load({self.name!r}{', ' if args else ''}{args})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.name == other.name and self.options == other.options
+        return (
+            isinstance(other, Game)
+            and self.name == other.name
+            and self.saved_options() == other.saved_options()
+        )
 
     def __hash__(self) -> int:
-        return hash((self.name, repr(self.options)))
+        return hash((self.name, json.dumps(self.saved_options(), sort_keys=True)))
 
 
 class State(ABC):

@@ -42,10 +42,7 @@ def _checksum(body: dict[str, Any]) -> str:
 
 def encode(state: State) -> str:
     """Return ``state`` as save text (see :meth:`moonbase.core.game.State.to_json`)."""
-    options = {
-        key: list(value) if isinstance(value, tuple) else value
-        for key, value in state.game.options.items()
-    }
+    options = state.game.saved_options()
     body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

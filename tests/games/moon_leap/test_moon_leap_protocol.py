@@ -187,9 +187,14 @@ def test_save_and_load_with_a_board_file(tmp_path: Path) -> None:
     board = write_board(tmp_path, [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7], barrier=3)
     state = new(board=board, seed=8)
     play(state, "0: 3 MOVE 3", "1: * MOVE 5", "0: 4 MOVE 4", "1: 1 MOVE 1")
-    loaded = moonbase.from_json(state.to_json())
+    saved = state.to_json()
+    Path(board).write_text('{"values": [0, 0, 0, 0], "barriers": {"2": 1, "3": 1, "4": 1}}')
+    loaded = moonbase.from_json(saved)  # the save carries the board, not the file's path
     assert loaded == state
-    assert loaded.game.options["board"] == str(Path(board).resolve())
+    assert loaded.game.options["board"] == "inline board"
+    assert loaded.game.board.values == (-2, -1, 0, 1, 2, 3, 4, 5, 6, 7)
+    Path(board).unlink()
+    assert moonbase.from_json(saved).to_json() == saved
     preset = moonbase.load("moon-leap", **MoonLeapGame.presets["custom-board"]).new(seed=2)
     for _ in range(10):
         preset.apply(preset.to_act[0], preset.legal_actions(preset.to_act[0])[-1])

@@ -14,11 +14,17 @@ moonbase.core.errors.InvalidOption: option 'players': 5 is not allowed; allowed:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from moonbase.core import Game, Option, OptionValue, State
 from moonbase.games.moon_leap.state import TOKENS, MoonLeapState
-from moonbase.games.moon_leap.track import PLAYER_COUNTS, Board, load_board
+from moonbase.games.moon_leap.track import (
+    PLAYER_COUNTS,
+    Board,
+    board_json,
+    load_board,
+    shipped_boards,
+)
 
 __all__ = ["OPTIONS", "PRESETS", "MoonLeapGame"]
 
@@ -60,6 +66,14 @@ class MoonLeapGame(Game):
         assert isinstance(text, str)
         self.board = load_board(text)
         options["board"] = self.board.name
+        return options
+
+    def saved_options(self) -> dict[str, Any]:
+        """The options for a save, with a board read from a file inlined as JSON text, so the
+        save does not depend on the file staying where and as it was."""
+        options = super().saved_options()
+        if self.board.name != "standard" and self.board.name not in shipped_boards():
+            options["board"] = board_json(self.board)
         return options
 
     @property

@@ -23,7 +23,9 @@ Option ``board`` accepts three kinds of value:
 - the bare file name of a board shipped in this package's ``boards`` folder (``short.json``,
   or ``short`` without the suffix) — a name without any directory part always means a shipped
   board when one by that name exists; write ``./short.json`` for a file of your own by that name;
-- the path of a JSON board file, relative or absolute (kept as an absolute path).
+- the path of a JSON board file, relative or absolute (kept as an absolute path);
+- the board itself as JSON text (``{"values": [...], "barriers": {...}}``): this is how a saved
+  game keeps a board read from a file, so the save replays even if the file moves or changes.
 
 >>> len(STANDARD.values), STANDARD.values[:3], STANDARD.values[-3:]
 (37, (-3, -3, -3), (20, 25, 30))
@@ -57,6 +59,7 @@ __all__ = [
     "STANDARD_VALUES",
     "Board",
     "board_from_data",
+    "board_json",
     "load_board",
     "shipped_boards",
 ]
@@ -215,6 +218,20 @@ def board_from_data(data: object, name: str) -> Board:
     return Board(name, tuple(values), tuple(pairs))
 
 
+INLINE: Final = "inline board"
+"""The name of a board given as JSON text rather than a file."""
+
+
+def board_json(board: Board) -> str:
+    """A board as the JSON text that option ``board`` accepts.
+
+    >>> load_board(board_json(STANDARD)).values == STANDARD.values
+    True
+    """
+    barriers = {str(count): space for count, space in board.barriers}
+    return json.dumps({"values": list(board.values), "barriers": barriers}, sort_keys=True)
+
+
 def _shipped(text: str) -> Path | None:
     """The shipped board a bare name (``short`` or ``short.json``) refers to, if any."""
     if "/" in text or "\\" in text or text in (".", ".."):
@@ -237,6 +254,12 @@ def load_board(text: str) -> Board:
     text = text.strip()
     if text.lower() == "standard":
         return STANDARD
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise _problem(INLINE, f"is not JSON ({error.msg} at {error.pos})") from None
+        return board_from_data(data, INLINE)
     shipped = _shipped(text)
     path = shipped if shipped is not None else Path(text).expanduser().resolve()
     name = path.name if shipped is not None else str(path)
