@@ -25,7 +25,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from moonbase.core.chance import CHANCE, pick_weighted
 from moonbase.core.errors import IllegalAction, InvalidOption
@@ -34,6 +34,7 @@ from moonbase.core.options import Option, OptionValue, resolve_options
 __all__ = ["ChanceMode", "Game", "State"]
 
 ChanceMode = Literal["auto", "explicit"]
+_T = TypeVar("_T")
 _MAX_LISTED = 24
 
 
@@ -96,6 +97,18 @@ class Game(ABC):
         state = self._new_state(seed, chance == "explicit")
         state._settle()
         return state
+
+    def option(self, name: str, kind: type[_T]) -> _T:
+        """The value of option ``name``, checked to be of ``kind`` (for typed code).
+
+        >>> import moonbase
+        >>> moonbase.load("moon", width=5).option("width", int)
+        5
+        """
+        value = self.options[name]
+        if not isinstance(value, kind):
+            raise TypeError(f"option {name!r} is {value!r}, not {kind.__name__}")
+        return value
 
     def saved_options(self) -> dict[str, Any]:
         """The options as JSON data that recreate this game exactly (what a save stores).

@@ -23,6 +23,7 @@ __all__ = ["from_json", "game_class", "games", "load"]
 _GAMES: dict[str, str] = {
     "moon": "moonbase.games.moon:MoonGame",
     "moon-leap": "moonbase.games.moon_leap:MoonLeapGame",
+    "moons": "moonbase.games.moons:MoonsGame",
 }
 
 

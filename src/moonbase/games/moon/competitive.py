@@ -43,11 +43,8 @@ class CompetitiveState(MoonState):
     def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         seats = game.seats
-        bugs = game.options["bugs"]
-        assert isinstance(bugs, int)
-        self._shuffle_in(bugs, bool(game.options["events"]))
-        colours = game.options["hackers"]
-        assert isinstance(colours, tuple)
+        self._shuffle_in(game.option("bugs", int), game.option("events", bool))
+        colours = game.option("hackers", tuple)
         self.hackers: tuple[Hacker | None, ...] = (
             tuple(HACKERS.get(colour) for colour in colours) if colours else (None,) * seats
         )
@@ -171,9 +168,7 @@ class CompetitiveState(MoonState):
         """The seat after the acting one; after the last, a round is complete."""
         seat = (self.turn + 1) % len(self.goals)
         if seat == 0:
-            max_rounds = self.game.options["max_rounds"]
-            assert isinstance(max_rounds, int)
-            if self.round >= max_rounds:
+            if self.round >= self.game.option("max_rounds", int):
                 self.phase = OVER
             else:
                 self.round += 1

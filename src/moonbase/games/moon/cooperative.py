@@ -61,9 +61,7 @@ class CooperativeState(MoonState):
             self._shuffle_in_extras()
 
     def _shuffle_in_extras(self) -> None:
-        bugs = self.game.options["bugs"]
-        assert isinstance(bugs, int)
-        self._shuffle_in(bugs, bool(self.game.options["events"]))
+        self._shuffle_in(self.game.option("bugs", int), self.game.option("events", bool))
 
     # ------------------------------------------------------------------ whose turn
     def _player(self) -> int:

@@ -142,29 +142,22 @@ class MoonGame(Game):
     @property
     def width(self) -> int:
         """Register width in bits."""
-        width = self.options["width"]
-        assert isinstance(width, int)
-        return width
+        return self.option("width", int)
 
     @property
     def seats(self) -> int:
         """One seat (the crew) cooperatively, 2–4 competitively."""
-        players = self.options["players"]
-        assert isinstance(players, int)
-        return players
+        return self.option("players", int)
 
     @property
     def energy(self) -> int:
         """Energy per round or turn, in half-units."""
-        energy = self.options["energy"]
-        assert isinstance(energy, float | int)
-        return int(energy * 2)
+        return int(self.option("energy", float) * 2)
 
     @property
     def deck_size(self) -> int:
         """Every card the deck starts with: goals, bugs and (with events) event cards."""
-        bugs = self.options["bugs"]
-        assert isinstance(bugs, int)
+        bugs = self.option("bugs", int)
         events = sum(event_cards(bool(self.options["extras"])).values())
         return 16 + bugs + (events if self.options["events"] else 0)
 
@@ -178,9 +171,7 @@ class MoonGame(Game):
         """
         cards = self.deck_size
         if self.competitive:
-            max_rounds = self.options["max_rounds"]
-            assert isinstance(max_rounds, int)
-            turns = max_rounds * self.seats
+            turns = self.option("max_rounds", int) * self.seats
             return cards + turns * (self.energy + 2 + 2 + 1) + 8
         return cards + (cards + 5) * (self.energy + 1) + 8
 

@@ -88,9 +88,7 @@ class MoonState(State):
         self.width = game.width
         self.mask = (1 << self.width) - 1
         self.competitive = game.competitive
-        operations = game.options["operations"]
-        assert isinstance(operations, tuple)
-        self.operations: tuple[str, ...] = operations
+        self.operations: tuple[str, ...] = game.option("operations", tuple)
         self.same_register = bool(game.options["same_register"])
         self.registers = [0, 0, 0, 0]
         self.energy = 0

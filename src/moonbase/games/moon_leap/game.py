@@ -79,9 +79,7 @@ class MoonLeapGame(Game):
     @property
     def seats(self) -> int:
         """One seat per player, 2 to 4."""
-        players = self.options["players"]
-        assert isinstance(players, int)
-        return players
+        return self.option("players", int)
 
     @property
     def has_hidden_information(self) -> bool:
