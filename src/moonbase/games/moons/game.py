@@ -1,0 +1,123 @@
+"""Moons' options and presets, and :class:`MoonsGame`, which deals a :class:`MoonsState`.
+
+>>> game = MoonsGame(players=3, mini_asteroids=False)
+>>> game.seats, game.hand_size, game.tricks_per_round
+(3, 20, 17)
+>>> MoonsGame(players=7)
+Traceback (most recent call last):
+...
+moonbase.core.errors.InvalidOption: option 'players': 7 is not allowed; allowed: 2, 3, 4, 5, 6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from moonbase.core import Game, Option
+from moonbase.games.moons.cards import DECK_SIZE, TABLEAU_SIZE, hand_size
+
+if TYPE_CHECKING:
+    from moonbase.games.moons.state import MoonsState
+
+__all__ = ["OPTIONS", "PRESETS", "MoonsGame"]
+
+OPTIONS: Final = (
+    Option("players", "int", 4,
+           "number of players: 3 to 6 (2 is an unofficial variant: 30 cards each)",
+           choices=(2, 3, 4, 5, 6)),
+    Option("mini_asteroids", "bool", True,
+           "play with the Mini-Asteroid cards (a reconstructed deck of 38)"),
+    Option("tokens_per_planet", "int", 17, "tokens of each planet in the supply",
+           minimum=1, maximum=99),
+    Option("set_points", "int", 10, "points per complete set (one token of each planet)",
+           minimum=0, maximum=100),
+    Option("triple_points", "int", 6, "points per three tokens of one planet outside the sets",
+           minimum=0, maximum=100),
+    Option("single_points", "int", 1, "points per other token", minimum=0, maximum=100),
+)  # fmt: skip
+"""Every option Moons accepts (the scoring values are a **reconstruction**, hence options)."""
+
+PRESETS: Final[dict[str, dict[str, object]]] = {
+    "3p": {"players": 3},
+    "3p-no-minis": {"players": 3, "mini_asteroids": False},
+    "4p": {"players": 4},
+    "4p-no-minis": {"players": 4, "mini_asteroids": False},
+    "6p": {"players": 6},
+    "6p-no-minis": {"players": 6, "mini_asteroids": False},
+}
+"""Option sets worth playing; the conformance harness runs each one."""
+
+
+class MoonsGame(Game):
+    """Moons: a trick-taking game of planets and their moons, for 3–6 players.
+
+    >>> MoonsGame().max_history
+    728
+    """
+
+    name: ClassVar[str] = "moons"
+    title: ClassVar[str] = "Moons"
+    option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
+    presets: ClassVar[Mapping[str, Mapping[str, object]]] = PRESETS
+
+    def _int(self, key: str) -> int:
+        value = self.options[key]
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def seats(self) -> int:
+        """One seat per player."""
+        return self._int("players")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (60 / players)."""
+        return hand_size(self.seats)
+
+    @property
+    def tricks_per_round(self) -> int:
+        """Tricks in a round: the hand minus the tableau."""
+        return self.hand_size - TABLEAU_SIZE
+
+    @property
+    def tokens_per_planet(self) -> int:
+        """Tokens of each planet in the supply at the start."""
+        return self._int("tokens_per_planet")
+
+    @property
+    def points(self) -> tuple[int, int, int]:
+        """The scoring values: per complete set, per triple outside sets, per other token.
+
+        >>> MoonsGame(set_points=12).points
+        (12, 6, 1)
+        """
+        return self._int("set_points"), self._int("triple_points"), self._int("single_points")
+
+    @property
+    def mini_asteroids(self) -> bool:
+        """Whether the Mini-Asteroids are in play."""
+        return bool(self.options["mini_asteroids"])
+
+    @property
+    def max_history(self) -> int:
+        """A bound on history length.
+
+        With ``n`` players and ``T`` tricks a round: the setup draw of Mini-Asteroids (``2n``),
+        then at most ``n`` rounds, each with the 60 cards dealt, ``n`` tableaus, per trick ``n``
+        cards, ``n`` Mini-Asteroids and one ``TAKE``, at most 4 Asteroid draws and ``n``
+        ``TAKE`` choices of the round awards (without Mini-Asteroids: no draws and no
+        ``MINI`` actions). Only the winner's token of a trick can need a choice; the lowest
+        off-suit card's token is of one planet.
+        """
+        n, tricks = self.seats, self.tricks_per_round
+        minis = 1 if self.mini_asteroids else 0
+        per_trick = n + minis * n + 1
+        per_round = DECK_SIZE + n + tricks * per_trick + 4 * minis + n
+        return 2 * n * minis + n * per_round
+
+    def _new_state(self, seed: int, explicit: bool) -> MoonsState:
+        from moonbase.games.moons.state import MoonsState
+
+        return MoonsState(self, seed, explicit)

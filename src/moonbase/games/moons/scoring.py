@@ -1,0 +1,88 @@
+"""Moons' scoring: tokens grouped to score best, plus the bonus cards (**reconstruction**).
+
+Each complete set (one token of each planet) scores ``set_points``; each three tokens of one
+planet not used in a set score ``triple_points``; every other token scores ``single_points``
+(the options ``set_points``, ``triple_points``, ``single_points``: 10, 6 and 1 by default).
+
+The best grouping is found by trying every number of sets ``k`` from 0 to the smallest planet
+count: once ``k`` is fixed, the rest of each planet is split into triples and singles on its own,
+and since that split is linear in the number of triples, all-triples or all-singles is best. A
+``SET-BONUS`` card adds to the value of every set, so it takes part in choosing ``k``
+(**decision**: the set bonus counts the sets of the grouping that scores best *with* it). When
+several ``k`` score the same, the one with the most sets is reported (it is the tie-break
+"most complete sets").
+
+The rule page's example: 3 Saturn, 3 Jupiter, 3 Neptune and 1 Uranus score 19 (three triples
+and a single), not 16 (a set and three pairs):
+
+>>> best_grouping([3, 3, 3, 1])
+Grouping(points=19, sets=0)
+>>> best_grouping([2, 2, 2, 2])
+Grouping(points=20, sets=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+__all__ = ["Grouping", "best_grouping", "final_score"]
+
+
+class Grouping(NamedTuple):
+    """The best score of a set of tokens and how many complete sets it uses."""
+
+    points: int
+    sets: int
+
+
+def _planet_rest(count: int, triple_points: int, single_points: int) -> int:
+    triples = (count // 3) * triple_points + (count % 3) * single_points
+    return max(triples, count * single_points)
+
+
+def best_grouping(
+    tokens: Sequence[int],
+    set_points: int = 10,
+    triple_points: int = 6,
+    single_points: int = 1,
+    per_set_bonus: int = 0,
+) -> Grouping:
+    """The best score of ``tokens`` (a count per planet); each set also earns ``per_set_bonus``.
+
+    >>> best_grouping([1, 1, 1, 1]).points, best_grouping([6, 0, 0, 1]).points
+    (10, 13)
+    >>> best_grouping([3, 3, 3, 1], per_set_bonus=3)
+    Grouping(points=19, sets=1)
+    >>> best_grouping([0, 0, 0, 0])
+    Grouping(points=0, sets=0)
+    """
+    best = Grouping(-1, 0)
+    for sets in range(min(tokens) + 1):
+        points = sets * (set_points + per_set_bonus) + sum(
+            _planet_rest(count - sets, triple_points, single_points) for count in tokens
+        )
+        if points >= best.points:
+            best = Grouping(points, sets)
+    return best
+
+
+def final_score(
+    tokens: Sequence[int],
+    per_token_bonus: Sequence[int],
+    per_set_bonus: int,
+    set_points: int = 10,
+    triple_points: int = 6,
+    single_points: int = 1,
+) -> Grouping:
+    """A player's score: the best grouping of ``tokens`` plus the bonus cards in front of them.
+
+    ``per_token_bonus`` gives the points per token of each planet (``BONUS-<PLANET>`` cards);
+    ``per_set_bonus`` the points per complete set (``SET-BONUS`` cards).
+
+    >>> final_score([3, 3, 3, 1], per_token_bonus=[0, 1, 0, 0], per_set_bonus=0)
+    Grouping(points=22, sets=0)
+    """
+    grouping = best_grouping(tokens, set_points, triple_points, single_points, per_set_bonus)
+    extra = sum(count * bonus for count, bonus in zip(tokens, per_token_bonus, strict=True))
+    return Grouping(grouping.points + extra, grouping.sets)

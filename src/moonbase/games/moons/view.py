@@ -1,0 +1,107 @@
+"""What one seat of Moons may know: :func:`seat_view`, kept apart from the rules.
+
+Hands, Mini-Asteroids in hand, the draw pile and tableaus that are not yet revealed never appear
+in another seat's view; their sizes do, as does who has already chosen a tableau. Everything a
+seat could work out from what it has seen is included too: the cards known to be in a hand
+(taken back from a tableau) and the planets a seat is known to lack.
+
+The keys every client may rely on (``rules/moons.md``): ``hand``, ``minis``, ``tableaus``,
+``trick``, ``led``, ``tokens``, ``supply``, ``tricks``, ``round``, ``leader``, ``first_player``,
+``earth``, ``blocked``, ``bonuses``, ``scores``. More: ``seat``, ``players``, ``rounds``,
+``phase``, ``dealer``, ``turn``, ``to_act``, ``hand_sizes``, ``mini_counts``, ``pile``,
+``discard``, ``chosen``, ``last_trick``, ``tricks_left``, ``taker``, ``take_options``,
+``mini_played``, ``known_in_hand``, ``voids``, ``undealt``.
+
+>>> from moonbase.games.moons.game import MoonsGame
+>>> state = MoonsGame(players=3).new(seed=2)
+>>> view = state.view(1)
+>>> len(view["hand"]), view["tableaus"], view["hand_sizes"]
+(20, [None, [], None], [20, 20, 20])
+>>> state.view(None)["hand"] is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from moonbase.games.moons.cards import CARD_NAMES, MINIS, PLANETS
+
+if TYPE_CHECKING:
+    from moonbase.games.moons.state import MoonsState
+
+__all__ = ["planet_counts", "seat_view"]
+
+
+def planet_counts(counts: list[int]) -> dict[str, int]:
+    """Counts per planet as ``{planet: count}``.
+
+    >>> planet_counts([1, 0, 2, 0])
+    {'SATURN': 1, 'JUPITER': 0, 'NEPTUNE': 2, 'URANUS': 0}
+    """
+    return dict(zip(PLANETS, counts, strict=True))
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in cards]
+
+
+def _mini_names(counts: list[int]) -> list[str]:
+    return [mini.name for mini, count in zip(MINIS, counts, strict=True) for _ in range(count)]
+
+
+def _planet(planet: int | None) -> str | None:
+    return None if planet is None else PLANETS[planet]
+
+
+def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know now (``None``: a spectator, who sees no hand)."""
+    n = state.players
+    tableaus: list[list[str] | None] = [
+        _names(state.tableaus[other]) if state.revealed or other == seat else None
+        for other in range(n)
+    ]
+    last = state.last_trick
+    return {
+        "seat": seat,
+        "players": n,
+        "round": state.round,
+        "rounds": n,
+        "phase": state.phase,
+        "dealer": state.dealer,
+        "first_player": state.first_player,
+        "earth": state.earth,
+        "leader": state.leader,
+        "turn": state.turn,
+        "to_act": list(state.to_act),
+        "hand": None if seat is None else _names(state.hands[seat]),
+        "minis": None if seat is None else _mini_names(state.minis[seat]),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "mini_counts": [sum(minis) for minis in state.minis],
+        "pile": sum(state.pile),
+        "discard": _mini_names(state.discard),
+        "undealt": sum(count for _, count in state.undealt) if state.deal_left else 0,
+        "tableaus": tableaus,
+        "chosen": list(state.chosen),
+        "trick": [{"seat": who, "card": CARD_NAMES[c]} for who, c in state.trick],
+        "led": _planet(state.led),
+        "mini_played": state.mini_played,
+        "last_trick": None
+        if last is None
+        else {
+            "trick": [{"seat": who, "card": CARD_NAMES[c]} for who, c in last[0]],
+            "winner": last[1],
+            "lowest": last[2],
+        },
+        "tokens": [planet_counts(tokens) for tokens in state.tokens],
+        "supply": planet_counts(state.supply),
+        "tricks": list(state.tricks),
+        "tricks_left": state.tricks_per_round - state.tricks_played,
+        "blocked": _planet(state.blocked),
+        "taker": state.taker,
+        "take_options": [PLANETS[planet] for planet in state.take_options],
+        "bonuses": [_mini_names(bonuses) for bonuses in state.bonuses],
+        "known_in_hand": [_names(known) for known in state.known],
+        "voids": [[PLANETS[p] for p in range(4) if void >> p & 1] for void in state.voids],
+        "scores": state.scores(),
+    }

@@ -1,0 +1,225 @@
+"""Moons hidden information: what each view shows, and resampling what a seat cannot know."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from moonbase.core import CHANCE
+from moonbase.games.moons import MoonsGame, MoonsState
+from moonbase.games.moons.cards import AST, CARD_NAMES, suit
+from moonbase.games.moons.hidden import deal_under_voids, match_draws
+from moonbase.games.moons.notation import tableau_action
+from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, play, scripted, standard, strings
+
+MINIS_DEALT = {
+    0: ["BONUS-JUPITER", "SET-BONUS"],
+    1: ["BLOCK", "GRAB"],
+    2: ["TOKEN-SWAP", "GRAB"],
+    3: ["TABLEAU-SWAP", "GRAB"],
+}
+
+
+def names(cards):
+    return {CARD_NAMES[c] for c in cards if c != AST}
+
+
+def replay(state: MoonsState) -> MoonsState:
+    again = state.game.new(state.seed, chance="explicit")
+    for seat, action in state.history:
+        again.apply(seat, action)
+    return again
+
+
+def mid_trick() -> MoonsState:
+    """Trick 2 of the standard game: seats 2 and 3 have shown they hold no Saturn, seat 3 took
+    N14 back from its tableau, seat 2 drew a Mini-Asteroid for an Asteroid."""
+    state = standard(minis=MINIS_DEALT)
+    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
+    play(state, "1 MINI GRAB URANUS", "1 PLAY S10", "2 PLAY AST")
+    state.apply(CHANCE, "DRAW BLOCK")
+    play(state, "3 MINI TABLEAU-SWAP N14 U2")
+    return state
+
+
+# ---------------------------------------------------------------------- views
+def test_others_hands_and_face_down_tableaus_never_show():
+    state = scripted(minis=MINIS_DEALT)
+    state.apply(0, f"TABLEAU {STANDARD_TABLEAUS[0]}")
+    view = state.view(1)
+    assert view["tableaus"] == [None, [], None, None]
+    assert view["chosen"] == [True, False, False, False]
+    assert view["hand_sizes"] == [12, 15, 15, 15]
+    seen = strings(view)
+    for other in (0, 2, 3):
+        assert not names(state.hands[other] + state.tableaus[other]) & seen
+    assert not {"BONUS-JUPITER", "SET-BONUS", "TOKEN-SWAP", "TABLEAU-SWAP"} & seen
+    assert state.view(0)["tableaus"][0] == ["S1", "S2", "J1"]
+    for seat in (1, 2, 3):
+        state.apply(seat, f"TABLEAU {STANDARD_TABLEAUS[seat]}")
+    view = state.view(1)
+    assert view["tableaus"][0] == ["S1", "S2", "J1"]
+    seen = strings(view)
+    for other in (0, 2, 3):
+        assert not names(state.hands[other]) & seen
+
+
+def test_spectator_sees_no_hand():
+    state = mid_trick()
+    view = state.view(None)
+    assert view["hand"] is None
+    assert view["minis"] is None
+    seen = strings(view)
+    for seat in range(4):
+        assert not (names(state.hands[seat]) - {"N14"}) & seen  # N14 was seen going back
+    json.dumps(view)
+
+
+def test_view_keys_of_the_rule_page():
+    view = mid_trick().view(0)
+    for key in (
+        "hand",
+        "minis",
+        "tableaus",
+        "trick",
+        "led",
+        "tokens",
+        "supply",
+        "tricks",
+        "round",
+        "leader",
+        "first_player",
+        "earth",
+        "blocked",
+        "bonuses",
+        "scores",
+    ):
+        assert key in view
+    assert view["trick"] == [{"seat": 1, "card": "S10"}, {"seat": 2, "card": "AST"}]
+    assert view["led"] == "SATURN"
+    assert view["tokens"][1] == {"SATURN": 1, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 1}
+    assert view["voids"][2] == ["SATURN"]
+
+
+# ---------------------------------------------------------------------- resampling
+def test_resample_keeps_the_view_respects_voids_and_replays():
+    state = mid_trick()
+    before = state.to_json()
+    hands_of_2 = set()
+    minis_of_1 = set()
+    for number in range(25):
+        other = state.resample(0, random.Random(number))
+        assert other.view(0) == state.view(0)
+        # seats 2 and 3 failed to follow Saturn: no Saturn among their hidden cards
+        for seat in (2, 3):
+            assert not [c for c in other.hands[seat] if c != AST and suit(c) == 0]
+        assert 41 in other.hands[3]  # N14, seen going back into the hand
+        assert other.hands[0] == state.hands[0]
+        assert sorted(other.hands[1] + other.hands[2] + other.hands[3]) == sorted(
+            state.hands[1] + state.hands[2] + state.hands[3]
+        )
+        hands_of_2.add(tuple(other.hands[2]))
+        minis_of_1.add(tuple(other.minis[1]))
+        again = replay(other)
+        assert again._snapshot() == other._snapshot()
+    assert len(hands_of_2) > 1
+    assert len(minis_of_1) > 1
+    assert state.to_json() == before  # resampling leaves the original alone
+
+
+def test_resample_redraws_a_face_down_tableau_and_rewrites_its_action():
+    state = scripted(minis=MINIS_DEALT)
+    state.apply(0, f"TABLEAU {STANDARD_TABLEAUS[0]}")
+    tableaus = set()
+    for number in range(20):
+        other = state.resample(1, random.Random(number))
+        assert other.view(1) == state.view(1)
+        index = other.tableau_events[0]
+        assert index is not None
+        assert other.history[index] == (0, tableau_action(other.tableaus[0]))
+        assert AST not in other.tableaus[0]
+        tableaus.add(tuple(other.tableaus[0]))
+        assert replay(other) == other
+    assert len(tableaus) > 1
+
+
+def test_own_tableau_and_hand_are_kept():
+    state = scripted(minis=MINIS_DEALT)
+    state.apply(0, f"TABLEAU {STANDARD_TABLEAUS[0]}")
+    other = state.resample(0, random.Random(5))
+    assert other.tableaus[0] == state.tableaus[0]
+    assert other.hands[0] == state.hands[0]
+    assert other.minis[0] == state.minis[0]
+
+
+def test_resample_mid_deal_and_in_setup():
+    state = MoonsGame(players=3).new(seed=2, chance="explicit")
+    for _ in range(3):
+        state.apply(CHANCE, state.chance_outcomes()[0][0])
+    other = state.resample(1, random.Random(0))
+    assert other.view(1) == state.view(1)
+    assert replay(other)._snapshot() == other._snapshot()
+    for _ in range(3 + 10):
+        state.apply(CHANCE, state.chance_outcomes()[-1][0])
+    other = state.resample(2, random.Random(0))
+    assert other.view(2) == state.view(2)
+    assert replay(other)._snapshot() == other._snapshot()
+
+
+@pytest.mark.parametrize("preset", ["3p", "4p", "6p", "4p-no-minis"])
+def test_resample_anywhere_in_random_games(preset):
+    game = MoonsGame(**MoonsGame.presets[preset])
+    rng = random.Random(preset)
+    for seed in range(2):
+        state = game.new(seed)
+        while not state.is_over:
+            if rng.random() < 0.04:
+                seat = rng.choice([None, *range(game.seats)])
+                other = state.resample(seat, random.Random(rng.random()))
+                assert other.view(seat) == state.view(seat)
+                assert replay(other)._snapshot() == other._snapshot()
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+# ---------------------------------------------------------------------- the helpers
+def test_deal_under_voids_respects_every_mask():
+    rng = random.Random(0)
+    pool = list(range(56)) + [AST] * 4
+    for _ in range(20):
+        hands = deal_under_voids(pool, [15, 15, 15, 15], [0b0011, 0b1100, 0, 0b0001], rng)
+        assert sorted(c for hand in hands for c in hand) == sorted(pool)
+        assert [len(hand) for hand in hands] == [15] * 4
+        for hand, void in zip(hands, [0b0011, 0b1100, 0, 0b0001], strict=True):
+            assert all(c == AST or not void >> suit(c) & 1 for c in hand)
+
+
+def test_match_draws_gives_played_cards_earlier_draws():
+    rng = random.Random(1)
+    for _ in range(30):
+        outcome = match_draws([2, 4, 10, 12], [(5, 7), (11, 8)], [0, 1], rng)
+        assert sorted(outcome) == [2, 4, 10, 12]
+        assert sorted(outcome.values()) == [0, 1, 7, 8]
+        assert next(event for event, kind in outcome.items() if kind == 7) < 5
+        assert next(event for event, kind in outcome.items() if kind == 8) < 11
+
+
+def test_halls_condition_matches_brute_force():
+    from moonbase.games.moons.hidden import _feasible
+
+    def brute(counts, room, allowed):
+        return all(
+            sum(counts[k] for k in range(5) if kinds >> k & 1)
+            <= sum(r for r, a in zip(room, allowed, strict=True) if a & kinds)
+            for kinds in range(1, 32)
+        )
+
+    rng = random.Random(0)
+    for _ in range(3000):
+        players = rng.randint(1, 6)
+        room = [rng.randint(0, 6) for _ in range(players)]
+        allowed = [rng.randrange(32) | 16 for _ in range(players)]
+        counts = [rng.randint(0, 5) for _ in range(5)]
+        assert _feasible(counts, room, allowed) == brute(counts, room, allowed)
