@@ -47,13 +47,18 @@ class Entry(NamedTuple):
     """The seat a PEEK looks at."""
 
 
+LegalKey = tuple[int, frozenset[str], frozenset[str], bool]
+"""What the legal actions depend on: seat, affordable operations, disabled names, PEEK."""
+
+
 @cache
 def catalog(
     operations: tuple[str, ...], competitive: bool, same_register: bool, seats: int
-) -> tuple[tuple[Entry, ...], dict[str, Entry]]:
-    """Every play-phase action a game with these settings can ever allow, sorted, and by text.
+) -> tuple[tuple[Entry, ...], dict[str, Entry], dict[LegalKey, tuple[str, ...]]]:
+    """Every play-phase action a game with these settings can ever allow, sorted, and by text;
+    and a memo of legal action lists shared by every state with these settings.
 
-    >>> entries, by_text = catalog(("INC", "XOR"), False, False, 1)
+    >>> entries, by_text, _ = catalog(("INC", "XOR"), False, False, 1)
     >>> [entry.text for entry in entries][:3], by_text["XOR A C"].registers == {"A", "C"}
     (['END', 'INC A', 'INC B'], True)
     """
@@ -75,7 +80,7 @@ def catalog(
     if competitive:
         entries.extend(Entry(f"PEEK {seat}", None, frozenset(), seat) for seat in range(seats))
     entries.sort()
-    return tuple(entries), {entry.text: entry for entry in entries}
+    return tuple(entries), {entry.text: entry for entry in entries}, {}
 
 
 class MoonState(State):
@@ -98,7 +103,7 @@ class MoonState(State):
         self.half: int | None = None
         """History index of the left card of a wide goal whose right card is still to come."""
         self.repairer = 0
-        self._entries, self._by_text = catalog(
+        self._entries, self._by_text, self._legal_memo = catalog(
             self.operations, self.competitive, self.same_register, game.seats
         )
 
@@ -168,13 +173,19 @@ class MoonState(State):
     def _legal(self, seat: int) -> list[str]:
         if self.phase == REPAIR:
             return sorted(f"REPAIR {target}" for target in self.disabled)
-        affordable = {op.name for op in self.affordable(seat)}
+        affordable = frozenset(op.name for op in self.affordable(seat))
         can_peek = self._can_peek(seat)
-        return [
-            entry.text for entry in self._entries if self._allows(seat, entry, affordable, can_peek)
-        ]
+        key = (seat, affordable, frozenset(self.disabled), can_peek)
+        legal = self._legal_memo.get(key)
+        if legal is None:
+            legal = self._legal_memo[key] = tuple(
+                entry.text
+                for entry in self._entries
+                if self._allows(seat, entry, affordable, can_peek)
+            )
+        return list(legal)
 
-    def _allows(self, seat: int, entry: Entry, affordable: set[str], can_peek: bool) -> bool:
+    def _allows(self, seat: int, entry: Entry, affordable: frozenset[str], can_peek: bool) -> bool:
         if entry.operation is not None:
             return entry.operation in affordable and not (entry.registers & self.disabled)
         if entry.peek is not None:
@@ -189,9 +200,9 @@ class MoonState(State):
             return False
         op = OPERATIONS.get(entry.operation or "")
         affordable = (
-            set()
+            frozenset()
             if op is None or op.name in self.disabled or self._price(seat, op) > self.energy
-            else {op.name}
+            else frozenset((op.name,))
         )
         return self._allows(seat, entry, affordable, self._can_peek(seat))
 
