@@ -34,18 +34,27 @@ def _dump(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    changed: dict[str, Any] = {}
-    for key in sorted(set(before) | set(after)):
-        old, new = before.get(key), after.get(key)
-        if old == new:
-            continue
-        if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-            pairs = enumerate(zip(old, new, strict=True))
-            changed.update({f"{key}[{i}]": v for i, (o, v) in pairs if o != v})
-        else:
-            changed[key] = new
-    return changed
+def _changes(before: Any, after: Any, path: str = "") -> dict[str, Any]:
+    """What changed from ``before`` to ``after``, by path (``sheets[1].spaces.ENE.3``):
+    dicts and equal-length lists are compared entry by entry, anything else whole."""
+    if before == after:
+        return {}
+    if isinstance(before, dict) and isinstance(after, dict):
+        changed: dict[str, Any] = {}
+        for key in sorted(set(before) | set(after)):
+            if key not in after:
+                changed[f"{path}{key}"] = "<gone>"
+            elif key not in before:
+                changed[f"{path}{key}"] = after[key]
+            else:
+                changed.update(_changes(before[key], after[key], f"{path}{key}."))
+        return changed
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        changed = {}
+        for index, (old, new) in enumerate(zip(before, after, strict=True)):
+            changed.update(_changes(old, new, f"{path.removesuffix('.')}[{index}]."))
+        return changed
+    return {path.removesuffix("."): after}
 
 
 def _private(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ _GAMES: dict[str, str] = {
     "moon": "moonbase.games.moon:MoonGame",
     "moon-leap": "moonbase.games.moon_leap:MoonLeapGame",
     "moons": "moonbase.games.moons:MoonsGame",
+    "welcome-to-the-moon": "moonbase.games.welcome_to_the_moon:WelcomeGame",
 }
 
 

@@ -1,0 +1,478 @@
+"""Adventure 1 — The Launch: the rocket sheet as data, and the rules only it has.
+
+Nine floors, each an ascending zone; the combination's action only chooses the floor (its own
+floors or the WILD floor). Floors are cut into 19 quarters: filling one gains its printed bonuses —
+rockets, inactive rockets (paid only if activated before), activations, compulsory X marks (which
+may complete more quarters) and sabotages (resolved in phase 5: every player who did not trigger
+the same sabotage this turn circles a System Error). Rockets go on the launch track, then repair
+errors, then fill the bonus rockets. Missions pay rockets (``adventure1.md``).
+
+Sub-step words: ``X <space>`` (a bonus X) and ``ACTIVATE Q<n>``; in solo ``CROSS #<sabotage>``.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> launch = Launch()
+>>> sheet = launch.new_sheet(solo=False)
+>>> sorted(launch.writes(sheet, [Combination("1", 5, "WATER")]))[:3]
+['WRITE 1 WAT.1', 'WRITE 1 WAT.2', 'WRITE 1 WAT.3']
+>>> launch.write(sheet, Combination("1", 5, "ASTRONAUT"), DATA.slot("AST1.1") or 0, 0, None)
+>>> launch.why_not_write(sheet, Combination("1", 4, "ASTRONAUT"), DATA.slot("AST1.2") or 0, 0, None)
+'4 does not fit AST1.2: the floor must ascend from left to right'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    SheetData,
+    Space,
+    Track,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "BONUS_ROCKETS",
+    "DATA",
+    "ERRORS",
+    "FLOORS",
+    "LAUNCH",
+    "MISSIONS",
+    "QUARTERS",
+    "SABOTAGES",
+    "Bonus",
+    "Floor",
+    "Launch",
+    "Quarter",
+]
+
+
+@dataclass(frozen=True)
+class Floor:
+    """A floor: one ascending zone, and the actions that write on it (``()``: any, WILD)."""
+
+    name: str
+    actions: tuple[str, ...]
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A printed quarter bonus: its slot and kind — ``R`` (rockets), ``R*`` (inactive rockets),
+    ``ACT`` (activation), ``X`` or ``SAB`` (sabotage) — with its rockets for ``R`` and ``R*``."""
+
+    slot: int
+    kind: str
+    rockets: int = 0
+
+
+@dataclass(frozen=True)
+class Quarter:
+    """A quarter: its spaces, bonuses and the activation-arrow slot of its inactive rockets."""
+
+    name: str
+    slots: tuple[int, ...]
+    bonuses: tuple[Bonus, ...]
+    arrow: int | None = None
+
+    @property
+    def first(self) -> int:
+        """Its first space (a quarter is a run of consecutive slots)."""
+        return self.slots[0]
+
+    @property
+    def last(self) -> int:
+        """Its last space."""
+        return self.slots[-1]
+
+
+def _run(first: int, last: int) -> tuple[int, ...]:
+    return tuple(range(first, last + 1))
+
+
+FLOORS: Final = (
+    Floor("AST1", ("ASTRONAUT",), _run(1, 3)),
+    Floor("AST2", ("ASTRONAUT",), _run(4, 6)),
+    Floor("WAT", ("WATER",), _run(7, 11)),
+    Floor("ROB1", ("ROBOT",), _run(12, 16)),
+    Floor("ROB2", ("ROBOT",), _run(17, 21)),
+    Floor("PLA", ("PLANNING",), _run(22, 27)),
+    Floor("ENE", ("ENERGY",), _run(28, 37)),
+    Floor("PLT", ("PLANT",), _run(38, 45)),
+    Floor("WILD", (), _run(46, 53)),
+)
+"""The nine floors, top to bottom (``adventure1.md`` §2)."""
+
+
+def _bonuses(*items: tuple[int, str]) -> tuple[Bonus, ...]:
+    result = []
+    for slot, code in items:
+        if code.startswith("R"):
+            result.append(Bonus(slot, "R*" if code.endswith("*") else "R", int(code.strip("R*"))))
+        else:
+            result.append(Bonus(slot, code))
+    return tuple(result)
+
+
+QUARTERS: Final = (
+    Quarter("Q1", _run(1, 3), _bonuses((54, "R3"), (55, "ACT"), (56, "X"))),
+    Quarter("Q2", _run(4, 6), _bonuses((57, "R2"), (58, "R2*"), (59, "SAB")), 152),
+    Quarter("Q3", _run(7, 8), _bonuses((60, "R2"), (61, "SAB"))),
+    Quarter("Q4", _run(9, 11), _bonuses((62, "R3"), (63, "R3*")), 153),
+    Quarter("Q5", _run(12, 13), _bonuses((64, "ACT"), (65, "X"))),
+    Quarter("Q6", _run(14, 16), _bonuses((66, "R3"), (67, "X"))),
+    Quarter("Q7", _run(17, 21), _bonuses((68, "R3"), (69, "R3*"), (70, "SAB"), (71, "SAB")), 154),
+    Quarter("Q8", _run(22, 27), _bonuses((72, "R4"), (73, "R4*"), (74, "X"), (75, "SAB")), 155),
+    Quarter("Q9", _run(28, 32), _bonuses((76, "R4"), (77, "R4*"), (78, "SAB"), (79, "SAB")), 156),
+    Quarter("Q10", _run(33, 34), _bonuses((80, "R3"))),
+    Quarter("Q11", _run(35, 37), _bonuses((81, "R2"), (82, "ACT"), (83, "X"))),
+    Quarter("Q12", _run(38, 39), _bonuses((84, "R2"), (85, "R2*")), 157),
+    Quarter("Q13", _run(40, 41), _bonuses((86, "R2"), (87, "ACT"))),
+    Quarter("Q14", _run(42, 43), _bonuses((88, "R2"), (89, "R2*")), 158),
+    Quarter("Q15", _run(44, 45), _bonuses((90, "X"), (91, "SAB"))),
+    Quarter("Q16", _run(46, 47), _bonuses((92, "R2"), (93, "X"))),
+    Quarter("Q17", _run(48, 49), _bonuses((94, "R2"), (95, "X"))),
+    Quarter("Q18", _run(50, 51), _bonuses((96, "R2"), (97, "X"))),
+    Quarter("Q19", _run(52, 53), _bonuses((98, "ACT"), (99, "X"))),
+)
+"""The 19 quarters and their bonuses (``adventure1.md`` §3)."""
+
+_ROW_SIZES: Final = (5, 4, 3, 3, 3, 3, 3, 3, 2, 2)
+
+
+def _launch_values() -> tuple[int, ...]:
+    ends, total = [], 0
+    for size in _ROW_SIZES:
+        total += size
+        ends.append(total)
+    return tuple(15 * sum(1 for end in ends if end <= crossed) for crossed in range(total + 1))
+
+
+LAUNCH: Final = Track("launch", _run(100, 130), _launch_values())
+"""The launch track: 31 rockets in rows of 5, 4, 3 … 2, 2; each complete row is worth 15."""
+BONUS_ROCKETS: Final = Track("bonus rockets", _run(131, 138), tuple(5 * k for k in range(9)))
+"""The eight bonus rockets (5 points each while no error is left unrepaired)."""
+ERRORS: Final = _run(159, 166)
+"""The eight System Error boxes, circled in order and repaired (crossed) by rockets."""
+SABOTAGES: Final = tuple(b.slot for q in QUARTERS for b in q.bonuses if b.kind == "SAB")
+"""The eight sabotage icons."""
+
+DATA: Final = SheetData(
+    adventure=1,
+    spaces=tuple(
+        Space(slot, f"{floor.name}.{index}")
+        for floor in FLOORS
+        for index, slot in enumerate(floor.slots, start=1)
+    ),
+    size=170,
+    error_slots=ERRORS,
+    mission_slots=(167, 168, 169),
+    zones=tuple(Zone(floor.name, floor.slots) for floor in FLOORS),
+    tracks={"launch": LAUNCH, "bonus": BONUS_ROCKETS},
+    symbols={"sabotages": SABOTAGES},
+)
+"""The sheet of adventure 1."""
+
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Fill every space of floors AST1, AST2 and WAT.", 3, 2),
+    "A2": Mission("A2", "Fill every space of floors ROB1, ROB2 and PLA.", 4, 2),
+    "B1": Mission("B1", "Fill every space of floor ENE.", 3, 2),
+    "B2": Mission("B2", "Fill every space of floors PLT and WILD.", 3, 2),
+    "C1": Mission("C1", "Have at least 10 X marks on the sheet.", 2, 1),
+    "C2": Mission("C2", "Have at least 5 System Errors circled and not repaired.", 3, 2),
+}
+"""Adventure 1's missions; the values are rockets (``adventure1.md`` §7)."""
+
+_MISSION_SLOTS: Final = {
+    "A1": _run(1, 11),
+    "A2": _run(12, 27),
+    "B1": _run(28, 37),
+    "B2": _run(38, 53),
+}
+
+_NAMES: Final = DATA.names
+_FLOOR_OF: Final = {slot: floor for floor in FLOORS for slot in floor.slots}
+_QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.slots}
+_QUARTER_BY_NAME: Final = {quarter.name: quarter for quarter in QUARTERS}
+_INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[1].bonus_boxes
+_SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
+
+
+@cache
+def floors_for(action: str) -> tuple[Floor, ...]:
+    """The floors ``action`` writes on: its own and the WILD floor.
+
+    >>> [floor.name for floor in floors_for("ROBOT")]
+    ['ROB1', 'ROB2', 'WILD']
+    """
+    return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
+
+
+def _floor_names(action: str) -> str:
+    return ", ".join(floor.name for floor in floors_for(action))
+
+
+def cross_rockets(sheet: Sheet, rockets: int) -> None:
+    """Cross ``rockets`` one at a time: the launch track first, then repair the first circled
+    error, then the next bonus rocket; a rocket with nowhere to go is lost."""
+    marks = sheet.marks
+    for _ in range(rockets):
+        slot = LAUNCH.next_slot(marks)
+        if slot is None:
+            slot = next((s for s in ERRORS if marks[s] == CIRCLED), None)
+            if slot is None:
+                slot = BONUS_ROCKETS.next_slot(marks)
+                if slot is None:
+                    return
+        marks[slot] |= CROSSED
+
+
+def circle_error(sheet: Sheet) -> None:
+    """Circle the next free System Error box (none left: nothing happens)."""
+    for slot in ERRORS:
+        if not sheet.marks[slot]:
+            sheet.marks[slot] = CIRCLED
+            return
+
+
+def unrepaired(sheet: Sheet) -> int:
+    """System Error boxes circled and not repaired."""
+    return sum(1 for slot in ERRORS if sheet.marks[slot] == CIRCLED)
+
+
+class Launch(Adventure):
+    """Adventure 1 — The Launch."""
+
+    number: ClassVar[int] = 1
+    title: ClassVar[str] = "The Launch"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
+
+    # ------------------------------------------------------------------ phases 2–3
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes on the floors of each combination's action and the WILD floor."""
+        marks = sheet.marks
+        result: list[str] = []
+        floor_bounds: dict[str, list[tuple[int, int]]] = {}
+        for combo in combos:
+            number = combo.number
+            for floor in floors_for(combo.action):
+                limits = floor_bounds.get(floor.name)
+                if limits is None:
+                    limits = floor_bounds[floor.name] = bounds(marks, floor.slots)
+                for position, slot in enumerate(floor.slots):
+                    if not marks[slot]:
+                        low, high = limits[position]
+                        if low < number < high:
+                            result.append(f"WRITE {combo.label} {_NAMES[slot]}")
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some combination's number fits one of its floors."""
+        marks = sheet.marks
+        for combo in combos:
+            for floor in floors_for(combo.action):
+                for position, slot in enumerate(floor.slots):
+                    if not marks[slot] and fits(marks, floor.slots, position, combo.number):
+                        return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """Adventure 1 has no change and no wild action; the floor must match."""
+        if modified:
+            return "adventure 1 has no Astronaut change: the number is written as it is"
+        if wild is not None:
+            return "adventure 1 has no wild actions"
+        floor = _FLOOR_OF.get(slot)
+        if floor is None:
+            return f"{_NAMES.get(slot, slot)} is not a space"
+        alias = _NAMES[slot]
+        if floor.actions and combo.action not in floor.actions:
+            return (
+                f"{alias} is on floor {floor.name}, which takes {floor.actions[0]}; "
+                f"combination {combo.label} ({combo.number} {combo.action}) writes on "
+                f"{_floor_names(combo.action)}"
+            )
+        if sheet.marks[slot]:
+            return f"{alias} is already filled"
+        if not fits(sheet.marks, floor.slots, floor.slots.index(slot), combo.number):
+            return f"{combo.number} does not fit {alias}: the floor must ascend from left to right"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Write the number; filling a quarter gains its bonuses."""
+        sheet.marks[slot] = number_code(combo.number)
+        sheet.written = slot
+        sheet.action = combo.action
+        sheet.stage = Sheet.ACTING
+        self._space_filled(sheet, slot)
+
+    def error(self, sheet: Sheet) -> None:
+        """Circle the next System Error box."""
+        circle_error(sheet)
+        sheet.stage = Sheet.ACTING
+
+    # ------------------------------------------------------------------ bonuses
+    def _space_filled(self, sheet: Sheet, slot: int) -> None:
+        quarter = _QUARTER_OF[slot]
+        marks = sheet.marks
+        if any(not marks[s] for s in quarter.slots):
+            return
+        for bonus in quarter.bonuses:
+            kind = bonus.kind
+            if kind == "SAB":
+                if not marks[bonus.slot]:
+                    if sheet.solo:
+                        marks[bonus.slot] = CROSSED
+                        sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+                    else:
+                        marks[bonus.slot] = CIRCLED
+                        sheet.triggered.append(bonus.slot)
+                continue
+            marks[bonus.slot] |= CROSSED
+            if kind == "R":
+                cross_rockets(sheet, bonus.rockets)
+            elif kind == "R*":
+                assert quarter.arrow is not None
+                if marks[quarter.arrow]:
+                    cross_rockets(sheet, bonus.rockets)
+            elif kind == "ACT":
+                sheet.pending.append("ACTIVATE")
+            else:
+                sheet.pending.append("X")
+
+    def activatable(self, sheet: Sheet) -> list[Quarter]:
+        """Quarters whose inactive rockets may be activated now: not activated, not full."""
+        marks = sheet.marks
+        return [
+            quarter
+            for quarter in _INACTIVE
+            if quarter.arrow is not None
+            and not marks[quarter.arrow]
+            and any(not marks[s] for s in quarter.slots)
+        ]
+
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """``X <space>`` for any empty space, or ``ACTIVATE Q<n>``."""
+        if item == "X":
+            return [f"X {_NAMES[slot]}" for slot in DATA.empty_spaces(sheet.marks)]
+        return [f"ACTIVATE {quarter.name}" for quarter in self.activatable(sheet)]
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Write a bonus X (which may fill a quarter) or draw an activation arrow."""
+        word, _, target = action.partition(" ")
+        if word == "X":
+            sheet.pending.remove("X")
+            slot = DATA.aliases[target]
+            sheet.marks[slot] = X
+            self._space_filled(sheet, slot)
+        else:
+            sheet.pending.remove("ACTIVATE")
+            arrow = _QUARTER_BY_NAME[target].arrow
+            assert arrow is not None
+            sheet.marks[arrow] = CIRCLED
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """Sabotages: each one triggered this turn is crossed on every sheet, and every player
+        who did not trigger that same sabotage this turn circles a System Error."""
+        triggered = sorted({slot for sheet in sheets for slot in sheet.triggered})
+        for slot in triggered:
+            for sheet in sheets:
+                sheet.marks[slot] |= CROSSED
+                if slot not in sheet.triggered:
+                    circle_error(sheet)
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Floors filled (A1–B2), 10 X marks (C1), 5 unrepaired errors (C2)."""
+        marks = sheet.marks
+        slots = _MISSION_SLOTS.get(card)
+        if slots is not None:
+            return all(marks[slot] for slot in slots)
+        if card == "C1":
+            return sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 10
+        return unrepaired(sheet) >= 5
+
+    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
+        """Mission rewards are rockets, crossed at once."""
+        super().reward(sheet, mission, value)
+        cross_rockets(sheet, value)
+
+    # ------------------------------------------------------------------ the end
+    def penalty_boxes(self, sheet: Sheet) -> int:
+        """Errors circled and not repaired."""
+        return unrepaired(sheet)
+
+    def launched(self, sheet: Sheet) -> bool:
+        """The launch: every launch-track rocket crossed and no error left unrepaired."""
+        return LAUNCH.next_slot(sheet.marks) is None and unrepaired(sheet) == 0
+
+    def ended(self, sheet: Sheet) -> bool:
+        """The standard triggers, and the launch."""
+        return super().ended(sheet) or self.launched(sheet)
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""
+        track = LAUNCH.value(sheet.marks)
+        errors = unrepaired(sheet)
+        bonus = BONUS_ROCKETS.value(sheet.marks) if errors == 0 else 0
+        return {"launch": track, "bonus_rockets": bonus, "errors": 5 * errors,
+                "total": track + bonus - 5 * errors}  # fmt: skip
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Every sabotage still available (ASTRA's card crosses one off)."""
+        return [slot for slot in SABOTAGES if not sheet.marks[slot]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen sabotage and circle the next System Error box."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+        circle_error(sheet)
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, rockets, bonus rockets, errors, quarters, arrows and sabotages."""
+        marks = sheet.marks
+        sabotages = {}
+        for slot in SABOTAGES:
+            mark = marks[slot]
+            sabotages[f"#{slot}"] = (
+                "crossed" if mark & CROSSED else "circled" if mark & CIRCLED else "open"
+            )
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "rockets": LAUNCH.marked(marks),
+            "bonus_rockets": BONUS_ROCKETS.marked(marks),
+            "errors": {
+                "circled": sum(1 for slot in ERRORS if marks[slot]),
+                "repaired": sum(1 for slot in ERRORS if marks[slot] & CROSSED),
+            },
+            "completed": [name for name, first, end in _SPANS if 0 not in marks[first:end]],
+            "activated": [q.name for q in _INACTIVE if q.arrow is not None and marks[q.arrow]],
+            "sabotages": sabotages,
+        }
+
+
+assert len(DATA.space_slots) == 53 and len(SABOTAGES) == 8
+assert sorted(ACTIONS) == sorted({a for floor in FLOORS for a in floor.actions})

@@ -1,0 +1,553 @@
+"""Adventure 2 — The Journey: the trajectory sheet as data, and the rules only it has.
+
+One trajectory of 36 spaces (``T1`` Earth … ``T36`` Moon) is one ascending zone until walls split
+it; each run between walls is a zone of its own. Energy circles energy symbols (every second one
+gives a wall), robots complete stations (the first to complete one circles its high multiplier,
+a race settled in phase 5), plants are circled at stations in the zone just written, water tanks
+on the space just written; Astronaut changes the number by up to ±2 and Planning writes an X, and
+every second symbol of either gives a wild action (``adventure2.md``).
+
+Words after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` (phase 4, one per sub-step;
+``SKIP`` declines the action as a whole):
+
+* ``ROBOT ST<k>`` — cross the next robot of station k;
+* ``PLANT ST<k>`` — circle a plant of station k (in the zone of the space just written);
+* ``WATER`` — circle the water tank of the space just written;
+* ``ENERGY`` — circle the next energy symbol; a completed column then asks for
+  ``WALL #<slot>`` (the wall between ``Ti`` and ``Ti+1`` is slot ``89 + i``), compulsory;
+* ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
+* ``X <space>`` — the Planning X, then the next planning symbol is marked.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> journey = Journey()
+>>> sheet = journey.new_sheet(solo=False)
+>>> journey.write(sheet, Combination("1", 9, "ENERGY"), 10, 0, None)
+>>> journey.settle(sheet)
+>>> sorted(journey.steps(sheet))
+['ENERGY', 'SKIP']
+>>> journey.step(sheet, "ENERGY")
+>>> journey.settle(sheet)
+>>> journey.steps(sheet)[:2], sheet.pending
+(['WALL #90', 'WALL #91'], ['WALL'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    HIGH,
+    LOW,
+    Sheet,
+    SheetData,
+    Space,
+    X,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "ASTRONAUTS",
+    "DATA",
+    "ENERGY",
+    "ERRORS",
+    "MISSIONS",
+    "PLANNING",
+    "STATIONS",
+    "TANKS",
+    "WALLS",
+    "WILDS",
+    "Journey",
+    "Station",
+    "complete_zones",
+    "wall_between",
+    "zones",
+]
+
+SPACES: Final = tuple(range(1, 37))
+"""The trajectory, T1 (Earth) … T36 (Moon): slot ``i`` is ``Ti``."""
+WALLS: Final = tuple(range(90, 125))
+"""The 35 wall positions; slot ``89 + i`` lies between ``Ti`` and ``Ti+1``."""
+
+
+def wall_between(space: int) -> int:
+    """The wall slot between ``T<space>`` and the next space.
+
+    >>> wall_between(1), wall_between(35)
+    (90, 124)
+    """
+    return 89 + space
+
+
+TANKS: Final = {
+    2: (62, 4), 5: (63, 4), 7: (64, 5), 11: (65, 6), 14: (66, 7), 18: (67, 8),
+    19: (68, 8), 23: (69, 7), 26: (70, 6), 30: (71, 5), 32: (72, 4), 35: (73, 4),
+}  # fmt: skip
+"""Space → (water-tank slot, points), in trajectory order."""
+
+
+@dataclass(frozen=True)
+class Station:
+    """A space station: its connected space, plants, robots and its two multipliers as
+    (slot, value)."""
+
+    name: str
+    space: int
+    plants: tuple[int, ...]
+    robots: tuple[int, ...]
+    high: tuple[int, int]
+    low: tuple[int, int]
+
+
+STATIONS: Final = (
+    Station("ST1", 6, (74, 75, 76, 77, 78), (50, 51), (125, 6), (129, 5)),
+    Station("ST2", 16, (79, 80, 81), (52, 53, 54), (126, 9), (130, 7)),
+    Station("ST3", 21, (82, 83, 84, 85), (55, 56, 57), (127, 8), (131, 6)),
+    Station("ST4", 31, (86, 87, 88, 89), (58, 59, 60, 61), (128, 10), (132, 7)),
+)
+"""The four stations (``adventure2.md`` §3)."""
+
+ENERGY: Final = (134, 136, 137, 139, 140, 142, 143, 145, 146, 148, 149)
+"""Energy symbols in circling order (133 is printed circled)."""
+ENERGY_WALLS: Final = {134: 135, 137: 138, 140: 141, 143: 144, 146: 147, 149: 150}
+"""A column's second energy symbol → its wall-bonus icon: circling it gives a wall."""
+ASTRONAUTS: Final = (151, 152, 154, 155, 157, 158)
+"""Astronaut symbols in marking order."""
+PLANNING: Final = (160, 161, 163, 164, 166, 167)
+"""Planning symbols in marking order."""
+WILD_AFTER: Final = {152: 153, 155: 156, 158: 159, 161: 162, 164: 165, 167: 168}
+"""Marking one of these symbols circles that wild-action symbol."""
+WILDS: Final = (153, 156, 159, 162, 165, 168)
+"""The six wild-action symbols; spent in this order."""
+ERRORS: Final = (44, 45, 46)
+"""System Error boxes; the first two each give an Energy."""
+HIGH_MULTIPLIERS: Final = tuple(station.high[0] for station in STATIONS)
+
+DATA: Final = SheetData(
+    adventure=2,
+    spaces=tuple(Space(slot, f"T{slot}") for slot in SPACES),
+    size=173,
+    error_slots=ERRORS,
+    mission_slots=(47, 48, 49),
+    symbols={
+        "walls": WALLS,
+        "tanks": tuple(tank for tank, _ in TANKS.values()),
+        "energy": ENERGY,
+        "astronauts": ASTRONAUTS,
+        "planning": PLANNING,
+        "wilds": WILDS,
+        "high_multipliers": HIGH_MULTIPLIERS,
+    },
+)
+"""The sheet of adventure 2."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Have a circled multiplier at 3 stations.", 9, 5),
+    "A2": Mission("A2", "Circle every plant of 2 stations.", 10, 5),
+    "B1": Mission("B1", "Complete 2 zones of exactly 6 spaces.", 11, 6),
+    "B2": Mission("B2", "Complete zones of exactly 6, 4 and 2 spaces.", 12, 6),
+    "C1": Mission("C1", "Circle at least 6 water tanks.", 9, 5),
+    "C2": Mission("C2", "Circle 4 water tanks in a row along the trajectory.", 11, 6),
+}
+"""Adventure 2's missions; the values are points (``adventure2.md`` §7)."""
+
+_BY_NAME: Final = {station.name: station for station in STATIONS}
+_TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
+_MAJORITY: Final = (20, 10, 5)
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[2].bonus_boxes
+
+
+def zones(marks: bytearray) -> tuple[tuple[int, ...], ...]:
+    """The zones now: the runs of the trajectory between drawn walls.
+
+    >>> marks = bytearray(173)
+    >>> marks[wall_between(3)] = CIRCLED
+    >>> [(zone[0], zone[-1]) for zone in zones(marks)]
+    [(1, 3), (4, 36)]
+    """
+    return _runs(bytes(marks[90:125]))
+
+
+@lru_cache(maxsize=4096)
+def _runs(walls: bytes) -> tuple[tuple[int, ...], ...]:
+    result, start = [], 1
+    for space in range(1, 36):
+        if walls[space - 1]:
+            result.append(tuple(range(start, space + 1)))
+            start = space + 1
+    result.append(tuple(range(start, 37)))
+    return tuple(result)
+
+
+def zone_of(marks: bytearray, space: int) -> tuple[int, ...]:
+    """The zone holding ``space``."""
+    for zone in zones(marks):
+        if zone[-1] >= space:
+            return zone
+    raise AssertionError("every space is in a zone")
+
+
+def complete_zones(marks: bytearray) -> list[int]:
+    """The sizes of the complete zones (every space filled), in trajectory order."""
+    return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
+
+
+def _next(marks: bytearray, slots: tuple[int, ...]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+class Journey(Adventure):
+    """Adventure 2 — The Journey."""
+
+    number: ClassVar[int] = 2
+    title: ClassVar[str] = "The Journey"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",
+    )  # fmt: skip
+
+    def new_sheet(self, solo: bool) -> Sheet:
+        """A blank sheet with its printed first energy circled."""
+        sheet = super().new_sheet(solo)
+        sheet.marks[133] = CIRCLED  # the printed first energy
+        return sheet
+
+    # ------------------------------------------------------------------ wild actions
+    @staticmethod
+    def wild_available(sheet: Sheet) -> bool:
+        """Whether a wild-action symbol is circled and not yet crossed."""
+        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
+
+    # ------------------------------------------------------------------ phases 2–3
+    def _limits(self, marks: bytearray) -> tuple[list[int], list[int]]:
+        low, high = [LOW] * 37, [HIGH] * 37
+        for zone in zones(marks):
+            for slot, (lo, hi) in zip(zone, bounds(marks, zone), strict=True):
+                low[slot], high[slot] = lo, hi
+        return low, high
+
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
+        marks = sheet.marks
+        empty = [slot for slot in SPACES if not marks[slot]]
+        if not empty:
+            return []
+        low, high = self._limits(marks)
+        use_wild = wild and self.wild_available(sheet)
+        result: list[str] = []
+        for combo in combos:
+            choices: list[tuple[str, str]] = [("", combo.action)]
+            if use_wild:
+                choices.extend((f" WILD {a}", a) for a in ACTIONS if a != combo.action)
+            for wild_text, action in choices:
+                changes = (-2, -1, 0, 1, 2) if action == "ASTRONAUT" else (0,)
+                for change in changes:
+                    number = combo.number + change
+                    if not 0 <= number <= 17:
+                        continue
+                    change_text = f" {change:+d}" if change else ""
+                    result.extend(
+                        f"WRITE {combo.label} T{slot}{change_text}{wild_text}"
+                        for slot in empty
+                        if low[slot] < number < high[slot]
+                    )
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some number fits, counting Astronaut changes and a wild action."""
+        marks = sheet.marks
+        low, high = self._limits(marks)
+        empty = [slot for slot in SPACES if not marks[slot]]
+        use_wild = self.wild_available(sheet)
+        for combo in combos:
+            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
+            for number in range(combo.number - spread, combo.number + spread + 1):
+                if 0 <= number <= 17 and any(low[s] < number < high[s] for s in empty):
+                    return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """The change needs the Astronaut action; a wild action needs a circled wild symbol and
+        another action; the zone must ascend."""
+        if not 1 <= slot <= 36:
+            return f"#{slot} is not a trajectory space"
+        if wild is not None:
+            if wild == combo.action:
+                return f"a wild action replaces the action: choose one other than {wild}"
+            if not self.wild_available(sheet):
+                return "no wild action is circled and unused"
+        action = wild or combo.action
+        if modified and action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        if sheet.marks[slot]:
+            return f"T{slot} is already filled"
+        zone = zone_of(sheet.marks, slot)
+        if not fits(sheet.marks, zone, zone.index(slot), number):
+            return (
+                f"{number} does not fit T{slot}: its zone T{zone[0]}–T{zone[-1]} must ascend "
+                "from Earth to Moon"
+            )
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Spend the wild symbol, write the number, and open the action (marked at once after a
+        change)."""
+        marks = sheet.marks
+        if wild is not None:
+            spent = next(s for s in WILDS if marks[s] == CIRCLED)
+            marks[spent] |= CROSSED
+        marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = wild or combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        if modified:
+            self._astronaut(sheet)
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box; the first two each give an Energy."""
+        box = _next(sheet.marks, ERRORS)
+        sheet.stage = Sheet.ACTING
+        if box is None:
+            return
+        sheet.marks[box] = CROSSED
+        if box != ERRORS[-1]:
+            self._energy(sheet)
+
+    # ------------------------------------------------------------------ effects
+    def _energy(self, sheet: Sheet) -> None:
+        slot = _next(sheet.marks, ENERGY)
+        if slot is None:
+            return
+        sheet.marks[slot] = CIRCLED
+        icon = ENERGY_WALLS.get(slot)
+        if icon is not None:
+            sheet.marks[icon] = CROSSED
+            sheet.pending.append("WALL")
+
+    def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
+        slot = _next(sheet.marks, track)
+        if slot is None:
+            return
+        sheet.marks[slot] = CROSSED
+        wild = WILD_AFTER.get(slot)
+        if wild is not None:
+            sheet.marks[wild] = CIRCLED
+
+    def _astronaut(self, sheet: Sheet) -> None:
+        self._symbol(sheet, ASTRONAUTS)
+
+    def _robot(self, sheet: Sheet, station: Station) -> None:
+        marks = sheet.marks
+        robot = _next(marks, station.robots)
+        assert robot is not None
+        marks[robot] = CROSSED
+        if _next(marks, station.robots) is not None:
+            return
+        high = station.high[0]
+        if not marks[high]:
+            marks[high] = CIRCLED
+            if sheet.solo:
+                sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
+            else:
+                sheet.triggered.append(high)
+        else:
+            marks[station.low[0]] = CIRCLED
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The action's choices and ``SKIP``, or a compulsory ``WALL``."""
+        marks = sheet.marks
+        if item == "WALL":
+            return [f"WALL #{slot}" for slot in WALLS if not marks[slot]]
+        action = sheet.action
+        result: list[str]
+        if action == "ROBOT":
+            result = [f"ROBOT {st.name}" for st in STATIONS if _next(marks, st.robots)]
+        elif action == "PLANT":
+            zone = zone_of(marks, sheet.written)
+            result = [
+                f"PLANT {st.name}"
+                for st in STATIONS
+                if zone[0] <= st.space <= zone[-1] and _next(marks, st.plants)
+            ]
+        elif action == "WATER":
+            tank = TANKS.get(sheet.written)
+            result = ["WATER"] if tank is not None and not marks[tank[0]] else []
+        elif action == "ENERGY":
+            result = ["ENERGY"] if _next(marks, ENERGY) else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+        else:
+            result = [f"X T{slot}" for slot in SPACES if not marks[slot]]
+        return [*result, "SKIP"] if result else result
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action, or draw a wall."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        if word == "WALL":
+            sheet.pending.remove("WALL")
+            marks[int(target[1:])] = CIRCLED
+            return
+        sheet.pending.remove("ACTION")
+        if word == "ROBOT":
+            self._robot(sheet, _BY_NAME[target])
+        elif word == "PLANT":
+            plant = _next(marks, _BY_NAME[target].plants)
+            assert plant is not None
+            marks[plant] = CIRCLED
+        elif word == "WATER":
+            marks[TANKS[sheet.written][0]] = CIRCLED
+        elif word == "ENERGY":
+            self._energy(sheet)
+        elif word == "ASTRONAUT":
+            self._astronaut(sheet)
+        elif word == "X":
+            marks[int(target[1:])] = X
+            self._symbol(sheet, PLANNING)
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The multiplier race: a high multiplier circled this turn is crossed off every sheet
+        that has no mark on it."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Stations (A), complete zones (B), water tanks (C)."""
+        marks = sheet.marks
+        if card == "A1":
+            return sum(1 for st in STATIONS if self.multiplier(sheet, st)) >= 3
+        if card == "A2":
+            return sum(1 for st in STATIONS if all(marks[p] for p in st.plants)) >= 2
+        if card == "B1":
+            return complete_zones(marks).count(6) >= 2
+        if card == "B2":
+            sizes = complete_zones(marks)
+            return 6 in sizes and 4 in sizes and 2 in sizes
+        circled = [bool(marks[tank]) for tank in _TANK_ORDER]
+        if card == "C1":
+            return sum(circled) >= 6
+        return any(all(circled[i : i + 4]) for i in range(len(circled) - 3))
+
+    # ------------------------------------------------------------------ scores
+    @staticmethod
+    def multiplier(sheet: Sheet, station: Station) -> int:
+        """The station's circled multiplier (0 if none)."""
+        if sheet.marks[station.high[0]] & CIRCLED:
+            return station.high[1]
+        if sheet.marks[station.low[0]] & CIRCLED:
+            return station.low[1]
+        return 0
+
+    def majority(self, sheet: Sheet, context: Context) -> int:
+        """The most-complete-zones bonus: dense ranking among sheets with at least one
+        (20, 10, 5); in solo, 20 if at least ASTRA's count (her Energy cards halved), else 10."""
+        count = len(complete_zones(sheet.marks))
+        if count == 0:
+            return 0
+        if context.astra_cards is not None:
+            astra = context.astra_cards[ACTIONS.index("ENERGY")] // 2
+            return 20 if count >= astra else 10
+        counts = sorted(
+            {len(complete_zones(other.marks)) for other in context.sheets} - {0}, reverse=True
+        )
+        rank = counts.index(count) if count in counts else len(_MAJORITY)
+        return _MAJORITY[rank] if rank < len(_MAJORITY) else 0
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, stations, water, longest zone and majority, less errors."""
+        marks = sheet.marks
+        missions = sum(value for value in sheet.missions if value > 0)
+        stations = sum(
+            sum(1 for p in st.plants if marks[p]) * self.multiplier(sheet, st) for st in STATIONS
+        )
+        water = sum(points for tank, points in TANKS.values() if marks[tank])
+        longest = max(complete_zones(marks), default=0)
+        majority = self.majority(sheet, context)
+        errors = 5 * self.errors_marked(sheet)
+        return {
+            "missions": missions,
+            "stations": stations,
+            "water": water,
+            "longest": longest,
+            "majority": majority,
+            "errors": errors,
+            "total": missions + stations + water + longest + majority - errors,
+        }
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Cards A and B: every high multiplier still available (no mark on it)."""
+        if letter == "C":
+            return []
+        return [slot for slot in HIGH_MULTIPLIERS if not sheet.marks[slot]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen high multiplier."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, walls and zones, stations, tanks, tracks, wild symbols and errors."""
+        marks = sheet.marks
+        stations = {}
+        for st in STATIONS:
+            high = marks[st.high[0]]
+            stations[st.name] = {
+                "robots": sum(1 for r in st.robots if marks[r]),
+                "robot_slots": len(st.robots),
+                "plants": sum(1 for p in st.plants if marks[p]),
+                "plant_slots": len(st.plants),
+                "multiplier": self.multiplier(sheet, st) or None,
+                "high": "circled" if high & CIRCLED else "crossed" if high else "open",
+            }
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "walls": [f"#{slot}" for slot in WALLS if marks[slot]],
+            "zones": [
+                {
+                    "from": f"T{zone[0]}",
+                    "to": f"T{zone[-1]}",
+                    "complete": all(marks[slot] for slot in zone),
+                }
+                for zone in zones(marks)
+            ],
+            "stations": stations,
+            "tanks": [f"T{space}" for space, (tank, _) in TANKS.items() if marks[tank]],
+            "energy": sum(1 for slot in ENERGY if marks[slot]),
+            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "planning": sum(1 for slot in PLANNING if marks[slot]),
+            "wilds": {
+                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
+                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
+            },
+            "errors": self.errors_marked(sheet),
+        }

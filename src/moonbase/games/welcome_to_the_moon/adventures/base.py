@@ -1,0 +1,159 @@
+"""What every adventure module provides: :class:`Adventure`, and :class:`Combination`.
+
+An adventure is its sheet data (:class:`~moonbase.games.welcome_to_the_moon.sheet.SheetData`),
+its six missions, and the rules only it has: where a number may be written, what the actions do,
+its sheet-triggered bonuses, phase 5, the mission requirements, extra end triggers and the final
+score. The state (:mod:`~moonbase.games.welcome_to_the_moon.state`) runs the turn around it:
+cards, simultaneity, missions' high and low values, the end, ASTRA.
+
+A seat's turn on its sheet is a :class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet` going
+through ``CHOOSE`` (one ``WRITE`` or ``ERROR``), then ``ACTING`` while sub-steps are pending, then
+``DONE``. Everything here acts on one sheet only, so a seat's hidden choices can be replayed on a
+copy of its sheet.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
+
+__all__ = ["Adventure", "Combination", "Context"]
+
+
+class Combination(NamedTuple):
+    """A number and an action a seat may choose: ``label`` as the notation writes it (``2``, or
+    in solo ``1 3``: number card, action card)."""
+
+    label: str
+    number: int
+    action: str
+
+
+class Context(NamedTuple):
+    """What a score needs beyond one sheet: every sheet in the comparison (majorities) and, in
+    solo, ASTRA's cards per action."""
+
+    sheets: Sequence[Sheet]
+    astra_cards: Sequence[int] | None = None
+
+
+class Adventure(ABC):
+    """One adventure's rules. Instances are shared and immutable: every method takes the sheet."""
+
+    number: ClassVar[int]
+    title: ClassVar[str]
+    data: ClassVar[SheetData]
+    missions: ClassVar[Mapping[str, Mission]]
+    """Mission card name (``A1`` …) → card."""
+    words: ClassVar[tuple[str, ...]]
+    """The first words of this adventure's sub-step actions (for notation and messages)."""
+
+    # ------------------------------------------------------------------ sheets
+    def new_sheet(self, solo: bool) -> Sheet:
+        """A blank sheet (with anything printed already marked)."""
+        return Sheet(self.data.size, solo)
+
+    # ------------------------------------------------------------------ phases 2–3
+    @abstractmethod
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Every ``WRITE`` this sheet allows with ``combos`` (unsorted); ``wild=False`` leaves
+        out wild actions."""
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some combination can be written (else the seat takes a System Error)."""
+        return bool(self.writes(sheet, combos))
+
+    @abstractmethod
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """Why this write is not allowed, or ``""`` when it is."""
+
+    @abstractmethod
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Write the number (phase 3) and start the action's sub-steps."""
+
+    @abstractmethod
+    def error(self, sheet: Sheet) -> None:
+        """No combination can be written: mark the next System Error box."""
+
+    # ------------------------------------------------------------------ phase 4
+    @abstractmethod
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The actions that resolve one pending sub-step ``item`` (``[]``: it is lost)."""
+
+    @abstractmethod
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out a legal sub-step action."""
+
+    def steps(self, sheet: Sheet) -> list[str]:
+        """Every sub-step action allowed now (unsorted, unique)."""
+        seen: list[str] = []
+        result: list[str] = []
+        for item in sheet.pending:
+            if item not in seen:
+                seen.append(item)
+                result.extend(self.options(sheet, item))
+        return result
+
+    def settle(self, sheet: Sheet) -> None:
+        """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
+        if sheet.pending:
+            live = {item: bool(self.options(sheet, item)) for item in set(sheet.pending)}
+            sheet.pending = [item for item in sheet.pending if live[item]]
+        if not sheet.pending:
+            sheet.stage = Sheet.DONE
+
+    # ------------------------------------------------------------------ phases 5–6
+    @abstractmethod
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """Resolve what this turn triggered across sheets (multiplayer only)."""
+
+    @abstractmethod
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Whether ``sheet`` meets mission ``card``'s requirement now."""
+
+    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
+        """Take a mission's reward (points are kept in ``sheet.missions``)."""
+        sheet.mark(self.data.mission_slots[mission.index], 1)
+
+    # ------------------------------------------------------------------ the end
+    def errors_marked(self, sheet: Sheet) -> int:
+        """System Error boxes used (circled or crossed)."""
+        return sum(1 for slot in self.data.error_slots if sheet.marks[slot])
+
+    def penalty_boxes(self, sheet: Sheet) -> int:
+        """Error boxes that count for the tie-break (fewest wins)."""
+        return self.errors_marked(sheet)
+
+    def ended(self, sheet: Sheet) -> bool:
+        """Whether this sheet fires the end of the game (checked at the end of each turn)."""
+        return (
+            all(value >= 0 for value in sheet.missions)
+            or self.errors_marked(sheet) == len(self.data.error_slots)
+            or all(sheet.marks[slot] for slot in self.data.space_slots)
+        )
+
+    @abstractmethod
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """The score's parts by name, with ``total``."""
+
+    # ------------------------------------------------------------------ solo
+    @abstractmethod
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Slots the player may choose for an ASTRA effect card (``[]``: no choice)."""
+
+    @abstractmethod
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Resolve an ASTRA effect card with the chosen ``target`` (``None`` if none)."""
+
+    # ------------------------------------------------------------------ views
+    @abstractmethod
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """The marks of a sheet as JSON-safe data (``spaces`` and the adventure's other marks)."""

@@ -1,0 +1,82 @@
+"""Welcome to the Moon as plain text, drawn from a view (so it never shows what is hidden).
+
+>>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+>>> state = WelcomeGame(players=2, missions="A1,B1,C1").new(seed=3)
+>>> print(render_view(state.view(None)).splitlines()[0])
+Welcome to the Moon — adventure 1, The Launch — turn 1 (play)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["render_view"]
+
+_SKIPPED = ("spaces", "score", "score_parts", "missions")
+
+
+def _mark(value: object) -> str:
+    return "." if value is None else str(value)
+
+
+def _spaces(sheet: dict[str, Any]) -> list[str]:
+    """The number spaces: one line per floor (adventure 1), or the trajectory with its walls."""
+    spaces: dict[str, Any] = sheet["spaces"]
+    if "walls" not in sheet:
+        rows: dict[str, list[str]] = {}
+        for alias, value in spaces.items():
+            rows.setdefault(alias.split(".")[0], []).append(_mark(value))
+        return [
+            f"    {floor:<5}{' '.join(f'{m:>2}' for m in marks)}" for floor, marks in rows.items()
+        ]
+    walls = {int(wall[1:]) - 89 for wall in sheet["walls"]}
+    cells = []
+    for alias, value in spaces.items():
+        cells.append(f"{_mark(value):>2}")
+        if int(alias[1:]) in walls:
+            cells.append("|")
+    return ["    " + " ".join(cells[start : start + 24]) for start in range(0, len(cells), 24)]
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """A view as text: the offer, the missions and every sheet."""
+    lines = [
+        f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} — "
+        f"turn {view['turn']} ({view['phase']})"
+    ]
+    if "combinations" in view:
+        offer = [
+            f"{i}: {_mark(c['number'])} {_mark(c['action'])}"
+            for i, c in enumerate(view["combinations"], start=1)
+        ]
+        lines.append("  combinations  " + " | ".join(offer))
+    else:
+        cards = [
+            f"{i}: SOLO {c['solo']}"
+            if "solo" in c
+            else f"{i}: {_mark(c['number'])} {_mark(c['action'])}"
+            for i, c in enumerate(view["cards"], start=1)
+        ]
+        astra = view["astra"]
+        lines.append("  cards  " + " | ".join(cards))
+        lines.append(
+            f"  deck {view['deck']} (pass {view['pass']}), ASTRA level {astra['level']} "
+            f"({astra['name']}): score {astra['score']}, cards {json.dumps(astra['cards'])}"
+        )
+    for mission in view["missions"]:
+        if mission["card"] is None:
+            continue
+        taken = " (high taken)" if mission["high_taken"] else ""
+        lines.append(
+            f"  mission {mission['card']} {mission['high']}/{mission['low']}{taken}: "
+            f"{mission['text']}"
+        )
+    for seat, sheet in enumerate(view["sheets"]):
+        done = " — done" if view["done"][seat] and view["phase"] == "play" else ""
+        lines.append(f"  seat {seat}: score {sheet['score']}{done}")
+        lines.extend(_spaces(sheet))
+        extra = {key: value for key, value in sheet.items() if key not in _SKIPPED}
+        extra["missions"] = {k: v for k, v in sheet["missions"].items() if v is not None}
+        lines.append("    " + json.dumps(extra, separators=(", ", ": ")))
+    return "\n".join(lines)

@@ -1,0 +1,360 @@
+"""The sheet model every adventure shares: slots, spaces with aliases, zones, tracks and marks.
+
+Every markable spot of an adventure sheet has a *slot id* (the adventure files' stable ids). An
+adventure describes its sheet once as a frozen :class:`SheetData` (spaces with readable aliases,
+static zones, progress tracks as value lists, named groups of symbol slots); a sheet in play is a
+:class:`Sheet`, whose marks are one ``bytearray`` indexed by slot id, so copying a sheet is
+copying a few hundred bytes:
+
+* a number space holds :data:`EMPTY`, a number ``n`` (0–17) as ``n + 1``, :data:`X` or
+  :data:`INFECTED` (adventure 6);
+* any other slot holds flags: :data:`CIRCLED` (circled, gained, drawn — a wall or an arrow is
+  "circled") and :data:`CROSSED` (struck: used, lost or repaired).
+
+>>> track = Track("launch", (100, 101, 102), (0, 15, 30, 45))
+>>> marks = bytearray(110)
+>>> marks[100] = marks[101] = CROSSED
+>>> track.marked(marks), track.value(marks), track.next_slot(marks)
+(2, 30, 102)
+>>> zone = (1, 2, 3, 4)
+>>> marks[1], marks[3] = number_code(4), X
+>>> fits(marks, zone, 1, 5), fits(marks, zone, 1, 4), fits(marks, zone, 3, 2)
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+__all__ = [
+    "CIRCLED",
+    "CROSSED",
+    "EMPTY",
+    "INFECTED",
+    "Sheet",
+    "SheetData",
+    "Space",
+    "Track",
+    "X",
+    "Zone",
+    "bounds",
+    "count_marked",
+    "fits",
+    "is_number",
+    "number_code",
+    "number_of",
+]
+
+EMPTY: Final = 0
+"""An empty number space."""
+X: Final = 19
+"""An X in a number space: filled, but without a value."""
+INFECTED: Final = 20
+"""An infection cross (adventure 6): filled, without a value."""
+CIRCLED: Final = 1
+"""Flag of a symbol slot: circled (gained, drawn)."""
+CROSSED: Final = 2
+"""Flag of a symbol slot: crossed off (used, lost, repaired)."""
+
+LOW: Final = -1
+"""Lower bound below every number."""
+HIGH: Final = 18
+"""Upper bound above every number (numbers run 0–17)."""
+
+
+def number_code(number: int) -> int:
+    """The mark that writes ``number`` (0–17) in a space.
+
+    >>> number_code(0), number_code(17)
+    (1, 18)
+    """
+    return number + 1
+
+
+def is_number(code: int) -> bool:
+    """Whether a space mark is a number (not empty, not an X or an infection)."""
+    return 1 <= code <= 18
+
+
+def number_of(code: int) -> int | str | None:
+    """A space mark as the view shows it: a number, ``"X"``, ``"INFECTED"`` or ``None``.
+
+    >>> number_of(8), number_of(X), number_of(EMPTY)
+    (7, 'X', None)
+    """
+    if code == EMPTY:
+        return None
+    if code == X:
+        return "X"
+    if code == INFECTED:
+        return "INFECTED"
+    return code - 1
+
+
+_SHOWN: Final = tuple(number_of(code) for code in range(INFECTED + 1))
+
+
+def fits(marks: bytearray, zone: tuple[int, ...], position: int, number: int) -> bool:
+    """Whether ``number`` may be written at ``zone[position]`` by the ascending rule: every number
+    before it in the zone is smaller, every number after it larger (X marks are ignored).
+    The space itself is not checked for being empty."""
+    code = number + 1
+    for index, slot in enumerate(zone):
+        mark = marks[slot]
+        if 1 <= mark <= 18 and index != position:
+            if index < position and mark >= code:
+                return False
+            if index > position and mark <= code:
+                return False
+    return True
+
+
+def bounds(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int]]:
+    """For each position of ``zone``: the largest number before it and the smallest after it
+    (``-1`` and ``18`` when there is none), so ``n`` fits an empty position iff ``lo < n < hi``.
+
+    >>> marks = bytearray(8)
+    >>> marks[2], marks[4] = number_code(3), number_code(9)
+    >>> bounds(marks, (1, 2, 3, 4, 5))
+    [(-1, 3), (-1, 9), (3, 9), (3, 18), (9, 18)]
+    """
+    size = len(zone)
+    result = [(LOW, HIGH)] * size
+    low = LOW
+    lows = [LOW] * size
+    for index, slot in enumerate(zone):
+        lows[index] = low
+        mark = marks[slot]
+        if 1 <= mark <= 18:
+            low = mark - 1
+    high = HIGH
+    for index in range(size - 1, -1, -1):
+        result[index] = (lows[index], high)
+        mark = marks[zone[index]]
+        if 1 <= mark <= 18:
+            high = mark - 1
+    return result
+
+
+def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:
+    """How many of ``slots`` carry any of ``flag`` (for number spaces: how many are filled)."""
+    return sum(1 for slot in slots if marks[slot] & flag)
+
+
+@dataclass(frozen=True)
+class Space:
+    """A number space: its slot id and readable alias (``ENE.3``, ``T14``)."""
+
+    slot: int
+    alias: str
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A zone: spaces in reading order, which is the ascending order."""
+
+    name: str
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Track:
+    """A progress track: boxes marked from the first to the last, and its value list, where
+    ``values[k]`` is the value once ``k`` boxes are marked (``standard.md`` §6)."""
+
+    name: str
+    slots: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        assert len(self.values) == len(self.slots) + 1, f"track {self.name}: values per box + 1"
+
+    def marked(self, marks: bytearray) -> int:
+        """How many boxes are marked (they are marked in order)."""
+        count = 0
+        for slot in self.slots:
+            if not marks[slot]:
+                break
+            count += 1
+        return count
+
+    def value(self, marks: bytearray) -> int:
+        """The track's value now."""
+        return self.values[self.marked(marks)]
+
+    def next_slot(self, marks: bytearray) -> int | None:
+        """The next box to mark, or ``None`` when all are marked."""
+        for slot in self.slots:
+            if not marks[slot]:
+                return slot
+        return None
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """One adventure's sheet as data: what never changes during a game.
+
+    ``zones`` are the static zones (an adventure whose zones change, like adventure 2's walled
+    trajectory, computes them from the marks); ``tracks`` the progress tracks by name;
+    ``symbols`` named groups of symbol slots in marking order.
+    """
+
+    adventure: int
+    spaces: tuple[Space, ...]
+    size: int
+    """One more than the highest slot id."""
+    error_slots: tuple[int, ...]
+    mission_slots: tuple[int, int, int]
+    zones: tuple[Zone, ...] = ()
+    tracks: Mapping[str, Track] = field(default_factory=dict)
+    symbols: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    aliases: Mapping[str, int] = field(init=False, compare=False)
+    """Alias → slot id, for every space and any extra alias an adventure adds."""
+    names: Mapping[int, str] = field(init=False, compare=False)
+    """Slot id → alias."""
+    space_slots: tuple[int, ...] = field(init=False, compare=False)
+    """Every number space, in slot order."""
+
+    def __post_init__(self) -> None:
+        aliases = {space.alias: space.slot for space in self.spaces}
+        object.__setattr__(self, "aliases", aliases)
+        object.__setattr__(self, "names", {slot: alias for alias, slot in aliases.items()})
+        object.__setattr__(self, "space_slots", tuple(sorted(aliases.values())))
+
+    def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
+        """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.
+
+        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 3, (), (0, 0, 0))
+        >>> data.spaces_view(bytearray([0, 5, X]))
+        {'A.1': 4, 'A.2': 'X'}
+        """
+        names = self.names
+        return {names[slot]: _SHOWN[marks[slot]] for slot in self.space_slots}
+
+    def slot(self, word: str) -> int | None:
+        """The space a word names (an alias, or ``#<slot id>`` of a space), or ``None``.
+
+        >>> data = SheetData(1, (Space(1, "T1"),), 3, (2,), (0, 0, 0))
+        >>> data.slot("T1"), data.slot("#1"), data.slot("T9")
+        (1, 1, None)
+        """
+        if word.startswith("#"):
+            digits = word[1:]
+            if digits.isdigit() and int(digits) in self.names:
+                return int(digits)
+            return None
+        return self.aliases.get(word)
+
+    def name(self, slot: int) -> str:
+        """A slot as the notation writes it: its alias, or ``#<slot id>``."""
+        return self.names.get(slot) or f"#{slot}"
+
+    def empty_spaces(self, marks: bytearray) -> list[int]:
+        """Every empty number space, in slot order."""
+        return [slot for slot in self.space_slots if not marks[slot]]
+
+
+class Sheet:
+    """One player's sheet in play: the marks, and what this turn has done so far.
+
+    ``stage`` is :data:`CHOOSE` until the player writes (or takes a System Error), then
+    :data:`ACTING` while sub-steps are ``pending`` (e.g. ``["X", "ACTIVATE"]``), then
+    :data:`DONE`. ``missions`` holds the reward taken for missions A, B, C (``-1``: not yet).
+    """
+
+    CHOOSE: Final = 0
+    ACTING: Final = 1
+    DONE: Final = 2
+
+    __slots__ = (
+        "action",
+        "marks",
+        "missions",
+        "modified",
+        "pending",
+        "solo",
+        "solo_bonus",
+        "solo_used",
+        "stage",
+        "triggered",
+        "written",
+    )
+
+    def __init__(self, size: int, solo: bool) -> None:
+        self.marks = bytearray(size)
+        self.solo = solo
+        self.stage = Sheet.CHOOSE
+        self.pending: list[str] = []
+        self.written = 0
+        """The space written this turn (0: none)."""
+        self.action = ""
+        """The action this turn's number came with (after a wild action)."""
+        self.modified = 0
+        """The Astronaut change applied to this turn's number."""
+        self.triggered: list[int] = []
+        """Slots circled this turn that phase 5 resolves (sabotages, races)."""
+        self.missions = [-1, -1, -1]
+        self.solo_bonus = 0
+        """Solo-bonus boxes circled."""
+        self.solo_used = 0
+        """Solo-bonus boxes spent."""
+
+    def copy(self) -> Sheet:
+        """An independent copy."""
+        other = Sheet.__new__(Sheet)
+        other.marks = bytearray(self.marks)
+        other.solo = self.solo
+        other.stage = self.stage
+        other.pending = list(self.pending)
+        other.written = self.written
+        other.action = self.action
+        other.modified = self.modified
+        other.triggered = list(self.triggered)
+        other.missions = list(self.missions)
+        other.solo_bonus = self.solo_bonus
+        other.solo_used = self.solo_used
+        return other
+
+    def new_turn(self) -> None:
+        """Forget the last turn's choices: the sheet waits for a combination."""
+        self.stage = Sheet.CHOOSE
+        self.pending = []
+        self.written = 0
+        self.action = ""
+        self.modified = 0
+        self.triggered = []
+
+    @property
+    def done(self) -> bool:
+        """Whether this turn's phases 2–4 are finished."""
+        return self.stage == Sheet.DONE
+
+    def mark(self, slot: int, flag: int) -> None:
+        """Add ``flag`` to a symbol slot."""
+        self.marks[slot] |= flag
+
+    def has(self, slot: int, flag: int = CIRCLED | CROSSED) -> bool:
+        """Whether a symbol slot carries any of ``flag``."""
+        return bool(self.marks[slot] & flag)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field as JSON-safe data."""
+        return {
+            "marks": self.marks.hex(),
+            "stage": self.stage,
+            "pending": list(self.pending),
+            "written": self.written,
+            "action": self.action,
+            "modified": self.modified,
+            "triggered": list(self.triggered),
+            "missions": list(self.missions),
+            "solo_bonus": self.solo_bonus,
+            "solo_used": self.solo_used,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sheet) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -1,0 +1,641 @@
+"""Welcome to the Moon's turn: :class:`WelcomeState`, a game in progress.
+
+A game runs through these phases (``state.phase``):
+
+* ``draw`` — chance: at setup the missions not fixed by the option (``MISSION A2``), then the card
+  flipped on pile 1, 2, 3 and the card showing its number on pile 1, 2, 3
+  (``DRAW 2 7 ENERGY``); at each later turn the number card of each pile flips by itself and a
+  new number card is drawn per pile. Solo: three cards from the one deck (``DRAW 7 ENERGY``,
+  ``DRAW SOLO A``);
+* ``effect`` — solo only: the player chooses what an ASTRA card crosses off (``CROSS #59``);
+* ``play`` — every seat that has not finished phases 2–4 acts at once: one ``WRITE`` (or
+  ``ERROR``), then its sub-steps. When the last seat finishes, the choices are revealed and the
+  turn ends: ASTRA's card (solo), phase 5 (multiplayer), phase 6 missions, the end triggers;
+* ``over``.
+
+Piles are multisets, never orders. In the first pass the three piles draw from the cards no pile
+has shown yet (which is the same game as three shuffled piles of 21); a pile that runs out
+shuffles only its own discard, which is then a known multiset. A card's back (its action) stays
+hidden from every seat until it flips, so the only hidden things are those backs, the piles'
+order (future chance) and other seats' choices this turn; :meth:`WelcomeState._redraw` redraws
+the first and third.
+
+>>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+>>> state = WelcomeGame(players=3).new(seed=4)
+>>> state.phase, state.to_act, state.turn
+('play', (0, 1, 2), 1)
+>>> before = state.view(0)["sheets"][1]
+>>> state.apply(1, "WRITE 1 WILD.1")
+>>> state.to_act, state.view(0)["sheets"][1] == before, state.view(1)["sheet"] == before
+((0, 2), True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+from moonbase.core import CHANCE, State
+from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
+from moonbase.games.welcome_to_the_moon.astra import (
+    ASTRA_ADVENTURES,
+    ROCKETS,
+    astra_rockets,
+    astra_score,
+)
+from moonbase.games.welcome_to_the_moon.cards import (
+    ACTIONS,
+    CARD_TYPES,
+    DECK_COUNTS,
+    DECK_SIZE,
+    PILE_SIZE,
+    PILES,
+    SOLO_CARDS,
+    card_text,
+)
+from moonbase.games.welcome_to_the_moon.missions import LETTERS
+from moonbase.games.welcome_to_the_moon.notation import Choice, canonical, explain, parse_choice
+from moonbase.games.welcome_to_the_moon.sheet import Sheet
+
+if TYPE_CHECKING:
+    from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+
+__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "WelcomeState"]
+
+DRAW: Final = "draw"
+"""Waiting for a card or a mission card (a chance node)."""
+EFFECT: Final = "effect"
+"""Solo: the player chooses what an ASTRA effect card crosses off."""
+PLAY: Final = "play"
+"""Seats choose, write and act, all at once."""
+OVER: Final = "over"
+
+_TYPES: Final = len(CARD_TYPES)
+_FLIP: Final = 10
+"""Queue code ``10 + p``: the setup card flipped on pile p."""
+_NUMBER: Final = 20
+"""Queue code ``20 + p``: the card showing its number on pile p."""
+_SOLO: Final = 30
+"""Queue code ``30 + i``: solo card i of this turn (codes 0–2: mission letters)."""
+_BOTTOM: Final = 2 * PILE_SIZE
+"""Solo first pass: the effect cards lie below the first 42 cards."""
+_SOLO_DECK: Final = DECK_SIZE + len(SOLO_CARDS)
+"""Solo: the 63 starship cards and the 3 effect cards."""
+
+_PILE_DRAWS: Final = tuple(
+    tuple(f"DRAW {pile + 1} {card_text(card)}" for card in range(_TYPES)) for pile in range(PILES)
+)
+_SOLO_DRAWS: Final = tuple(
+    [f"DRAW {card_text(card)}" for card in range(_TYPES)]
+    + [f"DRAW SOLO {letter}" for letter in SOLO_CARDS]
+)
+_OUTCOMES: Final = {
+    **{text: (pile, card) for pile, row in enumerate(_PILE_DRAWS) for card, text in enumerate(row)},
+    **{text: (-1, card) for card, text in enumerate(_SOLO_DRAWS)},
+}
+_BY_NUMBER: Final = {
+    number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
+    for number in range(1, 16)
+}
+_SEARCH_BUDGET: Final = 80
+
+
+def _take(counts: list[int], card: int) -> None:
+    counts[card] -= 1
+    assert counts[card] >= 0, "a card was drawn that is not there"
+
+
+class WelcomeState(State):
+    """A Welcome to the Moon game in progress. Create one with ``WelcomeGame(...).new(seed)``.
+
+    Per-seat lists are indexed by seat; cards are indices into
+    :data:`~moonbase.games.welcome_to_the_moon.cards.CARD_TYPES` (solo effect cards follow them).
+    """
+
+    game: WelcomeGame
+
+    def __init__(self, game: WelcomeGame, seed: int, explicit: bool) -> None:
+        super().__init__(game, seed, explicit)
+        self.adventure: Adventure = adventure(game.adventure)
+        n = self.players = game.seats
+        self.solo = n == 1
+        self.level = game.level
+        self.turn = 1
+        self.phase = DRAW
+        self.sheets = [self.adventure.new_sheet(self.solo) for _ in range(n)]
+        self.turn_start: list[Sheet | None] = [None] * n
+        """Per seat, its sheet before its first action of a turn not yet revealed."""
+        self.turn_events: list[list[int]] = [[] for _ in range(n)]
+        """Per seat, the history indices of its actions this turn (until revealed)."""
+        # --- missions
+        fixed = game.fixed_missions
+        self.mission_cards: list[str] = list(fixed) if fixed else ["", "", ""]
+        self.high_taken = [False, False, False]
+        self.claimed: list[list[int]] = [[], [], []]
+        self.astra_claimed = [False, False, False]
+        # --- the cards
+        self.unseen = list(DECK_COUNTS)
+        """Starship cards not drawn yet in the first pass."""
+        self.first_left = [PILE_SIZE] * PILES
+        self.pools: list[list[int]] = [[0] * _TYPES for _ in range(PILES)]
+        """Per pile, what its reshuffled draw pile still holds."""
+        self.discards: list[list[int]] = [[0] * _TYPES for _ in range(PILES)]
+        self.action_cards = [-1] * PILES
+        self.number_cards = [-1] * PILES
+        self.number_events = [-1] * PILES
+        """History index of each number card's draw while its back is hidden (-1: none)."""
+        self.number_first = [True] * PILES
+        """Whether each number card came from the first pass (else from its pile's reshuffle)."""
+        # --- solo
+        self.solo_unseen = [1, 1, 1]
+        self.pass_number = 1
+        self.drawn = 0
+        """Solo: cards drawn in this pass."""
+        self.deck = [0] * (_TYPES + 3)
+        """Solo second pass: the reshuffled deck."""
+        self.discard = [0] * (_TYPES + 3)
+        self.cards = [-1, -1, -1]
+        self.solo_choice = [0, 0, 0, 0]
+        """Solo: the number card, action card, ASTRA's card (1–3) and whether a bonus is spent."""
+        self.effect = ""
+        """Solo: the letter of the ASTRA card waiting for ``CROSS``."""
+        self.astra_cards = [0] * len(ACTIONS)
+        self.offer: list[Combination] = []
+        """The combinations of this turn (a copy of :meth:`combinations`, never changed)."""
+        self.queue: list[int] = [i for i in range(3) if not self.mission_cards[i]]
+        if self.solo:
+            self.queue += [_SOLO, _SOLO + 1, _SOLO + 2]
+        else:
+            self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
+
+    # ------------------------------------------------------------------ protocol hooks
+    def _actors(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            return tuple(seat for seat, sheet in enumerate(self.sheets) if not sheet.done)
+        if phase == DRAW:
+            return (CHANCE,)
+        if phase == EFFECT:
+            return (0,)
+        return ()
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.phase == EFFECT:
+            return sorted(self._crosses())
+        sheet = self.sheets[seat]
+        if sheet.stage != Sheet.CHOOSE:
+            return sorted(self.adventure.steps(sheet))
+        actions = self.adventure.writes(sheet, self.offer)
+        if self.solo:
+            if not actions:
+                actions = [f"ERROR {card}" for card in (1, 2, 3)]
+            if sheet.solo_bonus > sheet.solo_used:
+                actions += [f"{action} BONUS" for action in actions]
+        elif not actions:
+            actions = ["ERROR"]
+        return sorted(actions)
+
+    def _is_legal(self, seat: int, action: str) -> bool:
+        if self.phase == EFFECT:
+            return action in self._crosses()
+        sheet = self.sheets[seat]
+        if sheet.stage != Sheet.CHOOSE:
+            return action in self.adventure.steps(sheet)
+        words = action.split(" ")
+        if words[0] not in ("WRITE", "ERROR"):
+            return False
+        choice = parse_choice(words, self.solo, self.adventure.data)
+        if isinstance(choice, str) or (choice.bonus and sheet.solo_bonus <= sheet.solo_used):
+            return False
+        combos = self.offer
+        if choice.error:
+            return not self.adventure.can_write(sheet, combos)
+        combo = next((c for c in combos if c.label == choice.label), None)
+        return combo is not None and not self.adventure.why_not_write(
+            sheet, combo, choice.slot, choice.modified, choice.wild
+        )
+
+    def _why_illegal(self, seat: int, action: str) -> str:
+        return explain(self, seat, action)
+
+    def _canonical(self, action: str) -> str:
+        return canonical(action, self.adventure.data)
+
+    def _chance_weights(self) -> list[tuple[str, int]]:
+        head = self.queue[0]
+        if head < _FLIP:
+            letter = LETTERS[head]
+            return [(f"MISSION {letter}1", 1), (f"MISSION {letter}2", 1)]
+        if head >= _SOLO:
+            if self.pass_number == 2:
+                pool = self.deck
+            else:
+                pool = self.unseen + (self.solo_unseen if self.drawn >= _BOTTOM else [0, 0, 0])
+            return [(_SOLO_DRAWS[card], count) for card, count in enumerate(pool) if count]
+        pile = head % 10
+        pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
+        texts = _PILE_DRAWS[pile]
+        return [(texts[card], count) for card, count in enumerate(pool) if count]
+
+    def _do(self, seat: int, action: str) -> None:
+        index = len(self._history) - 1
+        if seat == CHANCE:
+            if action.startswith("MISSION"):
+                self.mission_cards[self.queue.pop(0)] = action.split(" ")[1]
+            else:
+                self._draw(*_OUTCOMES[action], index)
+            self._advance()
+            return
+        if self.phase == EFFECT:
+            target = int(action.split("#")[1])
+            self.adventure.solo_effect(self.sheets[0], self.effect, target)
+            self.effect = ""
+            self.phase = DRAW
+            self._advance()
+            return
+        sheet = self.sheets[seat]
+        if sheet.stage == Sheet.CHOOSE:
+            if not self.solo:
+                self.turn_start[seat] = sheet.copy()
+            else:
+                self._note_solo_choice(action)
+        self.turn_events[seat].append(index)
+        self._act(sheet, action, self.offer)
+        if all(other.done for other in self.sheets):
+            self._end_turn()
+
+    # ------------------------------------------------------------------ queries
+    def combinations(self) -> list[Combination]:
+        """The combinations on offer this turn: three (pile 1–3), or in solo the six pairings of
+        one card's number with another card's action (``[]`` while cards are drawn)."""
+        if self.solo:
+            cards = self.cards
+            if min(cards) < 0 or max(cards) >= _TYPES:
+                return []
+            return [
+                Combination(f"{i + 1} {j + 1}", CARD_TYPES[cards[i]][0],
+                            ACTIONS[CARD_TYPES[cards[j]][1]])
+                for i in range(3)
+                for j in range(3)
+                if i != j
+            ]  # fmt: skip
+        if min(self.number_cards) < 0 or min(self.action_cards) < 0:
+            return []
+        return [
+            Combination(
+                str(pile + 1),
+                CARD_TYPES[self.number_cards[pile]][0],
+                ACTIONS[CARD_TYPES[self.action_cards[pile]][1]],
+            )
+            for pile in range(PILES)
+        ]
+
+    def visible_sheet(self, owner: int, viewer: int | None) -> Sheet:
+        """``owner``'s sheet as ``viewer`` sees it: as it was at the start of the turn while
+        ``owner``'s choices this turn are hidden."""
+        start = self.turn_start[owner]
+        if start is not None and owner != viewer:
+            return start
+        return self.sheets[owner]
+
+    def context(self, sheets: list[Sheet] | None = None) -> Context:
+        """What a score compares a sheet with (``sheets``: as some seat sees them)."""
+        return Context(sheets or self.sheets, self.astra_cards if self.solo else None)
+
+    def astra(self) -> int:
+        """ASTRA's score now (solo)."""
+        return astra_score(self.adventure.number, self.level, self.astra_cards)
+
+    def deck_left(self) -> int:
+        """Solo: cards left in the deck."""
+        return sum(self.deck) if self.pass_number == 2 else _SOLO_DECK - self.drawn
+
+    def _crosses(self) -> list[str]:
+        targets = self.adventure.solo_targets(self.sheets[0], self.effect)
+        return [f"CROSS #{slot}" for slot in targets]
+
+    # ------------------------------------------------------------------ a seat's actions
+    def _act(self, sheet: Sheet, action: str, combos: list[Combination]) -> None:
+        """Carry out one of a seat's legal actions on ``sheet`` (its sheet or a copy)."""
+        adventure = self.adventure
+        if sheet.stage == Sheet.CHOOSE:
+            choice = parse_choice(action.split(" "), self.solo, adventure.data)
+            assert isinstance(choice, Choice)
+            if choice.bonus:
+                sheet.solo_used += 1
+            if choice.error:
+                adventure.error(sheet)
+            else:
+                combo = next(c for c in combos if c.label == choice.label)
+                adventure.write(sheet, combo, choice.slot, choice.modified, choice.wild)
+        else:
+            adventure.step(sheet, action)
+        adventure.settle(sheet)
+
+    def _note_solo_choice(self, action: str) -> None:
+        choice = parse_choice(action.split(" "), True, self.adventure.data)
+        assert isinstance(choice, Choice)
+        if choice.error:
+            used = [card for card in (1, 2, 3) if card != choice.card]
+            self.solo_choice = [used[0], used[1], choice.card, int(choice.bonus)]
+        else:
+            number, act = (int(word) for word in choice.label.split(" "))
+            self.solo_choice = [number, act, 6 - number - act, int(choice.bonus)]
+
+    # ------------------------------------------------------------------ cards
+    def _draw(self, pile: int, card: int, index: int) -> None:
+        head = self.queue.pop(0)
+        if head >= _SOLO:
+            self._draw_solo(head - _SOLO, card)
+        elif head < _NUMBER:
+            _take(self.unseen, card)
+            self.first_left[pile] -= 1
+            self.action_cards[pile] = card
+        else:
+            first = self.first_left[pile] > 0
+            if first:
+                _take(self.unseen, card)
+                self.first_left[pile] -= 1
+            else:
+                _take(self.pools[pile], card)
+            self.number_cards[pile] = card
+            self.number_events[pile] = index
+            self.number_first[pile] = first
+
+    def _draw_solo(self, position: int, card: int) -> None:
+        self.drawn += 1
+        if self.pass_number == 2:
+            _take(self.deck, card)
+        elif card < _TYPES:
+            _take(self.unseen, card)
+        else:
+            _take(self.solo_unseen, card - _TYPES)
+        self.cards[position] = card
+        if card < _TYPES:
+            return
+        letter = SOLO_CARDS[card - _TYPES]
+        self.discard[card] += 1
+        self.queue.insert(0, _SOLO + position)
+        sheet = self.sheets[0]
+        if self.pass_number == 2:
+            mission = LETTERS.index(letter)
+            self.astra_claimed[mission] = True
+            if sheet.missions[mission] < 0:
+                self.high_taken[mission] = True
+        if letter not in ASTRA_ADVENTURES[self.adventure.number].effect_letters:
+            return
+        if self.adventure.solo_targets(sheet, letter):
+            self.phase = EFFECT
+            self.effect = letter
+        else:
+            self.adventure.solo_effect(sheet, letter, None)
+
+    def _advance(self) -> None:
+        """After a draw: wait for the next card, reshuffle, end the game or start playing."""
+        while self.phase == DRAW:
+            if not self.queue:
+                self.phase = PLAY
+                self.offer = self.combinations()
+                return
+            if self.queue[0] < _SOLO:
+                return
+            if self.deck_left():
+                return
+            if self.pass_number == 2:
+                self.phase = OVER  # the deck ran out a second time: the game ends at once
+                return
+            self.pass_number = 2
+            self.drawn = 0
+            self.deck = self.discard
+            self.discard = [0] * (_TYPES + 3)
+
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        for sheet in self.sheets:
+            sheet.new_turn()
+        if self.solo:
+            self.cards = [-1, -1, -1]
+            self.queue = [_SOLO, _SOLO + 1, _SOLO + 2]
+        else:
+            for pile in range(PILES):
+                self.discards[pile][self.action_cards[pile]] += 1
+                self.action_cards[pile] = self.number_cards[pile]
+                self.number_cards[pile] = -1
+                self.number_events[pile] = -1
+                if not self.first_left[pile] and not any(self.pools[pile]):
+                    self.pools[pile] = self.discards[pile]
+                    self.discards[pile] = [0] * _TYPES
+            self.queue = [_NUMBER + pile for pile in range(PILES)]
+        self.phase = DRAW
+        self._advance()
+
+    # ------------------------------------------------------------------ the end of a turn
+    def _end_turn(self) -> None:
+        self.turn_start = [None] * self.players
+        self.turn_events = [[] for _ in range(self.players)]
+        if self.solo:
+            self._give_astra()
+        else:
+            self.adventure.phase5(self.sheets)
+        self._missions()
+        if self._game_ends():
+            self.phase = OVER
+        else:
+            self._begin_turn()
+
+    def _give_astra(self) -> None:
+        number, act, third, bonus = self.solo_choice
+        for position in (number, act):
+            self.discard[self.cards[position - 1]] += 1
+        card = self.cards[third - 1]
+        if bonus:
+            self.discard[card] += 1
+        else:
+            self.astra_cards[CARD_TYPES[card][1]] += 1
+
+    def _missions(self) -> None:
+        """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all
+        who do so in the turn it is first met take the high value."""
+        adventure = self.adventure
+        claims = [
+            [
+                seat
+                for seat, sheet in enumerate(self.sheets)
+                if sheet.missions[index] < 0 and adventure.mission_met(sheet, card)
+            ]
+            for index, card in enumerate(self.mission_cards)
+        ]
+        for index, seats in enumerate(claims):
+            if not seats:
+                continue
+            mission = adventure.missions[self.mission_cards[index]]
+            value = mission.low if self.high_taken[index] else mission.high
+            for seat in seats:
+                self.sheets[seat].missions[index] = value
+                adventure.reward(self.sheets[seat], mission, value)
+                self.claimed[index].append(seat)
+            self.high_taken[index] = True
+
+    def _game_ends(self) -> bool:
+        if any(self.adventure.ended(sheet) for sheet in self.sheets):
+            return True
+        return (
+            self.solo
+            and self.adventure.number == 1
+            and astra_rockets(self.level, self.astra_cards) >= ROCKETS
+        )
+
+    # ------------------------------------------------------------------ hidden information
+    def _redraw(self, seat: int | None, rng: random.Random) -> None:
+        if self.solo:
+            return  # solo: every card drawn is seen whole, and nobody else chooses
+        self._redraw_backs(rng)
+        if self.phase == PLAY:
+            for other in range(self.players):
+                if other != seat and self.turn_events[other]:
+                    self._redraw_choices(other, rng)
+
+    def _redraw_backs(self, rng: random.Random) -> None:
+        """Give the number cards new backs, drawn from what each could have been."""
+        hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
+        for first in (True, False):
+            for pile in hidden:
+                if self.number_first[pile] != first:
+                    continue
+                pool = self.unseen if first else self.pools[pile]
+                old = self.number_cards[pile]
+                pool[old] += 1
+                choices = [card for card in _BY_NUMBER[CARD_TYPES[old][0]] if pool[card]]
+                card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
+                pool[card] -= 1
+                self.number_cards[pile] = card
+                self._rewrite_chance(self.number_events[pile], _PILE_DRAWS[pile][card])
+
+    def _redraw_choices(self, other: int, rng: random.Random) -> None:
+        """Replace ``other``'s hidden actions this turn by a random legal sequence of the same
+        length that leaves it just as finished or unfinished (kept if none is found quickly)."""
+        start = self.turn_start[other]
+        assert start is not None
+        events = self.turn_events[other]
+        finish = self.sheets[other].done
+        combos = self.offer
+        budget = [_SEARCH_BUDGET]
+        chosen: list[str] = []
+
+        def search(sheet: Sheet, depth: int) -> Sheet | None:
+            if sheet.stage == Sheet.CHOOSE:
+                actions = self.adventure.writes(sheet, combos) or ["ERROR"]
+            else:
+                actions = self.adventure.steps(sheet)
+            rng.shuffle(actions)
+            for action in actions:
+                if budget[0] <= 0:
+                    return None
+                budget[0] -= 1
+                child = sheet.copy()
+                self._act(child, action, combos)
+                if depth + 1 == len(events):
+                    if child.done != finish:
+                        continue
+                    found: Sheet | None = child
+                elif child.done:
+                    continue
+                else:
+                    found = search(child, depth + 1)
+                if found is not None:
+                    chosen.append(action)
+                    return found
+            return None
+
+        found = search(start.copy(), 0)
+        if found is None:
+            return
+        self.sheets[other] = found
+        for index, action in zip(events, reversed(chosen), strict=True):
+            self._rewrite_history(index, other, action)
+
+    # ------------------------------------------------------------------ copies and pictures
+    def _copy_into(self, other: WelcomeState) -> None:
+        other.sheets = [sheet.copy() for sheet in self.sheets]
+        other.turn_start = list(self.turn_start)  # never changed once taken: shared
+        other.turn_events = [list(events) for events in self.turn_events]
+        other.mission_cards = list(self.mission_cards)
+        other.high_taken = list(self.high_taken)
+        other.claimed = [list(seats) for seats in self.claimed]
+        other.astra_claimed = list(self.astra_claimed)
+        other.unseen = list(self.unseen)
+        other.first_left = list(self.first_left)
+        other.pools = [list(pool) for pool in self.pools]
+        other.discards = [list(pile) for pile in self.discards]
+        other.action_cards = list(self.action_cards)
+        other.number_cards = list(self.number_cards)
+        other.number_events = list(self.number_events)
+        other.number_first = list(self.number_first)
+        other.solo_unseen = list(self.solo_unseen)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.cards = list(self.cards)
+        other.solo_choice = list(self.solo_choice)
+        other.astra_cards = list(self.astra_cards)
+        other.queue = list(self.queue)  # ``offer`` is never changed in place: shared
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "queue": list(self.queue),
+            "sheets": [sheet.snapshot() for sheet in self.sheets],
+            "turn_start": [None if s is None else s.snapshot() for s in self.turn_start],
+            "turn_events": [list(events) for events in self.turn_events],
+            "mission_cards": list(self.mission_cards),
+            "high_taken": list(self.high_taken),
+            "claimed": [list(seats) for seats in self.claimed],
+            "astra_claimed": list(self.astra_claimed),
+            "unseen": bytes(self.unseen).hex(),
+            "first_left": list(self.first_left),
+            "pools": [bytes(pool).hex() for pool in self.pools],
+            "discards": [bytes(pile).hex() for pile in self.discards],
+            "action_cards": list(self.action_cards),
+            "number_cards": list(self.number_cards),
+            "number_events": list(self.number_events),
+            "number_first": list(self.number_first),
+            "solo_unseen": bytes(self.solo_unseen).hex(),
+            "pass_number": self.pass_number,
+            "drawn": self.drawn,
+            "deck": bytes(self.deck).hex(),
+            "discard": bytes(self.discard).hex(),
+            "cards": list(self.cards),
+            "solo_choice": list(self.solo_choice),
+            "effect": self.effect,
+            "astra_cards": list(self.astra_cards),
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from moonbase.games.welcome_to_the_moon.view import seat_view
+
+        return seat_view(self, seat)
+
+    def player_scores(self) -> list[int]:
+        """Each seat's own score now (solo: before ASTRA's is taken off)."""
+        context = self.context()
+        return [self.adventure.score(sheet, context)["total"] for sheet in self.sheets]
+
+    def _scores(self) -> list[float]:
+        scores = self.player_scores()
+        if self.solo:
+            return [float(scores[0] - self.astra())]
+        return [float(score) for score in scores]
+
+    def _winners(self) -> list[int]:
+        scores = self._scores()
+        if self.solo:
+            return [0] if scores[0] >= 0 else []
+        best = max(scores)
+        tied = [seat for seat in range(self.players) if scores[seat] == best]
+        fewest = min(self.adventure.penalty_boxes(self.sheets[seat]) for seat in tied)
+        return [seat for seat in tied if self.adventure.penalty_boxes(self.sheets[seat]) == fewest]
+
+    def _render(self) -> str:
+        from moonbase.games.welcome_to_the_moon.render import render_view
+
+        return render_view(self._view(None))

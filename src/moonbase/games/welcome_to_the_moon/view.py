@@ -1,0 +1,154 @@
+"""What one seat of Welcome to the Moon may know: :func:`seat_view`, kept apart from the rules.
+
+``sheets`` is the table as everyone sees it: a sheet whose player has acted this turn shows how it
+was at the start of the turn until every seat has finished phase 4, when all choices are
+revealed. ``sheet`` is the seat's own sheet now, this turn's choices included. The backs of the
+cards showing their numbers never appear.
+
+The keys every client may rely on (``rules/welcome-to-the-moon.md``): ``adventure``, ``turn``,
+``combinations`` (solo: ``cards``), ``missions``, ``sheets`` (per seat: ``spaces``, the
+adventure's other marks, ``errors``, ``score``) and ``pending``. More: ``seat``, ``players``,
+``title``, ``phase``, ``to_act``, ``done``, ``sheet``, ``choice``, ``piles`` (multiplayer),
+``deck``, ``pass``, ``discard``, ``astra`` (solo), and per sheet ``missions``, ``score_parts`` and
+(solo) ``solo_bonus``.
+
+>>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+>>> state = WelcomeGame(players=2, missions="A1,B1,C1").new(seed=3)
+>>> view = state.view(0)
+>>> view["adventure"], view["turn"], len(view["combinations"]), view["pending"]
+(1, 1, 3, [])
+>>> sorted(view["sheets"][1])[:4]
+['activated', 'bonus_rockets', 'completed', 'errors']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from moonbase.games.welcome_to_the_moon.adventures import Context
+from moonbase.games.welcome_to_the_moon.astra import LEVELS, astra_rockets
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, SOLO_CARDS
+from moonbase.games.welcome_to_the_moon.missions import LETTERS
+from moonbase.games.welcome_to_the_moon.sheet import Sheet
+
+if TYPE_CHECKING:
+    from moonbase.games.welcome_to_the_moon.state import WelcomeState
+
+__all__ = ["seat_view"]
+
+
+def _card(card: int) -> dict[str, Any]:
+    if card < 0:
+        return {"number": None, "action": None}
+    if card >= len(CARD_TYPES):
+        return {"solo": SOLO_CARDS[card - len(CARD_TYPES)]}
+    number, action = CARD_TYPES[card]
+    return {"number": number, "action": ACTIONS[action]}
+
+
+def _missions(state: WelcomeState) -> list[dict[str, Any]]:
+    result = []
+    for index, card in enumerate(state.mission_cards):
+        mission = state.adventure.missions.get(card)
+        claimed: list[int | str] = list(state.claimed[index])
+        if state.astra_claimed[index]:
+            claimed.append("ASTRA")
+        result.append(
+            {
+                "letter": LETTERS[index],
+                "card": card or None,
+                "text": None if mission is None else mission.text,
+                "high": None if mission is None else mission.high,
+                "low": None if mission is None else mission.low,
+                "high_taken": state.high_taken[index],
+                "claimed_by": claimed,
+            }
+        )
+    return result
+
+
+def _pending(state: WelcomeState, sheet: Sheet) -> list[str]:
+    return [sheet.action if item == "ACTION" else item for item in sheet.pending]
+
+
+def _sheet_view(state: WelcomeState, sheet: Sheet, context: Context) -> dict[str, Any]:
+    parts = state.adventure.score(sheet, context)
+    shown = state.adventure.sheet_view(sheet)
+    shown["missions"] = {
+        letter: (value if value >= 0 else None)
+        for letter, value in zip(LETTERS, sheet.missions, strict=True)
+    }
+    shown["score"] = parts["total"]
+    shown["score_parts"] = parts
+    if state.solo:
+        shown["solo_bonus"] = {"circled": sheet.solo_bonus, "used": sheet.solo_used}
+    return shown
+
+
+def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know now (``None``: a spectator, who sees no choice in progress)."""
+    adventure = state.adventure
+    public = [state.visible_sheet(owner, None) for owner in range(state.players)]
+    sheets = [_sheet_view(state, sheet, state.context(public)) for sheet in public]
+    own = None if seat is None else state.sheets[seat]
+    mine: dict[str, Any] | None = None
+    if seat is not None and own is not None:
+        seen = list(public)
+        seen[seat] = own
+        mine = _sheet_view(state, own, state.context(seen))
+    view: dict[str, Any] = {
+        "seat": seat,
+        "players": state.players,
+        "adventure": adventure.number,
+        "title": adventure.title,
+        "turn": state.turn,
+        "phase": state.phase,
+        "to_act": list(state.to_act),
+        "done": [sheet.done for sheet in state.sheets],
+        "missions": _missions(state),
+        "sheets": sheets,
+        "sheet": mine,
+        "pending": None if own is None else _pending(state, own),
+        "choice": None
+        if own is None or not own.written
+        else {
+            "space": adventure.data.name(own.written),
+            "action": own.action,
+            "modified": own.modified,
+        },
+    }
+    if state.phase == "effect" and seat == 0:
+        view["pending"] = ["CROSS"]
+    if state.solo:
+        view["cards"] = [_card(card) for card in state.cards]
+        view["deck"] = state.deck_left()
+        view["pass"] = state.pass_number
+        view["discard"] = sum(state.discard)
+        view["astra"] = {
+            "level": state.level,
+            "name": LEVELS[state.level].name,
+            "cards": dict(zip(ACTIONS, state.astra_cards, strict=True)),
+            "score": state.astra(),
+        }
+        if adventure.number == 1:
+            view["astra"]["rockets"] = astra_rockets(state.level, state.astra_cards)
+    else:
+        combos = []
+        for pile in range(3):
+            number = state.number_cards[pile]
+            action = state.action_cards[pile]
+            combos.append(
+                {
+                    "number": None if number < 0 else CARD_TYPES[number][0],
+                    "action": None if action < 0 else ACTIONS[CARD_TYPES[action][1]],
+                }
+            )
+        view["combinations"] = combos
+        view["piles"] = [
+            {
+                "draw": state.first_left[pile] + sum(state.pools[pile]),
+                "discard": sum(state.discards[pile]),
+            }
+            for pile in range(3)
+        ]
+    return view

@@ -1,0 +1,103 @@
+"""Scripting Welcome to the Moon games: explicit chance, named cards, prepared sheets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moonbase import CHANCE
+from moonbase.games.welcome_to_the_moon import WelcomeGame, WelcomeState
+from moonbase.games.welcome_to_the_moon.sheet import X, number_code
+
+
+def new(players: int = 2, missions: str | None = "A1,B1,C1", **options: Any) -> WelcomeState:
+    """A game in explicit chance mode with the missions fixed (``None``: drawn), so tests
+    choose every card."""
+    if missions is not None:
+        options["missions"] = missions
+    state = WelcomeGame(players=players, **options).new(0, chance="explicit")
+    assert isinstance(state, WelcomeState)
+    return state
+
+
+def draw(state: WelcomeState, *outcomes: str) -> None:
+    """Apply chance outcomes in order (each must be legal now)."""
+    for outcome in outcomes:
+        assert state.to_act == (CHANCE,), f"no draw is due; to act: {state.to_act}"
+        state.apply(CHANCE, outcome)
+
+
+def start(
+    state: WelcomeState,
+    actions: tuple[str, str, str] = ("5 ROBOT", "5 ENERGY", "5 PLANT"),
+    numbers: tuple[str, str, str] = ("6 ROBOT", "7 ROBOT", "8 ROBOT"),
+) -> None:
+    """Setup: the cards flipped on piles 1–3 (their actions are this turn's), then the cards
+    showing their numbers."""
+    draw(state, *(f"DRAW {pile} {card}" for pile, card in enumerate(actions, start=1)))
+    draw(state, *(f"DRAW {pile} {card}" for pile, card in enumerate(numbers, start=1)))
+
+
+def turn(state: WelcomeState, *numbers: str) -> None:
+    """A later turn: the new number cards of piles 1–3."""
+    draw(state, *(f"DRAW {pile} {card}" for pile, card in enumerate(numbers, start=1)))
+
+
+def play(state: WelcomeState, seat: int, *actions: str) -> None:
+    """Apply ``actions`` for ``seat`` in order."""
+    for action in actions:
+        state.apply(seat, action)
+
+
+def fill(state: WelcomeState, seat: int, **spaces: int | str) -> None:
+    """Prepare a sheet: write numbers (or ``"X"``) straight into spaces, without any bonus.
+    Aliases with a dot are written with ``_`` (``AST1_1=3``)."""
+    sheet = state.sheets[seat]
+    for alias, value in spaces.items():
+        slot = state.adventure.data.slot(alias.replace("_", "."))
+        assert slot is not None, alias
+        sheet.marks[slot] = X if value == "X" else number_code(int(value))
+
+
+def sheet(state: WelcomeState, seat: int, viewer: int | None = None) -> dict[str, Any]:
+    """``seat``'s sheet as ``viewer`` sees it (by default its own sheet now)."""
+    if viewer is None or viewer == seat:
+        own: dict[str, Any] = state.view(seat)["sheet"]
+        return own
+    sheets: list[dict[str, Any]] = state.view(viewer)["sheets"]
+    return sheets[seat]
+
+
+def _spread(state: WelcomeState, action: str) -> float:
+    """How far a write puts its number from where its value would sit in an even spread."""
+    words = action.split(" ")
+    number = next(c.number for c in state.offer if c.label == words[1])
+    number += int(words[3]) if len(words) > 3 and words[3][0] in "+-" else 0
+    space = words[2]
+    if "." in space:
+        floor, index = space.split(".")
+        size = sum(1 for alias in state.adventure.data.aliases if alias.startswith(floor + "."))
+        place = (int(index) - 0.5) / size
+    else:
+        place = (int(space[1:]) - 0.5) / 36
+    return abs(place - number / 16)
+
+
+def idle(state: WelcomeState, seat: int) -> list[str]:
+    """Play a quiet turn for ``seat``: a write that completes nothing (declining any action),
+    placed where its number keeps the sheet open. Returns the actions played."""
+    adventure = state.adventure
+    before = adventure.sheet_view(state.sheets[seat])
+    writes = [action for action in state.legal_actions(seat) if action.startswith("WRITE")]
+    for action in sorted(writes, key=lambda a: (_spread(state, a), a)):
+        copy = state.sheets[seat].copy()
+        state._act(copy, action, state.offer)
+        actions = [action]
+        if not copy.done and "SKIP" in adventure.steps(copy):
+            state._act(copy, "SKIP", state.offer)
+            actions.append("SKIP")
+        after = adventure.sheet_view(copy)
+        quiet = all(after[key] == before[key] for key in after if key != "spaces")
+        if copy.done and quiet:
+            play(state, seat, *actions)
+            return actions
+    raise AssertionError(f"seat {seat} has no quiet write: {writes}")

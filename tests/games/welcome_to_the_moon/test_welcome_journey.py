@@ -1,0 +1,225 @@
+"""Adventure 2 — The Journey: walls and zones, stations, wild actions, errors, missions, score."""
+
+from __future__ import annotations
+
+import pytest
+
+import moonbase
+from moonbase.games.welcome_to_the_moon.adventures import Context, adventure
+from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
+    ASTRONAUTS,
+    PLANNING,
+    STATIONS,
+    TANKS,
+    WILDS,
+    Journey,
+    wall_between,
+)
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
+
+JOURNEY = adventure(2)
+assert isinstance(JOURNEY, Journey)
+
+
+def test_a_wall_splits_the_trajectory_so_that_a_number_fits() -> None:
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "13 WATER", "9 PLANT"))
+    fill(state, 0, T1=4, T2=12)
+    fill(state, 1, T1=4, T2=12)
+    assert not any(action.startswith("WRITE 1 ") for action in state.legal_actions(0)), (
+        "8 must lie between 4 and 12, and nothing lies between T1 and T2"
+    )
+    play(state, 0, "WRITE 2 T36")
+    assert sorted(state.legal_actions(0)) == ["ENERGY", "SKIP"]
+    play(state, 0, "ENERGY")  # the first energy completes column 1: a wall
+    assert state.view(0)["pending"] == ["WALL"]
+    assert "SKIP" not in state.legal_actions(0), "the wall is compulsory"
+    play(state, 0, f"WALL #{wall_between(2)}")
+    idle(state, 1)
+    view = sheet(state, 0)
+    assert view["walls"] == ["#91"] and view["energy"] == 1
+    assert [(z["from"], z["to"]) for z in view["zones"]] == [("T1", "T2"), ("T3", "T36")]
+    turn(state, "8 PLANT", "10 ROBOT", "11 ENERGY")
+    assert "WRITE 1 T3" in state.legal_actions(0), "T3 opens a zone of its own"
+    assert not any(action.startswith("WRITE 1 T3") for action in state.legal_actions(1))
+
+
+def test_the_station_race_gives_the_high_multiplier_to_every_first_finisher() -> None:
+    state = new(players=3, adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    for seat in range(3):
+        state.sheets[seat].marks[STATIONS[0].robots[0]] = CROSSED
+    for seat in range(3):
+        play(state, seat, f"WRITE 1 T{10 + seat}")
+        assert "ROBOT ST1" in state.legal_actions(seat)
+    play(state, 0, "ROBOT ST1")
+    play(state, 1, "ROBOT ST1")
+    play(state, 2, "ROBOT ST2")
+    multipliers = [sheet(state, seat)["stations"]["ST1"]["multiplier"] for seat in range(3)]
+    assert multipliers == [6, 6, None]
+    assert sheet(state, 2)["stations"]["ST1"]["high"] == "crossed", "phase 5 crossed it off"
+    turn(state, "12 ENERGY", "12 PLANT", "13 WATER")
+    play(state, 2, "WRITE 1 T14", "ROBOT ST1")
+    idle(state, 0)
+    idle(state, 1)
+    stations = sheet(state, 2)["stations"]["ST1"]
+    assert stations["multiplier"] == 5 and stations["high"] == "crossed"
+
+
+def test_astronaut_changes_the_number_and_every_second_symbol_circles_a_wild() -> None:
+    state = new(adventure=2)
+    start(state, ("3 ASTRONAUT", "5 ENERGY", "5 PLANT"), ("8 ASTRONAUT", "10 WATER", "11 PLANT"))
+    legal = state.legal_actions(0)
+    changes = ("-2", "-1", "", "+1", "+2")
+    assert {f"WRITE 1 T5 {change}".strip() for change in changes} <= set(legal)
+    with pytest.raises(moonbase.IllegalAction, match="only the Astronaut action changes"):
+        state.apply(0, "WRITE 2 T5 +1")
+    play(state, 0, "WRITE 1 T5 +2")  # 10; the change uses the action: the symbol is marked
+    assert 0 not in state.to_act
+    assert sheet(state, 0)["spaces"]["T5"] == 10 and sheet(state, 0)["astronauts"] == 1
+    idle(state, 1)
+    turn(state, "12 ENERGY", "4 ENERGY", "13 WATER")  # combination 1: 12 ASTRONAUT
+    play(state, 0, "WRITE 1 T20")
+    assert sorted(state.legal_actions(0)) == ["ASTRONAUT", "SKIP"]
+    play(state, 0, "ASTRONAUT")
+    assert sheet(state, 0)["wilds"] == {"available": 1, "used": 0}
+    assert state.sheets[0].marks[WILDS[0]] == CIRCLED
+
+
+def test_a_wild_action_replaces_the_action_of_a_combination() -> None:
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    assert not any("WILD" in action for action in state.legal_actions(0))
+    marks = state.sheets[0].marks
+    marks[ASTRONAUTS[0]] = marks[ASTRONAUTS[1]] = CROSSED
+    marks[WILDS[0]] = CIRCLED
+    state._legal_cache.clear()
+    legal = set(state.legal_actions(0))
+    assert {"WRITE 1 T5 WILD WATER", "WRITE 2 T5 -2 WILD ASTRONAUT"} <= legal
+    assert "WRITE 1 T5 WILD ROBOT" not in legal, "a wild action names another action"
+    play(state, 0, "WRITE 1 T5 WILD WATER")
+    assert sorted(state.legal_actions(0)) == ["SKIP", "WATER"]
+    play(state, 0, "WATER")
+    view = sheet(state, 0)
+    assert view["tanks"] == ["T5"] and view["wilds"] == {"available": 0, "used": 1}
+    assert state.sheets[1].marks[TANKS[5][0]] == 0
+
+
+def test_the_forced_choice_counts_wild_actions() -> None:
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    fill(state, 0, T1=7, T2=11, T4=14, **{f"T{i}": "X" for i in range(5, 37)})
+    assert state.legal_actions(0) == ["ERROR"], "9, 10 and 11 do not fit between 11 and 14"
+    marks = state.sheets[0].marks
+    marks[PLANNING[0]] = marks[PLANNING[1]] = CROSSED
+    marks[WILDS[3]] = CIRCLED
+    state._legal_cache.clear()
+    assert state.legal_actions(0) == [
+        "WRITE 2 T3 +2 WILD ASTRONAUT",
+        "WRITE 3 T3 +1 WILD ASTRONAUT",
+        "WRITE 3 T3 +2 WILD ASTRONAUT",
+    ]
+    play(state, 0, "WRITE 3 T3 +2 WILD ASTRONAUT")
+    view = sheet(state, 0)
+    assert view["spaces"]["T3"] == 13 and view["astronauts"] == 1 and view["wilds"]["used"] == 1
+
+
+def test_planning_writes_an_x_and_marks_its_symbol_and_plants_follow_the_zone() -> None:
+    state = new(adventure=2)
+    start(state, ("4 PLANNING", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    state.sheets[0].marks[wall_between(6)] = CIRCLED
+    play(state, 0, "WRITE 3 T3")
+    assert sorted(state.legal_actions(0)) == ["PLANT ST1", "SKIP"]
+    play(state, 0, "PLANT ST1")
+    play(state, 1, "WRITE 1 T20", "X T21")
+    assert sheet(state, 1)["spaces"]["T21"] == "X" and sheet(state, 1)["planning"] == 1
+    assert sheet(state, 0)["stations"]["ST1"]["plants"] == 1
+    turn(state, "11 ROBOT", "12 PLANT", "13 WATER")
+    play(state, 0, "WRITE 3 T10")
+    assert sorted(state.legal_actions(0)) == ["PLANT ST2", "PLANT ST3", "PLANT ST4", "SKIP"]
+    play(state, 0, "SKIP")
+    assert 0 not in state.to_act
+
+
+def test_system_errors_give_energy_and_the_third_ends_the_game() -> None:
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    fill(state, 0, T2=0, **{f"T{i}": "X" for i in range(3, 37)})
+    play(state, 0, "ERROR")
+    assert state.view(0)["pending"] == ["WALL"]
+    play(state, 0, "WALL #124")
+    idle(state, 1)
+    assert sheet(state, 0)["errors"] == 1 and sheet(state, 0)["energy"] == 1
+    turn(state, "11 ROBOT", "12 PLANT", "13 WATER")
+    play(state, 0, "ERROR")  # the second error: an energy without a wall
+    assert 0 not in state.to_act and sheet(state, 0)["energy"] == 2
+    idle(state, 1)
+    turn(state, "4 PLANT", "6 PLANT", "8 WATER")
+    play(state, 0, "ERROR")
+    idle(state, 1)
+    assert state.is_over and sheet(state, 0)["errors"] == 3
+    assert sheet(state, 0)["score_parts"]["errors"] == 15
+
+
+def _sheet(**spaces: int | str) -> Sheet:
+    sheet = JOURNEY.new_sheet(solo=False)
+    for alias, value in spaces.items():
+        sheet.marks[int(alias[1:])] = X if value == "X" else number_code(int(value))
+    return sheet
+
+
+def _zones(sheet: Sheet, *walls: int) -> Sheet:
+    for space in walls:
+        sheet.marks[wall_between(space)] = CIRCLED
+    return sheet
+
+
+def test_missions_of_adventure_2() -> None:
+    six = _zones(_sheet(**{f"T{i}": "X" for i in range(1, 13)}), 6, 12)
+    assert JOURNEY.mission_met(six, "B1") and not JOURNEY.mission_met(six, "B2")
+    mixed = _zones(_sheet(**{f"T{i}": "X" for i in range(1, 13)}), 6, 10, 12)
+    assert JOURNEY.mission_met(mixed, "B2") and not JOURNEY.mission_met(mixed, "B1")
+    tanks = JOURNEY.new_sheet(solo=False)
+    for space in (5, 7, 11, 18, 19, 23):
+        tanks.marks[TANKS[space][0]] = CIRCLED
+    assert JOURNEY.mission_met(tanks, "C1") and not JOURNEY.mission_met(tanks, "C2")
+    tanks.marks[TANKS[14][0]] = CIRCLED  # T5, T7, T11, T14 are four in a row
+    assert JOURNEY.mission_met(tanks, "C2")
+    stations = JOURNEY.new_sheet(solo=False)
+    for station in STATIONS[:2]:
+        for plant in station.plants:
+            stations.marks[plant] = CIRCLED
+    assert JOURNEY.mission_met(stations, "A2") and not JOURNEY.mission_met(stations, "A1")
+    for station in STATIONS[1:]:
+        stations.marks[station.low[0]] = CIRCLED
+    assert JOURNEY.mission_met(stations, "A1")
+
+
+def test_the_score_of_adventure_2_with_a_dense_majority() -> None:
+    sheets = [
+        _zones(_sheet(**{f"T{i}": "X" for i in range(1, 11)}), 2, 4, 6, 8, 10),  # 5 zones
+        _zones(_sheet(**{f"T{i}": "X" for i in range(1, 11)}), 2, 4, 6, 8, 10),  # 5 zones
+        _zones(_sheet(**{f"T{i}": "X" for i in range(1, 7)}), 2, 4, 6),  # 3 zones
+        _zones(_sheet(T1=3, T2=5), 1),  # 1 zone (T1)
+    ]
+    context = Context(sheets)
+    assert [JOURNEY.score(sheet, context)["majority"] for sheet in sheets] == [20, 20, 10, 5]
+    best = sheets[0]
+    st2 = STATIONS[1]
+    for plant in st2.plants:
+        best.marks[plant] = CIRCLED
+    best.marks[st2.high[0]] = CIRCLED
+    best.marks[STATIONS[0].plants[0]] = CIRCLED  # no multiplier: 0
+    best.marks[TANKS[2][0]] = best.marks[TANKS[19][0]] = CIRCLED
+    best.marks[44] = CROSSED
+    best.missions = [9, -1, 6]
+    assert JOURNEY.score(best, context) == {
+        "missions": 15, "stations": 27, "water": 12, "longest": 2, "majority": 20,
+        "errors": 5, "total": 15 + 27 + 12 + 2 + 20 - 5,
+    }  # fmt: skip
+    solo = Context([sheets[2]], astra_cards=[0, 0, 0, 7, 0, 0])  # 7 Energy cards: 3 zones
+    assert JOURNEY.score(sheets[2], solo)["majority"] == 20
+    solo = Context([sheets[2]], astra_cards=[0, 0, 0, 8, 0, 0])
+    assert JOURNEY.score(sheets[2], solo)["majority"] == 10
+    assert JOURNEY.score(JOURNEY.new_sheet(solo=True), solo)["majority"] == 0
