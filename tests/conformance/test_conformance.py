@@ -9,6 +9,9 @@ from moonbase.core import game_class
 from tests.conformance.harness import PlayoutReport, check_playout
 
 SEEDS = range(6)
+FEWER_SEEDS = {"welcome-to-the-moon": range(3)}
+"""Games whose presets are many and whose games are long get fewer seeds per preset (their
+presets already multiply the coverage); every invariant is still checked at every step."""
 
 CASES = [
     pytest.param(name, preset, chance, id=f"{name}-{preset}-{chance}")
@@ -22,7 +25,7 @@ CASES = [
 def test_random_playouts_keep_every_invariant(name: str, preset: str, chance: str) -> None:
     game = moonbase.load(name, **game_class(name).presets[preset])
     report = PlayoutReport()
-    for seed in SEEDS:
+    for seed in FEWER_SEEDS.get(name, SEEDS):
         check_playout(game, seed, chance, report)
     assert report.steps > 0
     if game.has_hidden_information:

@@ -15,7 +15,6 @@ from tests.games.welcome_to_the_moon.helpers import fill, new, play, sheet, star
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"adventure": 5}, "adventure 5 (The Dome) is not implemented yet; allowed: 1, 2"),
         ({"adventure": 9}, "option 'adventure': 9 is not allowed"),
         ({"players": 7}, "option 'players': 7 is not allowed"),
         ({"players": 3, "level": 2}, "ASTRA's level is for the solo game"),
@@ -29,6 +28,18 @@ def test_bad_options_are_refused_with_what_is_allowed(
 ) -> None:
     with pytest.raises(moonbase.InvalidOption, match=re.escape(message)):
         moonbase.load("welcome-to-the-moon", **options)
+
+
+def test_an_adventure_not_implemented_yet_is_refused() -> None:
+    from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, TITLES
+
+    missing = [number for number in TITLES if number not in IMPLEMENTED]
+    if not missing:
+        pytest.skip("every adventure is implemented")
+    allowed = ", ".join(str(number) for number in IMPLEMENTED)
+    message = f"adventure {missing[0]} ({TITLES[missing[0]]}) is not implemented yet; allowed: "
+    with pytest.raises(moonbase.InvalidOption, match=re.escape(message + allowed)):
+        moonbase.load("welcome-to-the-moon", adventure=missing[0])
 
 
 def test_options_and_defaults() -> None:

@@ -5,10 +5,8 @@
 (4, ('A1', 'B1', 'C2'), 0)
 >>> WelcomeGame(players=1).level
 1
->>> WelcomeGame(adventure=3)
-Traceback (most recent call last):
-...
-moonbase.core.errors.InvalidOption: option 'adventure': adventure 3 (The Colony) is not ...
+>>> WelcomeGame(adventure=3).adventure
+3
 """
 
 from __future__ import annotations
@@ -30,8 +28,8 @@ __all__ = ["OPTIONS", "PRESETS", "WelcomeGame"]
 OPTIONS: Final = (
     Option("players", "int", 2, "number of players: 2 to 6, or 1 for the solo game against ASTRA",
            minimum=1, maximum=6),
-    Option("adventure", "int", 1, "the adventure (sheet) played: 1 The Launch, 2 The Journey",
-           choices=tuple(range(1, 9))),
+    Option("adventure", "int", 1, "the adventure (sheet) played: "
+           + ", ".join(f"{n} {TITLES[n]}" for n in IMPLEMENTED), choices=tuple(range(1, 9))),
     Option("missions", "list", None, "fix the mission cards, one per letter, e.g. A1,B2,C1",
            choices=MISSION_CARDS, default_text="one card of each letter drawn at random"),
     Option("level", "int", None, "solo: ASTRA's level", choices=tuple(LEVELS),
@@ -46,12 +44,27 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
     "a2-3p": {"adventure": 2, "players": 3},
     "a1-solo": {"adventure": 1, "players": 1, "level": 4},
     "a2-solo": {"adventure": 2, "players": 1, "level": 4},
+    "a3-3p": {"adventure": 3, "players": 3},
+    "a3-6p": {"adventure": 3, "players": 6},
+    "a3-solo": {"adventure": 3, "players": 1, "level": 4},
+    "a4-3p": {"adventure": 4, "players": 3},
+    "a4-6p": {"adventure": 4, "players": 6},
+    "a4-solo": {"adventure": 4, "players": 1, "level": 4},
+    "a5-3p": {"adventure": 5, "players": 3},
+    "a5-6p": {"adventure": 5, "players": 6},
+    "a5-solo": {"adventure": 5, "players": 1, "level": 4},
+    "a6-3p": {"adventure": 6, "players": 3},
+    "a6-6p": {"adventure": 6, "players": 6},
+    "a6-solo": {"adventure": 6, "players": 1, "level": 4},
+    "a7-3p": {"adventure": 7, "players": 3},
+    "a7-6p": {"adventure": 7, "players": 6},
+    "a7-solo": {"adventure": 7, "players": 1, "level": 4},
 }
 """Option sets worth playing; the conformance harness runs each one."""
 
-_STEPS_PER_TURN: Final = {1: 1, 2: 3}
+_STEPS_PER_TURN: Final = {1: 1, 2: 3, 3: 2, 4: 2, 7: 2, 5: 3, 6: 3}
 """Most actions one seat can take in a turn, bonuses of adventure 1 left aside."""
-_BONUS_STEPS: Final = {1: 15, 2: 0}
+_BONUS_STEPS: Final = {1: 15, 2: 0, 3: 0, 4: 3, 7: 10, 5: 0, 6: 56}
 """Most bonus sub-steps one sheet can give in a whole game (adventure 1: 10 X, 5 activations)."""
 
 

@@ -116,13 +116,15 @@ def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
 
 def explain(state: WelcomeState, seat: int, action: str) -> str:
     """Why ``action`` (canonical) is not legal for ``seat`` now, in a few words."""
-    from moonbase.games.welcome_to_the_moon.state import EFFECT, PLAY
+    from moonbase.games.welcome_to_the_moon.state import EFFECT, PLAY, RESOLVE
 
     if seat == CHANCE:
         return "no such card is left to draw there"
     words = action.split(" ") if action else [""]
-    if state.phase == EFFECT:
+    if state.phase == EFFECT and state.effect:
         return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
+    if state.phase in (EFFECT, RESOLVE):
+        return f"steps to resolve first: {', '.join(state.sheets[seat].pending)}"
     if state.phase != PLAY:
         return ""
     sheet = state.sheets[seat]

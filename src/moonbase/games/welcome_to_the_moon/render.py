@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+
 __all__ = ["render_view"]
 
 _SKIPPED = ("spaces", "score", "score_parts", "missions")
@@ -75,7 +77,8 @@ def render_view(view: dict[str, Any]) -> str:
     for seat, sheet in enumerate(view["sheets"]):
         done = " — done" if view["done"][seat] and view["phase"] == "play" else ""
         lines.append(f"  seat {seat}: score {sheet['score']}{done}")
-        lines.extend(_spaces(sheet))
+        drawn = adventure(view["adventure"]).render_sheet(sheet)
+        lines.extend(_spaces(sheet) if drawn is None else drawn)
         extra = {key: value for key, value in sheet.items() if key not in _SKIPPED}
         extra["missions"] = {k: v for k, v in sheet["missions"].items() if v is not None}
         lines.append("    " + json.dumps(extra, separators=(", ", ": ")))

@@ -60,7 +60,7 @@ from moonbase.games.welcome_to_the_moon.sheet import Sheet
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 
-__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "WelcomeState"]
+__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "RESOLVE", "WelcomeState"]
 
 DRAW: Final = "draw"
 """Waiting for a card or a mission card (a chance node)."""
@@ -68,6 +68,9 @@ EFFECT: Final = "effect"
 """Solo: the player chooses what an ASTRA effect card crosses off."""
 PLAY: Final = "play"
 """Seats choose, write and act, all at once."""
+RESOLVE: Final = "resolve"
+"""Seats resolve sub-steps the adventure left on their sheets outside phase 4 (adventure 6: the
+setup infection, phase-5 propagations), all at once and in view of everyone."""
 OVER: Final = "over"
 
 _TYPES: Final = len(CARD_TYPES)
@@ -167,11 +170,15 @@ class WelcomeState(State):
             self.queue += [_SOLO, _SOLO + 1, _SOLO + 2]
         else:
             self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
+        self.resolving = ""
+        """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
+        if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
+            self.phase, self.resolving = RESOLVE, "setup"
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == PLAY:
+        if phase in (PLAY, RESOLVE):
             return tuple(seat for seat, sheet in enumerate(self.sheets) if not sheet.done)
         if phase == DRAW:
             return (CHANCE,)
@@ -181,6 +188,8 @@ class WelcomeState(State):
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == EFFECT:
+            if not self.effect:
+                return sorted(self.adventure.steps(self.sheets[0]))
             return sorted(self._crosses())
         sheet = self.sheets[seat]
         if sheet.stage != Sheet.CHOOSE:
@@ -197,6 +206,8 @@ class WelcomeState(State):
 
     def _is_legal(self, seat: int, action: str) -> bool:
         if self.phase == EFFECT:
+            if not self.effect:
+                return action in self.adventure.steps(self.sheets[0])
             return action in self._crosses()
         sheet = self.sheets[seat]
         if sheet.stage != Sheet.CHOOSE:
@@ -247,13 +258,25 @@ class WelcomeState(State):
             self._advance()
             return
         if self.phase == EFFECT:
-            target = int(action.split("#")[1])
-            self.adventure.solo_effect(self.sheets[0], self.effect, target)
-            self.effect = ""
+            sheet = self.sheets[0]
+            if self.effect:
+                target = int(action.split("#")[1])
+                self.adventure.solo_effect(sheet, self.effect, target)
+                self.effect = ""
+            else:
+                self._act(sheet, action, self.offer)
+            if sheet.stage == Sheet.ACTING:
+                return  # the effect left sub-steps on the sheet
+            sheet.new_turn()
             self.phase = DRAW
             self._advance()
             return
         sheet = self.sheets[seat]
+        if self.phase == RESOLVE:
+            self._act(sheet, action, self.offer)
+            if all(other.done for other in self.sheets):
+                self._resolved()
+            return
         if sheet.stage == Sheet.CHOOSE:
             if not self.solo:
                 self.turn_start[seat] = sheet.copy()
@@ -374,6 +397,7 @@ class WelcomeState(State):
         if card < _TYPES:
             return
         letter = SOLO_CARDS[card - _TYPES]
+        effect = self.adventure.solo_card(letter, self.pass_number)
         self.discard[card] += 1
         self.queue.insert(0, _SOLO + position)
         sheet = self.sheets[0]
@@ -384,11 +408,15 @@ class WelcomeState(State):
                 self.high_taken[mission] = True
         if letter not in ASTRA_ADVENTURES[self.adventure.number].effect_letters:
             return
-        if self.adventure.solo_targets(sheet, letter):
+        if self.adventure.solo_targets(sheet, effect):
             self.phase = EFFECT
-            self.effect = letter
+            self.effect = effect
         else:
-            self.adventure.solo_effect(sheet, letter, None)
+            self.adventure.solo_effect(sheet, effect, None)
+            if sheet.stage == Sheet.ACTING:
+                self.phase = EFFECT  # its sub-steps come first
+            elif sheet.stage == Sheet.DONE:
+                sheet.new_turn()
 
     def _advance(self) -> None:
         """After a draw: wait for the next card, reshuffle, end the game or start playing."""
@@ -435,13 +463,38 @@ class WelcomeState(State):
         self.turn_events = [[] for _ in range(self.players)]
         if self.solo:
             self._give_astra()
+            self.adventure.solo_phase5(self.sheets[0])
         else:
             self.adventure.phase5(self.sheets)
-        self._missions()
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """Phases 5–6 once phase 4 is over: wait for sub-steps left on sheets (phase
+        ``resolve``), check missions, and again while missions release something; then end the
+        game or begin the next turn."""
+        while True:
+            if not all(sheet.done for sheet in self.sheets):
+                self.phase, self.resolving = RESOLVE, "turn"
+                return
+            self._missions()
+            if not self.adventure.after_missions(self.sheets):
+                break
+        self.resolving = ""
         if self._game_ends():
             self.phase = OVER
         else:
             self._begin_turn()
+
+    def _resolved(self) -> None:
+        """Every seat has resolved its sub-steps: start the game, or go on with phases 5–6."""
+        if self.resolving == "setup":
+            self.resolving = ""
+            for sheet in self.sheets:
+                sheet.new_turn()
+            self.phase = DRAW
+            self._advance()
+            return
+        self._resolve()
 
     def _give_astra(self) -> None:
         number, act, third, bonus = self.solo_choice
@@ -607,6 +660,7 @@ class WelcomeState(State):
             "cards": list(self.cards),
             "solo_choice": list(self.solo_choice),
             "effect": self.effect,
+            "resolving": self.resolving,
             "astra_cards": list(self.astra_cards),
         }
 

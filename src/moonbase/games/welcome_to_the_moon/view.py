@@ -117,7 +117,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
             "modified": own.modified,
         },
     }
-    if state.phase == "effect" and seat == 0:
+    if state.phase == "effect" and seat == 0 and state.effect:
         view["pending"] = ["CROSS"]
     if state.solo:
         view["cards"] = [_card(card) for card in state.cards]

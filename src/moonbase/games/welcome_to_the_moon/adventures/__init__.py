@@ -1,13 +1,14 @@
 """The adventures: one module each, holding its sheet data, missions and the rules only it has.
 
-:func:`adventure` returns the shared rules object of an adventure. Adventures 3–8 are specified in
-the rule folder and fit the same model (:class:`~.base.Adventure` over the slot-indexed
-:class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet`); they are not implemented yet.
+:func:`adventure` returns the shared rules object of an adventure, each an
+:class:`~.base.Adventure` over the slot-indexed
+:class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet`. Adventure 8 (The Battle) fits the same
+model but is not implemented yet.
 
 >>> adventure(1).title, adventure(2).title
 ('The Launch', 'The Journey')
->>> IMPLEMENTED
-(1, 2)
+>>> {1, 2} <= set(IMPLEMENTED)
+True
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from typing import Final
 
 from moonbase.games.welcome_to_the_moon.adventures.a1_launch import Launch
 from moonbase.games.welcome_to_the_moon.adventures.a2_journey import Journey
+from moonbase.games.welcome_to_the_moon.adventures.a3_colony import Colony
+from moonbase.games.welcome_to_the_moon.adventures.a4_mine import Mine
+from moonbase.games.welcome_to_the_moon.adventures.a5_dome import Dome
+from moonbase.games.welcome_to_the_moon.adventures.a6_virus import Virus
+from moonbase.games.welcome_to_the_moon.adventures.a7_escape import Escape
 from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
 
 __all__ = ["IMPLEMENTED", "TITLES", "Adventure", "Combination", "Context", "adventure"]
@@ -33,7 +39,15 @@ TITLES: Final = {
 }
 """Every adventure's name."""
 
-_CLASSES: Final[dict[int, type[Adventure]]] = {1: Launch, 2: Journey}
+_CLASSES: Final[dict[int, type[Adventure]]] = {
+    1: Launch,
+    2: Journey,
+    3: Colony,
+    4: Mine,
+    5: Dome,
+    6: Virus,
+    7: Escape,
+}
 
 IMPLEMENTED: Final = tuple(sorted(_CLASSES))
 """The adventures that can be played."""

@@ -157,3 +157,32 @@ class Adventure(ABC):
     @abstractmethod
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """The marks of a sheet as JSON-safe data (``spaces`` and the adventure's other marks)."""
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str] | None:
+        """Text lines drawing a sheet as its view ``shown`` gives it (``spaces`` and the marks of
+        :meth:`sheet_view`), for the terminal; ``None`` keeps the default drawing (a line per
+        zone)."""
+        return None
+
+    # ------------------------------------------------------------------ sub-steps between turns
+    # An adventure may leave sub-steps on sheets outside phase 4 (stage ``ACTING`` with
+    # ``pending``): a sheet that starts with some (a setup choice), ``phase5``, ``solo_phase5``,
+    # ``after_missions`` or ``solo_effect``. The state then lets those seats resolve them (phase
+    # ``resolve``, or ``effect`` in solo) before it goes on. Adventures 1–5 never do.
+
+    def solo_phase5(self, sheet: Sheet) -> None:
+        """Solo: resolve what the player's turn triggered on their own sheet (after ASTRA takes
+        her card); nothing by default."""
+        return
+
+    def after_missions(self, sheets: Sequence[Sheet]) -> bool:
+        """After phase 6: resolve what the missions just claimed release for everyone (e.g. a
+        virus); ``True`` when something was released, so that missions are checked again once
+        the sheets' sub-steps are resolved. Nothing by default."""
+        return False
+
+    def solo_card(self, letter: str, pass_number: int) -> str:
+        """The effect an ASTRA card ``letter`` drawn in pass 1 or 2 has, as passed to
+        :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
+        pass)."""
+        return letter

@@ -1,0 +1,672 @@
+"""Adventure 3 — The Colony: the 6×6 colony grid as data, and the rules only it has.
+
+32 buildings (``B1`` … ``B32``, the slot ids) fill a 6×6 grid with two printed X cells, the
+rocket's START and the observatory ``OBS``. Every building lies in a column (ascending from bottom
+to top) and a row (ascending from left to right); a number must fit both. The grid is cut into
+four 3×3 quarters (``TL``, ``TR``, ``BL``, ``BR``): the first to fill one circles its 15 (a race
+settled in phase 5), later finishers its 5. Robots dig tunnels from START; an antenna is circled
+once its building is filled and in the tunnel network (the observatory's three as soon as it is
+reached). Energy raises the plant, water or antenna multiplier; Plant circles the next greenhouse
+of the quarter written in; Water the tank of the building written; Astronaut changes the number by
+up to ±2; Planning writes an X and costs a penalty box (``adventure3.md``).
+
+Words after ``WRITE <combination> <building> [±1|±2]`` (phase 4, one per sub-step; ``SKIP``
+declines the action as a whole):
+
+* ``TUNNEL <cell>-<cell>`` — build a tunnel touching the network (upper or left cell first:
+  ``TUNNEL B1-B7``, ``TUNNEL B27-OBS``; the printed X cells are ``X22`` and ``X33``);
+* ``ENERGY PLANTS`` / ``ENERGY WATER`` / ``ENERGY ANTENNAS`` — cross the next multiplier box;
+* ``PLANT`` — circle the next greenhouse of the written building's quarter;
+* ``WATER`` — circle the written building's tank;
+* ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
+* ``X <building>`` — the Planning X, then the next planning penalty box is crossed.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> colony = Colony()
+>>> sheet = colony.new_sheet(solo=False)
+>>> colony.write(sheet, Combination("1", 4, "ROBOT"), 1, 0, None)
+>>> sorted(colony.steps(sheet))
+['SKIP', 'TUNNEL B1-B7', 'TUNNEL B2-B1', 'TUNNEL B6-B12', 'TUNNEL B7-B6']
+>>> colony.step(sheet, "TUNNEL B2-B1")
+>>> colony.sheet_view(sheet)["antennas"]  # B1 is filled and always in the network
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from operator import itemgetter
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    SheetData,
+    Space,
+    Track,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "ANTENNAS",
+    "ASTRONAUTS",
+    "DATA",
+    "ERRORS",
+    "GRID",
+    "MISSIONS",
+    "MULTIPLIERS",
+    "PLANNING",
+    "QUARTERS",
+    "TANKS",
+    "TUNNELS",
+    "Colony",
+    "Quarter",
+    "Tunnel",
+    "network",
+]
+
+START: Final = 0
+"""The rocket's landing site (a cell, not a space)."""
+OBS: Final = 33
+"""The observatory (a cell, not a space)."""
+CELL_NAMES: Final = {START: "START", OBS: "OBS", 34: "X22", 35: "X33"} | {
+    slot: f"B{slot}" for slot in range(1, 33)
+}
+"""Cell id → name: buildings are their slot ids, the printed X cells (row 2 column 2, row 3
+column 3) are cells 34 and 35."""
+
+GRID: Final = (
+    (5, 11, 16, 21, 27, OBS),
+    (4, 10, 15, 20, 26, 32),
+    (3, 9, 34, 19, 25, 31),
+    (2, 8, 14, 35, 24, 30),
+    (1, 7, 13, 18, 23, 29),
+    (START, 6, 12, 17, 22, 28),
+)
+"""The grid by rows, top to bottom (``adventure3.md`` §2)."""
+
+COLUMNS: Final = tuple(
+    Zone(f"C{c}", tuple(row[c] for row in reversed(GRID) if 1 <= row[c] <= 32)) for c in range(6)
+)
+"""Column zones, ascending from bottom to top."""
+ROWS: Final = tuple(
+    Zone(f"R{r}", tuple(cell for cell in GRID[r] if 1 <= cell <= 32)) for r in range(6)
+)
+"""Row zones, ascending from left to right."""
+
+
+@dataclass(frozen=True)
+class Quarter:
+    """A 3×3 quarter: its buildings, its 15 and 5 bonus boxes and its greenhouses (top to bottom;
+    the fourth holds two plants)."""
+
+    name: str
+    buildings: tuple[int, ...]
+    high: int
+    low: int
+    greenhouses: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def plants(self) -> tuple[int, ...]:
+        """Every plant slot of its greenhouses."""
+        return tuple(slot for house in self.greenhouses for slot in house)
+
+
+QUARTERS: Final = (
+    Quarter("TL", (3, 4, 5, 9, 10, 11, 15, 16), 55, 59, ((63,), (64,), (65,), (66, 67))),
+    Quarter("TR", (19, 20, 21, 25, 26, 27, 31, 32), 56, 60, ((68,), (69,), (70,), (71, 72))),
+    Quarter("BL", (1, 2, 6, 7, 8, 12, 13, 14), 57, 61, ((73,), (74,), (75,), (76, 77))),
+    Quarter("BR", (17, 18, 22, 23, 24, 28, 29, 30), 58, 62, ((78,), (79,), (80,), (81, 82))),
+)
+"""The four quarters (``adventure3.md`` §2)."""
+
+TANKS: Final = {5: 113, 15: 114, 26: 115, 31: 116, 8: 117, 13: 118, 23: 119, 17: 120}
+"""Building → its water-tank slot."""
+ANTENNAS: Final = {
+    1: (129,), 3: (125,), 6: (132,), 8: (127,), 11: (121,), 15: (123,), 18: (130,), 19: (126,),
+    21: (122,), 22: (133,), 24: (128,), 26: (124,), 29: (131,), OBS: (134, 135, 136),
+}  # fmt: skip
+"""Cell → its antenna slots (the observatory has three)."""
+QUARTER_ANTENNAS: Final = {
+    "TL": (121, 123, 125),
+    "TR": (122, 124, 126, 134, 135, 136),
+    "BL": (127, 129, 132),
+    "BR": (128, 130, 131, 133),
+}
+"""Antennas by quarter (mission B2)."""
+
+
+@dataclass(frozen=True)
+class Tunnel:
+    """A tunnel between two orthogonally adjacent cells (upper or left first); ``slot`` is
+    ``None`` for the two printed at the start."""
+
+    slot: int | None
+    a: int
+    b: int
+
+    @property
+    def name(self) -> str:
+        """``B1-B7``, ``B27-OBS``."""
+        return f"{CELL_NAMES[self.a]}-{CELL_NAMES[self.b]}"
+
+
+_EDGES: Final = (
+    "137 2-1, 138 3-2, 139 4-3, 140 5-4, 141 7-6, 142 8-7, 143 9-8, 144 10-9, 145 11-10, "
+    "146 13-12, 147 14-13, 148 34-14, 149 15-34, 150 16-15, 151 18-17, 152 35-18, 153 19-35, "
+    "154 20-19, 155 21-20, 156 23-22, 157 24-23, 158 25-24, 159 26-25, 160 27-26, 161 29-28, "
+    "162 30-29, 163 31-30, 164 32-31, 165 33-32, 166 1-7, 167 2-8, 168 3-9, 169 4-10, 170 5-11, "
+    "171 6-12, 172 7-13, 173 8-14, 174 9-34, 175 10-15, 176 11-16, 177 12-17, 178 13-18, "
+    "179 14-35, 180 34-19, 181 15-20, 182 16-21, 183 17-22, 184 18-23, 185 35-24, 186 19-25, "
+    "187 20-26, 188 21-27, 189 22-28, 190 23-29, 191 24-30, 192 25-31, 193 26-32, 194 27-33, "
+    "0 0-6, 0 1-0"
+)
+"""The tunnel edge list of ``adventure3.md`` §3 (slot: cell–cell; slot 0: printed)."""
+
+
+def _tunnels() -> tuple[Tunnel, ...]:
+    result = []
+    for item in _EDGES.split(", "):
+        slot, cells = item.split(" ")
+        a, b = cells.split("-")
+        result.append(Tunnel(int(slot) or None, int(a), int(b)))
+    return tuple(result)
+
+
+TUNNELS: Final = _tunnels()
+"""Every tunnel: 58 to build (slots 137–194) and 2 printed."""
+
+MULTIPLIERS: Final = {
+    "PLANTS": Track("plants", (101, 102, 103, 104), (0, 1, 2, 3, 4)),
+    "WATER": Track("water", (105, 106, 107, 108), (0, 2, 4, 6, 8)),
+    "ANTENNAS": Track("antennas", (109, 110, 111, 112), (0, 1, 2, 4, 6)),
+}
+"""The Energy multiplier tracks (``adventure3.md`` §4)."""
+ASTRONAUTS: Final = tuple(range(92, 101))
+"""The nine astronaut symbols, in marking order."""
+PLANNING: Final = Track("planning", tuple(range(83, 92)), (0, 1, 3, 6, 9, 12, 16, 20, 24, 28))
+"""The planning penalty track."""
+ERRORS: Final = (42, 43, 44)
+"""System Error boxes (5 points each)."""
+
+DATA: Final = SheetData(
+    adventure=3,
+    spaces=tuple(Space(slot, f"B{slot}") for slot in range(1, 33)),
+    size=195,
+    error_slots=ERRORS,
+    mission_slots=(45, 46, 47),
+    zones=COLUMNS + ROWS,
+    tracks={**{name.lower(): track for name, track in MULTIPLIERS.items()}, "planning": PLANNING},
+    symbols={
+        "astronauts": ASTRONAUTS,
+        "tanks": tuple(TANKS.values()),
+        "antennas": tuple(slot for slots in ANTENNAS.values() for slot in slots),
+        "plants": tuple(slot for quarter in QUARTERS for slot in quarter.plants),
+        "tunnels": tuple(t.slot for t in TUNNELS if t.slot is not None),
+    },
+)
+"""The sheet of adventure 3."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Fill every building of 3 columns.", 12, 6),
+    "A2": Mission("A2", "Fill every building of 3 rows.", 12, 5),
+    "B1": Mission("B1", "Connect the observatory to the tunnel network.", 9, 4),
+    "B2": Mission("B2", "Circle every antenna of 2 quarters.", 9, 4),
+    "C1": Mission("C1", "Circle at least 10 plants.", 8, 4),
+    "C2": Mission("C2", "Circle both water tanks of 2 quarters.", 9, 5),
+}
+"""Adventure 3's missions; the values are points (``adventure3.md`` §7)."""
+
+_NAMES: Final = DATA.names
+_ZONES_OF: Final = {
+    slot: tuple(
+        (index, zone.slots.index(slot))
+        for index, zone in enumerate(COLUMNS + ROWS)
+        if slot in zone.slots
+    )
+    for slot in range(1, 33)
+}
+_QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.buildings}
+_TANKS_BY_QUARTER: Final = tuple(
+    tuple(tank for building, tank in TANKS.items() if building in quarter.buildings)
+    for quarter in QUARTERS
+)
+_LINKS: Final = {
+    cell: tuple((t, t.b if t.a == cell else t.a) for t in TUNNELS if cell in (t.a, t.b))
+    for cell in CELL_NAMES
+}
+_BY_NAME: Final = {t.name: t for t in TUNNELS if t.slot is not None}
+_MAJORITY: Final = (20, 10, 5)
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[3].bonus_boxes
+_ALL_ANTENNAS: Final = DATA.symbols["antennas"]
+_ALL_PLANTS: Final = DATA.symbols["plants"]
+_ALL_TANKS: Final = DATA.symbols["tanks"]
+_FIRST_TUNNEL: Final = 137
+
+
+def network(marks: bytearray) -> frozenset[int]:
+    """The cells reachable from START through built tunnels (any cell passes).
+
+    >>> sorted(network(bytearray(195)))
+    [0, 1, 6]
+    """
+    return _network(bytes(marks[_FIRST_TUNNEL:]))
+
+
+@lru_cache(maxsize=8192)
+def _network(tunnels: bytes) -> frozenset[int]:
+    seen = {START}
+    todo = [START]
+    while todo:
+        cell = todo.pop()
+        for tunnel, other in _LINKS[cell]:
+            if other not in seen and (tunnel.slot is None or tunnels[tunnel.slot - _FIRST_TUNNEL]):
+                seen.add(other)
+                todo.append(other)
+    return frozenset(seen)
+
+
+@lru_cache(maxsize=4096)
+def _tunnels_view(tunnels: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tunnels built (by name) and the cells of the network (by name, in id order)."""
+    built = tuple(t.name for t in TUNNELS if t.slot is None or tunnels[t.slot - _FIRST_TUNNEL])
+    return built, tuple(CELL_NAMES[cell] for cell in sorted(_network(tunnels)))
+
+
+def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
+    """How many of ``slots`` (two or more) carry a mark."""
+    values: tuple[int, ...] = itemgetter(*slots)(marks)
+    return len(slots) - values.count(0)
+
+
+def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+def plants_circled(marks: bytearray) -> int:
+    """Plants circled on the sheet (0–20)."""
+    return _count(marks, _ALL_PLANTS)
+
+
+class Colony(Adventure):
+    """Adventure 3 — The Colony."""
+
+    number: ClassVar[int] = 3
+    title: ClassVar[str] = "The Colony"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[Mapping[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ phases 2–3
+    def _limits(self, marks: bytearray) -> dict[int, tuple[int, int]]:
+        """For each empty building: the bounds its number must lie strictly between."""
+        return _limits(bytes(marks[:33]))
+
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes in any building whose column and row both stay ascending; Astronaut may change
+        the number by up to ±2."""
+        limits = self._limits(sheet.marks)
+        result: list[str] = []
+        for combo in combos:
+            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
+            for change in changes:
+                number = combo.number + change
+                if not 0 <= number <= 17:
+                    continue
+                text = f" {change:+d}" if change else ""
+                result.extend(
+                    f"WRITE {combo.label} B{slot}{text}"
+                    for slot, (low, high) in limits.items()
+                    if low < number < high
+                )
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some number fits, counting Astronaut changes."""
+        limits = self._limits(sheet.marks).values()
+        for combo in combos:
+            spread = 2 if combo.action == "ASTRONAUT" else 0
+            for number in range(max(combo.number - spread, 0), min(combo.number + spread, 17) + 1):
+                if any(low < number < high for low, high in limits):
+                    return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """A building, its column ascending upwards and its row rightwards; the change needs the
+        Astronaut action."""
+        if wild is not None:
+            return "adventure 3 has no wild actions"
+        if slot not in _ZONES_OF:
+            return f"#{slot} is not a building"
+        if modified and combo.action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        if sheet.marks[slot]:
+            return f"B{slot} is already filled"
+        for zone, position in _ZONES_OF[slot]:
+            zone_data = (COLUMNS + ROWS)[zone]
+            if not fits(sheet.marks, zone_data.slots, position, number):
+                way = "upwards" if zone_data.name.startswith("C") else "from left to right"
+                return f"{number} does not fit B{slot}: its {_kind(zone_data)} must ascend {way}"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Write the number (its reactions at once) and open the action (marked at once after a
+        change)."""
+        sheet.marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        self._building_marked(sheet, slot)
+        if modified:
+            self._astronaut(sheet)
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box."""
+        box = _next(sheet.marks, ERRORS)
+        if box is not None:
+            sheet.marks[box] = CROSSED
+        sheet.stage = Sheet.ACTING
+
+    # ------------------------------------------------------------------ reactions
+    def _building_marked(self, sheet: Sheet, slot: int) -> None:
+        """A number or an X in a building: its antenna, then its quarter's bonus."""
+        marks = sheet.marks
+        antenna = ANTENNAS.get(slot)
+        if antenna is not None and not marks[antenna[0]] and slot in network(marks):
+            marks[antenna[0]] = CIRCLED
+        quarter = _QUARTER_OF[slot]
+        if all(marks[building] for building in quarter.buildings):
+            self._quarter_bonus(sheet, quarter)
+
+    def _quarter_bonus(self, sheet: Sheet, quarter: Quarter) -> None:
+        marks = sheet.marks
+        if marks[quarter.high]:
+            marks[quarter.low] = CIRCLED
+            return
+        marks[quarter.high] = CIRCLED
+        if sheet.solo:
+            sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
+        else:
+            sheet.triggered.append(quarter.high)
+
+    def _connect(self, sheet: Sheet) -> None:
+        """After a tunnel: circle every antenna now filled and connected."""
+        marks = sheet.marks
+        reached = network(marks)
+        for cell, slots in ANTENNAS.items():
+            if cell in reached and (cell == OBS or marks[cell]):
+                for slot in slots:
+                    marks[slot] = CIRCLED
+
+    def _astronaut(self, sheet: Sheet) -> None:
+        slot = _next(sheet.marks, ASTRONAUTS)
+        if slot is not None:
+            sheet.marks[slot] = CROSSED
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The action's choices, and ``SKIP`` when it can do something."""
+        marks = sheet.marks
+        action = sheet.action
+        result: list[str]
+        if action == "ROBOT":
+            reached = network(marks)
+            result = [
+                f"TUNNEL {name}"
+                for name, t in _BY_NAME.items()
+                if t.slot is not None and not marks[t.slot] and (t.a in reached or t.b in reached)
+            ]
+        elif action == "ENERGY":
+            result = [
+                f"ENERGY {name}"
+                for name, track in MULTIPLIERS.items()
+                if track.next_slot(marks) is not None
+            ]
+        elif action == "PLANT":
+            houses = _QUARTER_OF[sheet.written].greenhouses
+            result = ["PLANT"] if any(not marks[house[0]] for house in houses) else []
+        elif action == "WATER":
+            tank = TANKS.get(sheet.written)
+            result = ["WATER"] if tank is not None and not marks[tank] else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) is not None else []
+        else:
+            result = [f"X B{slot}" for slot in range(1, 33) if not marks[slot]]
+        return [*result, "SKIP"] if result else result
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action (or decline it)."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        sheet.pending.remove("ACTION")
+        if word == "TUNNEL":
+            slot = _BY_NAME[target].slot
+            assert slot is not None
+            marks[slot] = CIRCLED
+            self._connect(sheet)
+        elif word == "ENERGY":
+            box = MULTIPLIERS[target].next_slot(marks)
+            assert box is not None
+            marks[box] = CROSSED
+        elif word == "PLANT":
+            for house in _QUARTER_OF[sheet.written].greenhouses:
+                if not marks[house[0]]:
+                    for slot in house:
+                        marks[slot] = CIRCLED
+                    break
+        elif word == "WATER":
+            marks[TANKS[sheet.written]] = CIRCLED
+        elif word == "ASTRONAUT":
+            self._astronaut(sheet)
+        elif word == "X":
+            slot = int(target[1:])
+            marks[slot] = X
+            box = PLANNING.next_slot(marks)
+            if box is not None:
+                marks[box] = CROSSED
+            self._building_marked(sheet, slot)
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The quarter race: a 15 circled this turn is crossed off every sheet with no mark on
+        it."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Columns or rows filled (A), the observatory or antennas (B), plants or tanks (C)."""
+        marks = sheet.marks
+        if card in ("A1", "A2"):
+            zones = COLUMNS if card == "A1" else ROWS
+            return sum(1 for zone in zones if all(marks[slot] for slot in zone.slots)) >= 3
+        if card == "B1":
+            return bool(marks[ANTENNAS[OBS][0]])
+        if card == "B2":
+            full = [all(marks[s] for s in slots) for slots in QUARTER_ANTENNAS.values()]
+            return sum(full) >= 2
+        if card == "C1":
+            return plants_circled(marks) >= 10
+        return sum(1 for tanks in _TANKS_BY_QUARTER if all(marks[t] for t in tanks)) >= 2
+
+    # ------------------------------------------------------------------ scores
+    @staticmethod
+    def astronauts(sheet: Sheet) -> int:
+        """Astronaut symbols marked."""
+        return _count(sheet.marks, ASTRONAUTS)
+
+    def majority(self, sheet: Sheet, context: Context) -> int:
+        """The astronaut majority: dense ranking among sheets with at least one symbol
+        (20, 10, 5); in solo, 20 if at least ASTRA's Astronaut cards, else 10."""
+        count = self.astronauts(sheet)
+        if count == 0:
+            return 0
+        if context.astra_cards is not None:
+            return 20 if count >= context.astra_cards[ACTIONS.index("ASTRONAUT")] else 10
+        counts = sorted({self.astronauts(other) for other in context.sheets} - {0}, reverse=True)
+        rank = counts.index(count) if count in counts else len(_MAJORITY)
+        return _MAJORITY[rank] if rank < len(_MAJORITY) else 0
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, plants, water, antennas, quarters and majority, less planning and errors."""
+        marks = sheet.marks
+        missions = sum(value for value in sheet.missions if value > 0)
+        plants = plants_circled(marks) * MULTIPLIERS["PLANTS"].value(marks)
+        water = _count(marks, _ALL_TANKS) * MULTIPLIERS["WATER"].value(marks)
+        antennas = _count(marks, _ALL_ANTENNAS) * MULTIPLIERS["ANTENNAS"].value(marks)
+        quarters = sum(
+            15 if marks[q.high] & CIRCLED else 5 if marks[q.low] else 0 for q in QUARTERS
+        )
+        astronaut = self.majority(sheet, context)
+        planning = PLANNING.value(marks)
+        errors = 5 * self.errors_marked(sheet)
+        return {
+            "missions": missions,
+            "plants": plants,
+            "water": water,
+            "antennas": antennas,
+            "quarters": quarters,
+            "astronaut": astronaut,
+            "planning": planning,
+            "errors": errors,
+            "total": missions + plants + water + antennas + quarters + astronaut
+            - planning - errors,
+        }  # fmt: skip
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Cards A and B: every quarter 15 still available (no mark on it)."""
+        if letter == "C":
+            return []
+        return [q.high for q in QUARTERS if not sheet.marks[q.high]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen quarter 15."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, tunnels, quarters, plants, tanks, antennas, tracks and errors."""
+        marks = sheet.marks
+        quarters = {}
+        for q in QUARTERS:
+            high = marks[q.high]
+            quarters[q.name] = {
+                "bonus": 15 if high & CIRCLED else 5 if marks[q.low] else 0,
+                "high": "circled" if high & CIRCLED else "crossed" if high else "open",
+                "plants": _count(marks, q.plants),
+            }
+        tunnels, reached = _tunnels_view(bytes(marks[_FIRST_TUNNEL:]))
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "tunnels": list(tunnels),
+            "network": list(reached),
+            "quarters": quarters,
+            "tanks": [f"B{building}" for building, tank in TANKS.items() if marks[tank]],
+            "antennas": _count(marks, _ALL_ANTENNAS),
+            "multipliers": {name.lower(): t.value(marks) for name, t in MULTIPLIERS.items()},
+            "astronauts": self.astronauts(sheet),
+            "planning": PLANNING.marked(marks),
+            "errors": self.errors_marked(sheet),
+        }
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
+        """The grid: each cell's number (``.`` empty, ``##`` printed X), ``-`` and ``|`` for the
+        tunnels built, ``*`` after a building whose antenna is circled."""
+        return draw_grid(shown["spaces"], shown["tunnels"], set(shown["network"]))
+
+
+@lru_cache(maxsize=4096)
+def _limits(spaces: bytes) -> dict[int, tuple[int, int]]:
+    marks = bytearray(spaces)
+    zone_bounds = [bounds(marks, zone.slots) for zone in COLUMNS + ROWS]
+    result = {}
+    for slot, places in _ZONES_OF.items():
+        if marks[slot]:
+            continue
+        low, high = -1, 18
+        for zone, position in places:
+            lo, hi = zone_bounds[zone][position]
+            low, high = max(low, lo), min(high, hi)
+        result[slot] = (low, high)
+    return result
+
+
+def _kind(zone: Zone) -> str:
+    return "column" if zone.name.startswith("C") else "row"
+
+
+def _cell_text(cell: int, spaces: Mapping[str, Any], reached: set[str]) -> str:
+    if cell == START:
+        return "ST"
+    if cell == OBS:
+        return "OB" + ("*" if "OBS" in reached else " ")
+    if cell > OBS:
+        return "## "
+    value = spaces[f"B{cell}"]
+    text = "." if value is None else str(value)
+    lit = cell in ANTENNAS and value is not None and f"B{cell}" in reached
+    return f"{text:>2}" + ("*" if lit else " ")
+
+
+def draw_grid(spaces: Mapping[str, Any], tunnels: Sequence[str], reached: set[str]) -> list[str]:
+    """The colony grid as text lines (see :meth:`Colony.render_sheet`).
+
+    >>> sheet = Colony().new_sheet(solo=False)
+    >>> view = Colony().sheet_view(sheet)
+    >>> print("\\n".join(draw_grid(view["spaces"], view["tunnels"], set(view["network"]))[-3:]))
+         .   .   .   .   .   .
+         |
+        ST - .   .   .   .   .
+    """
+    built = set(tunnels)
+    lines = []
+    for r, row in enumerate(GRID):
+        cells = []
+        for c, cell in enumerate(row):
+            text = _cell_text(cell, spaces, reached)
+            cells.append(f"{text:<3}")
+            if c < 5:
+                link = f"{CELL_NAMES[cell]}-{CELL_NAMES[row[c + 1]]}"
+                cells.append("-" if link in built else " ")
+        lines.append("    " + "".join(cells).rstrip())
+        if r < 5:
+            below = GRID[r + 1]
+            marks = [
+                " |  " if f"{CELL_NAMES[cell]}-{CELL_NAMES[below[c]]}" in built else "    "
+                for c, cell in enumerate(row)
+            ]
+            lines.append("    " + "".join(marks).rstrip())
+    return lines
+
+
+assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60
+assert sum(len(slots) for slots in ANTENNAS.values()) == 16

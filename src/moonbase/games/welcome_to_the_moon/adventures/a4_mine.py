@@ -1,0 +1,632 @@
+"""Adventure 4 — The Mine: the mine and its factories as data, and the rules only they have.
+
+The mine has three rows of twelve spaces (``M1`` … ``M36``, the slot ids; row 1 is ``M1``–``M12``),
+each row one zone ascending from left to right. Pearls and rubies lie on spaces (circled by any
+mark there); plants and water lie in the gaps between the rows (``U<k>`` between rows 1 and 2 of
+column k, ``L<k>`` between rows 2 and 3), circled by the Plant and Water actions from a space
+beside them. A column whose three spaces are filled is extracted: its circled resources go to the
+factory storages, which score by their multipliers and pay a filling bonus to the first to reach a
+threshold (a race settled in phase 5). Robot and Energy cross symbols of the eleven factories:
+main factories raise a multiplier, control centres change astronaut or planning scoring, and
+secondary factories fill two storage boxes or give three free robot crosses (``adventure4.md``).
+
+Words after ``WRITE <combination> <space> [±1|±2]`` (phase 4, one per sub-step; ``SKIP`` declines
+the action as a whole):
+
+* ``ROBOT <factory>`` / ``ENERGY <factory>`` — cross a robot or energy symbol of a factory
+  (``PLANTS``, ``WATER``, ``PEARLS``, ``RUBIES``, ``ASTRONAUTS``, ``PLANNING``, ``S1`` … ``S5``);
+* ``FREE <factory>`` — one of the three free robot crosses of secondary factory S5 (compulsory);
+* ``PLANT <gap>`` / ``WATER <gap>`` — circle the plant or water of a gap beside the space written;
+* ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
+* ``X <space>`` — the Planning X, then the next planning symbol is marked.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> mine = Mine()
+>>> sheet = mine.new_sheet(solo=False)
+>>> mine.write(sheet, Combination("1", 4, "PLANT"), 13, 0, None)
+>>> sorted(mine.steps(sheet))  # M13 lies between plant U1 and plant L1; it holds a ruby
+['PLANT L1', 'PLANT U1', 'SKIP']
+>>> mine.sheet_view(sheet)["resources"]["circled"]
+['M13']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    SheetData,
+    Space,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "ASTRONAUTS",
+    "DATA",
+    "ERRORS",
+    "EXTRACTORS",
+    "FACTORIES",
+    "GAPS",
+    "GEMS",
+    "MISSIONS",
+    "PLANNING",
+    "ROWS",
+    "STORAGES",
+    "Factory",
+    "Gap",
+    "Mine",
+    "Storage",
+]
+
+ROWS: Final = tuple(Zone(f"ROW{r + 1}", tuple(range(12 * r + 1, 12 * r + 13))) for r in range(3))
+"""The three rows of the mine, each ascending from left to right."""
+EXTRACTORS: Final = tuple(range(232, 244))
+"""Column k's extractor icon is ``EXTRACTORS[k - 1]`` (slot ``231 + k``), crossed when
+extracted."""
+
+GEMS: Final = {
+    1: ("PEARL", 158), 2: ("PEARL", 163), 4: ("RUBY", 170), 6: ("RUBY", 177), 7: ("RUBY", 180),
+    8: ("RUBY", 183), 9: ("PEARL", 187), 10: ("RUBY", 191), 11: ("PEARL", 195),
+    12: ("PEARL", 199), 13: ("RUBY", 160), 15: ("PEARL", 168), 17: ("RUBY", 174),
+    19: ("RUBY", 181), 20: ("PEARL", 185), 22: ("PEARL", 193), 24: ("PEARL", 201),
+    25: ("PEARL", 162), 26: ("RUBY", 166), 27: ("RUBY", 169), 28: ("RUBY", 173),
+    29: ("PEARL", 176), 30: ("RUBY", 179), 33: ("RUBY", 190), 35: ("PEARL", 198),
+    36: ("RUBY", 203),
+}  # fmt: skip
+"""Space → (gem, resource slot) (``adventure4.md`` §2)."""
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A plant or water between two spaces of a column: ``U<k>`` (rows 1–2) or ``L<k>``
+    (rows 2–3)."""
+
+    name: str
+    kind: str
+    slot: int
+    spaces: tuple[int, int]
+
+    @property
+    def column(self) -> int:
+        """Its column, 1–12."""
+        return self.spaces[0] % 12 or 12
+
+
+_UPPER_GAPS: Final = "P159 W164 P167 W171 - P178 - W184 P188 P192 W196 P200"
+"""Columns 1–12, between rows 1 and 2: plant (P) or water (W) and its slot (``-``: none)."""
+_LOWER_GAPS: Final = "P161 P165 - P172 W175 - W182 W186 P189 W194 P197 P202"
+"""Columns 1–12, between rows 2 and 3."""
+
+
+def _gaps() -> tuple[Gap, ...]:
+    upper = _UPPER_GAPS.split(" ")
+    lower = _LOWER_GAPS.split(" ")
+    kinds = {"P": "PLANT", "W": "WATER"}
+    result = []
+    for k in range(1, 13):
+        for prefix, code, spaces in (("U", upper, (k, k + 12)), ("L", lower, (k + 12, k + 24))):
+            item = code[k - 1]
+            if item != "-":
+                result.append(Gap(f"{prefix}{k}", kinds[item[0]], int(item[1:]), spaces))
+    return tuple(result)
+
+
+GAPS: Final = _gaps()
+"""The 20 resources between spaces: 12 plants and 8 waters."""
+
+
+@dataclass(frozen=True)
+class Storage:
+    """A factory storage column: its boxes (circled in order), the box that triggers its filling
+    bonus, the bonus slot and points, and its multiplier (``base`` until ``box`` is crossed, then
+    ``upgraded``)."""
+
+    name: str
+    boxes: tuple[int, ...]
+    trigger: int
+    bonus: int
+    points: int
+    box: int
+    base: int
+    upgraded: int
+
+
+STORAGES: Final = {
+    "PLANT": Storage("plants", tuple(range(103, 117)), 110, 224, 8, 218, 2, 4),
+    "WATER": Storage("water", tuple(range(93, 103)), 98, 225, 10, 219, 3, 5),
+    "PEARL": Storage("pearls", tuple(range(117, 131)), 126, 226, 8, 220, 2, 3),
+    "RUBY": Storage("rubies", tuple(range(131, 147)), 142, 227, 12, 221, 2, 3),
+}
+"""The four storages by resource (``adventure4.md`` §4, §9)."""
+
+
+@dataclass(frozen=True)
+class Factory:
+    """A factory: its energy and robot symbols, and what completing it does — ``box`` (a main
+    factory's multiplier or a control centre's box, crossed), ``storage`` (two storage boxes,
+    ``icons`` their bonus icons) or ``free`` robot crosses (``icons``)."""
+
+    name: str
+    energy: tuple[int, ...]
+    robots: tuple[int, ...]
+    kind: str
+    box: int = 0
+    storage: str = ""
+    icons: tuple[int, ...] = ()
+
+    @property
+    def symbols(self) -> tuple[int, ...]:
+        """Every symbol of the factory."""
+        return self.energy + self.robots
+
+
+FACTORIES: Final = (
+    Factory("PLANTS", (85,), (69, 70, 71), "main", box=218),
+    Factory("WATER", (86,), (72, 73), "main", box=219),
+    Factory("PEARLS", (87, 88), (74,), "main", box=220),
+    Factory("RUBIES", (89, 90), (75, 76), "main", box=221),
+    Factory("ASTRONAUTS", (91,), (77,), "control", box=222),
+    Factory("PLANNING", (92,), (78,), "control", box=223),
+    Factory("S1", (79,), (63,), "secondary", storage="PLANT", icons=(147, 148)),
+    Factory("S2", (80,), (64, 65), "secondary", storage="WATER", icons=(149, 150)),
+    Factory("S3", (81,), (66, 67), "secondary", storage="PEARL", icons=(151, 152)),
+    Factory("S4", (82,), (68,), "secondary", storage="RUBY", icons=(153, 154)),
+    Factory("S5", (83, 84), (), "secondary", icons=(155, 156, 157)),
+)
+"""The eleven factories (``adventure4.md`` §3)."""
+
+ASTRONAUTS: Final = tuple(range(204, 212))
+"""The eight astronaut symbols, in marking order."""
+PLANNING: Final = tuple(range(212, 218))
+"""The six planning symbols, in marking order."""
+ERRORS: Final = (45, 46, 47)
+"""System Error boxes (5 points each)."""
+
+DATA: Final = SheetData(
+    adventure=4,
+    spaces=tuple(Space(slot, f"M{slot}") for slot in range(1, 37)),
+    size=244,
+    error_slots=ERRORS,
+    mission_slots=(48, 49, 50),
+    zones=ROWS,
+    symbols={
+        "gems": tuple(slot for _, slot in GEMS.values()),
+        "gaps": tuple(gap.slot for gap in GAPS),
+        "robots": tuple(s for f in FACTORIES for s in f.robots),
+        "energy": tuple(s for f in FACTORIES for s in f.energy),
+        "astronauts": ASTRONAUTS,
+        "planning": PLANNING,
+        "extractors": EXTRACTORS,
+    },
+)
+"""The sheet of adventure 4."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Extract at least 5 columns.", 8, 4),
+    "A2": Mission("A2", "Extract 4 adjacent columns.", 9, 4),
+    "B1": Mission("B1", "Complete all 5 secondary factories.", 11, 6),
+    "B2": Mission("B2", "Complete 6 factories, main or secondary.", 10, 4),
+    "C1": Mission("C1", "Circle at least 8 plants of the mine.", 8, 3),
+    "C2": Mission("C2", "Circle at least 5 waters of the mine.", 10, 4),
+}
+"""Adventure 4's missions; the values are points (``adventure4.md`` §7). B2 counts only main and
+secondary factories (``open_questions.md`` §2)."""
+
+_BY_NAME: Final = {factory.name: factory for factory in FACTORIES}
+_GAP_BY_NAME: Final = {gap.name: gap for gap in GAPS}
+_GAPS_OF: Final = {
+    space: tuple(gap for gap in GAPS if space in gap.spaces) for space in range(1, 37)
+}
+_COLUMN_RESOURCES: Final = {
+    k: tuple(
+        [(GEMS[s][0], GEMS[s][1]) for s in (k, k + 12, k + 24) if s in GEMS]
+        + [(gap.kind, gap.slot) for gap in GAPS if gap.column == k]
+    )
+    for k in range(1, 13)
+}
+"""Column → its resources as (storage, slot)."""
+_FACTORY_OF: Final = {slot: f for f in FACTORIES for slot in f.symbols}
+_PLANT_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "PLANT")
+_WATER_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "WATER")
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[4].bonus_boxes
+_WORD_ACTION: Final = {"PLANT": "PLANT", "WATER": "WATER"}
+
+
+def column_of(space: int) -> int:
+    """The column (1–12) of a mine space.
+
+    >>> column_of(1), column_of(12), column_of(13), column_of(36)
+    (1, 12, 1, 12)
+    """
+    return (space - 1) % 12 + 1
+
+
+def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
+    """How many of ``slots`` carry a mark."""
+    if len(slots) == 1:
+        return 1 if marks[slots[0]] else 0
+    values: tuple[int, ...] = itemgetter(*slots)(marks)
+    return len(slots) - values.count(0)
+
+
+def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+def extracted(marks: bytearray) -> list[int]:
+    """The columns extracted (1–12)."""
+    return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
+
+
+def complete(marks: bytearray, factory: Factory) -> bool:
+    """Whether every symbol of ``factory`` is crossed."""
+    return all(marks[slot] for slot in factory.symbols)
+
+
+class Mine(Adventure):
+    """Adventure 4 — The Mine."""
+
+    number: ClassVar[int] = 4
+    title: ClassVar[str] = "The Mine"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[Mapping[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "ROBOT", "ENERGY", "FREE", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ phases 2–3
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes anywhere in the mine, each row ascending; Astronaut may change the number by up
+        to ±2."""
+        marks = sheet.marks
+        open_spaces = [
+            (slot, low, high)
+            for row in ROWS
+            for slot, (low, high) in zip(row.slots, bounds(marks, row.slots), strict=True)
+            if not marks[slot]
+        ]
+        result: list[str] = []
+        for combo in combos:
+            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
+            for change in changes:
+                number = combo.number + change
+                if not 0 <= number <= 17:
+                    continue
+                text = f" {change:+d}" if change else ""
+                result.extend(
+                    f"WRITE {combo.label} M{slot}{text}"
+                    for slot, low, high in open_spaces
+                    if low < number < high
+                )
+        return result
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """A mine space, its row ascending; the change needs the Astronaut action."""
+        if wild is not None:
+            return "adventure 4 has no wild actions"
+        if not 1 <= slot <= 36:
+            return f"#{slot} is not a mine space"
+        if modified and combo.action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        if sheet.marks[slot]:
+            return f"M{slot} is already filled"
+        row = ROWS[(slot - 1) // 12]
+        if not fits(sheet.marks, row.slots, row.slots.index(slot), number):
+            return f"{number} does not fit M{slot}: its row must ascend from left to right"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Write the number and react (the gem, then the extraction — after the action for
+        Plant and Water, so what they circle is extracted too); open the action."""
+        sheet.marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        self._gem(sheet, slot)
+        if modified:
+            self._extract(sheet, slot)
+            self._mark(sheet, ASTRONAUTS)
+            return
+        sheet.pending.append("ACTION")
+        if combo.action not in _WORD_ACTION or not self.options(sheet, "ACTION"):
+            self._extract(sheet, slot)
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box."""
+        box = _next(sheet.marks, ERRORS)
+        if box is not None:
+            sheet.marks[box] = CROSSED
+        sheet.stage = Sheet.ACTING
+
+    # ------------------------------------------------------------------ reactions
+    @staticmethod
+    def _gem(sheet: Sheet, slot: int) -> None:
+        gem = GEMS.get(slot)
+        if gem is not None and not sheet.marks[gem[1]]:
+            sheet.marks[gem[1]] = CIRCLED
+
+    def _extract(self, sheet: Sheet, slot: int) -> None:
+        """Extract the column of ``slot`` if it is full: its circled resources go to storage."""
+        marks = sheet.marks
+        k = column_of(slot)
+        icon = EXTRACTORS[k - 1]
+        if marks[icon] or not (marks[k] and marks[k + 12] and marks[k + 24]):
+            return
+        for storage, resource in _COLUMN_RESOURCES[k]:
+            if marks[resource] == CIRCLED:
+                marks[resource] |= CROSSED
+                self._store(sheet, storage)
+        marks[icon] = CROSSED
+
+    def _store(self, sheet: Sheet, name: str) -> None:
+        """Circle the next box of a storage; its trigger box circles the filling bonus unless it
+        is crossed off."""
+        storage = STORAGES[name]
+        marks = sheet.marks
+        box = _next(marks, storage.boxes)
+        if box is None:
+            return
+        marks[box] = CIRCLED
+        if box == storage.trigger and not marks[storage.bonus]:
+            marks[storage.bonus] = CIRCLED
+            if sheet.solo:
+                sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
+            else:
+                sheet.triggered.append(storage.bonus)
+
+    @staticmethod
+    def _mark(sheet: Sheet, track: tuple[int, ...]) -> None:
+        slot = _next(sheet.marks, track)
+        if slot is not None:
+            sheet.marks[slot] = CROSSED
+
+    def _cross(self, sheet: Sheet, slot: int) -> None:
+        """Cross a factory symbol; completing the factory applies its effect."""
+        marks = sheet.marks
+        marks[slot] = CROSSED
+        factory = _FACTORY_OF[slot]
+        if not complete(marks, factory):
+            return
+        if factory.box:
+            marks[factory.box] = CROSSED
+        elif factory.storage:
+            for icon in factory.icons:
+                marks[icon] = CROSSED
+                self._store(sheet, factory.storage)
+        else:
+            for icon in factory.icons:
+                marks[icon] = CROSSED
+                sheet.pending.append("FREE")
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The action's choices and ``SKIP``, or a compulsory free robot cross."""
+        marks = sheet.marks
+        if item == "FREE":
+            return [f"FREE {f.name}" for f in FACTORIES if _next(marks, f.robots) is not None]
+        action = sheet.action
+        result: list[str]
+        if action == "ROBOT":
+            result = [f"ROBOT {f.name}" for f in FACTORIES if _next(marks, f.robots) is not None]
+        elif action == "ENERGY":
+            result = [f"ENERGY {f.name}" for f in FACTORIES if _next(marks, f.energy) is not None]
+        elif action in _WORD_ACTION:
+            result = [
+                f"{action} {gap.name}"
+                for gap in _GAPS_OF[sheet.written]
+                if gap.kind == action and not marks[gap.slot]
+            ]
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) is not None else []
+        else:
+            result = [f"X M{slot}" for slot in range(1, 37) if not marks[slot]]
+        return [*result, "SKIP"] if result else result
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action (or decline it), or a free robot cross."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        if word == "FREE":
+            sheet.pending.remove("FREE")
+            slot = _next(marks, _BY_NAME[target].robots)
+            assert slot is not None
+            self._cross(sheet, slot)
+            return
+        sheet.pending.remove("ACTION")
+        if word in ("ROBOT", "ENERGY"):
+            factory = _BY_NAME[target]
+            slot = _next(marks, factory.robots if word == "ROBOT" else factory.energy)
+            assert slot is not None
+            self._cross(sheet, slot)
+        elif word in _WORD_ACTION:
+            marks[_GAP_BY_NAME[target].slot] = CIRCLED
+        elif word == "ASTRONAUT":
+            self._mark(sheet, ASTRONAUTS)
+        elif word == "X":
+            slot = int(target[1:])
+            marks[slot] = X
+            self._gem(sheet, slot)
+            self._mark(sheet, PLANNING)
+            self._extract(sheet, slot)
+        if sheet.action in _WORD_ACTION:
+            self._extract(sheet, sheet.written)
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The filling-bonus race: a bonus circled this turn is crossed off every sheet with no
+        mark on it."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
+        marks = sheet.marks
+        if card == "A1":
+            return len(extracted(marks)) >= 5
+        if card == "A2":
+            done = "".join("1" if marks[icon] else "0" for icon in EXTRACTORS)
+            return "1111" in done
+        if card == "B1":
+            return all(complete(marks, f) for f in FACTORIES if f.kind == "secondary")
+        if card == "B2":
+            return sum(1 for f in FACTORIES if f.kind != "control" and complete(marks, f)) >= 6
+        if card == "C1":
+            return _count(marks, _PLANT_GAPS) >= 8
+        return _count(marks, _WATER_GAPS) >= 5
+
+    # ------------------------------------------------------------------ scores
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions and the four storages, astronauts, less planning and errors."""
+        marks = sheet.marks
+        parts = {"missions": sum(value for value in sheet.missions if value > 0)}
+        for storage in STORAGES.values():
+            multiplier = storage.upgraded if marks[storage.box] else storage.base
+            bonus = storage.points if marks[storage.bonus] & CIRCLED else 0
+            parts[storage.name] = _count(marks, storage.boxes) * multiplier + bonus
+        parts["astronauts"] = _count(marks, ASTRONAUTS) * (3 if marks[222] else 0)
+        parts["planning"] = _count(marks, PLANNING) * (0 if marks[223] else 3)
+        parts["errors"] = 5 * self.errors_marked(sheet)
+        parts["total"] = (
+            sum(parts[key] for key in ("missions", "plants", "water", "pearls", "rubies"))
+            + parts["astronauts"]
+            - parts["planning"]
+            - parts["errors"]
+        )
+        return parts
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Cards A and B: every filling bonus still available (no mark on it)."""
+        if letter == "C":
+            return []
+        return [s.bonus for s in STORAGES.values() if not sheet.marks[s.bonus]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen filling bonus."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, resources, extracted columns, factories, storages, tracks and errors."""
+        marks = sheet.marks
+        circled, stored = [], []
+        for name, slot in _RESOURCE_NAMES:
+            if marks[slot] & CROSSED:
+                stored.append(name)
+            elif marks[slot]:
+                circled.append(name)
+        storages = {}
+        for storage in STORAGES.values():
+            bonus = marks[storage.bonus]
+            storages[storage.name] = {
+                "boxes": _count(marks, storage.boxes),
+                "multiplier": storage.upgraded if marks[storage.box] else storage.base,
+                "bonus": "circled" if bonus & CIRCLED else "crossed" if bonus else "open",
+            }
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "resources": {"circled": circled, "extracted": stored},
+            "extracted": extracted(marks),
+            "factories": {f.name: [_count(marks, f.symbols), len(f.symbols)] for f in FACTORIES},
+            "storages": storages,
+            "astronauts": {
+                "marked": _count(marks, ASTRONAUTS),
+                "multiplier": 3 if marks[222] else 0,
+            },
+            "planning": {"marked": _count(marks, PLANNING), "multiplier": 0 if marks[223] else 3},
+            "errors": self.errors_marked(sheet),
+        }
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
+        """The mine: three rows of numbers, a gem after a space (``p`` pearl, ``r`` ruby), and
+        between the rows the gap resources (``p`` plant, ``w`` water); capitals are circled,
+        ``+`` extracted to storage, ``x`` lost; ``^`` under an extracted column."""
+        return draw_mine(shown["spaces"], shown["resources"], shown["extracted"])
+
+
+_RESOURCE_NAMES: Final = tuple(
+    sorted(
+        [(f"M{space}", slot) for space, (_, slot) in GEMS.items()]
+        + [(gap.name, gap.slot) for gap in GAPS],
+        key=lambda item: item[1],
+    )
+)
+
+
+def _resource_mark(letter: str, name: str, resources: Mapping[str, Any], gone: bool) -> str:
+    if name in resources["extracted"]:
+        return "+"
+    if name in resources["circled"]:
+        return letter.upper()
+    return "x" if gone else letter
+
+
+def draw_mine(
+    spaces: Mapping[str, Any], resources: Mapping[str, Any], columns: Sequence[int]
+) -> list[str]:
+    """The mine as text lines (see :meth:`Mine.render_sheet`).
+
+    >>> view = Mine().sheet_view(Mine().new_sheet(solo=False))
+    >>> print("\\n".join(draw_mine(view["spaces"], view["resources"], view["extracted"])[:3]))
+          1   2   3   4   5   6   7   8   9  10  11  12
+         .p  .p  .   .r  .   .r  .r  .r  .p  .r  .p  .p
+          p   w   p   w       p       w   p   p   w   p
+    """
+    gaps = {gap.name: gap for gap in GAPS}
+    lines = ["    " + "".join(f"{k:>4}" for k in range(1, 13))]
+    for row in range(3):
+        cells = []
+        for k in range(1, 13):
+            space = 12 * row + k
+            value = spaces[f"M{space}"]
+            gem = GEMS.get(space)
+            mark = ""
+            if gem is not None:
+                mark = _resource_mark(gem[0][0].lower(), f"M{space}", resources, k in columns)
+            cells.append(f"{'.' if value is None else value:>3}{mark or ' '}")
+        lines.append("    " + "".join(cells))
+        if row < 2:
+            prefix = "U" if row == 0 else "L"
+            marks = []
+            for k in range(1, 13):
+                gap = gaps.get(f"{prefix}{k}")
+                text = (
+                    ""
+                    if gap is None
+                    else _resource_mark(gap.kind[0].lower(), gap.name, resources, k in columns)
+                )
+                marks.append(f"{text:>3} ")
+            lines.append("    " + "".join(marks).rstrip())
+    lines.append("    " + "".join(f"{'^' if k in columns else '':>3} " for k in range(1, 13)))
+    return [line.rstrip() for line in lines]
+
+
+assert len(DATA.space_slots) == 36 and len(GAPS) == 20
+assert sum(1 for kind, _ in GEMS.values() if kind == "PEARL") == 12 and len(GEMS) == 26

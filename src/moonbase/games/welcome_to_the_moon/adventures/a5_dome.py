@@ -1,0 +1,664 @@
+"""Adventure 5 — The Dome: four skyscrapers, the plant & water tower, the dome, upgrade tables.
+
+Four skyscrapers (``SK1`` … ``SK4``), each one ascending zone read bottom → top (``SK1.1`` is the
+bottom of skyscraper 1). A skyscraper is built outward from ground level: its first mark goes on
+one of its two ground-level spaces, every later mark (number or X) next to a marked space of the
+same skyscraper. Marking a skyscraper's bottom or top space circles its end bonus — the high one
+if no opponent has taken it (a race settled in phase 5), else the low one. Plant and Water circle
+symbols on the tower level linked to the space just written; Robot builds a dome piece of the
+number's parity at either end of the unbuilt dome; Energy upgrades one of four scoring tables;
+Planning writes an X by the same placement rule and then splits a dome section (compulsory).
+Missions give ★ (first) or ✩ (later) symbols, valued by the Missions table (``adventure5.md``).
+
+Words after ``WRITE <combination> <space> [±1|±2]`` (phase 4; ``SKIP`` declines the action):
+
+* ``BUILD D<k>`` / ``BUILD D<k>L`` / ``BUILD D<k>R`` — Robot: build a dome section or subsection;
+* ``UPGRADE MISSIONS|TOWER|ASTRONAUTS|DOME`` — Energy: cross the next row of that table;
+* ``PLANT`` / ``WATER`` — circle a plant / the water of the tower level of the space written;
+* ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
+* ``X <space>`` — the Planning X, then ``SPLIT D<k>`` (compulsory when a section can be split).
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> dome = Dome()
+>>> sheet = dome.new_sheet(solo=False)
+>>> sorted(dome.writes(sheet, [Combination("1", 5, "ROBOT")]))
+['WRITE 1 SK1.6', 'WRITE 1 SK1.7', 'WRITE 1 SK2.4', 'WRITE 1 SK2.5', 'WRITE 1 SK3.3', \
+'WRITE 1 SK3.4', 'WRITE 1 SK4.5', 'WRITE 1 SK4.6']
+>>> dome.write(sheet, Combination("1", 5, "ROBOT"), DATA.slot("SK1.6") or 0, 0, None)
+>>> sorted(dome.steps(sheet))
+['BUILD D1', 'SKIP']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    SheetData,
+    Space,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "ASTRONAUTS",
+    "DATA",
+    "ENDS",
+    "ERRORS",
+    "HIGH_ENDS",
+    "LEVELS",
+    "MISSIONS",
+    "SECTIONS",
+    "SKYSCRAPERS",
+    "STARS",
+    "TABLES",
+    "Dome",
+    "End",
+    "Level",
+    "Section",
+    "Skyscraper",
+    "Table",
+    "available",
+    "unbuilt_pieces",
+]
+
+
+@dataclass(frozen=True)
+class Skyscraper:
+    """A skyscraper: its spaces bottom → top (one ascending zone) and its two ground-level
+    starting spaces."""
+
+    name: str
+    slots: tuple[int, ...]
+    ground: tuple[int, int]
+
+
+SKYSCRAPERS: Final = (
+    Skyscraper("SK1", tuple(range(1, 10)), (6, 7)),
+    Skyscraper("SK2", tuple(range(10, 20)), (13, 14)),
+    Skyscraper("SK3", tuple(range(20, 30)), (22, 23)),
+    Skyscraper("SK4", tuple(range(30, 39)), (34, 35)),
+)
+"""The four skyscrapers (``adventure5.md`` §2)."""
+
+
+@dataclass(frozen=True)
+class End:
+    """A skyscraper-end bonus: the extreme space that triggers it and its high and low bonuses
+    as (slot, points)."""
+
+    space: int
+    high: tuple[int, int]
+    low: tuple[int, int]
+
+
+ENDS: Final = (
+    End(1, (92, 20), (93, 10)),
+    End(9, (90, 6), (91, 3)),
+    End(10, (96, 10), (97, 5)),
+    End(19, (94, 20), (95, 10)),
+    End(20, (100, 6), (101, 3)),
+    End(29, (98, 25), (99, 12)),
+    End(30, (104, 15), (105, 7)),
+    End(38, (102, 10), (103, 5)),
+)
+"""The eight skyscraper-end bonuses, a race each (``adventure5.md`` §2)."""
+HIGH_ENDS: Final = tuple(sorted(end.high[0] for end in ENDS))
+"""The high end-bonus slots (what an ASTRA card may cross off)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level of the plant & water tower: its linked spaces, plant slots and water slot."""
+
+    name: str
+    spaces: tuple[int, ...]
+    plants: tuple[int, int]
+    water: int
+
+    @property
+    def symbols(self) -> tuple[int, int, int]:
+        """Its three symbols."""
+        return (*self.plants, self.water)
+
+
+LEVELS: Final = (
+    Level("L0", (17, 26, 38), (66, 67), 82),
+    Level("L1", (9, 16, 25, 37), (68, 69), 83),
+    Level("L2", (8, 15, 24, 36), (70, 71), 84),
+    Level("L3", (7, 14, 23, 35), (72, 73), 85),
+    Level("L4", (6, 13, 22, 34), (74, 75), 86),
+    Level("L5", (5, 12, 21, 33), (76, 77), 87),
+    Level("L6", (4, 11, 20, 32), (78, 79), 88),
+    Level("L7", (3, 10, 31), (80, 81), 89),
+)
+"""The tower, top to bottom (``adventure5.md`` §3)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A dome section: its name, slot (drawn when built, crossed when split), parity
+    (1: odd, single dots) and its two subsections' slots (left, right)."""
+
+    name: str
+    slot: int
+    parity: int
+    halves: tuple[int, int]
+
+
+SECTIONS: Final = tuple(
+    Section(f"D{k}", 113 + k, k % 2, (120 + 2 * k, 121 + 2 * k)) for k in range(1, 9)
+)
+"""The dome, left → right (``adventure5.md`` §4)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """An upgrade table: its rows of slots (crossed top to bottom, a whole row at once) and its
+    value lists by column, each indexed by the number of rows crossed."""
+
+    name: str
+    rows: tuple[tuple[int, ...], ...]
+    columns: dict[str, tuple[int, ...]]
+
+    def crossed(self, marks: bytearray) -> int:
+        """Rows crossed."""
+        return sum(1 for row in self.rows if marks[row[0]])
+
+    def value(self, marks: bytearray, column: str) -> int:
+        """A column's value now: the first uncrossed row (the trailing value once full)."""
+        return self.columns[column][self.crossed(marks)]
+
+
+def _rows(first: int, width: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(range(first + width * r, first + width * (r + 1))) for r in range(4))
+
+
+TABLES: Final = {
+    "MISSIONS": Table(
+        "MISSIONS", _rows(138, 2), {"first": (8, 10, 12, 15, 18), "later": (4, 6, 8, 9, 10)}
+    ),
+    "TOWER": Table(
+        "TOWER",
+        _rows(146, 3),
+        {"1": (2, 2, 3, 3, 4), "2": (5, 6, 7, 8, 10), "3": (9, 10, 12, 15, 18)},
+    ),
+    "ASTRONAUTS": Table(
+        "ASTRONAUTS", _rows(158, 2), {"first": (-10, 0, 10, 20, 30), "second": (0, 2, 4, 7, 10)}
+    ),
+    "DOME": Table("DOME", _rows(166, 1), {"penalty": (6, 5, 4, 3, 2)}),
+}
+"""The four upgrade tables (``adventure5.md`` §6); the tower's columns are 1, 2, 3 symbols."""
+
+ASTRONAUTS: Final = tuple(range(106, 114))
+"""The eight astronaut symbols, in marking order."""
+ERRORS: Final = (48, 49, 50)
+"""System Error boxes."""
+STARS: Final = {"A": (182, 183), "B": (184, 185), "C": (186, 187)}
+"""Mission letter → its ★ (first) and ✩ (later) symbol slots."""
+TOPS: Final = (9, 19, 29, 38)
+
+DATA: Final = SheetData(
+    adventure=5,
+    spaces=tuple(
+        Space(slot, f"{sk.name}.{index}")
+        for sk in SKYSCRAPERS
+        for index, slot in enumerate(sk.slots, start=1)
+    ),
+    size=188,
+    error_slots=ERRORS,
+    mission_slots=(51, 52, 53),
+    zones=tuple(Zone(sk.name, sk.slots) for sk in SKYSCRAPERS),
+    symbols={"astronauts": ASTRONAUTS, "ends": HIGH_ENDS},
+)
+"""The sheet of adventure 5."""
+
+_STAR_TEXT: Final = " Reward: a ★ symbol (first) or ✩ (later), valued by the Missions table."
+MISSIONS: Final = {
+    "A1": Mission("A1", "Fill every level of one skyscraper." + _STAR_TEXT, 8, 4),
+    "A2": Mission("A2", "Fill the top level of 2 skyscrapers." + _STAR_TEXT, 8, 4),
+    "B1": Mission("B1", "Circle at least 2 symbols in 3 tower levels." + _STAR_TEXT, 8, 4),
+    "B2": Mission("B2", "Circle all 3 symbols in 2 tower levels." + _STAR_TEXT, 8, 4),
+    "C1": Mission("C1", "Build every dome section and subsection." + _STAR_TEXT, 8, 4),
+    "C2": Mission("C2", "Write at least 4 X marks on the skyscrapers." + _STAR_TEXT, 8, 4),
+}
+"""Adventure 5's missions; ``high``/``low`` are the Missions table's values before any upgrade
+(the score reads the table at the end: ★ × first + ✩ × later)."""
+
+_NAMES: Final = DATA.names
+_SKYSCRAPER_OF: Final = {slot: sk for sk in SKYSCRAPERS for slot in sk.slots}
+_LEVEL_OF: Final = {space: level for level in LEVELS for space in level.spaces}
+_END_OF: Final = {end.space: end for end in ENDS}
+_SECTION: Final = {section.name: section for section in SECTIONS}
+_PIECE: Final = {
+    **{section.name: section.slot for section in SECTIONS},
+    **{f"{s.name}L": s.halves[0] for s in SECTIONS},
+    **{f"{s.name}R": s.halves[1] for s in SECTIONS},
+}
+_PIECE_NAME: Final = {slot: name for name, slot in _PIECE.items()}
+_PARITY: Final = {
+    **{s.slot: s.parity for s in SECTIONS},
+    **{half: s.parity for s in SECTIONS for half in s.halves},
+}
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[5].bonus_boxes
+_HEIGHT: Final = {
+    slot: top - slot
+    for sk, top in zip(SKYSCRAPERS, (10, 17, 26, 38), strict=True)
+    for slot in sk.slots
+}
+"""Space → tower level at its height (0: L0, the top level; below 0 above the tower; 8–9 below
+it), for drawing the skyscrapers side by side."""
+
+
+def available(marks: bytearray, skyscraper: Skyscraper) -> list[int]:
+    """The empty spaces of ``skyscraper`` a mark may go on: a ground-level space, or one next to
+    a marked space (the ascending rule aside).
+
+    >>> marks = bytearray(DATA.size)
+    >>> available(marks, SKYSCRAPERS[0])
+    [6, 7]
+    >>> marks[7] = X
+    >>> available(marks, SKYSCRAPERS[0])
+    [6, 8]
+    """
+    slots = skyscraper.slots
+    last = len(slots) - 1
+    result: list[int] = []
+    for index, slot in enumerate(slots):
+        if marks[slot]:
+            continue
+        if (
+            slot in skyscraper.ground
+            or (index > 0 and marks[slots[index - 1]])
+            or (index < last and marks[slots[index + 1]])
+        ):
+            result.append(slot)
+    return result
+
+
+def unbuilt_pieces(marks: bytearray) -> list[int]:
+    """The dome's unbuilt pieces left → right: an unsplit section, or a split section's
+    unbuilt subsections (left, right). Only the first and the last may be built.
+
+    >>> marks = bytearray(DATA.size)
+    >>> marks[114] = CIRCLED  # D1 built
+    >>> marks[121] = CROSSED  # D8 split
+    >>> unbuilt_pieces(marks)
+    [115, 116, 117, 118, 119, 120, 136, 137]
+    """
+    result: list[int] = []
+    for section in SECTIONS:
+        mark = marks[section.slot]
+        if mark & CROSSED:
+            result.extend(half for half in section.halves if not marks[half])
+        elif not mark:
+            result.append(section.slot)
+    return result
+
+
+def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+class Dome(Adventure):
+    """Adventure 5 — The Dome."""
+
+    number: ClassVar[int] = 5
+    title: ClassVar[str] = "The Dome"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "BUILD", "UPGRADE", "PLANT", "WATER", "ASTRONAUT", "X", "SPLIT", "SKIP",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ phases 2–3
+    def _open(self, marks: bytearray) -> list[tuple[int, int, int]]:
+        """Every available space with the open interval its number must lie in."""
+        result: list[tuple[int, int, int]] = []
+        for sk in SKYSCRAPERS:
+            spaces = available(marks, sk)
+            if not spaces:
+                continue
+            limits = bounds(marks, sk.slots)
+            first = sk.slots[0]
+            result.extend((slot, *limits[slot - first]) for slot in spaces)
+        return result
+
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes on available skyscraper spaces, with Astronaut changes."""
+        spaces = self._open(sheet.marks)
+        result: list[str] = []
+        for combo in combos:
+            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
+            for change in changes:
+                number = combo.number + change
+                if not 0 <= number <= 17:
+                    continue
+                change_text = f" {change:+d}" if change else ""
+                result.extend(
+                    f"WRITE {combo.label} {_NAMES[slot]}{change_text}"
+                    for slot, low, high in spaces
+                    if low < number < high
+                )
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some number (with Astronaut changes) fits an available space."""
+        spaces = self._open(sheet.marks)
+        for combo in combos:
+            spread = 2 if combo.action == "ASTRONAUT" else 0
+            for number in range(combo.number - spread, combo.number + spread + 1):
+                if 0 <= number <= 17 and any(low < number < high for _, low, high in spaces):
+                    return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """No wild actions; the change needs Astronaut; the space must be available and the
+        skyscraper ascend bottom → top."""
+        if wild is not None:
+            return "adventure 5 has no wild actions"
+        sk = _SKYSCRAPER_OF.get(slot)
+        if sk is None:
+            return f"#{slot} is not a skyscraper space"
+        if modified and combo.action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        alias = _NAMES[slot]
+        if sheet.marks[slot]:
+            return f"{alias} is already filled"
+        if slot not in available(sheet.marks, sk):
+            ground = " or ".join(_NAMES[s] for s in sk.ground)
+            return (
+                f"{alias} cannot be built yet: {sk.name} starts at ground level ({ground}) and "
+                "grows one space at a time up or down from its marked spaces"
+            )
+        if not fits(sheet.marks, sk.slots, sk.slots.index(slot), number):
+            return f"{number} does not fit {alias}: {sk.name} must ascend from bottom to top"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Write the number (an end space circles its bonus) and open the action (marked at
+        once after a change)."""
+        sheet.marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        self._space_marked(sheet, slot)
+        if modified:
+            self._astronaut(sheet)
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box."""
+        box = _next(sheet.marks, ERRORS)
+        if box is not None:
+            sheet.marks[box] = CROSSED
+        sheet.stage = Sheet.ACTING
+
+    # ------------------------------------------------------------------ effects
+    def _space_marked(self, sheet: Sheet, slot: int) -> None:
+        """An end space circles its skyscraper-end bonus: high unless crossed off, else low."""
+        end = _END_OF.get(slot)
+        if end is None:
+            return
+        marks = sheet.marks
+        high = end.high[0]
+        if not marks[high]:
+            marks[high] = CIRCLED
+            if sheet.solo:
+                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+            else:
+                sheet.triggered.append(high)
+        else:
+            marks[end.low[0]] = CIRCLED
+
+    def _astronaut(self, sheet: Sheet) -> None:
+        slot = _next(sheet.marks, ASTRONAUTS)
+        if slot is not None:
+            sheet.marks[slot] = CROSSED
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The action's choices and ``SKIP``, or the compulsory ``SPLIT`` after an X."""
+        marks = sheet.marks
+        if item == "SPLIT":
+            return [f"SPLIT {s.name}" for s in SECTIONS if not marks[s.slot]]
+        action = sheet.action
+        written = sheet.written
+        result: list[str]
+        if action == "ROBOT":
+            parity = (marks[written] - 1) % 2
+            pieces = unbuilt_pieces(marks)
+            ends = {pieces[0], pieces[-1]} if pieces else set()
+            result = [f"BUILD {_PIECE_NAME[p]}" for p in sorted(ends) if _PARITY[p] == parity]
+        elif action == "ENERGY":
+            result = [
+                f"UPGRADE {name}" for name, table in TABLES.items() if _next(marks, table.rows[-1])
+            ]
+        elif action == "PLANT":
+            level = _LEVEL_OF.get(written)
+            result = ["PLANT"] if level is not None and _next(marks, level.plants) else []
+        elif action == "WATER":
+            level = _LEVEL_OF.get(written)
+            result = ["WATER"] if level is not None and not marks[level.water] else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+        else:
+            result = [
+                f"X {_NAMES[slot]}"
+                for sk in SKYSCRAPERS
+                for slot in available(marks, sk)
+            ]  # fmt: skip
+        return [*result, "SKIP"] if result else result
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action, or split a section."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        if word == "SPLIT":
+            sheet.pending.remove("SPLIT")
+            marks[_SECTION[target].slot] = CROSSED
+            return
+        sheet.pending.remove("ACTION")
+        if word == "BUILD":
+            marks[_PIECE[target]] = CIRCLED
+        elif word == "UPGRADE":
+            row = TABLES[target].rows[TABLES[target].crossed(marks)]
+            for slot in row:
+                marks[slot] = CROSSED
+        elif word == "PLANT":
+            plant = _next(marks, _LEVEL_OF[sheet.written].plants)
+            assert plant is not None
+            marks[plant] = CIRCLED
+        elif word == "WATER":
+            marks[_LEVEL_OF[sheet.written].water] = CIRCLED
+        elif word == "ASTRONAUT":
+            self._astronaut(sheet)
+        elif word == "X":
+            slot = DATA.aliases[target]
+            marks[slot] = X
+            self._space_marked(sheet, slot)
+            sheet.pending.append("SPLIT")
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The skyscraper-end race: a high bonus circled this turn is crossed off every sheet
+        that has no mark on it."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    @staticmethod
+    def tower_counts(marks: bytearray) -> list[int]:
+        """Circled symbols per tower level, top to bottom."""
+        return [sum(1 for slot in level.symbols if marks[slot]) for level in LEVELS]
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Skyscrapers (A), tower levels (B), the dome and X marks (C)."""
+        marks = sheet.marks
+        if card == "A1":
+            return any(all(marks[slot] for slot in sk.slots) for sk in SKYSCRAPERS)
+        if card == "A2":
+            return sum(1 for slot in TOPS if marks[slot]) >= 2
+        if card == "B1":
+            return sum(1 for count in self.tower_counts(marks) if count >= 2) >= 3
+        if card == "B2":
+            return self.tower_counts(marks).count(3) >= 2
+        if card == "C1":
+            return not unbuilt_pieces(marks)
+        return sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 4
+
+    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
+        """Circle the mission's ★ for the high value, else its ✩."""
+        super().reward(sheet, mission, value)
+        first, later = STARS[mission.letter]
+        sheet.marks[first if value == mission.high else later] = CIRCLED
+
+    # ------------------------------------------------------------------ scores
+    def astronaut_points(self, sheet: Sheet, context: Context) -> int:
+        """The astronaut ranking: dense ranking among sheets with at least one symbol; rank 1
+        takes the table's first value, any other rank its second; in solo, rank 1 if at least
+        ASTRA's Astronaut cards."""
+        marks = sheet.marks
+        count = sum(1 for slot in ASTRONAUTS if marks[slot])
+        if count == 0:
+            return 0
+        if context.astra_cards is not None:
+            first = count >= context.astra_cards[ACTIONS.index("ASTRONAUT")]
+        else:
+            best = max(
+                sum(1 for slot in ASTRONAUTS if other.marks[slot]) for other in context.sheets
+            )
+            first = count >= best
+        column = "first" if first else "second"
+        return TABLES["ASTRONAUTS"].value(marks, column)
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, tower, skyscraper ends and astronauts, less the dome and errors."""
+        marks = sheet.marks
+        stars = TABLES["MISSIONS"]
+        firsts = sum(1 for first, _ in STARS.values() if marks[first])
+        laters = sum(1 for _, later in STARS.values() if marks[later])
+        missions = firsts * stars.value(marks, "first") + laters * stars.value(marks, "later")
+        counts = self.tower_counts(marks)
+        tower_table = TABLES["TOWER"]
+        tower = sum(counts.count(c) * tower_table.value(marks, str(c)) for c in (1, 2, 3))
+        skyscrapers = sum(
+            points for end in ENDS for slot, points in (end.high, end.low) if marks[slot] & CIRCLED
+        )
+        astronauts = self.astronaut_points(sheet, context)
+        dome = len(unbuilt_pieces(marks)) * TABLES["DOME"].value(marks, "penalty")
+        errors = 5 * self.errors_marked(sheet)
+        return {
+            "missions": missions,
+            "tower": tower,
+            "skyscrapers": skyscrapers,
+            "astronauts": astronauts,
+            "dome": dome,
+            "errors": errors,
+            "total": missions + tower + skyscrapers + astronauts - dome - errors,
+        }
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Cards A, B and C: every high end bonus still available (no mark on it)."""
+        return [slot for slot in HIGH_ENDS if not sheet.marks[slot]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen high end bonus."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ views
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
+        """The four skyscrapers side by side (top up, ground marked), each row with its tower
+        level's symbols; then the end bonuses, the dome and the upgrade tables."""
+        rows: dict[int, list[str]] = {h: ["  "] * 4 for h in range(-3, 10)}
+        for alias, value in shown["spaces"].items():
+            slot = DATA.aliases[alias]
+            column = int(alias[2]) - 1
+            rows[_HEIGHT[slot]][column] = ".." if value is None else f"{value:>2}"
+        lines = ["    height  SK1 SK2 SK3 SK4   tower (plants/2, water)"]
+        tower = shown["tower"]
+        for height, cells in rows.items():
+            level = tower.get(f"L{height}")
+            symbols = (
+                f"   L{height} {level['plants']}/2{' W' if level['water'] else ''}" if level else ""
+            )
+            lines.append(f"    {height:>6}  " + "  ".join(cells) + symbols)
+            if height == 3:
+                lines.append("    ground  " + "-" * 14)
+        ends = ", ".join(f"{alias} {state}" for alias, state in shown["ends"].items())
+        dome = shown["dome"]
+        upgrades = ", ".join(f"{name} {rows}/4" for name, rows in shown["upgrades"].items())
+        lines.append(f"    ends: {ends}")
+        lines.append(
+            f"    dome: built {' '.join(dome['built']) or '-'}; split "
+            f"{' '.join(dome['split']) or '-'}; unbuilt {' '.join(dome['unbuilt']) or '-'}"
+        )
+        lines.append(f"    upgrades: {upgrades}; astronauts {shown['astronauts']}")
+        return lines
+
+    @staticmethod
+    def end_state(marks: bytearray, end: End) -> str:
+        """``"high"`` or ``"low"`` (circled), ``"open"`` (high still available) or ``"taken"``
+        (high crossed off: only the low is left)."""
+        if marks[end.high[0]] & CIRCLED:
+            return "high"
+        if marks[end.low[0]]:
+            return "low"
+        return "taken" if marks[end.high[0]] else "open"
+
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, end bonuses, tower, dome, upgrade tables, astronauts, stars and errors."""
+        marks = sheet.marks
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "ends": {_NAMES[end.space]: self.end_state(marks, end) for end in ENDS},
+            "tower": {
+                level.name: {
+                    "plants": sum(1 for slot in level.plants if marks[slot]),
+                    "water": bool(marks[level.water]),
+                }
+                for level in LEVELS
+            },
+            "dome": {
+                "built": [name for name, slot in _PIECE.items() if marks[slot] & CIRCLED],
+                "split": [s.name for s in SECTIONS if marks[s.slot] & CROSSED],
+                "unbuilt": [_PIECE_NAME[slot] for slot in unbuilt_pieces(marks)],
+            },
+            "upgrades": {name: table.crossed(marks) for name, table in TABLES.items()},
+            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "stars": {
+                letter: "first" if marks[first] else "later" if marks[later] else None
+                for letter, (first, later) in STARS.items()
+            },
+            "errors": self.errors_marked(sheet),
+        }
+
+
+assert len(DATA.space_slots) == 38 and sum(len(level.spaces) for level in LEVELS) == 30

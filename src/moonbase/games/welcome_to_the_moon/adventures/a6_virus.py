@@ -1,0 +1,816 @@
+"""Adventure 6 — The Virus: quarters, walkways, viruses and their propagation, tracks, evacuation.
+
+Five floors (``F1`` … ``F5``), each one ascending zone, are cut into 11 quarters of 5 spaces
+(``Q0.1`` … ``Q10.5``) joined by 22 walkways. Viruses sit in some quarters; an active virus
+*propagates*: it infects an empty space of its own quarter, or once that quarter is evacuated one
+empty space beyond each open walkway. A quarter is evacuated when its fifth space is marked and
+scores ``(1 + energies circled) × spaces not infected``. Robot closes a walkway (closing every
+walkway of a virus's quarter quarantines it: a virus not yet active never will be). Plant and
+Water advance tracks whose rows close walkways or circle energies, and whose markers activate the
+green and blue viruses or start propagation races. A mission's first accomplishment releases the
+red, purple or yellow virus for everyone (``adventure6.md``).
+
+Words: at setup ``GREY <space>`` (a space of Q0, Q3, Q7 or Q10: the grey virus starts there);
+after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` one of ``CLOSE #<walkway>``
+(Robot), ``ENERGY`` (circle an energy of the quarter written), ``PLANT``, ``WATER``,
+``ASTRONAUT``, ``X <space>`` or ``SKIP``; row bonuses ``CLOSE #<walkway>`` and ``ENERGY Q<k>``
+(compulsory); propagations ``INFECT <space>`` (compulsory, one per infection owed).
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> virus = Virus()
+>>> sheet = virus.new_sheet(solo=False)
+>>> sheet.pending, virus.steps(sheet)[:2]
+(['GREY'], ['GREY Q0.1', 'GREY Q0.2'])
+>>> virus.step(sheet, "GREY Q0.3"); virus.settle(sheet)
+>>> sheet.done, virus.sheet_view(sheet)["viruses"]["grey"]
+(True, 'active')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    INFECTED,
+    Sheet,
+    SheetData,
+    Space,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "ASTRONAUTS",
+    "DATA",
+    "ERRORS",
+    "FLOORS",
+    "MISSIONS",
+    "PLANNING",
+    "PLANT_TRACK",
+    "QUARTERS",
+    "VIRUSES",
+    "WALKWAYS",
+    "WATER_TRACK",
+    "WILDS",
+    "Quarter",
+    "Row",
+    "Virus",
+    "VirusData",
+]
+
+
+@dataclass(frozen=True)
+class Quarter:
+    """A quarter: its floor, spaces, circle-able energies (one more is printed circled), plants,
+    water tanks (space → tank), virus target (``0``: none) and evacuation marker."""
+
+    name: str
+    floor: str
+    slots: tuple[int, ...]
+    energies: tuple[int, int]
+    plants: tuple[int, ...]
+    tanks: Mapping[int, int]
+    target: int
+    marker: int
+
+
+def _q(k: int, floor: str, energy: int, plants: tuple[int, ...], tanks: dict[int, int],
+       target: int) -> Quarter:  # fmt: skip
+    first = 5 * k + 1
+    return Quarter(f"Q{k}", floor, tuple(range(first, first + 5)), (energy, energy + 1), plants,
+                   tanks, target, 231 + k)  # fmt: skip
+
+
+QUARTERS: Final = (
+    _q(0, "F1", 146, (120,), {1: 136}, 222),
+    _q(1, "F1", 148, (121,), {7: 137}, 223),
+    _q(2, "F2", 150, (122, 123), {13: 138}, 224),
+    _q(3, "F2", 152, (124,), {20: 139}, 225),
+    _q(4, "F3", 154, (125, 126), {23: 140}, 0),
+    _q(5, "F3", 156, (127, 128), {}, 226),
+    _q(6, "F3", 158, (129, 130), {34: 141}, 0),
+    _q(7, "F4", 160, (131,), {37: 142}, 227),
+    _q(8, "F4", 162, (132, 133), {43: 143}, 228),
+    _q(9, "F5", 164, (134,), {47: 144}, 229),
+    _q(10, "F5", 166, (135,), {53: 145}, 230),
+)
+"""The 11 quarters (``adventure6.md`` §2)."""
+FLOORS: Final = {
+    floor: tuple(slot for q in QUARTERS if q.floor == floor for slot in q.slots)
+    for floor in ("F1", "F2", "F3", "F4", "F5")
+}
+"""The five floors, each one ascending zone."""
+
+WALKWAYS: Final = {
+    98: (0, 7), 99: (0, 4), 100: (1, 4), 101: (0, 1), 102: (1, 5), 103: (1, 2), 104: (2, 3),
+    105: (2, 6), 106: (4, 5), 107: (4, 8), 108: (5, 8), 109: (5, 6), 110: (3, 10), 111: (5, 9),
+    112: (6, 10), 113: (9, 10), 114: (7, 8), 115: (6, 9), 116: (3, 6), 117: (4, 7), 118: (2, 5),
+    119: (8, 9),
+}  # fmt: skip
+"""Walkway slot → the two quarters it joins (drawn, i.e. circled, when closed)."""
+
+
+@dataclass(frozen=True)
+class VirusData:
+    """A virus: its colour, target slots (grey has four, one chosen at setup) and the symbol that
+    releases it (an activation symbol on a track, a mission's virus symbol, or ``0``)."""
+
+    colour: str
+    targets: tuple[int, ...]
+    symbol: int
+
+
+VIRUSES: Final = (
+    VirusData("grey", (222, 225, 227, 230), 0),
+    VirusData("red", (223,), 242),
+    VirusData("green", (224,), 216),
+    VirusData("purple", (226,), 243),
+    VirusData("blue", (228,), 219),
+    VirusData("yellow", (229,), 244),
+)
+"""The viruses (``adventure6.md`` §5)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """A track row: its markers, its score box and its row-bonus icon."""
+
+    markers: tuple[int, ...]
+    box: int
+    bonus: int
+
+
+PLANT_TRACK: Final = (
+    Row((168, 169), 194, 205),
+    Row((170, 171), 195, 206),
+    Row((172, 173, 174), 196, 207),
+    Row((175, 176, 177), 197, 208),
+    Row((178, 179, 180), 198, 209),
+    Row((181, 182, 183), 199, 210),
+)
+"""The plant track; each completed row closes a walkway."""
+WATER_TRACK: Final = (
+    Row((184, 185), 200, 211),
+    Row((186, 187), 201, 212),
+    Row((188, 189), 202, 213),
+    Row((190, 191), 203, 214),
+    Row((192, 193), 204, 215),
+)
+"""The water track; each completed row circles an energy of any quarter not evacuated."""
+PLANT_VALUES: Final = (0, 5, 10, 20, 35, 55, 80)
+WATER_VALUES: Final = (0, 10, 20, 35, 55, 80)
+ACTIVATIONS: Final = {172: 216, 186: 219}
+"""Track marker → the activation symbol it carries (green, blue)."""
+PROPAGATIONS: Final = {175: 217, 178: 218, 188: 220, 190: 221}
+"""Track marker → the propagation symbol it carries (a race)."""
+ASTRONAUTS: Final = (80, 81, 83, 84, 86, 87)
+PLANNING: Final = (89, 90, 92, 93, 95, 96)
+WILD_AFTER: Final = {81: 82, 84: 85, 87: 88, 90: 91, 93: 94, 96: 97}
+"""Marking one of these symbols circles that wild-action symbol."""
+WILDS: Final = (82, 85, 88, 91, 94, 97)
+ERRORS: Final = (77, 78, 79)
+"""System Error boxes; the 2nd and 3rd each cause a propagation."""
+MISSION_VIRUS: Final = (242, 243, 244)
+"""The virus symbol of mission A, B, C (red, purple, yellow)."""
+
+DATA: Final = SheetData(
+    adventure=6,
+    spaces=tuple(
+        Space(slot, f"{q.name}.{index}") for q in QUARTERS for index, slot in enumerate(q.slots, 1)
+    ),
+    size=245,
+    error_slots=ERRORS,
+    mission_slots=(56, 57, 58),
+    zones=tuple(Zone(name, slots) for name, slots in FLOORS.items()),
+    symbols={"walkways": tuple(WALKWAYS), "wilds": WILDS},
+)
+"""The sheet of adventure 6."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Evacuate at least 2 quarters. First: releases the red virus.", 8, 3),
+    "A2": Mission("A2", "Evacuate every quarter of one floor. First: releases red.", 8, 3),
+    "B1": Mission("B1", "Close every walkway of 3 quarters. First: releases purple.", 11, 4),
+    "B2": Mission("B2", "Close every walkway of Q2 and of Q8. First: releases purple.", 12, 5),
+    "C1": Mission("C1", "Circle every energy of every quarter of 2 floors. First: yellow.", 10, 4),
+    "C2": Mission("C2", "Circle every plant and water tank of 2 floors. First: yellow.", 10, 4),
+}
+"""Adventure 6's missions (points); a first accomplishment releases a virus for everyone."""
+
+_NAMES: Final = DATA.names
+_QUARTER_OF: Final = {slot: q for q in QUARTERS for slot in q.slots}
+_BY_NAME: Final = {q.name: q for q in QUARTERS}
+_WALKWAYS_OF: Final = {
+    k: tuple(w for w, ends in WALKWAYS.items() if k in ends) for k in range(len(QUARTERS))
+}
+_TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items()}
+_ROW_OF: Final = {
+    m: row for track in (PLANT_TRACK, WATER_TRACK) for row in track for m in row.markers
+}
+_PLANT_MARKERS: Final = tuple(m for row in PLANT_TRACK for m in row.markers)
+_WATER_MARKERS: Final = tuple(m for row in WATER_TRACK for m in row.markers)
+_GREY: Final = (0, 3, 7, 10)
+_FLOOR_SYMBOLS: Final = {
+    floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
+    for floor in FLOORS
+}
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[6].bonus_boxes
+_GREEN, _BLUE = 224, 228
+_SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
+_SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
+
+
+def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+def evacuated(marks: bytearray, k: int) -> bool:
+    """Whether quarter ``k`` is evacuated (its marker is drawn)."""
+    return bool(marks[231 + k])
+
+
+def closed(marks: bytearray, k: int) -> bool:
+    """Whether every walkway of quarter ``k`` is closed (quarantine)."""
+    return all(marks[w] for w in _WALKWAYS_OF[k])
+
+
+def quarter_score(marks: bytearray, quarter: Quarter) -> int:
+    """``(1 + energies circled) × spaces holding a number or an X``."""
+    energies = 1 + sum(1 for slot in quarter.energies if marks[slot])
+    return energies * sum(1 for slot in quarter.slots if marks[slot] and marks[slot] != INFECTED)
+
+
+class Virus(Adventure):
+    """Adventure 6 — The Virus."""
+
+    number: ClassVar[int] = 6
+    title: ClassVar[str] = "The Virus"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
+    )  # fmt: skip
+
+    def new_sheet(self, solo: bool) -> Sheet:
+        """A blank sheet waiting for its setup choice: the space the grey virus infects."""
+        sheet = super().new_sheet(solo)
+        sheet.stage = Sheet.ACTING
+        sheet.pending = ["GREY"]
+        return sheet
+
+    # ------------------------------------------------------------------ wild actions
+    @staticmethod
+    def wild_available(sheet: Sheet) -> bool:
+        """Whether a wild-action symbol is circled and not yet crossed."""
+        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
+
+    # ------------------------------------------------------------------ phases 2–3
+    def _limits(self, marks: bytearray) -> list[tuple[int, int, int]]:
+        result: list[tuple[int, int, int]] = []
+        for zone in FLOORS.values():
+            for slot, (lo, hi) in zip(zone, bounds(marks, zone), strict=True):
+                if not marks[slot]:
+                    result.append((slot, lo, hi))
+        return result
+
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes anywhere on the floors, with Astronaut changes and wild actions."""
+        spaces = self._limits(sheet.marks)
+        use_wild = wild and self.wild_available(sheet)
+        result: list[str] = []
+        for combo in combos:
+            choices: list[tuple[str, str]] = [("", combo.action)]
+            if use_wild:
+                choices.extend((f" WILD {a}", a) for a in ACTIONS if a != combo.action)
+            for wild_text, action in choices:
+                changes = (-2, -1, 0, 1, 2) if action == "ASTRONAUT" else (0,)
+                for change in changes:
+                    number = combo.number + change
+                    if not 0 <= number <= 17:
+                        continue
+                    change_text = f" {change:+d}" if change else ""
+                    result.extend(
+                        f"WRITE {combo.label} {_NAMES[slot]}{change_text}{wild_text}"
+                        for slot, low, high in spaces
+                        if low < number < high
+                    )
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some number fits, counting Astronaut changes and a wild action."""
+        spaces = self._limits(sheet.marks)
+        use_wild = self.wild_available(sheet)
+        for combo in combos:
+            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
+            for number in range(combo.number - spread, combo.number + spread + 1):
+                if 0 <= number <= 17 and any(lo < number < hi for _, lo, hi in spaces):
+                    return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """The change needs the Astronaut action; a wild action needs a circled wild symbol and
+        another action; the floor must ascend."""
+        quarter = _QUARTER_OF.get(slot)
+        if quarter is None:
+            return f"#{slot} is not a space"
+        if wild is not None:
+            if wild == combo.action:
+                return f"a wild action replaces the action: choose one other than {wild}"
+            if not self.wild_available(sheet):
+                return "no wild action is circled and unused"
+        action = wild or combo.action
+        if modified and action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        alias = _NAMES[slot]
+        if sheet.marks[slot]:
+            return f"{alias} is already filled"
+        zone = FLOORS[quarter.floor]
+        if not fits(sheet.marks, zone, zone.index(slot), number):
+            return f"{number} does not fit {alias}: floor {quarter.floor} must ascend left to right"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Spend the wild symbol, write the number and open the action (marked at once after a
+        change). Energy, Plant and Water act before the quarter is evacuated."""
+        marks = sheet.marks
+        if wild is not None:
+            spent = next(s for s in WILDS if marks[s] == CIRCLED)
+            marks[spent] |= CROSSED
+        marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = wild or combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        if modified:
+            self._symbol(sheet, ASTRONAUTS)
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box; the 2nd and 3rd each owe a propagation (phase 5)."""
+        box = _next(sheet.marks, ERRORS)
+        sheet.stage = Sheet.ACTING
+        if box is None:
+            return
+        sheet.marks[box] = CROSSED
+        if box != ERRORS[0]:
+            sheet.triggered.append(box)
+
+    # ------------------------------------------------------------------ effects
+    def _evacuate(self, sheet: Sheet) -> None:
+        """Mark every full quarter evacuated."""
+        marks = sheet.marks
+        for q in QUARTERS:
+            if not marks[q.marker] and all(marks[slot] for slot in q.slots):
+                marks[q.marker] = CIRCLED
+
+    def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
+        slot = _next(sheet.marks, track)
+        if slot is None:
+            return
+        sheet.marks[slot] = CROSSED
+        wild = WILD_AFTER.get(slot)
+        if wild is not None:
+            sheet.marks[wild] = CIRCLED
+
+    def _close(self, sheet: Sheet, walkway: int) -> None:
+        """Close a walkway; a virus quarter whose walkways are now all closed is quarantined."""
+        marks = sheet.marks
+        marks[walkway] = CIRCLED
+        for k in WALKWAYS[walkway]:
+            target = QUARTERS[k].target
+            if target and closed(marks, k):
+                marks[target] |= CROSSED
+
+    def _track(self, sheet: Sheet, markers: tuple[int, ...]) -> None:
+        """Cross the next marker of a track and take what it gives."""
+        marks = sheet.marks
+        marker = _next(marks, markers)
+        if marker is None:
+            return
+        marks[marker] = CROSSED
+        row = _ROW_OF[marker]
+        if all(marks[m] for m in row.markers):
+            marks[row.box] = CROSSED
+            marks[row.bonus] = CROSSED
+            sheet.pending.append("CLOSE" if markers is _PLANT_MARKERS else "ENERGY")
+        symbol = ACTIVATIONS.get(marker)
+        if symbol is not None and not marks[symbol]:
+            marks[symbol] = CROSSED
+            target = 224 if symbol == 216 else 228
+            if not marks[target]:  # a quarantined target never activates
+                marks[target] = CIRCLED
+            self._released(sheet, symbol)
+        symbol = PROPAGATIONS.get(marker)
+        if symbol is not None and not marks[symbol]:
+            marks[symbol] = CROSSED
+            if sheet.solo:
+                self._solo_bonus(sheet)
+            else:
+                sheet.triggered.append(symbol)
+
+    def _released(self, sheet: Sheet, symbol: int) -> None:
+        """The player released a virus: everyone activates it in phase 5 (solo: the player
+        propagates once, and gains a solo bonus)."""
+        sheet.triggered.append(symbol)
+        if sheet.solo:
+            self._solo_bonus(sheet)
+
+    @staticmethod
+    def _solo_bonus(sheet: Sheet) -> None:
+        sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+
+    def _infect(self, sheet: Sheet, slot: int) -> None:
+        sheet.marks[slot] = INFECTED
+        self._evacuate(sheet)
+
+    # ------------------------------------------------------------------ propagation
+    @staticmethod
+    def active(marks: bytearray) -> list[int]:
+        """The quarters whose virus is active (target circled), in quarter order."""
+        return [
+            k for k, q in enumerate(QUARTERS)
+            if q.target and marks[q.target] & CIRCLED
+        ]  # fmt: skip
+
+    def _propagate(self, sheet: Sheet) -> list[str]:
+        """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
+        marks = sheet.marks
+        items: list[str] = []
+        for k in self.active(marks):
+            if not evacuated(marks, k):
+                items.append(f"INFECT {QUARTERS[k].name}")
+                continue
+            for walkway in _WALKWAYS_OF[k]:
+                if not marks[walkway]:
+                    a, b = WALKWAYS[walkway]
+                    items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
+        return items
+
+    @staticmethod
+    def _owe(sheet: Sheet, count: int) -> None:
+        if count:
+            sheet.pending.extend(["PROPAGATE"] * count)
+            sheet.stage = Sheet.ACTING
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The action's choices and ``SKIP``; compulsory row bonuses, infections and setup."""
+        marks = sheet.marks
+        if item == "GREY":
+            return [
+                f"GREY {_NAMES[slot]}" for k in _GREY for slot in QUARTERS[k].slots
+                if not marks[slot]
+            ]  # fmt: skip
+        if item.startswith("INFECT"):
+            quarter = _BY_NAME[item[7:]]
+            return [f"INFECT {_NAMES[slot]}" for slot in quarter.slots if not marks[slot]]
+        if item == "PROPAGATE":
+            return []
+        if item == "CLOSE":
+            return [f"CLOSE #{w}" for w in WALKWAYS if not marks[w]]
+        if item == "ENERGY":
+            return [
+                f"ENERGY {q.name}" for k, q in enumerate(QUARTERS)
+                if not evacuated(marks, k) and _next(marks, q.energies)
+            ]  # fmt: skip
+        action = sheet.action
+        quarter = _QUARTER_OF[sheet.written]
+        result: list[str]
+        if action == "ROBOT":
+            result = [f"CLOSE #{w}" for w in WALKWAYS if not marks[w]]
+        elif action == "ENERGY":
+            result = ["ENERGY"] if _next(marks, quarter.energies) else []
+        elif action == "PLANT":
+            result = ["PLANT"] if _next(marks, quarter.plants) else []
+        elif action == "WATER":
+            tank = _TANKS.get(sheet.written)
+            result = ["WATER"] if tank is not None and not marks[tank] else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+        else:
+            result = [f"X {_NAMES[slot]}" for slot in DATA.space_slots if not marks[slot]]
+        return [*result, "SKIP"] if result else result
+
+    def steps(self, sheet: Sheet) -> list[str]:
+        """Every sub-step allowed now: the action first, then its bonuses, then infections."""
+        if "ACTION" in sheet.pending:
+            return self.options(sheet, "ACTION")
+        return super().steps(sheet)
+
+    def settle(self, sheet: Sheet) -> None:
+        """Evacuate full quarters once the action is resolved; drop dead items; expand the next
+        owed propagation once the previous one's infections are done."""
+        if "ACTION" in sheet.pending and not self.options(sheet, "ACTION"):
+            sheet.pending.remove("ACTION")
+        if "ACTION" not in sheet.pending:
+            self._evacuate(sheet)
+        while True:
+            live = {item: bool(self.options(sheet, item)) for item in set(sheet.pending)}
+            live["PROPAGATE"] = True
+            sheet.pending = [item for item in sheet.pending if live[item]]
+            if any(item != "PROPAGATE" for item in sheet.pending) or not sheet.pending:
+                break
+            sheet.pending.remove("PROPAGATE")
+            sheet.pending[:0] = self._propagate(sheet)
+        if not sheet.pending:
+            sheet.stage = Sheet.DONE
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action, a row bonus, an infection or the setup choice."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        if word == "GREY":
+            sheet.pending.remove("GREY")
+            slot = DATA.aliases[target]
+            marks[slot] = INFECTED
+            marks[_QUARTER_OF[slot].target] = CIRCLED
+            return
+        if word == "INFECT":
+            slot = DATA.aliases[target]
+            sheet.pending.remove(f"INFECT {_QUARTER_OF[slot].name}")
+            self._infect(sheet, slot)
+            return
+        if "ACTION" not in sheet.pending:  # a row bonus
+            if word == "CLOSE":
+                sheet.pending.remove("CLOSE")
+                self._close(sheet, int(target[1:]))
+            else:
+                sheet.pending.remove("ENERGY")
+                energy = _next(marks, _BY_NAME[target].energies)
+                assert energy is not None
+                marks[energy] = CIRCLED
+            return
+        sheet.pending.remove("ACTION")
+        quarter = _QUARTER_OF[sheet.written]
+        if word == "CLOSE":
+            self._close(sheet, int(target[1:]))
+        elif word == "ENERGY":
+            energy = _next(marks, quarter.energies)
+            assert energy is not None
+            marks[energy] = CIRCLED
+        elif word == "PLANT":
+            plant = _next(marks, quarter.plants)
+            assert plant is not None
+            marks[plant] = CIRCLED
+            self._evacuate(sheet)
+            self._track(sheet, _PLANT_MARKERS)
+        elif word == "WATER":
+            marks[_TANKS[sheet.written]] = CIRCLED
+            self._evacuate(sheet)
+            self._track(sheet, _WATER_MARKERS)
+        elif word == "ASTRONAUT":
+            self._symbol(sheet, ASTRONAUTS)
+        elif word == "X":
+            marks[DATA.aliases[target]] = X
+            self._symbol(sheet, PLANNING)
+
+    # ------------------------------------------------------------------ phases 5–6
+    @staticmethod
+    def _activate(sheets: Sequence[Sheet], symbol: int, target: int) -> None:
+        """Activate a virus on every sheet: cross its symbol, circle its target unless marked,
+        and owe one propagation."""
+        for sheet in sheets:
+            sheet.marks[symbol] |= CROSSED
+            if not sheet.marks[target]:
+                sheet.marks[target] = CIRCLED
+            Virus._owe(sheet, 1)
+
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """Propagations owed: errors 2 and 3, propagation symbols other players crossed first,
+        and one per virus released this turn (for everyone); then each player infects."""
+        triggered = {slot for sheet in sheets for slot in sheet.triggered}
+        for sheet in sheets:
+            owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
+            for symbol in sorted(triggered & set(PROPAGATIONS.values())):
+                if symbol not in sheet.triggered and not sheet.marks[symbol]:
+                    sheet.marks[symbol] = CROSSED
+                    owed += 1
+            self._owe(sheet, owed)
+        for symbol in (216, 219):
+            if symbol in triggered:
+                self._activate(sheets, symbol, 224 if symbol == 216 else 228)
+        for sheet in sheets:
+            self.settle(sheet)
+
+    def solo_phase5(self, sheet: Sheet) -> None:
+        """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
+        owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
+        owed += sum(1 for slot in sheet.triggered if slot in (216, 219))
+        sheet.stage = Sheet.DONE
+        self._owe(sheet, owed)
+        self.settle(sheet)
+
+    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
+        """Points are kept; a first accomplishment circles the mission's virus symbol."""
+        super().reward(sheet, mission, value)
+        symbol = MISSION_VIRUS[mission.index]
+        if value == mission.high and not sheet.marks[symbol]:
+            sheet.marks[symbol] = CIRCLED
+
+    def after_missions(self, sheets: Sequence[Sheet]) -> bool:
+        """A mission's virus symbol circled by a first accomplishment releases its virus for
+        everyone: activation and one propagation each."""
+        released = False
+        for symbol, target in zip(MISSION_VIRUS, (223, 226, 229), strict=True):
+            if any(sheet.marks[symbol] == CIRCLED for sheet in sheets):
+                for sheet in sheets:
+                    if sheet.solo and sheet.marks[symbol] == CIRCLED:
+                        self._solo_bonus(sheet)
+                self._activate(sheets, symbol, target)
+                released = True
+        if released:
+            for sheet in sheets:
+                self.settle(sheet)
+        return released
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Evacuations (A), quarantines (B), energies or plants and tanks of floors (C)."""
+        marks = sheet.marks
+        if card == "A1":
+            return sum(1 for k in range(len(QUARTERS)) if evacuated(marks, k)) >= 2
+        if card == "A2":
+            return any(
+                all(evacuated(marks, k) for k, q in enumerate(QUARTERS) if q.floor == floor)
+                for floor in FLOORS
+            )
+        if card == "B1":
+            return sum(1 for k in range(len(QUARTERS)) if closed(marks, k)) >= 3
+        if card == "B2":
+            return closed(marks, 2) and closed(marks, 8)
+        if card == "C1":
+            full = [
+                all(marks[e] for q in QUARTERS if q.floor == floor for e in q.energies)
+                for floor in FLOORS
+            ]
+            return sum(full) >= 2
+        return sum(all(marks[s] for s in symbols) for symbols in _FLOOR_SYMBOLS.values()) >= 2
+
+    # ------------------------------------------------------------------ scores
+    @staticmethod
+    def track_value(marks: bytearray, track: tuple[Row, ...], values: tuple[int, ...]) -> int:
+        """A track's value by its completed rows."""
+        return values[sum(1 for row in track if marks[row.box])]
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, plants, water and quarters, less infections and errors."""
+        marks = sheet.marks
+        missions = sum(value for value in sheet.missions if value > 0)
+        plants = self.track_value(marks, PLANT_TRACK, PLANT_VALUES)
+        water = self.track_value(marks, WATER_TRACK, WATER_VALUES)
+        quarters = sum(quarter_score(marks, q) for q in QUARTERS)
+        infected = sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED)
+        errors = 5 * self.errors_marked(sheet)
+        return {
+            "missions": missions,
+            "plants": plants,
+            "water": water,
+            "quarters": quarters,
+            "infected": infected,
+            "errors": errors,
+            "total": missions + plants + water + quarters - infected - errors,
+        }
+
+    # ------------------------------------------------------------------ solo
+    def solo_card(self, letter: str, pass_number: int) -> str:
+        """Pass 2 has its own effect: ``A2``, ``B2``, ``C2``."""
+        return letter if pass_number == 1 else f"{letter}2"
+
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Pass 1: green and blue when both are unmarked; else the propagation symbols still
+        available (a choice only when there are two or more)."""
+        if len(letter) > 1:
+            return []
+        marks = sheet.marks
+        viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
+        if viruses:
+            return viruses if len(viruses) > 1 else []
+        symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
+        return symbols if len(symbols) > 1 else []
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Pass 1: activate green or blue, else cross off a propagation symbol, then propagate
+        once. Pass 2: activate the letter's virus and propagate once (nothing if its target is
+        marked). These propagations give no solo bonus."""
+        marks = sheet.marks
+        if len(letter) > 1:
+            virus = _SOLO_VIRUS[letter[0]]
+            if marks[virus]:
+                return
+            marks[_SYMBOL_OF_TARGET[virus]] |= CROSSED
+            marks[virus] = CIRCLED
+        else:
+            if target is None:
+                viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
+                symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
+                target = viruses[0] if viruses else symbols[0] if symbols else None
+            if target in (_GREEN, _BLUE):
+                marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
+                marks[target] = CIRCLED
+            elif target is not None:
+                marks[target] |= CROSSED
+        sheet.stage = Sheet.ACTING
+        sheet.pending = ["PROPAGATE"]
+        self.settle(sheet)
+
+    # ------------------------------------------------------------------ views
+    @staticmethod
+    def virus_state(mark: int) -> str:
+        """A virus target's state: ``active``, ``active, quarantined``, ``quarantined`` (it never
+        will be active) or ``inactive``.
+
+        >>> [Virus.virus_state(m) for m in (0, CIRCLED, CROSSED, CIRCLED | CROSSED)]
+        ['inactive', 'active', 'quarantined', 'active, quarantined']
+        """
+        if mark & CIRCLED:
+            return "active, quarantined" if mark & CROSSED else "active"
+        return "quarantined" if mark else "inactive"
+
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, quarters, walkways, viruses, tracks, wild actions and errors."""
+        marks = sheet.marks
+        viruses: dict[str, str] = {}
+        for virus in VIRUSES:
+            states = [self.virus_state(marks[target]) for target in virus.targets]
+            chosen = [state for state in states if state.startswith("active")]
+            viruses[virus.colour] = (
+                chosen[0] if chosen else "inactive" if len(states) > 1 else states[0]
+            )
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "quarters": {
+                q.name: {
+                    "energy": 1 + sum(1 for e in q.energies if marks[e]),
+                    "plants": sum(1 for p in q.plants if marks[p]),
+                    "tanks": sum(1 for t in q.tanks.values() if marks[t]),
+                    "evacuated": evacuated(marks, k),
+                    "quarantined": closed(marks, k),
+                    "score": quarter_score(marks, q),
+                }
+                for k, q in enumerate(QUARTERS)
+            },
+            "closed": [f"#{w}" for w in WALKWAYS if marks[w]],
+            "viruses": viruses,
+            "plant_track": sum(1 for m in _PLANT_MARKERS if marks[m]),
+            "water_track": sum(1 for m in _WATER_MARKERS if marks[m]),
+            "propagation_symbols": [f"#{s}" for s in sorted(PROPAGATIONS.values()) if marks[s]],
+            "infected": sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED),
+            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "planning": sum(1 for slot in PLANNING if marks[slot]),
+            "wilds": {
+                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
+                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
+            },
+            "errors": self.errors_marked(sheet),
+        }
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
+        """One line per floor, quarters separated by ``|`` (``+`` an infection), each quarter's
+        energy, evacuation and virus; then walkways, viruses and tracks."""
+        spaces = shown["spaces"]
+        quarters = shown["quarters"]
+        lines = []
+        for floor in FLOORS:
+            cells = []
+            for q in QUARTERS:
+                if q.floor != floor:
+                    continue
+                marks = " ".join(
+                    "+" if (v := spaces[_NAMES[s]]) == "INFECTED" else "." if v is None else str(v)
+                    for s in q.slots
+                )
+                info = quarters[q.name]
+                flags = f"E{info['energy']}{' evac' if info['evacuated'] else ''}"
+                cells.append(f"{q.name}[{marks}] {flags}")
+            lines.append(f"    {floor}  " + " | ".join(cells))
+        viruses = ", ".join(f"{c} {s}" for c, s in shown["viruses"].items())
+        lines.append(f"    viruses: {viruses}")
+        lines.append(
+            f"    closed walkways: {' '.join(shown['closed']) or '-'}; plant track "
+            f"{shown['plant_track']}/16, water track {shown['water_track']}/10"
+        )
+        return lines
+
+
+assert len(DATA.space_slots) == 55 and len(WALKWAYS) == 22
+assert sorted(slot for q in QUARTERS for slot in q.slots) == list(range(1, 56))

@@ -1,0 +1,618 @@
+"""Adventure 7 — The Escape: six starships of blocks joined by airlocks, and the rules only it has.
+
+Six starships (``SH0`` bottom … ``SH5`` top), each one ascending zone, are cut into 19 blocks:
+13 modules (2–4 spaces) and 6 one-space greenhouses. A space — for a number or an X — is
+available only if its block is connected to the launch pad (blocks ``B0`` and ``B2`` at the
+start) through activated airlocks. Robots (the action, a mark on a robot-bonus space, the first
+two System Errors) activate an airlock touching the connected set. Energy circles the next reactor
+of the starship just written, Plant the next plant of its greenhouse, Water the tank of the space
+just written; Astronaut changes the number by up to ±2 and every second symbol circles a wild
+action; Planning writes an X in an available space and crosses the next penalty box. A mark on a
+greenhouse space circles its ×2 bonus unless it is crossed off: a race settled in phase 5
+(``adventure7.md``).
+
+Spaces are named ``SH<starship>.<k>``, the k-th space of the starship from the left (``SH0.5`` is
+the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combination> <space>
+[±1|±2] [WILD <ACTION>]`` (phase 4, one per sub-step; ``SKIP`` declines the action):
+
+* ``ROBOT #<airlock>`` — the Robot action: activate an airlock (slots 130–153);
+* ``AIRLOCK #<airlock>`` — a compulsory activation from a robot-bonus space or a System Error;
+* ``ENERGY`` / ``PLANT`` / ``WATER`` / ``ASTRONAUT`` — the other actions (no choice to make);
+* ``X <space>`` — the Planning X, then the next planning penalty box is crossed.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> escape = Escape()
+>>> sheet = escape.new_sheet(solo=False)
+>>> sorted({action.split()[2] for action in escape.writes(sheet, [Combination("1", 5, "ROBOT")])})
+['SH0.1', 'SH0.2', 'SH0.3', 'SH0.4', 'SH0.6', 'SH0.7', 'SH0.8', 'SH0.9']
+>>> escape.write(sheet, Combination("1", 5, "ROBOT"), DATA.slot("SH0.1") or 0, 0, None)
+>>> escape.settle(sheet)
+>>> sheet.pending, sorted(escape.steps(sheet))[:3]
+(['AIRLOCK', 'ACTION'], ['AIRLOCK #130', 'AIRLOCK #131', 'AIRLOCK #132'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    HIGH,
+    LOW,
+    Sheet,
+    SheetData,
+    Space,
+    Track,
+    X,
+    Zone,
+    bounds,
+    fits,
+    number_code,
+)
+
+__all__ = [
+    "AIRLOCKS",
+    "ASTRONAUTS",
+    "BLOCKS",
+    "DATA",
+    "ERRORS",
+    "MISSIONS",
+    "PLANNING",
+    "ROBOT_SPACES",
+    "STARSHIPS",
+    "WILDS",
+    "Block",
+    "Escape",
+    "Starship",
+    "connected",
+    "value",
+]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block: a module (2–4 spaces) or a one-space greenhouse, with its water tanks as
+    ``{space: tank slot}`` (modules only)."""
+
+    name: str
+    starship: int
+    greenhouse: bool
+    spaces: tuple[int, ...]
+    tanks: dict[int, int]
+
+
+BLOCKS: Final = (
+    Block("B0", 0, False, (1, 2, 3, 4), {3: 72}),
+    Block("B1", 0, True, (5,), {}),
+    Block("B2", 0, False, (6, 7, 8, 9), {7: 73}),
+    Block("B3", 1, False, (10, 11, 12), {11: 74}),
+    Block("B4", 1, False, (13, 14, 15), {14: 75}),
+    Block("B5", 1, True, (16,), {}),
+    Block("B6", 1, False, (17, 18, 19), {18: 76}),
+    Block("B7", 2, True, (20,), {}),
+    Block("B8", 2, False, (21, 22, 23), {22: 77}),
+    Block("B9", 2, False, (24, 25, 26), {26: 78}),
+    Block("B10", 3, False, (27, 28), {27: 79}),
+    Block("B11", 3, True, (29,), {}),
+    Block("B12", 3, False, (30, 31, 32), {31: 80}),
+    Block("B13", 4, False, (33, 34, 35), {34: 81}),
+    Block("B14", 4, True, (36,), {}),
+    Block("B15", 4, False, (37, 38), {37: 82}),
+    Block("B16", 5, False, (39, 40), {39: 83}),
+    Block("B17", 5, False, (41, 42), {41: 84}),
+    Block("B18", 5, True, (43,), {}),
+)
+"""The 19 blocks, ``BLOCKS[i]`` is ``Bi`` (``adventure7.md`` §2)."""
+
+
+@dataclass(frozen=True)
+class Starship:
+    """A starship: its spaces (one zone), greenhouse, plants and reactors still to circle (in
+    order) with how many are printed circled, and its ×2 greenhouse bonus."""
+
+    name: str
+    spaces: tuple[int, ...]
+    greenhouse: int
+    plants: tuple[int, ...]
+    printed_plants: int
+    double: int
+    reactors: tuple[int, ...]
+    printed_reactors: int
+
+
+STARSHIPS: Final = (
+    Starship("SH0", tuple(range(1, 10)), 5, (85, 86, 87), 0, 154, (118, 117, 116), 0),
+    Starship("SH1", tuple(range(10, 20)), 16, (88, 89, 90), 0, 155, (121, 120, 119), 0),
+    Starship("SH2", tuple(range(20, 27)), 20, (91, 92), 1, 156, (124, 123, 122), 0),
+    Starship("SH3", tuple(range(27, 33)), 29, (93, 94), 1, 157, (126, 125), 1),
+    Starship("SH4", tuple(range(33, 39)), 36, (95, 96), 1, 158, (128, 127), 1),
+    Starship("SH5", tuple(range(39, 44)), 43, (97,), 2, 159, (129,), 2),
+)
+"""The six starships, bottom to top (``adventure7.md`` §2)."""
+
+AIRLOCKS: Final = {
+    130: (0, 1), 131: (1, 2), 132: (0, 3), 133: (0, 4), 134: (2, 6), 135: (3, 4),
+    136: (4, 5), 137: (5, 6), 138: (3, 8), 139: (4, 9), 140: (7, 8), 141: (8, 9),
+    142: (8, 10), 143: (9, 12), 144: (10, 11), 145: (11, 12), 146: (10, 13), 147: (12, 15),
+    148: (13, 14), 149: (14, 15), 150: (13, 16), 151: (15, 17), 152: (16, 17), 153: (17, 18),
+}  # fmt: skip
+"""Airlock slot → the two blocks it joins (``adventure7.md`` §3)."""
+LAUNCH_PAD: Final = frozenset({0, 2})
+"""The blocks connected from the start."""
+ROBOT_SPACES: Final = frozenset({1, 8, 12, 19, 24, 28, 38, 40})
+"""A mark on one of these spaces activates an airlock."""
+ASTRONAUTS: Final = (98, 99, 100, 101, 102, 103)
+"""Astronaut symbols in marking order."""
+WILD_AFTER: Final = {99: 104, 101: 105, 103: 106}
+"""Marking one of these astronaut symbols circles that wild-action symbol."""
+WILDS: Final = (104, 105, 106)
+"""The three wild-action symbols; spent in this order."""
+PLANNING: Final = Track("planning", tuple(range(107, 116)), (0, 1, 3, 6, 9, 12, 16, 20, 24, 28))
+"""The planning penalty boxes and their values."""
+ERRORS: Final = (69, 70, 71)
+"""System Error boxes; the first two each activate an airlock."""
+VALUES: Final = (0, 2, 4, 7)
+"""Points for 0–3 circled plants (a greenhouse) or reactors (a module)."""
+
+_SPACES: Final = tuple(range(1, 44))
+_BLOCK_OF: Final = {space: index for index, block in enumerate(BLOCKS) for space in block.spaces}
+_SHIP_OF: Final = {space: ship.name for ship in STARSHIPS for space in ship.spaces}
+_SHIPS: Final = {ship.name: ship for ship in STARSHIPS}
+_TANKS: Final = {space: tank for block in BLOCKS for space, tank in block.tanks.items()}
+_GREENHOUSES: Final = {ship.greenhouse: ship for ship in STARSHIPS}
+_DOUBLES: Final = tuple(ship.double for ship in STARSHIPS)
+_MODULES: Final = tuple(block for block in BLOCKS if not block.greenhouse)
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[7].bonus_boxes
+
+
+def _alias(space: int) -> str:
+    ship = STARSHIPS[int(_SHIP_OF[space][2])]
+    return f"{ship.name}.{ship.spaces.index(space) + 1}"
+
+
+DATA: Final = SheetData(
+    adventure=7,
+    spaces=tuple(Space(space, _alias(space)) for space in _SPACES),
+    size=160,
+    error_slots=ERRORS,
+    mission_slots=(44, 45, 46),
+    zones=tuple(Zone(ship.name, ship.spaces) for ship in STARSHIPS),
+    tracks={"planning": PLANNING},
+    symbols={
+        "airlocks": tuple(AIRLOCKS),
+        "tanks": tuple(_TANKS.values()),
+        "plants": tuple(slot for ship in STARSHIPS for slot in ship.plants),
+        "reactors": tuple(slot for ship in STARSHIPS for slot in ship.reactors),
+        "doubles": _DOUBLES,
+        "astronauts": ASTRONAUTS,
+        "wilds": WILDS,
+    },
+)
+"""The sheet of adventure 7."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Fill 3 greenhouses and circle all 3 plants of each.", 10, 5),
+    "A2": Mission("A2", "Fill the top greenhouse and circle its 3 plants.", 7, 3),
+    "B1": Mission("B1", "Fill at least 7 modules completely.", 9, 4),
+    "B2": Mission("B2", "Fill 3 starships completely, greenhouses included.", 10, 5),
+    "C1": Mission("C1", "Circle every reactor of 3 starships.", 10, 5),
+    "C2": Mission("C2", "Circle every water tank of 3 starships.", 10, 5),
+}
+"""Adventure 7's missions; the values are points (``adventure7.md`` §7)."""
+
+
+def value(count: int) -> int:
+    """Points for ``count`` circled plants or reactors.
+
+    >>> [value(k) for k in range(4)]
+    [0, 2, 4, 7]
+    """
+    return VALUES[count]
+
+
+def connected(marks: bytearray) -> frozenset[int]:
+    """The blocks connected to the launch pad through activated airlocks.
+
+    >>> marks = bytearray(160)
+    >>> sorted(connected(marks))
+    [0, 2]
+    >>> marks[133] = marks[139] = marks[149] = CIRCLED  # B0–B4, B4–B9, B14–B15 (not reached)
+    >>> sorted(connected(marks))
+    [0, 2, 4, 9]
+    """
+    return _connected(bytes(marks[130:154]))
+
+
+@lru_cache(maxsize=8192)
+def _connected(airlocks: bytes) -> frozenset[int]:
+    reached = set(LAUNCH_PAD)
+    links = [pair for pair, drawn in zip(AIRLOCKS.values(), airlocks, strict=True) if drawn]
+    grown = True
+    while grown:
+        grown = False
+        for a, b in links:
+            if (a in reached) != (b in reached):
+                reached.update((a, b))
+                grown = True
+    return frozenset(reached)
+
+
+def _next(marks: bytearray, slots: tuple[int, ...]) -> int | None:
+    for slot in slots:
+        if not marks[slot]:
+            return slot
+    return None
+
+
+def _circled(marks: bytes | bytearray, slots: tuple[int, ...], printed: int) -> int:
+    return printed + sum(1 for slot in slots if marks[slot])
+
+
+class Escape(Adventure):
+    """Adventure 7 — The Escape."""
+
+    number: ClassVar[int] = 7
+    title: ClassVar[str] = "The Escape"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ queries
+    @staticmethod
+    def wild_available(sheet: Sheet) -> bool:
+        """Whether a wild-action symbol is circled and not yet crossed."""
+        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
+
+    @staticmethod
+    def available(marks: bytearray) -> list[int]:
+        """Every empty space whose block is connected (where an X may go)."""
+        blocks = connected(marks)
+        return [s for s in _SPACES if not marks[s] and _BLOCK_OF[s] in blocks]
+
+    @staticmethod
+    def airlocks(marks: bytearray) -> list[int]:
+        """Every airlock a robot may activate: not drawn, touching a connected block."""
+        blocks = connected(marks)
+        return [
+            slot
+            for slot, (a, b) in AIRLOCKS.items()
+            if not marks[slot] and (a in blocks or b in blocks)
+        ]
+
+    @staticmethod
+    def _limits(marks: bytearray) -> tuple[list[int], list[int]]:
+        low, high = [LOW] * 44, [HIGH] * 44
+        for ship in STARSHIPS:
+            for slot, (lo, hi) in zip(ship.spaces, bounds(marks, ship.spaces), strict=True):
+                low[slot], high[slot] = lo, hi
+        return low, high
+
+    # ------------------------------------------------------------------ phases 2–3
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """Writes in connected blocks, with Astronaut changes and wild actions."""
+        marks = sheet.marks
+        empty = self.available(marks)
+        if not empty:
+            return []
+        low, high = self._limits(marks)
+        names = DATA.names
+        use_wild = wild and self.wild_available(sheet)
+        result: list[str] = []
+        for combo in combos:
+            choices: list[tuple[str, str]] = [("", combo.action)]
+            if use_wild:
+                choices.extend((f" WILD {a}", a) for a in ACTIONS if a != combo.action)
+            for wild_text, action in choices:
+                changes = (-2, -1, 0, 1, 2) if action == "ASTRONAUT" else (0,)
+                for change in changes:
+                    number = combo.number + change
+                    if not 0 <= number <= 17:
+                        continue
+                    change_text = f" {change:+d}" if change else ""
+                    result.extend(
+                        f"WRITE {combo.label} {names[slot]}{change_text}{wild_text}"
+                        for slot in empty
+                        if low[slot] < number < high[slot]
+                    )
+        return result
+
+    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
+        """Whether some number fits a connected space, counting Astronaut changes and a wild."""
+        marks = sheet.marks
+        empty = self.available(marks)
+        low, high = self._limits(marks)
+        use_wild = self.wild_available(sheet)
+        for combo in combos:
+            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
+            for number in range(combo.number - spread, combo.number + spread + 1):
+                if 0 <= number <= 17 and any(low[s] < number < high[s] for s in empty):
+                    return True
+        return False
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """The change needs the Astronaut action; a wild action needs a circled wild symbol; the
+        block must be connected and the starship must ascend."""
+        if wild is not None:
+            if wild == combo.action:
+                return f"a wild action replaces the action: choose one other than {wild}"
+            if not self.wild_available(sheet):
+                return "no wild action is circled and unused"
+        action = wild or combo.action
+        if modified and action != "ASTRONAUT":
+            return "only the Astronaut action changes the number (±1 or ±2)"
+        number = combo.number + modified
+        if not 0 <= number <= 17:
+            return f"{combo.number}{modified:+d} is outside 0–17"
+        name = DATA.name(slot)
+        if sheet.marks[slot]:
+            return f"{name} is already filled"
+        block = _BLOCK_OF[slot]
+        if block not in connected(sheet.marks):
+            return f"{name} is in block B{block}, not connected to the launch pad by airlocks"
+        ship = _SHIPS[_SHIP_OF[slot]]
+        if not fits(sheet.marks, ship.spaces, ship.spaces.index(slot), number):
+            return f"{number} does not fit {name}: starship {ship.name} must ascend left to right"
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Spend the wild symbol, write the number, take the space's reactions, and open the
+        action (marked at once after a change)."""
+        marks = sheet.marks
+        if wild is not None:
+            spent = next(s for s in WILDS if marks[s] == CIRCLED)
+            marks[spent] |= CROSSED
+        marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = wild or combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        self._react(sheet, slot)
+        if modified:
+            self._astronaut(sheet)
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box; the first two each activate an airlock."""
+        box = _next(sheet.marks, ERRORS)
+        sheet.stage = Sheet.ACTING
+        if box is None:
+            return
+        sheet.marks[box] = CROSSED
+        if box != ERRORS[-1]:
+            sheet.pending.append("AIRLOCK")
+
+    # ------------------------------------------------------------------ effects
+    def _react(self, sheet: Sheet, slot: int) -> None:
+        """A mark on a space: a robot bonus, or the ×2 race of a greenhouse."""
+        if slot in ROBOT_SPACES:
+            sheet.pending.append("AIRLOCK")
+        ship = _GREENHOUSES.get(slot)
+        if ship is not None and not sheet.marks[ship.double]:
+            sheet.marks[ship.double] = CIRCLED
+            if sheet.solo:
+                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+            else:
+                sheet.triggered.append(ship.double)
+
+    def _astronaut(self, sheet: Sheet) -> None:
+        slot = _next(sheet.marks, ASTRONAUTS)
+        if slot is None:
+            return
+        sheet.marks[slot] = CROSSED
+        wild = WILD_AFTER.get(slot)
+        if wild is not None:
+            sheet.marks[wild] = CIRCLED
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """A compulsory ``AIRLOCK``, or the action's choices and ``SKIP``."""
+        marks = sheet.marks
+        if item == "AIRLOCK":
+            return [f"AIRLOCK #{slot}" for slot in self.airlocks(marks)]
+        action = sheet.action
+        result: list[str]
+        ship = _SHIPS[_SHIP_OF[sheet.written]]
+        if action == "ROBOT":
+            result = [f"ROBOT #{slot}" for slot in self.airlocks(marks)]
+        elif action == "ENERGY":
+            result = ["ENERGY"] if _next(marks, ship.reactors) else []
+        elif action == "PLANT":
+            result = ["PLANT"] if _next(marks, ship.plants) else []
+        elif action == "WATER":
+            tank = _TANKS.get(sheet.written)
+            result = ["WATER"] if tank is not None and not marks[tank] else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+        else:
+            result = [f"X {DATA.names[slot]}" for slot in self.available(marks)]
+        return [*result, "SKIP"] if result else result
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out the action, or a compulsory airlock."""
+        word, _, target = action.partition(" ")
+        marks = sheet.marks
+        if word == "AIRLOCK":
+            sheet.pending.remove("AIRLOCK")
+            marks[int(target[1:])] = CIRCLED
+            return
+        sheet.pending.remove("ACTION")
+        ship = _SHIPS[_SHIP_OF[sheet.written]]
+        if word == "ROBOT":
+            marks[int(target[1:])] = CIRCLED
+        elif word == "ENERGY":
+            marks[_next(marks, ship.reactors) or 0] = CIRCLED
+        elif word == "PLANT":
+            marks[_next(marks, ship.plants) or 0] = CIRCLED
+        elif word == "WATER":
+            marks[_TANKS[sheet.written]] = CIRCLED
+        elif word == "ASTRONAUT":
+            self._astronaut(sheet)
+        elif word == "X":
+            space = DATA.aliases[target]
+            marks[space] = X
+            marks[PLANNING.next_slot(marks) or 0] |= CROSSED
+            self._react(sheet, space)
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The ×2 race: a ×2 bonus circled this turn is crossed off every sheet with no mark on
+        it."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    @staticmethod
+    def plants(marks: bytes | bytearray, ship: Starship) -> int:
+        """Plants circled in a starship's greenhouse, printed ones included."""
+        return _circled(marks, ship.plants, ship.printed_plants)
+
+    @staticmethod
+    def reactors(marks: bytes | bytearray, ship: Starship) -> int:
+        """Reactors circled on a starship, printed ones included."""
+        return _circled(marks, ship.reactors, ship.printed_reactors)
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Greenhouses (A), filled modules and starships (B), reactors and tanks (C)."""
+        marks = sheet.marks
+        if card in ("A1", "A2"):
+            ships = STARSHIPS if card == "A1" else STARSHIPS[5:]
+            full = sum(1 for s in ships if marks[s.greenhouse] and self.plants(marks, s) == 3)
+            return full >= (3 if card == "A1" else 1)
+        if card == "B1":
+            return sum(1 for m in _MODULES if all(marks[s] for s in m.spaces)) >= 7
+        if card == "B2":
+            return sum(1 for s in STARSHIPS if all(marks[x] for x in s.spaces)) >= 3
+        if card == "C1":
+            return sum(1 for s in STARSHIPS if self.reactors(marks, s) == 3) >= 3
+        tanks = [[_TANKS[x] for x in s.spaces if x in _TANKS] for s in STARSHIPS]
+        return sum(1 for ship in tanks if all(marks[t] for t in ship)) >= 3
+
+    # ------------------------------------------------------------------ scores
+    @staticmethod
+    def greenhouse_points(marks: bytes | bytearray, ship: Starship) -> int:
+        """A greenhouse's points: 0 while its space is empty, else its plants' value, doubled
+        by a circled ×2 bonus."""
+        if not marks[ship.greenhouse]:
+            return 0
+        double = 2 if marks[ship.double] & CIRCLED else 1
+        return value(Escape.plants(marks, ship)) * double
+
+    @staticmethod
+    def module_points(marks: bytes | bytearray, module: Block) -> int:
+        """A module's points: 0 unless completely filled, else its starship's reactors' value,
+        doubled by its circled water tank."""
+        if not all(marks[space] for space in module.spaces):
+            return 0
+        tank = next(iter(module.tanks.values()))
+        double = 2 if marks[tank] else 1
+        return value(Escape.reactors(marks, STARSHIPS[module.starship])) * double
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, greenhouses and starship modules, less planning and errors."""
+        marks = sheet.marks
+        missions = sum(v for v in sheet.missions if v > 0)
+        greenhouses, starships, planning = _points(bytes(marks))
+        errors = 5 * self.errors_marked(sheet)
+        return {
+            "missions": missions,
+            "greenhouses": greenhouses,
+            "starships": starships,
+            "planning": planning,
+            "errors": errors,
+            "total": missions + greenhouses + starships - planning - errors,
+        }
+
+    # ------------------------------------------------------------------ solo
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """Cards A, B and C: every ×2 bonus still available (no mark on it)."""
+        return [slot for slot in _DOUBLES if not sheet.marks[slot]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen ×2 bonus."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Spaces, airlocks and connected blocks, starships (plants, reactors, ×2, tanks),
+        tracks, wild symbols and errors."""
+        marks = sheet.marks
+        starships = {}
+        for ship in STARSHIPS:
+            double = marks[ship.double]
+            starships[ship.name] = {
+                "plants": self.plants(marks, ship),
+                "reactors": self.reactors(marks, ship),
+                "double": "circled" if double & CIRCLED else "crossed" if double else "open",
+            }
+        return {
+            "spaces": DATA.spaces_view(marks),
+            "airlocks": [f"#{slot}" for slot in AIRLOCKS if marks[slot]],
+            "connected": [f"B{block}" for block in sorted(connected(marks))],
+            "starships": starships,
+            "tanks": [DATA.names[space] for space, tank in _TANKS.items() if marks[tank]],
+            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "planning": PLANNING.marked(marks),
+            "wilds": {
+                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
+                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
+            },
+            "errors": self.errors_marked(sheet),
+        }
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str] | None:
+        """One line per starship, top first: modules in ``[ ]``, the greenhouse in ``( )``, a
+        block not yet connected in ``{ }``/``< >``; ``~`` after a number marks a circled tank,
+        then the greenhouse's plants and ×2 bonus and the starship's reactors."""
+        spaces = shown["spaces"]
+        reached = set(shown["connected"])
+        tanks = set(shown["tanks"])
+        lines = []
+        for ship in reversed(STARSHIPS):
+            cells = []
+            for index, block in enumerate(BLOCKS):
+                if block.starship != STARSHIPS.index(ship):
+                    continue
+                marks = []
+                for space in block.spaces:
+                    alias = DATA.names[space]
+                    mark = spaces[alias]
+                    text = "." if mark is None else str(mark)
+                    marks.append(f"{text:>2}{'~' if alias in tanks else ' '}")
+                pair = "[]" if not block.greenhouse else "()"
+                if f"B{index}" not in reached:
+                    pair = "{}" if not block.greenhouse else "<>"
+                cells.append(f"{pair[0]}{''.join(marks)}{pair[1]}")
+            info = shown["starships"][ship.name]
+            lines.append(
+                f"    {ship.name}  {' '.join(cells):<44} plants {info['plants']}/3 "
+                f"x2 {info['double']}, reactors {info['reactors']}/3"
+            )
+        return lines
+
+
+@lru_cache(maxsize=4096)
+def _points(marks: bytes) -> tuple[int, int, int]:
+    """Greenhouse points, module points and the planning penalty of a sheet's marks (cached:
+    views score every sheet often)."""
+    return (
+        sum(Escape.greenhouse_points(marks, ship) for ship in STARSHIPS),
+        sum(Escape.module_points(marks, module) for module in _MODULES),
+        PLANNING.value(bytearray(marks)),
+    )

@@ -1,0 +1,209 @@
+"""Adventure 4 — The Mine: extraction, factories, storages and their race, missions, score."""
+
+from __future__ import annotations
+
+import pytest
+
+import moonbase
+from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, adventure
+from moonbase.games.welcome_to_the_moon.adventures.a4_mine import (
+    ASTRONAUTS,
+    DATA,
+    EXTRACTORS,
+    FACTORIES,
+    GAPS,
+    GEMS,
+    PLANNING,
+    ROWS,
+    STORAGES,
+    Mine,
+)
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start
+
+MINE = adventure(4)
+assert isinstance(MINE, Mine)
+_FACTORY = {factory.name: factory for factory in FACTORIES}
+
+
+def test_the_sheet_data_matches_the_adventure_file() -> None:
+    assert DATA.space_slots == tuple(range(1, 37)) and [len(row.slots) for row in ROWS] == [12] * 3
+    kinds = [kind for kind, _ in GEMS.values()]
+    assert kinds.count("PEARL") == 12 and kinds.count("RUBY") == 14
+    gaps = [gap.kind for gap in GAPS]
+    assert gaps.count("PLANT") == 12 and gaps.count("WATER") == 8
+    assert sorted(s for f in FACTORIES for s in f.robots) == list(range(63, 79))
+    assert sorted(s for f in FACTORIES for s in f.energy) == list(range(79, 93))
+    supply = {"PLANT": 12, "WATER": 8, "PEARL": 12, "RUBY": 14}
+    for name, storage in STORAGES.items():
+        assert len(storage.boxes) == supply[name] + 2, name
+    ordinals = {name: s.boxes.index(s.trigger) + 1 for name, s in STORAGES.items()}
+    assert ordinals == {"PLANT": 8, "WATER": 6, "PEARL": 10, "RUBY": 12}
+    assert list(EXTRACTORS) == list(range(232, 244)) and len(ASTRONAUTS) == 8 and len(PLANNING) == 6
+    assert [f.kind for f in FACTORIES].count("secondary") == 5
+
+
+def _sheet(solo: bool = False, **spaces: int | str) -> Sheet:
+    result = MINE.new_sheet(solo=solo)
+    for alias, value in spaces.items():
+        result.marks[int(alias[1:])] = X if value == "X" else number_code(int(value))
+    return result
+
+
+def test_a_plant_circled_with_the_write_that_fills_a_column_is_extracted() -> None:
+    mine = _sheet(M1=2, M25=4)  # column 1: pearl M1, ruby M13, pearl M25, plants U1 and L1
+    MINE.write(mine, Combination("1", 3, "PLANT"), 13, 0, None)
+    assert mine.marks[GEMS[1][1]] == 0, "a gem is circled by a mark on its space, not before"
+    assert mine.marks[GEMS[13][1]] == CIRCLED and not mine.marks[EXTRACTORS[0]]
+    assert sorted(MINE.steps(mine)) == ["PLANT L1", "PLANT U1", "SKIP"]
+    MINE.step(mine, "PLANT U1")
+    MINE.settle(mine)
+    assert mine.done and mine.marks[EXTRACTORS[0]] == CROSSED
+    view = MINE.sheet_view(mine)
+    assert view["extracted"] == [1]
+    assert view["resources"] == {"circled": [], "extracted": ["U1", "M13"]}
+    assert view["storages"]["plants"]["boxes"] == 1 and view["storages"]["rubies"]["boxes"] == 1
+    assert view["storages"]["pearls"]["boxes"] == 0, "M1 and M25 were filled without their gems"
+    assert not mine.marks[159 + 2], "L1 was not circled: it is lost"
+
+
+def test_gems_are_circled_by_any_mark_and_planning_marks_its_symbol() -> None:
+    state = new(adventure=4)
+    start(state, ("5 ROBOT", "5 ENERGY", "4 PLANNING"), ("8 ROBOT", "10 WATER", "11 PLANT"))
+    play(state, 0, "WRITE 3 M3", "X M4")  # M4 holds a ruby
+    view = sheet(state, 0)
+    assert view["spaces"]["M4"] == "X" and view["resources"]["circled"] == ["M4"]
+    assert view["planning"] == {"marked": 1, "multiplier": 3}
+    assert view["score_parts"]["planning"] == 3
+    fill(state, 1, M3=9)
+    state._legal_cache.clear()
+    with pytest.raises(moonbase.IllegalAction, match="row must ascend from left to right"):
+        state.apply(1, "WRITE 3 M2")  # 11 left of 9
+
+
+def test_factories_upgrade_fill_storage_and_give_free_robots() -> None:
+    mine = _sheet()
+    marks = mine.marks
+    marks[83] = CROSSED  # S5's first energy
+    marks[79] = CROSSED  # S1's energy: S1 waits for robot 63
+    MINE.write(mine, Combination("1", 5, "ENERGY"), 5, 0, None)
+    assert "ENERGY S5" in MINE.steps(mine)
+    MINE.step(mine, "ENERGY S5")
+    MINE.settle(mine)
+    assert mine.pending == ["FREE", "FREE", "FREE"] and "SKIP" not in MINE.steps(mine)
+    MINE.step(mine, "FREE S1")  # completes S1: two plant storage boxes
+    MINE.settle(mine)
+    assert MINE.sheet_view(mine)["storages"]["plants"]["boxes"] == 2
+    MINE.step(mine, "FREE WATER")
+    MINE.step(mine, "FREE WATER")  # the water factory lacks its energy 86
+    MINE.settle(mine)
+    assert mine.done and not marks[219]
+    mine.new_turn()
+    MINE.write(mine, Combination("1", 6, "ENERGY"), 6, 0, None)
+    MINE.step(mine, "ENERGY WATER")
+    assert marks[219] == CROSSED and MINE.sheet_view(mine)["storages"]["water"]["multiplier"] == 5
+
+
+def test_the_filling_bonus_race() -> None:
+    state = new(players=3, adventure=4)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "10 WATER", "11 PLANT"))
+    water = STORAGES["WATER"]
+    for seat in range(3):  # five water boxes; column 2 waits for M14 with water U2 circled
+        for box in water.boxes[:5]:
+            state.sheets[seat].marks[box] = CIRCLED
+        fill(state, seat, M2=1, M26=12)
+        state.sheets[seat].marks[164] = CIRCLED
+    play(state, 0, "WRITE 1 M14", "SKIP")
+    play(state, 1, "WRITE 2 M14", "SKIP")  # the same turn: the bonus too
+    idle(state, 2)
+    bonuses = [sheet(state, seat)["storages"]["water"]["bonus"] for seat in range(3)]
+    assert bonuses == ["circled", "circled", "crossed"]
+    assert sheet(state, 0)["score_parts"]["water"] == 6 * 3 + 10
+
+
+def _extract(mine: Sheet, *columns: int) -> None:
+    for k in columns:
+        mine.marks[EXTRACTORS[k - 1]] = CROSSED
+
+
+def _complete(mine: Sheet, *names: str) -> None:
+    for name in names:
+        for slot in _FACTORY[name].symbols:
+            mine.marks[slot] = CROSSED
+
+
+def test_missions_of_adventure_4() -> None:
+    columns = _sheet()
+    _extract(columns, 1, 2, 3, 5, 7)
+    assert MINE.mission_met(columns, "A1") and not MINE.mission_met(columns, "A2")
+    _extract(columns, 4)
+    assert MINE.mission_met(columns, "A2")
+    factories = _sheet()
+    _complete(factories, "S1", "S2", "S3", "S4")
+    assert not MINE.mission_met(factories, "B1")
+    _complete(factories, "S5")
+    assert MINE.mission_met(factories, "B1") and not MINE.mission_met(factories, "B2")
+    _complete(factories, "ASTRONAUTS", "PLANNING")
+    assert not MINE.mission_met(factories, "B2"), "control centres do not count"
+    _complete(factories, "PEARLS")
+    assert MINE.mission_met(factories, "B2")
+    resources = _sheet()
+    plants = [gap.slot for gap in GAPS if gap.kind == "PLANT"]
+    waters = [gap.slot for gap in GAPS if gap.kind == "WATER"]
+    for slot in plants[:7] + waters[:4]:
+        resources.marks[slot] = CIRCLED
+    resources.marks[plants[7]] = CIRCLED | CROSSED  # extracted still counts
+    assert MINE.mission_met(resources, "C1") and not MINE.mission_met(resources, "C2")
+    resources.marks[waters[4]] = CIRCLED
+    assert MINE.mission_met(resources, "C2")
+
+
+def test_the_final_score_of_adventure_4_by_hand() -> None:
+    mine = _sheet()
+    marks = mine.marks
+    for name, count in (("PLANT", 9), ("WATER", 4), ("PEARL", 3), ("RUBY", 12)):
+        for box in STORAGES[name].boxes[:count]:
+            marks[box] = CIRCLED
+    marks[218] = CROSSED  # plants ×4
+    marks[221] = CROSSED  # rubies ×3
+    marks[224] = CIRCLED  # plants +8
+    marks[227] = CROSSED  # rubies: lost the race
+    for slot in ASTRONAUTS[:5]:
+        marks[slot] = CROSSED
+    marks[222] = CROSSED  # astronauts ×3
+    for slot in PLANNING[:2]:
+        marks[slot] = CROSSED  # ×3: 6
+    marks[45] = marks[46] = CROSSED
+    mine.missions = [8, 6, -1]
+    assert MINE.score(mine, Context([mine])) == {
+        "missions": 14, "plants": 9 * 4 + 8, "water": 4 * 3, "pearls": 3 * 2,
+        "rubies": 12 * 3, "astronauts": 15, "planning": 6, "errors": 10,
+        "total": 14 + 44 + 12 + 6 + 36 + 15 - 6 - 10,
+    }  # fmt: skip
+    marks[223] = CROSSED
+    assert MINE.score(mine, Context([mine]))["planning"] == 0
+
+
+def test_solo_astra_crosses_a_filling_bonus_and_a_bonus_gives_two_solo_boxes() -> None:
+    solo = _sheet(solo=True)
+    assert MINE.solo_targets(solo, "A") == [224, 225, 226, 227]
+    assert MINE.solo_targets(solo, "C") == []
+    MINE.solo_effect(solo, "B", 225)
+    assert solo.marks[225] == CROSSED and MINE.solo_targets(solo, "A") == [224, 226, 227]
+    for box in STORAGES["PLANT"].boxes[:6]:
+        solo.marks[box] = CIRCLED
+    solo.marks[79] = CROSSED
+    MINE.write(solo, Combination("1 2", 5, "ROBOT"), 5, 0, None)
+    MINE.step(solo, "ROBOT S1")  # two plant boxes: the 8th triggers the bonus
+    assert solo.marks[224] == CIRCLED and solo.solo_bonus == 2 and solo.triggered == []
+
+
+def test_the_render_draws_the_mine() -> None:
+    state = new(adventure=4)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "10 WATER", "11 PLANT"))
+    fill(state, 0, M1=1, M25=12)
+    play(state, 0, "WRITE 3 M13", "PLANT U1")
+    idle(state, 1)
+    text = str(state)
+    assert "  1x" in text and " 11+" in text and "  +" in text and "  x" in text, text
+    assert "  ^" in text

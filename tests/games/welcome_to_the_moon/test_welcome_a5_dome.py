@@ -1,0 +1,334 @@
+"""Adventure 5 — The Dome: skyscrapers built outward, end races, tower, dome, tables, missions,
+score and solo."""
+
+from __future__ import annotations
+
+import pytest
+
+import moonbase
+from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, adventure
+from moonbase.games.welcome_to_the_moon.adventures.a5_dome import (
+    ASTRONAUTS,
+    DATA,
+    ENDS,
+    HIGH_ENDS,
+    LEVELS,
+    SECTIONS,
+    SKYSCRAPERS,
+    STARS,
+    TABLES,
+    Dome,
+    unbuilt_pieces,
+)
+from moonbase.games.welcome_to_the_moon.render import render_view
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
+
+DOME = adventure(5)
+assert isinstance(DOME, Dome)
+
+
+def _slot(alias: str) -> int:
+    slot = DATA.slot(alias)
+    assert slot is not None
+    return slot
+
+
+def _upgrade(marks: bytearray, table: str, rows: int) -> None:
+    for row in TABLES[table].rows[:rows]:
+        for slot in row:
+            marks[slot] = CROSSED
+
+
+def test_the_sheet_data_matches_the_adventure_file() -> None:
+    assert len(DATA.space_slots) == 38 and DATA.space_slots == tuple(range(1, 39))
+    assert [len(sk.slots) for sk in SKYSCRAPERS] == [9, 10, 10, 9]
+    assert [sk.ground for sk in SKYSCRAPERS] == [(6, 7), (13, 14), (22, 23), (34, 35)]
+    assert sorted(end.space for end in ENDS) == [1, 9, 10, 19, 20, 29, 30, 38]
+    assert [sum(end.high[1] for end in ENDS), sum(end.low[1] for end in ENDS)] == [112, 55]
+    assert HIGH_ENDS == (90, 92, 94, 96, 98, 100, 102, 104)
+    linked = {space for level in LEVELS for space in level.spaces}
+    assert len(LEVELS) == 8 and len(linked) == 30
+    assert set(range(1, 39)) - linked == {1, 2, 18, 19, 27, 28, 29, 30}
+    symbols = [slot for level in LEVELS for slot in level.symbols]
+    assert sorted(symbols) == list(range(66, 90)) and len(symbols) == 24
+    assert [s.slot for s in SECTIONS] == list(range(114, 122))
+    assert [half for s in SECTIONS for half in s.halves] == list(range(122, 138))
+    assert [s.parity for s in SECTIONS] == [1, 0, 1, 0, 1, 0, 1, 0]
+    assert tuple(range(106, 114)) == ASTRONAUTS
+    assert [len(table.rows) for table in TABLES.values()] == [4, 4, 4, 4]
+    assert [len(table.rows[0]) for table in TABLES.values()] == [2, 3, 2, 1]
+    assert TABLES["ASTRONAUTS"].columns["first"] == (-10, 0, 10, 20, 30)
+    assert STARS == {"A": (182, 183), "B": (184, 185), "C": (186, 187)}
+    assert DATA.error_slots == (48, 49, 50) and DATA.mission_slots == (51, 52, 53)
+
+
+def test_a_skyscraper_is_built_outward_from_ground_level() -> None:
+    state = new(adventure=5)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "9 WATER", "12 PLANT"))
+    spaces = {action.split(" ")[2] for action in state.legal_actions(0)}
+    assert spaces == {"SK1.6", "SK1.7", "SK2.4", "SK2.5", "SK3.3", "SK3.4", "SK4.5", "SK4.6"}
+    with pytest.raises(moonbase.IllegalAction, match="starts at ground level"):
+        state.apply(0, "WRITE 1 SK1.8")
+    play(state, 0, "WRITE 1 SK1.7", "SKIP")
+    idle(state, 1)
+    turn(state, "4 PLANT", "10 WATER", "11 PLANT")
+    spaces_sk1 = {a.split(" ")[2] for a in state.legal_actions(0) if " SK1." in a}
+    assert spaces_sk1 == {"SK1.6", "SK1.8"}, "next to SK1.7 only"
+    assert "WRITE 1 SK1.6" in state.legal_actions(0)  # 4 below 6
+    assert "WRITE 1 SK1.8" not in state.legal_actions(0), "4 cannot sit above 6"
+    with pytest.raises(moonbase.IllegalAction, match="must ascend from bottom to top"):
+        state.apply(0, "WRITE 1 SK1.8")
+    play(state, 0, "WRITE 2 SK1.8", "WATER")  # 10 above 6, linked to tower level L2
+    assert sheet(state, 0)["tower"]["L2"] == {"plants": 0, "water": True}
+
+
+def test_the_skyscraper_end_race_high_for_the_first_finishers_low_afterwards() -> None:
+    state = new(players=3, adventure=5)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("15 ROBOT", "14 ROBOT", "12 PLANT"))
+    for seat in range(3):
+        fill(state, seat, SK1_7=3, SK1_8=5)
+    play(state, 0, "WRITE 1 SK1.9", "SKIP")
+    play(state, 1, "WRITE 2 SK1.9", "SKIP")
+    idle(state, 2)
+    assert [sheet(state, seat)["ends"]["SK1.9"] for seat in range(3)] == ["high", "high", "taken"]
+    assert state.sheets[2].marks[90] == CROSSED, "phase 5 crosses the high bonus off"
+    turn(state, "15 ENERGY", "14 PLANT", "13 WATER")
+    play(state, 2, "WRITE 1 SK1.9", "SKIP")
+    idle(state, 0)
+    idle(state, 1)
+    assert sheet(state, 2)["ends"]["SK1.9"] == "low"
+    parts = [sheet(state, seat)["score_parts"]["skyscrapers"] for seat in range(3)]
+    assert parts == [6, 6, 3]
+
+
+def test_an_x_on_an_end_space_takes_the_bonus_and_planning_splits_a_section() -> None:
+    state = new(adventure=5)
+    start(state, ("4 PLANNING", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "9 WATER", "12 PLANT"))
+    fill(state, 0, SK4_5=1, SK4_4=0, SK4_3="X", SK4_2="X")
+    play(state, 0, "WRITE 1 SK3.4")
+    assert "X SK4.1" in state.legal_actions(0) and "X SK4.6" in state.legal_actions(0)
+    assert "X SK4.7" not in state.legal_actions(0), "next to nothing marked"
+    play(state, 0, "X SK4.1")
+    assert state.view(0)["pending"] == ["SPLIT"]
+    assert "SKIP" not in state.legal_actions(0), "the split is compulsory"
+    assert len(state.legal_actions(0)) == 8
+    play(state, 0, "SPLIT D8")
+    view = sheet(state, 0)
+    assert view["ends"]["SK4.1"] == "high" and view["spaces"]["SK4.1"] == "X"
+    assert view["dome"]["unbuilt"][-2:] == ["D8L", "D8R"]
+
+
+def test_robots_build_the_dome_from_both_ends_by_parity() -> None:
+    sheet_ = DOME.new_sheet(solo=False)
+    marks = sheet_.marks
+    marks[_slot("SK1.6")] = number_code(4)
+    sheet_.written, sheet_.action, sheet_.stage = _slot("SK1.6"), "ROBOT", Sheet.ACTING
+    sheet_.pending = ["ACTION"]
+    assert sorted(DOME.steps(sheet_)) == ["BUILD D8", "SKIP"], "even: only D8 (D1 is odd)"
+    marks[121] = CROSSED  # D8 split
+    assert sorted(DOME.steps(sheet_)) == ["BUILD D8R", "SKIP"], "the last piece is D8R"
+    DOME.step(sheet_, "BUILD D8R")
+    assert unbuilt_pieces(marks)[-1] == 136
+    marks[_slot("SK1.6")] = number_code(5)
+    sheet_.pending = ["ACTION"]
+    assert sorted(DOME.steps(sheet_)) == ["BUILD D1", "SKIP"], "odd: D1, and D8L is even"
+    marks[114] = CIRCLED
+    assert DOME.options(sheet_, "ACTION") == [], "D2 and D8L are both even"
+
+
+def test_energy_upgrades_a_table_and_its_value_follows() -> None:
+    state = new(adventure=5)
+    start(state, ("5 ENERGY", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "9 WATER", "12 PLANT"))
+    play(state, 0, "WRITE 1 SK1.7")
+    assert sorted(state.legal_actions(0)) == [
+        "SKIP", "UPGRADE ASTRONAUTS", "UPGRADE DOME", "UPGRADE MISSIONS", "UPGRADE TOWER",
+    ]  # fmt: skip
+    play(state, 0, "UPGRADE DOME")
+    idle(state, 1)
+    view = sheet(state, 0)
+    assert view["upgrades"]["DOME"] == 1
+    assert view["score_parts"]["dome"] == 8 * 5, "8 unbuilt sections at 5 each (6 before)"
+    marks = state.sheets[0].marks
+    assert all(marks[slot] == CROSSED for slot in TABLES["DOME"].rows[0])
+    _upgrade(marks, "DOME", 4)
+    assert "UPGRADE DOME" not in DOME.options(_acting(marks, "ENERGY"), "ACTION")
+
+
+def _acting(marks: bytearray, action: str, written: int = 7) -> Sheet:
+    result = DOME.new_sheet(solo=False)
+    result.marks[:] = marks
+    result.written, result.action, result.stage = written, action, Sheet.ACTING
+    result.pending = ["ACTION"]
+    return result
+
+
+def test_plants_and_water_fill_the_linked_tower_level_only() -> None:
+    blank = DOME.new_sheet(solo=False)
+    plant = _acting(blank.marks, "PLANT", written=_slot("SK2.8"))  # slot 17: L0
+    DOME.step(plant, "PLANT")
+    assert plant.marks[66] == CIRCLED and plant.marks[67] == 0
+    plant.pending = ["ACTION"]
+    DOME.step(plant, "PLANT")
+    assert plant.marks[67] == CIRCLED
+    plant.pending = ["ACTION"]
+    assert DOME.options(plant, "ACTION") == [], "both plants of L0 are circled"
+    unlinked = _acting(blank.marks, "WATER", written=_slot("SK2.10"))  # slot 19: no level
+    assert DOME.options(unlinked, "ACTION") == []
+
+
+def _met(card: str, **spaces: int | str) -> tuple[bool, Sheet]:
+    sheet_ = DOME.new_sheet(solo=False)
+    for alias, value in spaces.items():
+        sheet_.marks[_slot(alias.replace("_", "."))] = (
+            X if value == "X" else number_code(int(value))
+        )
+    return DOME.mission_met(sheet_, card), sheet_
+
+
+def test_mission_a1_a_whole_skyscraper() -> None:
+    full = {f"SK1_{i}": i for i in range(1, 10)}
+    assert _met("A1", **full)[0]
+    del full["SK1_1"]
+    assert not _met("A1", **full)[0]
+
+
+def test_mission_a2_two_tops() -> None:
+    assert _met("A2", SK1_9="X", SK3_10=15)[0]
+    assert not _met("A2", SK1_9="X", SK3_9=15)[0]
+
+
+def test_missions_b1_and_b2_tower_levels() -> None:
+    sheet_ = DOME.new_sheet(solo=False)
+    marks = sheet_.marks
+    for level in LEVELS[:3]:
+        marks[level.plants[0]] = CIRCLED
+        marks[level.water] = CIRCLED
+    assert DOME.mission_met(sheet_, "B1") and not DOME.mission_met(sheet_, "B2")
+    marks[LEVELS[0].plants[1]] = CIRCLED
+    assert not DOME.mission_met(sheet_, "B2"), "one level with all three"
+    marks[LEVELS[2].plants[1]] = CIRCLED
+    assert DOME.mission_met(sheet_, "B2")
+
+
+def test_missions_c1_the_whole_dome_and_c2_four_x() -> None:
+    sheet_ = DOME.new_sheet(solo=False)
+    marks = sheet_.marks
+    for section in SECTIONS[:7]:
+        marks[section.slot] = CIRCLED
+    marks[121] = CROSSED
+    marks[136] = CIRCLED
+    assert not DOME.mission_met(sheet_, "C1"), "D8R is still unbuilt"
+    marks[137] = CIRCLED
+    assert DOME.mission_met(sheet_, "C1")
+    assert _met("C2", SK1_6="X", SK1_7="X", SK2_4="X", SK4_5="X")[0]
+    assert not _met("C2", SK1_6="X", SK1_7="X", SK2_4="X", SK4_5=3)[0]
+
+
+def test_a_mission_gives_a_star_first_and_a_hollow_star_later() -> None:
+    state = new(adventure=5, missions="A2,B1,C2")
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("15 ROBOT", "14 ROBOT", "12 PLANT"))
+    for seat in range(2):
+        fill(state, seat, SK1_7=3, SK1_8=5, SK3_4=1, SK3_5=2, SK3_6=3, SK3_7=4, SK3_8=5, SK3_9=6)
+        fill(state, seat, SK4_5=1, SK4_6=2, SK4_7=3, SK4_8=4, SK4_9=5)  # one top filled
+    play(state, 0, "WRITE 1 SK3.10", "SKIP")
+    idle(state, 1)
+    assert sheet(state, 0)["stars"]["A"] == "first" and sheet(state, 1)["stars"]["A"] is None
+    turn(state, "15 ENERGY", "14 PLANT", "13 WATER")
+    play(state, 1, "WRITE 1 SK1.9", "SKIP")
+    idle(state, 0)
+    assert sheet(state, 1)["stars"]["A"] == "later"
+    assert state.sheets[0].marks[182] == CIRCLED and state.sheets[1].marks[183] == CIRCLED
+    assert sheet(state, 1)["score_parts"]["missions"] == 4
+
+
+def test_a_full_final_score_by_hand() -> None:
+    mine = DOME.new_sheet(solo=False)
+    other = DOME.new_sheet(solo=False)
+    marks = mine.marks
+    marks[182] = marks[185] = CIRCLED  # A ★, B ✩
+    _upgrade(marks, "MISSIONS", 2)  # first 12, later 8
+    marks[66] = marks[67] = marks[82] = CIRCLED  # L0: 3 symbols
+    marks[68] = marks[83] = CIRCLED  # L1: 2
+    marks[70] = CIRCLED  # L2: 1
+    marks[72] = CIRCLED  # L3: 1
+    _upgrade(marks, "TOWER", 1)  # 1 → 2, 2 → 6, 3 → 10
+    marks[92] = CIRCLED  # SK1 bottom high: 20
+    marks[99] = CIRCLED  # SK3 top low: 12
+    for slot in ASTRONAUTS[:3]:
+        marks[slot] = CROSSED
+    _upgrade(marks, "ASTRONAUTS", 1)  # first 0, second 2
+    for slot in ASTRONAUTS[:2]:
+        other.marks[slot] = CROSSED
+    for section in SECTIONS[:5]:
+        marks[section.slot] = CIRCLED
+    marks[119] = CROSSED  # D6 split: D6L, D6R, D7, D8 unbuilt
+    _upgrade(marks, "DOME", 3)  # 3 per piece
+    marks[48] = CROSSED
+    parts = DOME.score(mine, Context([mine, other]))
+    assert parts == {
+        "missions": 12 + 8,
+        "tower": 2 * 2 + 1 * 6 + 1 * 10,
+        "skyscrapers": 20 + 12,
+        "astronauts": 0,
+        "dome": 4 * 3,
+        "errors": 5,
+        "total": 20 + 20 + 32 + 0 - 12 - 5,
+    }
+    assert DOME.score(other, Context([mine, other]))["astronauts"] == 0, "rank 2 unupgraded"
+    _upgrade(other.marks, "ASTRONAUTS", 2)
+    assert DOME.astronaut_points(other, Context([mine, other])) == 4
+    assert DOME.astronaut_points(mine, Context([mine, other])) == 0
+    assert DOME.astronaut_points(DOME.new_sheet(False), Context([mine])) == 0, "no symbol: 0"
+    lonely = DOME.new_sheet(solo=False)
+    lonely.marks[106] = CROSSED
+    assert DOME.astronaut_points(lonely, Context([lonely])) == -10, "rank 1 unupgraded"
+
+
+def test_solo_astra_crosses_a_high_end_bonus_and_high_bonuses_give_solo_bonus() -> None:
+    state = new(players=1, adventure=5, level=1, missions="A1,B1,C1")
+    while state.view(0)["deck"] > 24:  # the effect cards lie in the bottom 24 cards
+        names = [name for name, _ in state.chance_outcomes()]
+        draw(state, names[-1], names[-2], names[-3])
+        play(state, 0, state.legal_actions(0)[0].replace(" BONUS", ""))
+        while 0 in state.to_act:
+            play(
+                state, 0, "SKIP" if "SKIP" in state.legal_actions(0) else state.legal_actions(0)[0]
+            )
+        assert not state.is_over
+    state.sheets[0].marks[90] = 0
+    draw(state, "DRAW SOLO A")
+    assert state.phase == "effect"
+    crosses = state.legal_actions(0)
+    assert all(action.startswith("CROSS #") for action in crosses)
+    play(state, 0, "CROSS #98")
+    assert state.sheets[0].marks[98] == CROSSED
+    assert sheet(state, 0)["ends"]["SK3.10"] == "taken"
+    solo = DOME.new_sheet(solo=True)
+    solo.marks[_slot("SK1.2")] = number_code(1)
+    solo.marks[_slot("SK1.3")] = number_code(2)
+    DOME.write(solo, Combination("1 2", 0, "ROBOT"), _slot("SK1.1"), 0, None)
+    assert solo.marks[92] == CIRCLED and solo.solo_bonus == 1 and not solo.triggered
+
+
+def test_solo_astronaut_ranking_against_astra() -> None:
+    solo = DOME.new_sheet(solo=True)
+    for slot in ASTRONAUTS[:2]:
+        solo.marks[slot] = CROSSED
+    _upgrade(solo.marks, "ASTRONAUTS", 1)
+    cards = [0, 0, 0, 0, 2, 0]  # ASTRA holds 2 Astronaut cards
+    assert DOME.astronaut_points(solo, Context([solo], cards)) == 0, "2 ≥ 2: rank 1 → 0"
+    cards[4] = 3
+    assert DOME.astronaut_points(solo, Context([solo], cards)) == 2, "rank 2 → 2"
+
+
+def test_the_text_shows_skyscrapers_tower_dome_and_tables() -> None:
+    state = new(adventure=5)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "9 WATER", "12 PLANT"))
+    fill(state, 0, SK1_7=3)
+    text = render_view(state.view(None))
+    assert "height  SK1 SK2 SK3 SK4" in text and "ground" in text
+    assert "dome: built -; split -; unbuilt D1 D2 D3 D4 D5 D6 D7 D8" in text
+    assert "upgrades: MISSIONS 0/4, TOWER 0/4, ASTRONAUTS 0/4, DOME 0/4" in text
+    row = next(line for line in text.splitlines() if line.strip().startswith("3 "))
+    assert row.split()[:2] == ["3", "3"] and "L3 0/2" in row

@@ -1,0 +1,333 @@
+"""Adventure 6 — The Virus: quarters and walkways, the grey setup, propagation through open
+walkways, quarantine, tracks and races, evacuation, missions releasing viruses, score, solo."""
+
+from __future__ import annotations
+
+from moonbase.games.welcome_to_the_moon import WelcomeState
+from moonbase.games.welcome_to_the_moon.adventures import Context, adventure
+from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
+    ASTRONAUTS,
+    DATA,
+    ERRORS,
+    FLOORS,
+    PLANNING,
+    PLANT_TRACK,
+    QUARTERS,
+    WALKWAYS,
+    WATER_TRACK,
+    WILDS,
+    Virus,
+)
+from moonbase.games.welcome_to_the_moon.render import render_view
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    INFECTED,
+    Sheet,
+    X,
+    number_code,
+)
+from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet, start
+
+VIRUS = adventure(6)
+assert isinstance(VIRUS, Virus)
+
+
+def _slot(alias: str) -> int:
+    slot = DATA.slot(alias)
+    assert slot is not None
+    return slot
+
+
+def _begin(state: WelcomeState, *greys: str) -> None:
+    """The setup choice of each seat, in seat order."""
+    assert state.phase == "resolve"
+    for seat, space in enumerate(greys):
+        play(state, seat, f"GREY {space}")
+
+
+def _blank() -> Sheet:
+    result = VIRUS.new_sheet(solo=False)
+    result.stage, result.pending = Sheet.DONE, []
+    return result
+
+
+def test_the_sheet_data_matches_the_adventure_file() -> None:
+    assert DATA.space_slots == tuple(range(1, 56)) and len(QUARTERS) == 11
+    assert [len(q.slots) for q in QUARTERS] == [5] * 11
+    assert {name: (slots[0], slots[-1]) for name, slots in FLOORS.items()} == {
+        "F1": (1, 10), "F2": (11, 20), "F3": (21, 35), "F4": (36, 45), "F5": (46, 55),
+    }  # fmt: skip
+    assert len(WALKWAYS) == 22 and sorted(WALKWAYS) == list(range(98, 120))
+    per_quarter = {
+        0: [98, 99, 101], 1: [100, 101, 102, 103], 2: [103, 104, 105, 118], 3: [104, 110, 116],
+        4: [99, 100, 106, 107, 117], 5: [102, 106, 108, 109, 111, 118],
+        6: [105, 109, 112, 115, 116], 7: [98, 114, 117], 8: [107, 108, 114, 119],
+        9: [111, 113, 115, 119], 10: [110, 112, 113],
+    }  # fmt: skip
+    assert {k: sorted(w for w, ends in WALKWAYS.items() if k in ends) for k in range(11)} == (
+        per_quarter
+    )
+    assert sorted(e for q in QUARTERS for e in q.energies) == list(range(146, 168))
+    assert sorted(p for q in QUARTERS for p in q.plants) == list(range(120, 136))
+    assert sorted(t for q in QUARTERS for t in q.tanks.values()) == list(range(136, 146))
+    assert [q.target for q in QUARTERS] == [222, 223, 224, 225, 0, 226, 0, 227, 228, 229, 230]
+    assert sum(len(row.markers) for row in PLANT_TRACK) == 16
+    assert sum(len(row.markers) for row in WATER_TRACK) == 10
+    assert (ASTRONAUTS, PLANNING) == ((80, 81, 83, 84, 86, 87), (89, 90, 92, 93, 95, 96))
+    assert WILDS == (82, 85, 88, 91, 94, 97) and ERRORS == (77, 78, 79)
+
+
+def test_setup_each_player_infects_a_space_of_a_grey_quarter() -> None:
+    state = new(adventure=6)
+    assert state.phase == "resolve" and state.to_act == (0, 1)
+    legal = state.legal_actions(0)
+    assert len(legal) == 20 and "GREY Q3.2" in legal and "GREY Q1.1" not in legal
+    play(state, 0, "GREY Q3.2")
+    assert state.phase == "resolve" and state.to_act == (1,)
+    play(state, 1, "GREY Q10.5")
+    assert state.phase == "draw"
+    view = sheet(state, 0)
+    assert view["spaces"]["Q3.2"] == "INFECTED" and view["viruses"]["grey"] == "active"
+    assert state.sheets[0].marks[225] == CIRCLED and not state.sheets[0].marks[230]
+    start(state)
+    assert state.phase == "play"
+
+
+def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> None:
+    grey = _blank()
+    grey.marks[222] = CIRCLED  # grey virus of Q0 active
+    for slot in QUARTERS[0].slots:
+        grey.marks[slot] = number_code(slot)
+    grey.marks[QUARTERS[0].marker] = CIRCLED  # Q0 evacuated
+    grey.marks[99] = CIRCLED  # walkway Q0–Q4 closed
+    grey.stage, grey.pending = Sheet.ACTING, ["PROPAGATE"]
+    VIRUS.settle(grey)
+    assert sorted(grey.pending) == ["INFECT Q1", "INFECT Q7"], "98 to Q7 and 101 to Q1 are open"
+    assert "INFECT Q4.1" not in VIRUS.steps(grey)
+    VIRUS.step(grey, "INFECT Q7.3")
+    VIRUS.step(grey, "INFECT Q1.5")
+    VIRUS.settle(grey)
+    assert grey.done and grey.marks[_slot("Q7.3")] == INFECTED
+    assert grey.marks[_slot("Q1.5")] == INFECTED
+
+
+def test_an_unevacuated_virus_infects_its_own_quarter_and_an_infection_can_evacuate() -> None:
+    own = _blank()
+    own.marks[224] = CIRCLED  # green, Q2
+    for slot in QUARTERS[2].slots[:4]:
+        own.marks[slot] = X
+    own.stage, own.pending = Sheet.ACTING, ["PROPAGATE", "PROPAGATE"]
+    VIRUS.settle(own)
+    assert own.pending == ["INFECT Q2", "PROPAGATE"]
+    VIRUS.step(own, "INFECT Q2.5")
+    VIRUS.settle(own)
+    assert own.marks[QUARTERS[2].marker] == CIRCLED, "the fifth mark evacuates Q2"
+    assert sorted(own.pending) == ["INFECT Q1", "INFECT Q3", "INFECT Q5", "INFECT Q6"]
+    assert VIRUS.score(own, Context([own]))["quarters"] == 4, "(1 + 0) × 4 X marks"
+
+
+def test_closing_a_virus_quarter_quarantines_it_and_it_never_activates() -> None:
+    state = new(players=3, adventure=6)
+    _begin(state, "Q0.1", "Q0.1", "Q0.1")
+    start(state, ("5 ROBOT", "5 PLANT", "5 ENERGY"), ("6 ROBOT", "9 PLANT", "10 WATER"))
+    for w in (103, 104, 105):  # three of Q2's four walkways
+        state.sheets[1].marks[w] = CIRCLED
+    for seat in range(3):  # the next plant marker is 172 (green activation)
+        for marker in (168, 169, 170, 171):
+            state.sheets[seat].marks[marker] = CROSSED
+    play(state, 0, "WRITE 2 Q4.3", "PLANT")  # seat 0 crosses 172: green released
+    play(state, 1, "WRITE 1 Q4.3", "CLOSE #118")  # Q2 quarantined on seat 1's sheet
+    play(state, 2, "WRITE 3 Q8.2", "SKIP")
+    assert state.sheets[1].marks[224] == CROSSED
+    assert [sheet(state, seat)["viruses"]["green"] for seat in range(3)] == [
+        "active", "quarantined", "active",
+    ]  # fmt: skip
+    assert state.phase == "resolve", "everyone propagates once"
+    assert state.legal_actions(1) == [f"INFECT Q0.{i}" for i in range(2, 6)], "grey only"
+    assert "INFECT Q2.1" in state.legal_actions(2)
+    assert sorted(state.sheets[0].pending) == ["INFECT Q0", "INFECT Q2"]
+
+
+def test_the_propagation_race_makes_the_others_propagate() -> None:
+    state = new(adventure=6)
+    _begin(state, "Q7.1", "Q7.1")
+    start(state, ("5 ROBOT", "5 PLANT", "5 ENERGY"), ("6 ROBOT", "9 PLANT", "10 WATER"))
+    for marker in range(168, 175):  # the next plant marker is 175 (propagation symbol 217)
+        state.sheets[0].marks[marker] = CROSSED
+    play(state, 0, "WRITE 2 Q4.3", "PLANT")
+    play(state, 1, "WRITE 3 Q8.2", "SKIP")
+    assert state.sheets[0].marks[217] == CROSSED and state.sheets[1].marks[217] == CROSSED
+    assert state.to_act == (1,), "only the other player propagates"
+    assert state.legal_actions(1) == [f"INFECT Q7.{i}" for i in range(2, 6)]
+    play(state, 1, "INFECT Q7.5")
+    assert state.phase == "draw" and sheet(state, 1)["infected"] == 2
+
+
+def test_energy_counts_when_the_number_fills_the_quarter_and_not_after() -> None:
+    state = new(adventure=6)
+    _begin(state, "Q0.1", "Q0.1")
+    start(state, ("5 ENERGY", "5 PLANT", "5 ROBOT"), ("6 ROBOT", "9 PLANT", "10 WATER"))
+    fill(state, 0, Q4_1=1, Q4_2=2, Q4_3=3, Q4_4=4)
+    play(state, 0, "WRITE 1 Q4.5", "ENERGY")
+    view = sheet(state, 0)["quarters"]["Q4"]
+    assert view == {
+        "energy": 2, "plants": 0, "tanks": 0, "evacuated": True, "quarantined": False,
+        "score": 10,
+    }  # fmt: skip
+    water = _blank()
+    water.marks[_slot("Q4.3")] = number_code(3)  # the tank of Q4
+    water.written, water.action, water.stage = _slot("Q4.3"), "WATER", Sheet.ACTING
+    water.pending = ["ACTION"]
+    for marker in (184,):
+        water.marks[marker] = CROSSED
+    water.marks[QUARTERS[0].marker] = CIRCLED
+    VIRUS.step(water, "WATER")
+    VIRUS.settle(water)
+    assert water.pending == ["ENERGY"], "the completed row circles an energy, compulsory"
+    assert "ENERGY Q0" not in VIRUS.steps(water) and "ENERGY Q5" in VIRUS.steps(water)
+    assert "SKIP" not in VIRUS.steps(water)
+
+
+def _evacuate(target: Sheet, *quarters: int) -> None:
+    for k in quarters:
+        for slot in QUARTERS[k].slots:
+            target.marks[slot] = X
+        target.marks[QUARTERS[k].marker] = CIRCLED
+
+
+def test_missions_a1_and_a2_evacuations() -> None:
+    mine = _blank()
+    _evacuate(mine, 2)
+    assert not VIRUS.mission_met(mine, "A1")
+    _evacuate(mine, 7)
+    assert VIRUS.mission_met(mine, "A1") and not VIRUS.mission_met(mine, "A2")
+    _evacuate(mine, 8)
+    assert VIRUS.mission_met(mine, "A2"), "F4 is Q7 and Q8"
+
+
+def test_missions_b1_and_b2_closed_quarters() -> None:
+    mine = _blank()
+    for w in (103, 104, 105, 118, 107, 108, 114, 119):  # Q2 and Q8
+        mine.marks[w] = CIRCLED
+    assert VIRUS.mission_met(mine, "B2") and not VIRUS.mission_met(mine, "B1")
+    mine.marks[98] = mine.marks[117] = CIRCLED  # Q7: 98, 114, 117
+    assert VIRUS.mission_met(mine, "B1")
+    mine.marks[118] = 0
+    assert not VIRUS.mission_met(mine, "B2")
+
+
+def test_missions_c1_and_c2_floors() -> None:
+    mine = _blank()
+    for q in QUARTERS:
+        if q.floor in ("F1", "F5"):
+            mine.marks[q.energies[0]] = mine.marks[q.energies[1]] = CIRCLED
+    assert VIRUS.mission_met(mine, "C1")
+    mine.marks[QUARTERS[10].energies[1]] = 0
+    assert not VIRUS.mission_met(mine, "C1")
+    for slot in (120, 121, 136, 137, 131, 132, 133, 142):
+        mine.marks[slot] = CIRCLED
+    assert not VIRUS.mission_met(mine, "C2"), "F4 lacks tank 143"
+    mine.marks[143] = CIRCLED
+    assert VIRUS.mission_met(mine, "C2")
+
+
+def test_a_first_mission_releases_its_virus_for_everyone_then_missions_again() -> None:
+    state = new(adventure=6, missions="A1,B1,C1")
+    _begin(state, "Q0.1", "Q0.1")
+    start(state, ("5 ROBOT", "5 PLANT", "5 ENERGY"), ("6 ROBOT", "9 PLANT", "10 WATER"))
+    _evacuate(state.sheets[0], 7)
+    fill(state, 0, Q8_1=1, Q8_2=2, Q8_3=3, Q8_4=4)
+    play(state, 0, "WRITE 3 Q8.5", "SKIP")
+    play(state, 1, "WRITE 3 Q8.5", "SKIP")
+    assert sheet(state, 0)["missions"]["A"] == 8
+    assert [sheet(state, seat)["viruses"]["red"] for seat in range(2)] == ["active", "active"]
+    assert state.sheets[0].marks[242] == CIRCLED | CROSSED and state.sheets[1].marks[242] == CROSSED
+    assert state.phase == "resolve"
+    assert sorted(state.sheets[1].pending) == ["INFECT Q0", "INFECT Q1"]
+    play(state, 1, "INFECT Q1.1", "INFECT Q0.2")
+    play(state, 0, *sorted(state.legal_actions(0))[:1])
+    while state.phase == "resolve":
+        seat = state.to_act[0]
+        play(state, seat, state.legal_actions(seat)[0])
+    assert state.phase == "draw" and state.high_taken[0]
+
+
+def test_a_full_final_score_by_hand() -> None:
+    mine = _blank()
+    marks = mine.marks
+    mine.missions = [8, -1, 4]
+    for marker in range(168, 175):  # plant rows P1, P2, P3 complete
+        marks[marker] = CROSSED
+    for row in PLANT_TRACK[:3]:
+        marks[row.box] = CROSSED
+    for marker in (184, 185, 186):  # water row W1 complete
+        marks[marker] = CROSSED
+    marks[WATER_TRACK[0].box] = CROSSED
+    _evacuate(mine, 0)  # 5 X, energy 1: 5
+    marks[QUARTERS[3].energies[0]] = CIRCLED
+    for slot in QUARTERS[3].slots[:3]:
+        marks[slot] = number_code(slot)
+    for slot in QUARTERS[3].slots[3:]:
+        marks[slot] = INFECTED
+    marks[QUARTERS[3].marker] = CIRCLED  # (1 + 1) × 3 = 6
+    marks[_slot("Q5.2")] = number_code(4)  # unevacuated: 1 × 1 = 1
+    marks[_slot("Q9.1")] = INFECTED  # 0
+    marks[77] = marks[78] = CROSSED
+    assert VIRUS.score(mine, Context([mine])) == {
+        "missions": 12,
+        "plants": 20,
+        "water": 10,
+        "quarters": 5 + 6 + 1,
+        "infected": 3,
+        "errors": 10,
+        "total": 12 + 20 + 10 + 12 - 3 - 10,
+    }
+
+
+def test_errors_two_and_three_propagate_without_a_solo_bonus() -> None:
+    state = new(players=1, adventure=6, level=1)
+    play(state, 0, "GREY Q7.1")
+    draw(state, "DRAW 15 ROBOT", "DRAW 14 ROBOT", "DRAW 13 WATER")
+    state.sheets[0].marks[77] = CROSSED
+    for slot in DATA.space_slots:
+        if slot not in QUARTERS[7].slots:
+            state.sheets[0].marks[slot] = X
+    state.sheets[0].marks[_slot("Q8.1")] = number_code(0)  # nothing fits Q7 before a 0
+    assert state.legal_actions(0)[0].startswith("ERROR")
+    play(state, 0, "ERROR 1")
+    assert state.sheets[0].marks[78] == CROSSED
+    assert state.legal_actions(0) == [f"INFECT Q7.{i}" for i in range(2, 6)]
+    assert state.sheets[0].solo_bonus == 0
+
+
+def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
+    solo = VIRUS.new_sheet(solo=True)
+    solo.stage, solo.pending = Sheet.CHOOSE, []
+    solo.marks[_slot("Q7.1")] = INFECTED
+    solo.marks[227] = CIRCLED
+    assert VIRUS.solo_targets(solo, "A") == [224, 228]
+    VIRUS.solo_effect(solo, "A", 228)
+    assert solo.marks[228] == CIRCLED and solo.marks[219] == CROSSED
+    assert sorted(solo.pending) == ["INFECT Q7", "INFECT Q8"] and solo.solo_bonus == 0
+    for item in ("INFECT Q7.2", "INFECT Q8.1"):
+        VIRUS.step(solo, item)
+    VIRUS.settle(solo)
+    assert solo.done
+    solo.stage = Sheet.CHOOSE
+    assert VIRUS.solo_targets(solo, "B") == [], "only green is left: no choice"
+    VIRUS.solo_effect(solo, "B", None)
+    assert solo.marks[224] == CIRCLED
+    assert VIRUS.solo_card("C", 2) == "C2" and VIRUS.solo_targets(solo, "C2") == []
+    solo.stage, solo.pending = Sheet.CHOOSE, []
+    solo.marks[229] = CROSSED  # yellow quarantined
+    VIRUS.solo_effect(solo, "C2", None)
+    assert solo.stage == Sheet.CHOOSE and not solo.pending, "no effect"
+
+
+def test_the_text_shows_floors_quarters_and_viruses() -> None:
+    state = new(adventure=6)
+    _begin(state, "Q3.2", "Q0.1")
+    text = render_view(state.view(None))
+    assert "F2  Q2[. . . . .] E1 | Q3[. + . . .] E1" in text
+    assert "viruses: grey active, red inactive" in text
