@@ -2,10 +2,10 @@
 
 Rules: ``rules/welcome-to-the-moon.md`` and its folder (``standard.md``, ``adventure1.md`` …,
 ``astra.md``, ``open_questions.md``), which this package follows; ``docs/welcome-to-the-moon.md``
-lists every decision (adventures 3–7: ``docs/welcome-to-the-moon/adventureN.md``). Playable:
-adventures 1–7 (The Launch, The Journey, The Colony, The Mine, The Dome, The Virus, The Escape),
-with 2–6 seats choosing at once, or solo against ASTRA (``players=1``, ``level`` 1–8); adventure 8
-(The Battle) is not implemented yet. Modules:
+lists every decision (adventures 3–8: ``docs/welcome-to-the-moon/adventureN.md``). Playable:
+adventures 1–8 (The Launch, The Journey, The Colony, The Mine, The Dome, The Virus, The Escape,
+The Battle — whose sheets are shared between neighbours), with 2–6 seats choosing at once, or
+solo against ASTRA (``players=1``, ``level`` 1–8). Modules:
 :mod:`~.cards` (the deck), :mod:`~.sheet` (the sheet model), :mod:`~.missions`,
 :mod:`~.adventures` (one module per adventure: its data and the rules only it has),
 :mod:`~.astra`, :mod:`~.state` (the turn), :mod:`~.game` (options, presets), :mod:`~.notation`,

@@ -59,12 +59,15 @@ PRESETS: Final[dict[str, dict[str, object]]] = {
     "a7-3p": {"adventure": 7, "players": 3},
     "a7-6p": {"adventure": 7, "players": 6},
     "a7-solo": {"adventure": 7, "players": 1, "level": 4},
+    "a8-3p": {"adventure": 8, "players": 3},
+    "a8-6p": {"adventure": 8, "players": 6},
+    "a8-solo": {"adventure": 8, "players": 1, "level": 4},
 }
 """Option sets worth playing; the conformance harness runs each one."""
 
-_STEPS_PER_TURN: Final = {1: 1, 2: 3, 3: 2, 4: 2, 7: 2, 5: 3, 6: 3}
+_STEPS_PER_TURN: Final = {1: 1, 2: 3, 3: 2, 4: 2, 7: 2, 5: 3, 6: 3, 8: 6}
 """Most actions one seat can take in a turn, bonuses of adventure 1 left aside."""
-_BONUS_STEPS: Final = {1: 15, 2: 0, 3: 0, 4: 3, 7: 10, 5: 0, 6: 56}
+_BONUS_STEPS: Final = {1: 15, 2: 0, 3: 0, 4: 3, 7: 10, 5: 0, 6: 56, 8: 60}
 """Most bonus sub-steps one sheet can give in a whole game (adventure 1: 10 X, 5 activations)."""
 
 

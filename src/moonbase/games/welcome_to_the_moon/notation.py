@@ -124,10 +124,10 @@ def explain(state: WelcomeState, seat: int, action: str) -> str:
     if state.phase == EFFECT and state.effect:
         return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
     if state.phase in (EFFECT, RESOLVE):
-        return f"steps to resolve first: {', '.join(state.sheets[seat].pending)}"
+        return f"steps to resolve first: {', '.join(state.sheets[state.writing(seat)].pending)}"
     if state.phase != PLAY:
         return ""
-    sheet = state.sheets[seat]
+    sheet = state.sheets[state.writing(seat)]
     adventure = state.adventure
     if sheet.stage != Sheet.CHOOSE:
         if words[0] in ("WRITE", "ERROR"):

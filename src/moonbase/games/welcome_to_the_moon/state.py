@@ -20,6 +20,15 @@ hidden from every seat until it flips, so the only hidden things are those backs
 order (future chance) and other seats' choices this turn; :meth:`WelcomeState._redraw` redraws
 the first and third.
 
+Shared sheets (adventure 8): ``sheets`` holds one sheet per seat, but the sheet a seat writes on
+this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.base.Adventure.sheet_for`: its own
+by default, a neighbour's on odd turns in adventure 8). Each sheet has at most one writer per
+turn, so its per-turn fields are that writer's; ``turn_start`` is kept per sheet, and a sheet
+written this turn is shown as it was at the start of the turn to everyone but its writer
+(its owner included) until the turn is revealed. ``Adventure.start_turn`` prepares the sheets at
+each turn, ``meets``/``seat_penalty`` read a seat's missions and tie-break from every sheet, and
+in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
+
 >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 >>> state = WelcomeGame(players=3).new(seed=4)
 >>> state.phase, state.to_act, state.turn
@@ -126,8 +135,9 @@ class WelcomeState(State):
         self.turn = 1
         self.phase = DRAW
         self.sheets = [self.adventure.new_sheet(self.solo) for _ in range(n)]
+        self.adventure.start_turn(self.sheets, 1)
         self.turn_start: list[Sheet | None] = [None] * n
-        """Per seat, its sheet before its first action of a turn not yet revealed."""
+        """Per sheet, the sheet before its writer's first action of a turn not yet revealed."""
         self.turn_events: list[list[int]] = [[] for _ in range(n)]
         """Per seat, the history indices of its actions this turn (until revealed)."""
         # --- missions
@@ -179,7 +189,10 @@ class WelcomeState(State):
     def _actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase in (PLAY, RESOLVE):
-            return tuple(seat for seat, sheet in enumerate(self.sheets) if not sheet.done)
+            sheets = self.sheets
+            return tuple(
+                seat for seat in range(self.players) if not sheets[self.writing(seat)].done
+            )
         if phase == DRAW:
             return (CHANCE,)
         if phase == EFFECT:
@@ -191,7 +204,7 @@ class WelcomeState(State):
             if not self.effect:
                 return sorted(self.adventure.steps(self.sheets[0]))
             return sorted(self._crosses())
-        sheet = self.sheets[seat]
+        sheet = self.sheets[self.writing(seat)]
         if sheet.stage != Sheet.CHOOSE:
             return sorted(self.adventure.steps(sheet))
         actions = self.adventure.writes(sheet, self.offer)
@@ -209,7 +222,7 @@ class WelcomeState(State):
             if not self.effect:
                 return action in self.adventure.steps(self.sheets[0])
             return action in self._crosses()
-        sheet = self.sheets[seat]
+        sheet = self.sheets[self.writing(seat)]
         if sheet.stage != Sheet.CHOOSE:
             return action in self.adventure.steps(sheet)
         words = action.split(" ")
@@ -271,7 +284,8 @@ class WelcomeState(State):
             self.phase = DRAW
             self._advance()
             return
-        sheet = self.sheets[seat]
+        written = self.writing(seat)
+        sheet = self.sheets[written]
         if self.phase == RESOLVE:
             self._act(sheet, action, self.offer)
             if all(other.done for other in self.sheets):
@@ -279,7 +293,7 @@ class WelcomeState(State):
             return
         if sheet.stage == Sheet.CHOOSE:
             if not self.solo:
-                self.turn_start[seat] = sheet.copy()
+                self.turn_start[written] = sheet.copy()
             else:
                 self._note_solo_choice(action)
         self.turn_events[seat].append(index)
@@ -313,11 +327,19 @@ class WelcomeState(State):
             for pile in range(PILES)
         ]
 
+    def writing(self, seat: int) -> int:
+        """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""
+        return self.adventure.sheet_for(seat, self.turn, self.players)
+
+    def writer(self, index: int) -> int | None:
+        """The seat writing on sheet ``index`` this turn (``None``: nobody)."""
+        return next((s for s in range(self.players) if self.writing(s) == index), None)
+
     def visible_sheet(self, owner: int, viewer: int | None) -> Sheet:
         """``owner``'s sheet as ``viewer`` sees it: as it was at the start of the turn while
-        ``owner``'s choices this turn are hidden."""
+        its writer's choices this turn are hidden."""
         start = self.turn_start[owner]
-        if start is not None and owner != viewer:
+        if start is not None and self.writer(owner) != viewer:
             return start
         return self.sheets[owner]
 
@@ -395,6 +417,8 @@ class WelcomeState(State):
             _take(self.solo_unseen, card - _TYPES)
         self.cards[position] = card
         if card < _TYPES:
+            if position == 0:
+                self._astra_turn(card)
             return
         letter = SOLO_CARDS[card - _TYPES]
         effect = self.adventure.solo_card(letter, self.pass_number)
@@ -417,6 +441,16 @@ class WelcomeState(State):
                 self.phase = EFFECT  # its sub-steps come first
             elif sheet.stage == Sheet.DONE:
                 sheet.new_turn()
+
+    def _astra_turn(self, card: int) -> None:
+        """ASTRA plays the turn's first card herself, where the adventure says so."""
+        sheet = self.sheets[0]
+        number, action = CARD_TYPES[card]
+        self.adventure.astra_turn(sheet, number, ACTIONS[action])
+        if sheet.stage == Sheet.ACTING:
+            self.phase = EFFECT  # the player chooses for her
+        elif sheet.stage == Sheet.DONE:
+            sheet.new_turn()
 
     def _advance(self) -> None:
         """After a draw: wait for the next card, reshuffle, end the game or start playing."""
@@ -441,6 +475,7 @@ class WelcomeState(State):
         self.turn += 1
         for sheet in self.sheets:
             sheet.new_turn()
+        self.adventure.start_turn(self.sheets, self.turn)
         if self.solo:
             self.cards = [-1, -1, -1]
             self.queue = [_SOLO, _SOLO + 1, _SOLO + 2]
@@ -514,7 +549,7 @@ class WelcomeState(State):
             [
                 seat
                 for seat, sheet in enumerate(self.sheets)
-                if sheet.missions[index] < 0 and adventure.mission_met(sheet, card)
+                if sheet.missions[index] < 0 and adventure.meets(self.sheets, seat, card)
             ]
             for index, card in enumerate(self.mission_cards)
         ]
@@ -567,10 +602,11 @@ class WelcomeState(State):
     def _redraw_choices(self, other: int, rng: random.Random) -> None:
         """Replace ``other``'s hidden actions this turn by a random legal sequence of the same
         length that leaves it just as finished or unfinished (kept if none is found quickly)."""
-        start = self.turn_start[other]
+        written = self.writing(other)
+        start = self.turn_start[written]
         assert start is not None
         events = self.turn_events[other]
-        finish = self.sheets[other].done
+        finish = self.sheets[written].done
         combos = self.offer
         budget = [_SEARCH_BUDGET]
         chosen: list[str] = []
@@ -603,7 +639,7 @@ class WelcomeState(State):
         found = search(start.copy(), 0)
         if found is None:
             return
-        self.sheets[other] = found
+        self.sheets[written] = found
         for index, action in zip(events, reversed(chosen), strict=True):
             self._rewrite_history(index, other, action)
 
@@ -686,8 +722,9 @@ class WelcomeState(State):
             return [0] if scores[0] >= 0 else []
         best = max(scores)
         tied = [seat for seat in range(self.players) if scores[seat] == best]
-        fewest = min(self.adventure.penalty_boxes(self.sheets[seat]) for seat in tied)
-        return [seat for seat in tied if self.adventure.penalty_boxes(self.sheets[seat]) == fewest]
+        penalty = {seat: self.adventure.seat_penalty(self.sheets, seat) for seat in tied}
+        fewest = min(penalty.values())
+        return [seat for seat in tied if penalty[seat] == fewest]
 
     def _render(self) -> str:
         from moonbase.games.welcome_to_the_moon.render import render_view

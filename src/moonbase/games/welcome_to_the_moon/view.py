@@ -2,8 +2,9 @@
 
 ``sheets`` is the table as everyone sees it: a sheet whose player has acted this turn shows how it
 was at the start of the turn until every seat has finished phase 4, when all choices are
-revealed. ``sheet`` is the seat's own sheet now, this turn's choices included. The backs of the
-cards showing their numbers never appear.
+revealed. ``sheet`` is the seat's own sheet now, this turn's choices included (adventure 8: the
+sheet it writes on this turn, whose index ``writing`` gives when it is not the seat's own). The
+backs of the cards showing their numbers never appear.
 
 The keys every client may rely on (``rules/welcome-to-the-moon.md``): ``adventure``, ``turn``,
 ``combinations`` (solo: ``cards``), ``missions``, ``sheets`` (per seat: ``spaces``, the
@@ -90,11 +91,12 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
     adventure = state.adventure
     public = [state.visible_sheet(owner, None) for owner in range(state.players)]
     sheets = [_sheet_view(state, sheet, state.context(public)) for sheet in public]
-    own = None if seat is None else state.sheets[seat]
+    written = 0 if seat is None else state.writing(seat)
+    own = None if seat is None else state.sheets[written]
     mine: dict[str, Any] | None = None
     if seat is not None and own is not None:
         seen = list(public)
-        seen[seat] = own
+        seen[written] = own
         mine = _sheet_view(state, own, state.context(seen))
     view: dict[str, Any] = {
         "seat": seat,
@@ -104,7 +106,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase,
         "to_act": list(state.to_act),
-        "done": [sheet.done for sheet in state.sheets],
+        "done": [state.sheets[state.writing(s)].done for s in range(state.players)],
         "missions": _missions(state),
         "sheets": sheets,
         "sheet": mine,
@@ -117,6 +119,8 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
             "modified": own.modified,
         },
     }
+    if seat is not None and written != seat:
+        view["writing"] = written
     if state.phase == "effect" and seat == 0 and state.effect:
         view["pending"] = ["CROSS"]
     if state.solo:

@@ -2,8 +2,8 @@
 
 :func:`adventure` returns the shared rules object of an adventure, each an
 :class:`~.base.Adventure` over the slot-indexed
-:class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet`. Adventure 8 (The Battle) fits the same
-model but is not implemented yet.
+:class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet`. Adventure 8 (The Battle) shares each
+sheet between two neighbours (``Adventure.sheet_for``).
 
 >>> adventure(1).title, adventure(2).title
 ('The Launch', 'The Journey')
@@ -23,6 +23,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a4_mine import Mine
 from moonbase.games.welcome_to_the_moon.adventures.a5_dome import Dome
 from moonbase.games.welcome_to_the_moon.adventures.a6_virus import Virus
 from moonbase.games.welcome_to_the_moon.adventures.a7_escape import Escape
+from moonbase.games.welcome_to_the_moon.adventures.a8_battle import Battle
 from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
 
 __all__ = ["IMPLEMENTED", "TITLES", "Adventure", "Combination", "Context", "adventure"]
@@ -47,6 +48,7 @@ _CLASSES: Final[dict[int, type[Adventure]]] = {
     5: Dome,
     6: Virus,
     7: Escape,
+    8: Battle,
 }
 
 IMPLEMENTED: Final = tuple(sorted(_CLASSES))

@@ -57,6 +57,18 @@ class Adventure(ABC):
         """A blank sheet (with anything printed already marked)."""
         return Sheet(self.data.size, solo)
 
+    # ------------------------------------------------------------------ who writes where
+    def sheet_for(self, seat: int, turn: int, players: int) -> int:
+        """The index of the sheet ``seat`` writes on this turn: its own by default (adventure 8:
+        a neighbour's on odd turns). Every sheet has at most one writer per turn, and the
+        per-turn fields of a sheet (``stage``, ``pending`` …) are its writer's."""
+        return seat
+
+    def start_turn(self, sheets: Sequence[Sheet], turn: int) -> None:
+        """Prepare the sheets for turn ``turn`` (before its cards are drawn); nothing by
+        default (adventure 8 notes which side writes)."""
+        return
+
     # ------------------------------------------------------------------ phases 2–3
     @abstractmethod
     def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
@@ -119,6 +131,10 @@ class Adventure(ABC):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Whether ``sheet`` meets mission ``card``'s requirement now."""
 
+    def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
+        """Whether ``seat`` meets mission ``card`` now (by default: its own sheet does)."""
+        return self.mission_met(sheets[seat], card)
+
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Take a mission's reward (points are kept in ``sheet.missions``)."""
         sheet.mark(self.data.mission_slots[mission.index], 1)
@@ -131,6 +147,10 @@ class Adventure(ABC):
     def penalty_boxes(self, sheet: Sheet) -> int:
         """Error boxes that count for the tie-break (fewest wins)."""
         return self.errors_marked(sheet)
+
+    def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
+        """Error boxes that count for ``seat``'s tie-break (by default its own sheet's)."""
+        return self.penalty_boxes(sheets[seat])
 
     def ended(self, sheet: Sheet) -> bool:
         """Whether this sheet fires the end of the game (checked at the end of each turn)."""
@@ -180,6 +200,12 @@ class Adventure(ABC):
         virus); ``True`` when something was released, so that missions are checked again once
         the sheets' sub-steps are resolved. Nothing by default."""
         return False
+
+    def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
+        """Solo: ASTRA plays the turn's first card (``number``, ``action``) on the sheet herself
+        (adventure 8); sub-steps left on the sheet are the player's choices for her. Nothing by
+        default."""
+        return
 
     def solo_card(self, letter: str, pass_number: int) -> str:
         """The effect an ASTRA card ``letter`` drawn in pass 1 or 2 has, as passed to

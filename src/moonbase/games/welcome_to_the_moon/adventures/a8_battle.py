@@ -1,0 +1,799 @@
+"""Adventure 8 — The Battle: battlefields shared by neighbours, and the rules only it has.
+
+Each sheet is a battlefield of 7 planets (``PL0`` … ``PL6``, 33 spaces filled in a fixed order
+whatever the number), 14 moons, 13 asteroids and 7 flags, with two personal halves: **side 1**
+(the sheet's owner, seat P) and **side 2** (the previous seat in the ring). On odd turns every
+seat writes on the next seat's sheet as side 2, on even turns on its own as side 1, so each sheet
+has exactly one writer per turn (:meth:`Battle.sheet_for`); the state's per-turn fields of a
+sheet (stage, pending, written …) belong to that writer. ``marks[0]`` holds the writing side.
+
+A number only chooses the planet: ``WRITE <combination> PL<k>.<i>`` draws the writer's insignia
+(a space holds the side, 1 or 2) in the planet's next empty space. Astronaut changes and stored
+astronaut symbols are counted automatically: a planet within ±2 × (symbols spent + 1 with the
+Astronaut action) may be chosen, spending the fewest stored symbols. Sub-steps (``SKIP``
+declines the action): ``ROBOT`` (the next asteroid from the writer's end, with its bonuses),
+``ENERGY GREEN|BLUE|GREY``, ``PLANT``, ``WATER``, ``ASTRONAUT``, ``PLANNING PL<k>.M<j>`` (a moon,
+then a planning penalty box), ``MOON PL<k>.M<j>`` (an asteroid's planning bonus: no penalty).
+A completed planet is resolved at once (majority of spaces + moons draws on its flag; a tie
+draws both); at the end every unresolved planet is resolved the same way (a 0–0 tie is shared).
+
+Solo: the one :class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet` holds both battlefields,
+the player's own (slots 0–229, the player is side 1) and ASTRA's (slots 230–459, the player is
+side 2); the player and ASTRA write on the same battlefield each turn. ASTRA plays the first card
+of each turn (``ASTRA PL<k>`` when two planets are allowed); her effect cards put her insignia on
+two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alone.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> battle = Battle()
+>>> sheet = battle.new_sheet(solo=False)
+>>> battle.start_turn([sheet], 2)
+>>> sorted(battle.writes(sheet, [Combination("1", 3, "ROBOT")]))
+['WRITE 1 PL0.1', 'WRITE 1 PL1.1']
+>>> battle.write(sheet, Combination("1", 3, "ROBOT"), DATA.slot("PL1.1") or 0, 0, None)
+>>> battle.settle(sheet)
+>>> sheet.marks[4], sorted(battle.steps(sheet))
+(1, ['ROBOT', 'SKIP'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    SheetData,
+    Space,
+    Track,
+)
+
+__all__ = [
+    "ASTEROIDS",
+    "DATA",
+    "FIELD",
+    "MISSIONS",
+    "PLANETS",
+    "Battle",
+    "Half",
+    "Planet",
+]
+
+FIELD: Final = 230
+"""Slots of one battlefield; solo keeps ASTRA's battlefield at offset 230."""
+_SIDE: Final = 0
+"""The slot holding the side that writes this turn (1 or 2)."""
+
+
+@dataclass(frozen=True)
+class Planet:
+    """A planet: type, spaces in fill order, allowed numbers, moons, flag, resolved marker, plant
+    and water symbols, and the bonus of each space (``PLANT``, ``WATER``, ``ROBOT``)."""
+
+    name: str
+    kind: str
+    spaces: tuple[int, ...]
+    low: int
+    high: int
+    moons: tuple[int, int]
+    flag: int
+    resolved: int
+    plants: tuple[int, ...]
+    waters: tuple[int, ...]
+    bonuses: Mapping[int, str]
+
+
+PLANETS: Final = (
+    Planet("PL0", "GREEN", (1, 2, 3), 0, 3, (79, 80), 93, 223, (181,), (182,), {3: "PLANT"}),
+    Planet("PL1", "GREY", (4, 5, 6, 7, 8), 3, 5, (81, 82), 94, 224, (184,), (183,),
+           {8: "ROBOT"}),
+    Planet("PL2", "BLUE", (9, 10, 11, 12, 13), 5, 7, (83, 84), 95, 225, (185, 186), (187,),
+           {11: "ROBOT", 13: "WATER"}),
+    Planet("PL3", "GREY", tuple(range(14, 21)), 7, 9, (85, 86), 96, 226, (188, 189), (190,),
+           {14: "PLANT", 18: "PLANT", 20: "ROBOT"}),
+    Planet("PL4", "GREEN", tuple(range(21, 26)), 9, 11, (87, 88), 97, 227, (191, 192), (193,),
+           {24: "WATER", 25: "PLANT"}),
+    Planet("PL5", "BLUE", tuple(range(26, 31)), 11, 13, (89, 90), 98, 228, (194, 195), (196,),
+           {30: "WATER"}),
+    Planet("PL6", "GREEN", (31, 32, 33), 13, 17, (91, 92), 99, 229, (197, 198), (),
+           {33: "PLANT"}),
+)  # fmt: skip
+"""The seven planets (``adventure8.md`` §3)."""
+
+ASTEROIDS: Final = {
+    50: (), 51: ((63, "PLANT"),), 52: ((64, "WATER"),), 53: ((65, "PLANT"),),
+    54: ((66, "WATER"), (67, "ENERGY")), 55: ((68, "ENERGY"), (69, "ENERGY")),
+    56: ((70, "PLANNING"), (71, "PLANNING")), 57: ((72, "ENERGY"), (73, "ENERGY")),
+    58: ((74, "WATER"), (75, "ENERGY")), 59: ((76, "PLANT"),), 60: ((77, "WATER"),),
+    61: ((78, "PLANT"),), 62: (),
+}  # fmt: skip
+"""Asteroid slot → its bonuses as (icon slot, bonus) (``adventure8.md`` §4)."""
+KINDS: Final = ("GREEN", "BLUE", "GREY")
+PLANNING_VALUES: Final = (0, 3, 6, 10, 15, 21, 28, 36)
+"""The printed planning penalty (``open_questions.md`` A.1: 10 for the third box)."""
+
+
+@dataclass(frozen=True)
+class Half:
+    """One side's personal half: tracks, astronaut symbols, System Error boxes."""
+
+    plants: Track
+    water: Track
+    multipliers: Mapping[str, Track]
+    planning: Track
+    astronauts: tuple[int, ...]
+    errors: tuple[int, int]
+
+
+def _half(side: int, plant: int, water: int, mult: int, plan: int, astro: int, err: int) -> Half:
+    return Half(
+        Track(f"plants{side}", tuple(range(plant, plant + 11)),
+              (0, 2, 4, 7, 10, 13, 17, 21, 25, 30, 35, 40)),
+        Track(f"water{side}", tuple(range(water, water + 9)),
+              (0, 3, 6, 10, 14, 19, 24, 30, 37, 45)),
+        {
+            "GREEN": Track(f"green{side}", tuple(range(mult, mult + 4)), (2, 3, 4, 6, 8)),
+            "BLUE": Track(f"blue{side}", tuple(range(mult + 4, mult + 8)), (2, 4, 6, 8, 10)),
+            "GREY": Track(f"grey{side}", tuple(range(mult + 8, mult + 12)), (4, 5, 6, 9, 12)),
+        },
+        Track(f"planning{side}", tuple(range(plan, plan + 7)), PLANNING_VALUES),
+        tuple(range(astro, astro + 6)),
+        (err, err + 1),
+    )  # fmt: skip
+
+
+HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 152, 171, 44, 36)}
+"""The two halves by side (``adventure8.md`` §5)."""
+
+_PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
+_MOON_NAMES: Final = {
+    f"{planet.name}.M{index + 1}": moon
+    for planet in PLANETS
+    for index, moon in enumerate(planet.moons)
+}
+_MOON_ALIAS: Final = {moon: name for name, moon in _MOON_NAMES.items()}
+_PLANET_NAMES: Final = {planet.name: planet for planet in PLANETS}
+
+DATA: Final = SheetData(
+    adventure=8,
+    spaces=tuple(
+        Space(space, f"{planet.name}.{index + 1}")
+        for planet in PLANETS
+        for index, space in enumerate(planet.spaces)
+    ),
+    size=FIELD,
+    error_slots=(34, 35, 36, 37),
+    mission_slots=(178, 179, 180),
+    tracks={
+        track.name: track
+        for half in HALVES.values()
+        for track in (half.plants, half.water, half.planning, *half.multipliers.values())
+    },
+    symbols={
+        "moons": tuple(_MOON_ALIAS),
+        "asteroids": tuple(ASTEROIDS),
+        "flags": tuple(planet.flag for planet in PLANETS),
+        "resolved": tuple(planet.resolved for planet in PLANETS),
+        "planet_plants": tuple(slot for planet in PLANETS for slot in planet.plants),
+        "planet_waters": tuple(slot for planet in PLANETS for slot in planet.waters),
+        "astronauts": HALVES[1].astronauts + HALVES[2].astronauts,
+    },
+)
+"""The sheet of adventure 8 (one battlefield)."""
+
+MISSIONS: Final = {
+    "A1": Mission("A1", "Control 4 planets on the same sheet.", 12, 5),
+    "A2": Mission("A2", "Control a green, a blue and a grey planet on the same sheet.", 9, 4),
+    "B1": Mission("B1", "Your insignia on 7 asteroids of the same sheet.", 9, 5),
+    "B2": Mission("B2", "On one half, 2 boxes of each planet multiplier track.", 11, 6),
+    "C1": Mission("C1", "On one half, 6 plant boxes and 4 water boxes.", 10, 4),
+    "C2": Mission("C2", "Your insignia on the moons of 4 planets of the same sheet.", 10, 6),
+}
+"""Adventure 8's missions; the values are points (``adventure8.md`` §8)."""
+
+_SOLO_BOXES: Final = ASTRA_ADVENTURES[8].bonus_boxes
+
+
+def allowed(number: int) -> list[Planet]:
+    """The planets a number may go to.
+
+    >>> [p.name for p in allowed(3)], [p.name for p in allowed(12)], [p.name for p in allowed(16)]
+    (['PL0', 'PL1'], ['PL5'], ['PL6'])
+    """
+    return [planet for planet in PLANETS if planet.low <= number <= planet.high]
+
+
+def _distance(planet: Planet, number: int) -> int:
+    if number < planet.low:
+        return planet.low - number
+    return max(0, number - planet.high)
+
+
+def _next(marks: bytearray, slots: Sequence[int], off: int) -> int | None:
+    for slot in slots:
+        if not marks[off + slot]:
+            return off + slot
+    return None
+
+
+def _track(marks: bytearray, track: Track, off: int) -> int:
+    count = 0
+    for slot in track.slots:
+        if not marks[off + slot]:
+            break
+        count += 1
+    return count
+
+
+class Battle(Adventure):
+    """Adventure 8 — The Battle."""
+
+    number: ClassVar[int] = 8
+    title: ClassVar[str] = "The Battle"
+    data: ClassVar[SheetData] = DATA
+    missions: ClassVar[dict[str, Mission]] = MISSIONS
+    words: ClassVar[tuple[str, ...]] = (
+        "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",
+    )  # fmt: skip
+
+    # ------------------------------------------------------------------ sheets and sides
+    def new_sheet(self, solo: bool) -> Sheet:
+        """One battlefield, or in solo both (the player's, then ASTRA's)."""
+        return Sheet(2 * FIELD if solo else FIELD, solo)
+
+    def sheet_for(self, seat: int, turn: int, players: int) -> int:
+        """Even turns: the seat's own sheet (side 1); odd turns: the next seat's (side 2)."""
+        return seat if turn % 2 == 0 else (seat + 1) % players
+
+    def start_turn(self, sheets: Sequence[Sheet], turn: int) -> None:
+        """Note the side that writes this turn (1 on even turns, 2 on odd turns)."""
+        for sheet in sheets:
+            sheet.marks[_SIDE] = 1 if turn % 2 == 0 else 2
+
+    @staticmethod
+    def side(sheet: Sheet) -> int:
+        """The side writing this turn."""
+        return sheet.marks[_SIDE] or 1
+
+    @staticmethod
+    def offset(sheet: Sheet, side: int | None = None) -> int:
+        """Where this turn's battlefield starts in ``marks`` (solo: side 2 plays on ASTRA's)."""
+        if not sheet.solo:
+            return 0
+        return 0 if (side or Battle.side(sheet)) == 1 else FIELD
+
+    # ------------------------------------------------------------------ queries
+    @staticmethod
+    def stored(marks: bytearray, half: Half, off: int) -> list[int]:
+        """Astronaut symbols circled and not yet spent."""
+        return [off + s for s in half.astronauts if marks[off + s] == CIRCLED]
+
+    @staticmethod
+    def open_planet(marks: bytearray, planet: Planet, off: int) -> int | None:
+        """The planet's next empty space (its slot with the offset), or ``None``."""
+        return _next(marks, planet.spaces, off)
+
+    def _cost(self, sheet: Sheet, combo: Combination, planet: Planet) -> int | None:
+        """Stored symbols to spend for ``combo`` to reach ``planet`` (``None``: out of reach)."""
+        steps = (_distance(planet, combo.number) + 1) // 2
+        if combo.action == "ASTRONAUT":
+            steps = max(0, steps - 1)
+        half = HALVES[self.side(sheet)]
+        if steps > len(self.stored(sheet.marks, half, self.offset(sheet))):
+            return None
+        return steps
+
+    # ------------------------------------------------------------------ phases 2–3
+    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+        """For each combination, the next space of each planet within reach."""
+        off = self.offset(sheet)
+        marks = sheet.marks
+        result = []
+        for combo in combos:
+            for planet in PLANETS:
+                slot = self.open_planet(marks, planet, off)
+                if slot is not None and self._cost(sheet, combo, planet) is not None:
+                    result.append(f"WRITE {combo.label} {DATA.names[slot - off]}")
+        return result
+
+    def why_not_write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> str:
+        """The space must be its planet's next, and the planet within reach of the number."""
+        if modified or wild is not None:
+            return "adventure 8 has no ±/WILD words: name the planet's next space"
+        planet = _PLANET_OF[slot]
+        off = self.offset(sheet)
+        following = self.open_planet(sheet.marks, planet, off)
+        if following is None:
+            return f"planet {planet.name} is full"
+        if following - off != slot:
+            return f"{planet.name} fills in order: its next space is {DATA.names[following - off]}"
+        if self._cost(sheet, combo, planet) is None:
+            return (
+                f"{combo.number} does not reach {planet.name} ({planet.low}–{planet.high}) with "
+                "the astronaut symbols available"
+            )
+        return ""
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Draw the insignia, spend stored symbols, take the space bonus, resolve a full planet,
+        and open the action."""
+        marks = sheet.marks
+        side = self.side(sheet)
+        off = self.offset(sheet)
+        half = HALVES[side]
+        planet = _PLANET_OF[slot]
+        spend = self._cost(sheet, combo, planet) or 0
+        for symbol in self.stored(marks, half, off)[:spend]:
+            marks[symbol] |= CROSSED
+        changed = _distance(planet, combo.number) > 0
+        marks[off + slot] = side
+        sheet.written = slot
+        sheet.action = combo.action
+        sheet.modified = spend
+        sheet.stage = Sheet.ACTING
+        self._bonus(sheet, planet.bonuses.get(slot, ""), side, off)
+        self._resolve_if_full(sheet, planet, off)
+        if combo.action == "ASTRONAUT" and changed:
+            self._astronaut(sheet)  # the action's own ±2 was used: it is taken at once
+        else:
+            sheet.pending.append("ACTION")
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box of the writing side."""
+        off = self.offset(sheet)
+        box = _next(sheet.marks, HALVES[self.side(sheet)].errors, off)
+        sheet.stage = Sheet.ACTING
+        if box is not None:
+            sheet.marks[box] = CROSSED
+
+    # ------------------------------------------------------------------ effects
+    def _bonus(self, sheet: Sheet, bonus: str, side: int, off: int) -> None:
+        marks = sheet.marks
+        half = HALVES[side]
+        if bonus == "PLANT" or bonus == "WATER":
+            box = _next(marks, (half.plants if bonus == "PLANT" else half.water).slots, off)
+            if box is not None:
+                marks[box] = CROSSED
+        elif bonus == "ROBOT":
+            self._robot(sheet, side, off)
+        elif bonus == "ENERGY":
+            sheet.pending.append("ENERGY")
+        elif bonus == "PLANNING":
+            sheet.pending.append("MOON")
+
+    @staticmethod
+    def _asteroid(marks: bytearray, side: int, off: int) -> int | None:
+        order = sorted(ASTEROIDS) if side == 1 else sorted(ASTEROIDS, reverse=True)
+        return _next(marks, order, off)
+
+    def _robot(self, sheet: Sheet, side: int, off: int) -> None:
+        marks = sheet.marks
+        rock = self._asteroid(marks, side, off)
+        if rock is None:
+            return
+        marks[rock] = side
+        for icon, bonus in ASTEROIDS[rock - off]:
+            marks[off + icon] = CROSSED
+            self._bonus(sheet, bonus, side, off)
+
+    def _astronaut(self, sheet: Sheet) -> None:
+        off = self.offset(sheet)
+        symbol = _next(sheet.marks, HALVES[self.side(sheet)].astronauts, off)
+        if symbol is not None:
+            sheet.marks[symbol] = CIRCLED
+
+    @staticmethod
+    def free_moons(marks: bytearray, off: int, planet: Planet | None = None) -> list[int]:
+        """Empty moons of unresolved planets (with the offset)."""
+        planets = PLANETS if planet is None else (planet,)
+        return [
+            off + moon
+            for p in planets
+            if not marks[off + p.resolved]
+            for moon in p.moons
+            if not marks[off + moon]
+        ]
+
+    @staticmethod
+    def counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
+        """Insignias of side 1 and side 2 on the planet's spaces and moons."""
+        one = two = 0
+        for slot in planet.spaces + planet.moons:
+            mark = marks[off + slot]
+            one += mark == 1
+            two += mark == 2
+        return one, two
+
+    def _resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
+        if all(sheet.marks[off + s] for s in planet.spaces):
+            self._resolve(sheet, planet, off)
+
+    def _resolve(self, sheet: Sheet, planet: Planet, off: int) -> None:
+        """Draw on the flag: the majority, both on a tie (solo: a tie goes to the player)."""
+        marks = sheet.marks
+        if marks[off + planet.resolved]:
+            return
+        before = self.solo_controlled(sheet) if sheet.solo else 0
+        marks[off + planet.resolved] = CIRCLED
+        marks[off + planet.flag] = self.control(marks, planet, off, sheet.solo)
+        if sheet.solo:
+            after = self.solo_controlled(sheet)
+            if after > before and after % 2 == 0:
+                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+
+    def control(self, marks: bytearray, planet: Planet, off: int, solo: bool) -> int:
+        """The flag a resolution draws: bit 1 side 1, bit 2 side 2 (solo: ties to the player,
+        side 1 on the player's battlefield and side 2 on ASTRA's)."""
+        one, two = self.counts(marks, planet, off)
+        if one != two:
+            return 1 if one > two else 2
+        if solo:
+            return 1 if off == 0 else 2
+        return 3
+
+    def flags(self, marks: bytearray, off: int, solo: bool) -> list[int]:
+        """Each planet's flag now, unresolved planets resolved with their current counts (the
+        end-of-game rule)."""
+        return [
+            marks[off + p.flag] if marks[off + p.resolved] else self.control(marks, p, off, solo)
+            for p in PLANETS
+        ]
+
+    def solo_controlled(self, sheet: Sheet) -> int:
+        """Solo: resolved planets the player controls on both battlefields."""
+        marks = sheet.marks
+        return sum(
+            1
+            for off, side in ((0, 1), (FIELD, 2))
+            for p in PLANETS
+            if marks[off + p.resolved] and marks[off + p.flag] & side
+        )
+
+    # ------------------------------------------------------------------ phase 4
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """Compulsory bonus ``ENERGY`` and ``MOON``, ASTRA's choices, or the action and
+        ``SKIP``."""
+        marks = sheet.marks
+        off = self.offset(sheet)
+        half = HALVES[self.side(sheet)]
+        if item == "ENERGY":
+            return [f"ENERGY {k}" for k in KINDS if _next(marks, half.multipliers[k].slots, off)]
+        if item == "MOON":
+            return [f"MOON {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+        if item == "ASTRA":
+            return [f"ASTRA {p.name}" for p in self._astra_planets(sheet)]
+        if item == "SOLO":
+            return [f"ASTRA MOON {self._moon_name(m - off)}" for m in self._solo_moons(sheet)]
+        action = sheet.action
+        result: list[str] = []
+        planet = _PLANET_OF[sheet.written] if sheet.written else None
+        if action == "ROBOT":
+            result = ["ROBOT"] if self._asteroid(marks, self.side(sheet), off) else []
+        elif action == "ENERGY":
+            result = self.options(sheet, "ENERGY")
+        elif action in ("PLANT", "WATER") and planet is not None:
+            symbols = planet.plants if action == "PLANT" else planet.waters
+            result = [action] if _next(marks, symbols, off) else []
+        elif action == "ASTRONAUT":
+            result = ["ASTRONAUT"] if _next(marks, half.astronauts, off) else []
+        elif action == "PLANNING":
+            result = [f"PLANNING {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+        return [*result, "SKIP"] if result else result
+
+    def steps(self, sheet: Sheet) -> list[str]:
+        """Every sub-step action allowed now, once each (an Energy action and an asteroid's
+        energy bonus offer the same words; either may be resolved first)."""
+        return list(dict.fromkeys(super().steps(sheet)))
+
+    @staticmethod
+    def _moon_name(moon: int) -> str:
+        return _MOON_ALIAS[moon]
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out a sub-step."""
+        words = action.split(" ")
+        marks = sheet.marks
+        side = self.side(sheet)
+        off = self.offset(sheet)
+        half = HALVES[side]
+        word = words[0]
+        if word == "ASTRA":
+            self._astra_step(sheet, words)
+            return
+        if word == "ENERGY" and "ENERGY" in sheet.pending:
+            sheet.pending.remove("ENERGY")
+        elif word == "MOON":
+            sheet.pending.remove("MOON")
+        else:
+            sheet.pending.remove("ACTION")
+        if word == "SKIP":
+            return
+        if word == "ROBOT":
+            self._robot(sheet, side, off)
+        elif word == "ENERGY":
+            marks[_next(marks, half.multipliers[words[1]].slots, off) or 0] = CROSSED
+        elif word in ("PLANT", "WATER"):
+            planet = _PLANET_OF[sheet.written]
+            symbols = planet.plants if word == "PLANT" else planet.waters
+            marks[_next(marks, symbols, off) or 0] = CROSSED
+            self._bonus(sheet, word, side, off)
+        elif word == "ASTRONAUT":
+            self._astronaut(sheet)
+        else:  # PLANNING or MOON
+            marks[off + _MOON_NAMES[words[1]]] = side
+            if word == "PLANNING":
+                box = _next(marks, half.planning.slots, off)
+                if box is not None:
+                    marks[box] = CROSSED
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """No phase 5 in adventure 8."""
+        return
+
+    def fields(self, sheets: Sequence[Sheet], seat: int) -> list[tuple[bytearray, int, int]]:
+        """The battlefields a seat plays on as (marks, offset, side): its own as side 1, the
+        next seat's as side 2."""
+        if len(sheets) == 1 and sheets[0].solo:
+            return [(sheets[0].marks, 0, 1), (sheets[0].marks, FIELD, 2)]
+        own = sheets[seat].marks
+        return [(own, 0, 1), (sheets[(seat + 1) % len(sheets)].marks, 0, 2)]
+
+    def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
+        """Both of the seat's battlefields are checked (``open_questions.md`` D.20)."""
+        return any(self._met(m, off, side, card) for m, off, side in self.fields(sheets, seat))
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """The owner's own sheet (side 1) only; the state asks :meth:`meets`."""
+        return self._met(sheet.marks, 0, 1, card)
+
+    def _met(self, marks: bytearray, off: int, side: int, card: str) -> bool:
+        half = HALVES[side]
+        if card in ("A1", "A2"):
+            held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
+            if card == "A1":
+                return len(held) >= 4
+            return {p.kind for p in held} == set(KINDS)
+        if card == "B1":
+            return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
+        if card == "B2":
+            return all(_track(marks, t, off) >= 2 for t in half.multipliers.values())
+        if card == "C1":
+            return _track(marks, half.plants, off) >= 6 and _track(marks, half.water, off) >= 4
+        return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
+
+    # ------------------------------------------------------------------ the end
+    def errors_marked(self, sheet: Sheet) -> int:
+        """Error boxes of the owner's half (side 1) of this sheet."""
+        return sum(1 for slot in HALVES[1].errors if sheet.marks[slot])
+
+    def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
+        """Error boxes the seat marked on both of its halves."""
+        return sum(
+            1
+            for m, off, side in self.fields(sheets, seat)
+            for b in HALVES[side].errors
+            if m[off + b]
+        )
+
+    def ended(self, sheet: Sheet) -> bool:
+        """A side with both errors, a player with all 3 missions, or a full battlefield."""
+        if all(value >= 0 for value in sheet.missions):
+            return True
+        marks = sheet.marks
+        for off in (0, FIELD) if sheet.solo else (0,):
+            if all(marks[off + s] for s in DATA.space_slots):
+                return True
+            for half in HALVES.values():
+                if all(marks[off + b] for b in half.errors):
+                    return True
+        return False
+
+    def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
+        """One half's points (``adventure8.md`` §10)."""
+        half = HALVES[side]
+        flags = self.flags(marks, off, solo)
+        planets = {
+            kind: sum(1 for p, f in zip(PLANETS, flags, strict=True) if p.kind == kind and f & side)
+            for kind in KINDS
+        }
+        parts = {
+            "plants": half.plants.values[_track(marks, half.plants, off)],
+            "water": half.water.values[_track(marks, half.water, off)],
+        }
+        for kind in KINDS:
+            track = half.multipliers[kind]
+            parts[kind.lower()] = planets[kind] * track.values[_track(marks, track, off)]
+        parts["planning"] = half.planning.values[_track(marks, half.planning, off)]
+        parts["errors"] = 5 * sum(1 for b in half.errors if marks[off + b])
+        parts["total"] = sum(parts[k] for k in ("plants", "water", "green", "blue", "grey"))
+        parts["total"] -= parts["planning"] + parts["errors"]
+        return parts
+
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """Missions, the owner's half of this sheet (side 1) and its half of the next seat's
+        sheet (side 2); unresolved planets count as resolved now (the end-of-game rule)."""
+        sheets = context.sheets
+        seat = next((i for i, other in enumerate(sheets) if other is sheet), None)
+        if sheet.solo or seat is None:
+            fields = self.fields([sheet], 0)[: 2 if sheet.solo else 1]
+        else:
+            fields = self.fields(sheets, seat)
+        missions = sum(v for v in sheet.missions if v > 0)
+        parts = {"missions": missions}
+        total = missions
+        for marks, off, side in fields:
+            half = self.half(marks, off, side, sheet.solo)
+            total += half["total"]
+            parts.update({f"side{side}_{key}": value for key, value in half.items()})
+        parts["total"] = total
+        return parts
+
+    # ------------------------------------------------------------------ solo: ASTRA
+    def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
+        """Solo: ASTRA plays the first card of the turn on this turn's battlefield (her number
+        goes up by 1, 15 wrapping to 1, until a planet has room)."""
+        off = self.offset(sheet)
+        candidates: list[Planet] = []
+        for _ in range(16):
+            candidates = [p for p in allowed(number) if self.open_planet(sheet.marks, p, off)]
+            if candidates:
+                break
+            number = 1 if number >= 15 else number + 1
+        if not candidates:
+            return
+        sheet.action = "PLANNING" if action == "ASTRONAUT" else (
+            "ROBOT" if action == "ENERGY" else action
+        )  # fmt: skip
+        sheet.modified = number  # ASTRA's number (``_astra_planets`` reads it)
+        if len(candidates) == 1:
+            self._astra_play(sheet, candidates[0])
+            return
+        sheet.stage = Sheet.ACTING
+        sheet.pending = ["ASTRA"]
+
+    def _astra_planets(self, sheet: Sheet) -> list[Planet]:
+        off = self.offset(sheet)
+        return [p for p in allowed(sheet.modified) if self.open_planet(sheet.marks, p, off)]
+
+    def _astra_play(self, sheet: Sheet, planet: Planet) -> None:
+        marks = sheet.marks
+        off = self.offset(sheet)
+        astra = 3 - self.side(sheet)
+        marks[self.open_planet(marks, planet, off) or 0] = astra
+        self._resolve_if_full(sheet, planet, off)
+        action = sheet.action
+        if action == "PLANNING":
+            moons = self.free_moons(marks, off, planet)
+            if moons:
+                marks[moons[0]] = astra
+        elif action == "ROBOT":
+            rock = self._asteroid(marks, astra, off)
+            if rock is not None:
+                marks[rock] = astra
+        else:
+            symbol = _next(marks, planet.plants if action == "PLANT" else planet.waters, off)
+            if symbol is not None:
+                marks[symbol] = CROSSED
+        sheet.modified = 0
+        sheet.action = ""
+
+    def _astra_step(self, sheet: Sheet, words: list[str]) -> None:
+        if words[1] == "MOON":
+            sheet.pending.remove("SOLO")
+            off = self.offset(sheet)
+            sheet.marks[off + _MOON_NAMES[words[2]]] = 3 - self.side(sheet)
+            return
+        sheet.pending.remove("ASTRA")
+        self._astra_play(sheet, _PLANET_NAMES[words[1]])
+
+    def _solo_moons(self, sheet: Sheet) -> list[int]:
+        """The first empty moon of each unresolved planet where the player has the most
+        insignias (the player picks among them)."""
+        marks = sheet.marks
+        off = self.offset(sheet)
+        side = self.side(sheet)
+        best: list[int] = []
+        most = -1
+        for planet in PLANETS:
+            moons = self.free_moons(marks, off, planet)
+            if not moons:
+                continue
+            count = self.counts(marks, planet, off)[side - 1]
+            if count > most:
+                best, most = [moons[0]], count
+            elif count == most:
+                best.append(moons[0])
+        return best
+
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """No direct choice: the two moons are sub-steps (``ASTRA MOON …``)."""
+        return []
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """ASTRA draws on two moons, one after the other, on this turn's battlefield."""
+        sheet.stage = Sheet.ACTING
+        sheet.pending = ["SOLO", "SOLO"]
+        self.settle(sheet)
+
+    # ------------------------------------------------------------------ views
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """Per battlefield: spaces (the side drawn), planets (moons, the sides on the flag,
+        ``control`` — the flag, or who would win it if resolved now —, resolved, symbols left),
+        asteroids, and both halves' tracks."""
+        marks = sheet.marks
+        result: dict[str, Any] = {"writing_side": self.side(sheet)}
+        fields = ((0, "battlefield"), (FIELD, "astra_battlefield")) if sheet.solo else (
+            (0, "battlefield"),
+        )  # fmt: skip
+        for off, key in fields:
+            flags = self.flags(marks, off, sheet.solo)
+            spaces = {DATA.names[s]: (marks[off + s] or None) for s in DATA.space_slots}
+            if off == 0:
+                result["spaces"] = spaces
+            field: dict[str, Any] = {"spaces": spaces} if off else {}
+            field["planets"] = {
+                p.name: {
+                    "moons": [marks[off + m] or None for m in p.moons],
+                    "flag": [s for s in (1, 2) if marks[off + p.flag] & s],
+                    "control": [s for s in (1, 2) if f & s],
+                    "resolved": bool(marks[off + p.resolved]),
+                    "plants": sum(1 for s in p.plants if not marks[off + s]),
+                    "waters": sum(1 for s in p.waters if not marks[off + s]),
+                }
+                for p, f in zip(PLANETS, flags, strict=True)
+            }
+            field["asteroids"] = [marks[off + rock] or None for rock in ASTEROIDS]
+            for side, half in HALVES.items():
+                field[f"side{side}"] = {
+                    "plants": _track(marks, half.plants, off),
+                    "water": _track(marks, half.water, off),
+                    **{k.lower(): _track(marks, half.multipliers[k], off) for k in KINDS},
+                    "planning": _track(marks, half.planning, off),
+                    "astronauts": len(self.stored(marks, half, off)),
+                    "errors": sum(1 for b in half.errors if marks[off + b]),
+                }
+            result[key] = field
+        result["errors"] = self.errors_marked(sheet)
+        return result
+
+    def render_sheet(self, shown: Mapping[str, Any]) -> list[str] | None:
+        """Per battlefield, one line per planet (spaces as sides ``1``/``2``, moons, flag) and
+        one line for the asteroids and each half."""
+        lines = []
+        for key in ("battlefield", "astra_battlefield"):
+            if key not in shown:
+                continue
+            field = shown[key]
+            spaces = field.get("spaces", shown["spaces"])
+            if key == "astra_battlefield":
+                lines.append("    ASTRA's battlefield (the player is side 2)")
+            for planet in PLANETS:
+                info = field["planets"][planet.name]
+                cells = "".join(
+                    "." if spaces[DATA.names[s]] is None else str(spaces[DATA.names[s]])
+                    for s in planet.spaces
+                )
+                moons = "".join("." if m is None else str(m) for m in info["moons"])
+                held = "+".join(str(s) for s in info["control"]) or "-"
+                state = f"flag {held}" if info["resolved"] else f"open, leads {held}"
+                lines.append(
+                    f"    {planet.name} {planet.kind:<5} {planet.low:>2}-{planet.high:<2} "
+                    f"[{cells:<7}] moons {moons} ({state})"
+                )
+            rocks = "".join("." if r is None else str(r) for r in field["asteroids"])
+            lines.append(f"    asteroids {rocks}")
+            for side in (1, 2):
+                half = field[f"side{side}"]
+                text = ", ".join(f"{k} {v}" for k, v in half.items())
+                lines.append(f"    side {side}: {text}")
+        return lines

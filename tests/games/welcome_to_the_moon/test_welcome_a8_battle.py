@@ -1,0 +1,313 @@
+"""Adventure 8 — The Battle: the sheet data, shared sheets (2 and 3 players), planet control with
+a tie, astronaut changes, the six missions, a final score by hand and the solo rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from moonbase import CHANCE
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.adventures.a8_battle import (
+    ASTEROIDS,
+    DATA,
+    FIELD,
+    HALVES,
+    PLANETS,
+    Battle,
+)
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
+from tests.games.welcome_to_the_moon.helpers import draw, new, play, start, turn
+
+BATTLE = adventure(8)
+assert isinstance(BATTLE, Battle)
+
+
+def _boxes(sheet: Sheet, slots: tuple[int, ...], count: int, off: int = 0) -> None:
+    for slot in slots[:count]:
+        sheet.marks[off + slot] = CROSSED
+
+
+def test_the_sheet_data_matches_the_file() -> None:
+    assert DATA.space_slots == tuple(range(1, 34))
+    assert [len(p.spaces) for p in PLANETS] == [3, 5, 5, 7, 5, 5, 3]
+    assert [p.kind for p in PLANETS] == ["GREEN", "GREY", "BLUE", "GREY", "GREEN", "BLUE", "GREEN"]
+    assert [(p.low, p.high) for p in PLANETS] == [
+        (0, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 13), (13, 17),
+    ]  # fmt: skip
+    assert sorted(m for p in PLANETS for m in p.moons) == list(range(79, 93))
+    assert [p.flag for p in PLANETS] == list(range(93, 100))
+    assert [p.resolved for p in PLANETS] == list(range(223, 230))
+    assert sorted(s for p in PLANETS for s in p.plants + p.waters) == list(range(181, 199))
+    assert sum(len(p.plants) for p in PLANETS) == 12 and sum(len(p.waters) for p in PLANETS) == 6
+    bonuses = {slot: b for p in PLANETS for slot, b in p.bonuses.items()}
+    assert bonuses == {
+        3: "PLANT", 8: "ROBOT", 11: "ROBOT", 13: "WATER", 14: "PLANT", 18: "PLANT",
+        20: "ROBOT", 24: "WATER", 25: "PLANT", 30: "WATER", 33: "PLANT",
+    }  # fmt: skip
+    assert sorted(ASTEROIDS) == list(range(50, 63))
+    icons = [bonus for rock in ASTEROIDS.values() for _, bonus in rock]
+    assert sorted(icon for rock in ASTEROIDS.values() for icon, _ in rock) == list(range(63, 79))
+    assert (icons.count("PLANT"), icons.count("WATER"), icons.count("ENERGY")) == (4, 4, 6)
+    assert icons.count("PLANNING") == 2
+    for side, first in ((1, (100, 122, 140, 164, 38, 34)), (2, (111, 131, 152, 171, 44, 36))):
+        half = HALVES[side]
+        assert (len(half.plants.slots), len(half.water.slots), len(half.planning.slots)) == (
+            11, 9, 7,
+        )  # fmt: skip
+        assert [len(t.slots) for t in half.multipliers.values()] == [4, 4, 4]
+        assert (half.plants.slots[0], half.water.slots[0], half.multipliers["GREEN"].slots[0],
+                half.planning.slots[0], half.astronauts[0], half.errors[0]) == first  # fmt: skip
+        assert half.planning.values == (0, 3, 6, 10, 15, 21, 28, 36)  # printed: 10, not 9
+        assert half.multipliers["GREY"].values == (4, 5, 6, 9, 12)
+    assert DATA.mission_slots == (178, 179, 180)
+
+
+def test_three_players_write_on_the_next_sheet_on_odd_turns_hidden_from_its_owner() -> None:
+    state = new(3, adventure=8)
+    start(state, numbers=("6 ROBOT", "7 ROBOT", "8 ROBOT"))
+    assert [state.writing(seat) for seat in range(3)] == [1, 2, 0]
+    assert "WRITE 1 PL2.1" in state.legal_actions(0) and "WRITE 1 PL1.1" not in (
+        state.legal_actions(0)
+    )
+    play(state, 0, "WRITE 1 PL2.1")
+    assert state.sheets[1].marks[9] == 2 and state.sheets[0].marks[9] == 0  # side 2 of sheet 1
+    assert state.view(1)["sheets"][1]["spaces"]["PL2.1"] is None  # hidden from the owner
+    assert state.view(2)["sheets"][1]["spaces"]["PL2.1"] is None
+    assert state.view(0)["sheet"]["spaces"]["PL2.1"] == 2 and state.view(0)["writing"] == 1
+    play(state, 0, "SKIP")
+    play(state, 1, "WRITE 2 PL3.1", "SKIP")
+    play(state, 2, "WRITE 3 PL3.1", "SKIP")
+    assert state.view(1)["sheets"][1]["spaces"]["PL2.1"] == 2  # revealed
+    assert state.sheets[0].marks[14] == 2 and state.sheets[2].marks[14] == 2
+    assert state.sheets[2].marks[111] == CROSSED  # PL3.1's plant: seat 1's side-2 plant track
+    turn(state, "9 ROBOT", "10 ROBOT", "11 ROBOT")
+    assert [state.writing(seat) for seat in range(3)] == [0, 1, 2]
+    assert "WRITE 1 PL3.1" not in state.legal_actions(0)  # taken: planets fill in order
+    play(state, 0, "WRITE 1 PL3.2")
+    assert state.sheets[0].marks[14] == 2 and state.sheets[0].marks[15] == 1  # side 1 now
+
+
+def test_two_players_each_write_on_both_sheets_in_turn() -> None:
+    state = new(2, adventure=8)
+    start(state, numbers=("1 ROBOT", "2 ROBOT", "14 ROBOT"))
+    assert [state.writing(seat) for seat in range(2)] == [1, 0]
+    play(state, 0, "WRITE 1 PL0.1", "SKIP")
+    play(state, 1, "WRITE 3 PL6.1", "SKIP")
+    assert state.sheets[1].marks[1] == 2 and state.sheets[0].marks[31] == 2
+    turn(state, "1 ENERGY", "2 PLANT", "14 PLANT")
+    assert [state.writing(seat) for seat in range(2)] == [0, 1]
+    play(state, 0, "WRITE 2 PL0.1", "SKIP")
+    play(state, 1, "WRITE 1 PL0.2", "SKIP")
+    assert state.sheets[0].marks[1] == 1 and state.sheets[1].marks[2] == 1
+    # seat 0: side 1 of sheet 0 and side 2 of sheet 1; seat 1 the other way round
+    assert BATTLE.fields(state.sheets, 0)[1][0] is state.sheets[1].marks
+    assert BATTLE.fields(state.sheets, 1)[1][0] is state.sheets[0].marks
+
+
+def test_a_completed_planet_is_resolved_at_once_and_a_tie_gives_both_the_flag() -> None:
+    state = new(2, adventure=8)
+    field = state.sheets[1]
+    field.marks[1], field.marks[2], field.marks[79] = 1, 2, 1  # PL0: side 1 has 2, side 2 has 1
+    start(
+        state, actions=("5 PLANT", "5 ENERGY", "5 ROBOT"), numbers=("2 ROBOT", "7 ROBOT", "8 ROBOT")
+    )
+    play(state, 0, "WRITE 1 PL0.3")  # seat 0, side 2 of sheet 1: 2 against 2
+    assert field.marks[93] == 3 and field.marks[223] == CIRCLED
+    assert field.marks[111] == CROSSED  # the space's plant bonus, on seat 0's side-2 track
+    assert 80 not in BATTLE.free_moons(field.marks, 0)  # a resolved planet's moons are closed
+    play(state, 0, "PLANT")  # PL0's plant symbol, then the track again
+    assert field.marks[181] == CROSSED and field.marks[112] == CROSSED
+    # a majority: side 1 wins PL6 alone
+    other = state.sheets[0]
+    other.marks[31], other.marks[32], other.marks[91] = 1, 2, 1
+    play(state, 1, "WRITE 3 PL3.1", "SKIP")
+    assert other.marks[99] == 0  # PL6 not complete: unresolved
+    assert BATTLE.flags(other.marks, 0, False)[6] == 1  # it would go to side 1 now
+
+
+def test_astronaut_changes_and_stored_symbols() -> None:
+    sheet = BATTLE.new_sheet(False)
+    BATTLE.start_turn([sheet], 2)
+    from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+
+    astronaut = Combination("1", 1, "ASTRONAUT")
+    assert {w.split()[2][:3] for w in BATTLE.writes(sheet, [astronaut])} == {"PL0", "PL1"}
+    robot = Combination("2", 1, "ROBOT")
+    assert [w.split()[2][:3] for w in BATTLE.writes(sheet, [robot])] == ["PL0"]
+    sheet.marks[38] = sheet.marks[39] = CIRCLED  # two stored symbols
+    assert {w.split()[2][:3] for w in BATTLE.writes(sheet, [robot])} == {"PL0", "PL1", "PL2"}
+    BATTLE.write(sheet, robot, 9, 0, None)  # 1 → 5 needs two ±2: both symbols spent
+    assert sheet.marks[38] == sheet.marks[39] == CIRCLED | CROSSED and sheet.marks[9] == 1
+    sheet.new_turn()
+    BATTLE.write(sheet, astronaut, 4, 0, None)  # the action's own ±2, then a symbol is circled
+    assert sheet.marks[40] == CIRCLED and sheet.pending == [] and sheet.marks[4] == 1
+
+
+def _field(players: int = 2) -> tuple[list[Sheet], Battle]:
+    sheets = [BATTLE.new_sheet(False) for _ in range(players)]
+    return sheets, BATTLE
+
+
+def _resolve(sheet: Sheet, planet: int, flag: int) -> None:
+    sheet.marks[PLANETS[planet].resolved] = CIRCLED
+    sheet.marks[PLANETS[planet].flag] = flag
+
+
+def test_mission_a1_four_planets_on_one_sheet_ties_included() -> None:
+    sheets, battle = _field()
+    for planet, flag in ((0, 2), (1, 3), (2, 2)):
+        _resolve(sheets[1], planet, flag)
+    _resolve(sheets[0], 3, 1)
+    assert not battle.meets(sheets, 0, "A1")  # 3 + 1 on two sheets
+    _resolve(sheets[1], 4, 3)
+    assert battle.meets(sheets, 0, "A1") and not battle.meets(sheets, 1, "A1")
+
+
+def test_mission_a2_green_blue_and_grey_on_one_sheet() -> None:
+    sheets, battle = _field()
+    _resolve(sheets[0], 0, 1)
+    _resolve(sheets[0], 2, 3)
+    _resolve(sheets[1], 1, 2)
+    assert not battle.meets(sheets, 0, "A2")
+    _resolve(sheets[0], 3, 1)
+    assert battle.meets(sheets, 0, "A2")
+
+
+def test_mission_b1_seven_asteroids_on_one_sheet() -> None:
+    sheets, battle = _field()
+    for rock in range(50, 54):
+        sheets[0].marks[rock] = 1
+    for rock in range(60, 63):
+        sheets[1].marks[rock] = 2
+    assert not battle.meets(sheets, 0, "B1")
+    for rock in range(54, 57):
+        sheets[0].marks[rock] = 1
+    assert battle.meets(sheets, 0, "B1")
+
+
+def test_mission_b2_two_boxes_of_each_multiplier_on_one_half() -> None:
+    sheets, battle = _field()
+    half = HALVES[2]
+    _boxes(sheets[1], half.multipliers["GREEN"].slots, 2)
+    _boxes(sheets[1], half.multipliers["BLUE"].slots, 3)
+    _boxes(sheets[1], half.multipliers["GREY"].slots, 1)
+    _boxes(sheets[0], HALVES[1].multipliers["GREY"].slots, 2)
+    assert not battle.meets(sheets, 0, "B2")
+    _boxes(sheets[1], half.multipliers["GREY"].slots, 2)
+    assert battle.meets(sheets, 0, "B2")
+
+
+def test_mission_c1_six_plants_and_four_water_on_one_half() -> None:
+    sheets, battle = _field()
+    _boxes(sheets[0], HALVES[1].plants.slots, 6)
+    _boxes(sheets[0], HALVES[1].water.slots, 3)
+    _boxes(sheets[1], HALVES[2].water.slots, 4)
+    assert not battle.meets(sheets, 0, "C1")
+    _boxes(sheets[0], HALVES[1].water.slots, 4)
+    assert battle.meets(sheets, 0, "C1")
+
+
+def test_mission_c2_moons_of_four_planets_on_one_sheet() -> None:
+    sheets, battle = _field()
+    for moon in (79, 80, 83, 85):  # PL0 twice, PL2, PL3
+        sheets[0].marks[moon] = 1
+    assert not battle.meets(sheets, 0, "C2")
+    sheets[0].marks[92] = 2  # the other side's insignia does not count
+    assert not battle.meets(sheets, 0, "C2")
+    sheets[0].marks[91] = 1
+    assert battle.meets(sheets, 0, "C2")
+
+
+def test_a_mission_met_on_the_neighbours_sheet_is_claimed_in_play() -> None:
+    state = new(2, missions="A1,B1,C2", adventure=8)
+    for rock in range(56, 63):
+        state.sheets[1].marks[rock] = 2
+    start(state, numbers=("1 ROBOT", "2 ROBOT", "14 ROBOT"))
+    play(state, 0, "WRITE 1 PL0.1", "SKIP")
+    play(state, 1, "WRITE 3 PL6.1", "SKIP")
+    assert state.sheets[0].missions == [-1, 9, -1] and state.sheets[1].missions == [-1, -1, -1]
+    assert state.claimed[1] == [0]
+
+
+def test_the_final_score_by_hand() -> None:
+    state = new(2, adventure=8)
+    own, neighbour = state.sheets
+    half = HALVES[1]
+    _boxes(own, half.plants.slots, 3)  # 7
+    _boxes(own, half.water.slots, 2)  # 6
+    _boxes(own, half.multipliers["GREEN"].slots, 1)  # ×3
+    _boxes(own, half.multipliers["GREY"].slots, 2)  # ×6 (blue stays ×2)
+    _boxes(own, half.planning.slots, 3)  # 10, the printed value
+    own.marks[34] = CROSSED  # one error: 5
+    _resolve(own, 0, 1)  # PL0 green: side 1
+    _resolve(own, 2, 3)  # PL2 blue: a tie, both
+    _resolve(own, 5, 2)  # PL5 blue: side 2 only
+    own.marks[4] = own.marks[5] = 1
+    own.marks[6] = 2  # PL1 grey unresolved, 2–1: side 1 at the end
+    # the rest (PL3 grey, PL4 green, PL6 green) is 0–0: shared at the end
+    # side 1: green PL0, PL4, PL6 = 3 × 3; blue PL2 = 1 × 2; grey PL1, PL3 = 2 × 6
+    side1 = 7 + 6 + 9 + 2 + 12 - 10 - 5
+    _boxes(neighbour, HALVES[2].water.slots, 1)  # 3
+    # side 2 of the neighbour's sheet: all 0–0, all shared: green 3 × 2, blue 2 × 2, grey 2 × 4
+    side2 = 3 + 6 + 4 + 8
+    own.missions = [12, -1, 5]
+    assert (side1, side2) == (21, 21)
+    assert state.player_scores()[0] == side1 + side2 + 17 == 59
+    parts = BATTLE.score(own, state.context())
+    assert parts["side1_planning"] == 10 and parts["side1_grey"] == 12 and parts["missions"] == 17
+
+
+def test_errors_end_the_game_per_half_and_count_on_both_halves_for_the_tie_break() -> None:
+    sheets, battle = _field()
+    sheets[1].marks[36] = CROSSED
+    sheets[0].marks[34] = CROSSED
+    assert not battle.ended(sheets[0]) and not battle.ended(sheets[1])
+    assert battle.seat_penalty(sheets, 0) == 2 and battle.seat_penalty(sheets, 1) == 0
+    sheets[1].marks[37] = CROSSED
+    assert battle.ended(sheets[1])
+
+
+def test_solo_astra_plays_the_first_card_and_the_player_chooses_her_planet() -> None:
+    state = new(1, adventure=8, level=4)
+    draw(state, "DRAW 3 WATER")
+    assert state.phase == "effect" and state.legal_actions(0) == ["ASTRA PL0", "ASTRA PL1"]
+    play(state, 0, "ASTRA PL1")
+    marks = state.sheets[0].marks
+    assert marks[FIELD + 4] == 1  # turn 1: ASTRA's battlefield, where she is side 1
+    assert marks[FIELD + 183] == CROSSED  # her Water: PL1's water symbol
+    draw(state, "DRAW 9 ROBOT", "DRAW 12 PLANT")
+    assert state.to_act == (0,)
+    play(state, 0, "WRITE 3 2 PL5.1")
+    assert marks[FIELD + 26] == 2 and marks[26] == 0  # the player is side 2 there
+    play(state, 0, "SKIP")
+    assert state.astra_cards == [0, 1, 0, 0, 0, 0]  # card 1 (3 WATER, hers) went to ASTRA
+    draw(state, "DRAW 1 ROBOT")  # turn 2: the player's battlefield; a single planet
+    assert marks[1] == 2 and marks[FIELD + 50] == 0 and marks[62] == 2  # her asteroid, side 2
+
+
+def test_solo_ties_go_to_the_player_and_even_control_counts_give_solo_bonuses() -> None:
+    state = new(1, adventure=8, level=4)
+    marks = state.sheets[0].marks
+    _resolve(state.sheets[0], 3, 1)  # the player controls one planet on their own battlefield
+    marks[FIELD + 31] = 1  # ASTRA (side 1 of her battlefield)
+    marks[FIELD + 32] = 2
+    marks[FIELD + 91] = 1  # ASTRA's moon
+    draw(state, "DRAW 1 ROBOT", "DRAW 15 ROBOT", "DRAW 14 PLANT")
+    assert state.phase == "play"  # a single planet for ASTRA's 1: no choice
+    play(state, 0, "WRITE 2 3 PL6.3")  # 2 against 2 on ASTRA's battlefield
+    assert marks[FIELD + 99] == 2  # the player's alone
+    assert state.sheets[0].solo_bonus == 1  # the player now controls 2 planets: even
+    assert BATTLE.control(bytearray(marks), PLANETS[4], FIELD, True) == 2  # 0–0: the player's
+    assert BATTLE.control(bytearray(marks), PLANETS[4], 0, True) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_sheets_have_exactly_one_writer_every_turn(players: int) -> None:
+    for turn_number in (1, 2):
+        written = [BATTLE.sheet_for(seat, turn_number, players) for seat in range(players)]
+        assert sorted(written) == list(range(players))
+
+
+def test_chance_is_explicit() -> None:
+    state = new(3, adventure=8)
+    assert state.to_act == (CHANCE,)
