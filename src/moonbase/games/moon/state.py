@@ -341,12 +341,14 @@ class MoonState(State):
             self.deck[card] = self.deck.get(card, 0) + 1
 
     def _pool(self, indices: list[int]) -> list[str]:
-        """The cards drawn at ``indices`` and every goal card still in the deck."""
+        """The cards drawn at ``indices`` and every goal card still in the deck, sorted: the
+        order must not depend on which hidden card is where, or two states a seat cannot tell
+        apart would resample differently from the same generator."""
         pool = [self.card_at(index) for index in indices]
-        for card, count in sorted(self.deck.items()):
+        for card, count in self.deck.items():
             if is_goal_card(card):
                 pool.extend([card] * count)
-        return pool
+        return sorted(pool)
 
     # ------------------------------------------------------------------ shared view parts
     def _machine_view(self) -> dict[str, Any]:
