@@ -1,0 +1,245 @@
+"""Strength of moonbase's agents: win rates with 95% intervals, and the MOON planner.
+
+Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|seconds=0.5] ...``
+(``--help`` lists every option). Sections, each optional (``--sections``):
+
+- ``tables``: the MOON planner's table build times (4 and 6 bits) and query times;
+- ``coop``: cooperative MOON win rate of the planner bot per difficulty, beside the greedy bot
+  and the clairvoyant planner (the same planner knowing the deck order: a reference, not an
+  agent), on the same deals;
+- ``versus``: per competitive game, MCTS vs random, MCTS vs greedy and greedy vs random at a
+  fixed budget per move; the win rate is the first agent's (a shared win counts a part);
+- ``luck``: MCTS vs greedy again at ten times the budget (fewer games), to show where more
+  search buys nothing because the game's luck decides.
+
+Seats rotate so every deal is played from every seat (see :mod:`moonbase.agents.match`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+import moonbase
+from moonbase.agents import match
+from moonbase.agents.moon_planner import DistanceTables, Machine
+from moonbase.agents.planner_agent import play_clairvoyant
+from moonbase.agents.stats import wilson
+from moonbase.core import Game
+
+DIFFICULTIES = ("easy", "normal", "hard", "master")
+
+
+ONLY: list[str] = []
+"""Game names to keep in the competitive sections (empty: all)."""
+
+
+def versus_games() -> dict[str, Game]:
+    """The competitive settings measured (those named by ``--only``)."""
+    games = {
+        "MOON competitive (2p)": moonbase.load("moon", mode="competitive"),
+        "Moon Leap (2p)": moonbase.load("moon-leap"),
+        "Moons (3p)": moonbase.load("moons", players=3),
+    }
+    return {title: game for title, game in games.items() if not ONLY or game.name in ONLY}
+
+
+def timed(action: Callable[[], object]) -> float:
+    """Seconds ``action`` takes."""
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def per_call(action: Callable[[int], object], calls: int) -> float:
+    """Mean seconds per call of ``action(i)`` over ``calls`` calls."""
+    started = time.perf_counter()
+    for number in range(calls):
+        action(number)
+    return (time.perf_counter() - started) / calls
+
+
+def tables_section(full_six: bool) -> list[str]:
+    """Build and query times of the planner's tables."""
+    lines = ["## MOON planner tables", "", "| what | time |", "|---|---|"]
+    four = DistanceTables(Machine())
+    lines.append(f"| 4-bit: build all 16 goals from scratch | {timed(four.build_all):.2f} s |")
+    six = DistanceTables(Machine(width=6))
+    lines.append(f"| 6-bit: reverse graph + first goal | {timed(lambda: six.table(0)):.1f} s |")
+    lines.append(f"| 6-bit: each further goal | {timed(lambda: six.table(1)):.1f} s |")
+    if full_six:
+        lines.append(f"| 6-bit: the other 62 goals | {timed(six.build_all):.0f} s |")
+    rng = random.Random(0)
+    four_states = [tuple(rng.randrange(16) for _ in range(4)) for _ in range(5000)]
+    six_states = [tuple(rng.randrange(64) for _ in range(4)) for _ in range(5000)]
+    query = per_call(lambda i: four.distance(four_states[i], i % 16), 5000)
+    lines.append(f"| 4-bit: distance query | {query * 1e6:.1f} µs |")
+    query = per_call(lambda i: six.distance(six_states[i], i % 2), 5000)
+    lines.append(f"| 6-bit: distance query | {query * 1e6:.1f} µs |")
+    plan = per_call(lambda i: four.plan(four_states[i], i % 16), 500)
+    lines.append(f"| 4-bit: one cheapest sequence (plan) | {plan * 1e3:.2f} ms |")
+    reach = per_call(lambda i: four.reachable(four_states[i], 6), 100)
+    lines.append(f"| 4-bit: every state within 3 energy (reachable) | {reach * 1e3:.1f} ms |")
+    return lines
+
+
+def _clairvoyant(job: tuple[Game, int]) -> bool:
+    game, seed = job
+    return bool(play_clairvoyant(game, seed).winners())
+
+
+def coop_section(games: int, workers: int) -> list[str]:
+    """Cooperative MOON: planner, greedy and clairvoyant planner per difficulty."""
+    lines = [
+        f"## Cooperative MOON ({games} deals per difficulty, the same deals for every row)",
+        "",
+        "| difficulty | planner | greedy | clairvoyant planner (bound) |",
+        "|---|---|---|---|",
+    ]
+    for difficulty in DIFFICULTIES:
+        game = moonbase.load("moon", difficulty=difficulty)
+        cells = []
+        for spec in ("planner", "greedy"):
+            entry = match(game, [spec], games, seed=0, workers=workers).entries[0]
+            cells.append(f"{entry.win_rate:.2f} ({entry.win_low:.2f}–{entry.win_high:.2f})")
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            won = sum(pool.map(_clairvoyant, [(game, seed) for seed in range(games)]))
+        low, high = wilson(won, games)
+        cells.append(f"{won / games:.2f} ({low:.2f}–{high:.2f})")
+        lines.append(f"| {difficulty} | {' | '.join(cells)} |")
+    return lines
+
+
+def versus_row(game: Game, first: str, other: str, games: int, workers: int) -> str:
+    """One matchup: ``first`` in one seat, ``other`` in the rest."""
+    specs = [first] + [other] * (game.seats - 1)
+    started = time.perf_counter()
+    result = match(game, specs, games, seed=1000, workers=workers)
+    seconds = time.perf_counter() - started
+    entry = result.entries[0]
+    rest = [e.mean_score for e in result.entries[1:]]
+    return (
+        f"| {first} vs {other} | {games} | {entry.win_rate:.2f} "
+        f"({entry.win_low:.2f}–{entry.win_high:.2f}) | {1 / game.seats:.2f} | "
+        f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f} | {seconds:.0f} s |"
+    )
+
+
+def versus_section(mcts: str, games: dict[str, int], workers: int) -> list[str]:
+    """Win rates of the three matchups in every competitive game."""
+    lines = [f"## Competitive games — MCTS is `{mcts}`", ""]
+    for title, game in versus_games().items():
+        count = games[title]
+        lines += [
+            f"### {title}",
+            "",
+            "| matchup | games | win rate of the first (95%) | even share | mean score | time |",
+            "|---|---|---|---|---|---|",
+        ]
+        for first, other in ((mcts, "random"), (mcts, "greedy"), ("greedy", "random")):
+            lines.append(versus_row(game, first, other, count, workers))
+            print(lines[-1], flush=True)
+        lines.append("")
+    return lines
+
+
+def luck_section(mcts: str, games: dict[str, int], workers: int) -> list[str]:
+    """MCTS vs greedy at ten times the budget."""
+    lines = [f"## Ten times the budget — MCTS is `{mcts}`", ""]
+    lines += [
+        "| game | matchup | games | win rate of the first (95%) | even share | mean score | time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for title, game in versus_games().items():
+        row = versus_row(game, mcts, "greedy", games[title], workers)
+        lines.append(f"| {title} {row}")
+        print(lines[-1], flush=True)
+    return lines
+
+
+def scaled(budget: str, factor: int) -> str:
+    """``budget`` (``iterations=N`` or ``seconds=S``) times ``factor``.
+
+    >>> scaled("iterations=30", 10), scaled("seconds=0.1", 10)
+    ('iterations=300', 'seconds=1.0')
+    """
+    key, _, value = budget.partition("=")
+    number = float(value) * factor
+    return f"{key}={int(number) if key == 'iterations' else round(number, 3)}"
+
+
+def main() -> None:
+    """Parse the options, run the sections and print a Markdown report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per matchup")
+    parser.add_argument(
+        "--budget", default="iterations=100", help="MCTS budget per move: iterations=N or seconds=S"
+    )
+    parser.add_argument("--rollout", default="greedy", choices=("random", "greedy"))
+    parser.add_argument("--depth", type=int, default=None, help="MCTS rollout depth")
+    parser.add_argument(
+        "--moon-games",
+        type=int,
+        default=None,
+        help="games per matchup for MOON competitive (default --games)",
+    )
+    parser.add_argument(
+        "--moons-games",
+        type=int,
+        default=None,
+        help="games per matchup for Moons (default --games)",
+    )
+    parser.add_argument("--coop-games", type=int, default=100, help="deals per difficulty")
+    parser.add_argument(
+        "--luck-games",
+        type=int,
+        default=None,
+        help="games per game at ten times the budget (default --games / 4)",
+    )
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: CPUs)")
+    parser.add_argument(
+        "--sections",
+        default="tables,coop,versus,luck",
+        help="comma-separated: tables, coop, versus, luck",
+    )
+    parser.add_argument("--full-six", action="store_true", help="build all 64 6-bit goals")
+    parser.add_argument("--only", default="", help="competitive games to run, e.g. moon,moons")
+    args = parser.parse_args()  # fmt: skip
+    sections = set(args.sections.split(","))
+    ONLY.extend(name for name in args.only.split(",") if name)
+    depth = f",depth={args.depth}" if args.depth else ""
+    mcts = f"mcts:{args.budget},rollout={args.rollout}{depth}"
+    counts = {
+        "MOON competitive (2p)": args.moon_games or args.games,
+        "Moon Leap (2p)": args.games,
+        "Moons (3p)": args.moons_games or args.games,
+    }
+    workers = args.workers or None
+    report: list[str] = []
+    started = time.perf_counter()
+    if "tables" in sections:
+        report += [*tables_section(args.full_six), ""]
+        print("\n".join(report), flush=True)
+    if "coop" in sections:
+        report += [*coop_section(args.coop_games, workers or 2), ""]
+        print("\n".join(report[-8:]), flush=True)
+    if "versus" in sections:
+        report += versus_section(mcts, counts, workers or 2)
+    if "luck" in sections:
+        seats = {title: game.seats for title, game in versus_games().items()}
+        luck = {
+            title: -(-max(1, args.luck_games or count // 4) // seats[title]) * seats[title]
+            for title, count in counts.items()
+            if title in seats
+        }  # whole rotations
+        stronger = mcts.replace(args.budget, scaled(args.budget, 10))
+        report += [*luck_section(stronger, luck, workers or 2), ""]
+    report.append(f"Total time: {time.perf_counter() - started:.0f} s.")
+    print("\n" + "\n".join(report))
+
+
+if __name__ == "__main__":
+    main()

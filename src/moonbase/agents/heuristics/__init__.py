@@ -1,0 +1,52 @@
+"""Per-game heuristics for the ``greedy`` agent (and greedy MCTS rollouts), keyed by game name.
+
+A heuristic is a function ``(observed, seat, rng) -> action``: it reads the observed state
+(in practice the seat's view and legal actions) and may draw from the agent's generator. A
+game without a heuristic of its own gets :func:`~moonbase.agents.heuristics.generic.choose`,
+a one-step lookahead on the observed state. A new game adds its own with
+:func:`register_heuristic` (Welcome to the Moon's is its engineer's to write).
+
+>>> sorted(HEURISTICS)
+['moon', 'moon-leap', 'moons']
+>>> heuristic_for("welcome-to-the-moon").__module__
+'moonbase.agents.heuristics.generic'
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+
+from moonbase.core import State
+
+__all__ = ["HEURISTICS", "Heuristic", "heuristic_for", "register_heuristic"]
+
+Heuristic = Callable[[State, int, random.Random], str]
+"""``heuristic(observed, seat, rng) -> action`` for a seat in ``observed.to_act``."""
+
+HEURISTICS: dict[str, str | Heuristic] = {
+    "moon": "moonbase.agents.heuristics.moon:choose",
+    "moon-leap": "moonbase.agents.heuristics.moon_leap:choose",
+    "moons": "moonbase.agents.heuristics.moons:choose",
+}
+"""Each game's heuristic, or the ``module:function`` that holds it (imported when first used)."""
+
+
+def register_heuristic(game: str, heuristic: Heuristic) -> None:
+    """Make ``heuristic`` the greedy play of ``game`` (replacing any before it)."""
+    HEURISTICS[game] = heuristic
+
+
+def heuristic_for(game: str) -> Heuristic:
+    """The heuristic of ``game``, or the generic one-step lookahead."""
+    found = HEURISTICS.get(game)
+    if found is None:
+        from moonbase.agents.heuristics.generic import choose
+
+        return choose
+    if isinstance(found, str):
+        module_name, _, name = found.partition(":")
+        loaded: Heuristic = getattr(importlib.import_module(module_name), name)
+        HEURISTICS[game] = found = loaded
+    return found

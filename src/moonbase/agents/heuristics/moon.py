@@ -1,0 +1,140 @@
+"""MOON's greedy play: take the cheapest path to the current goal (from the planner).
+
+The current goal is the face-up goal in the cooperative game and the seat's own goal in the
+competitive one. The greedy seat plays the first operation of one cheapest path to it while
+it can pay for it, then ends the round or turn (so a goal out of reach this round is worked
+towards as far as the energy goes). With no goal to work for it ends the round; an OK card
+with several errors repairs what brings the goal closest. It never PEEKs and never uses its
+RAM (the planner works over registers A–D).
+
+The helpers here turn what a seat sees into the planner's terms: :func:`machine_for` (the
+operations, registers and prices the seat may use now) and :func:`current_goal`.
+
+>>> import moonbase, random
+>>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+>>> state.apply(moonbase.CHANCE, "DRAW 0011")  # A = 0001, B = 0000: goal 0011, energy 1.5
+>>> choose(state, 0, random.Random(0))   # the cheapest way: OR B A, ROL A, OR A B (2 energy)
+'OR B A'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from moonbase.agents.moon_planner import UNREACHABLE, Machine, tables, values_of
+from moonbase.core import Game, State
+from moonbase.games.moon.cards import HACKERS
+from moonbase.games.moon.machine import OPERATIONS, REGISTERS
+
+__all__ = ["choose", "current_goal", "end_or_any", "machine_for", "repair_choice"]
+
+View = Mapping[str, Any]
+
+
+def machine_for(game: Game, view: View, seat: int) -> Machine | None:
+    """The planner's machine for ``seat`` now: operations in play and not disabled, registers
+    not disabled, the seat's prices (hacker discounts included, free uses not), or ``None``
+    when no operation is usable.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon", mode="competitive", hackers="green,none")
+    >>> machine_for(game, {"mode": "competitive", "disabled": ["C", "XOR"]}, 0).prices
+    (2, 2, 2, 2, 2, 1, 1, 1)
+    """
+    options = game.options
+    disabled = set(view["disabled"])
+    in_play = options["operations"]
+    assert isinstance(in_play, tuple)
+    operations = tuple(name for name in in_play if name not in disabled)
+    if not operations:
+        return None
+    competitive = view["mode"] == "competitive"
+    colours = options.get("hackers") or ()
+    assert isinstance(colours, tuple)
+    hacker = HACKERS.get(colours[seat]) if competitive and colours else None
+    prices = tuple(
+        hacker.costs.get(name, OPERATIONS[name].cost(competitive))
+        if hacker is not None
+        else OPERATIONS[name].cost(competitive)
+        for name in operations
+    )
+    width = options["width"]
+    assert isinstance(width, int)
+    return Machine(
+        width=width,
+        operations=operations,
+        registers=tuple(name for name in REGISTERS if name not in disabled),
+        prices=prices,
+        same_register=bool(options["same_register"]),
+    )
+
+
+def current_goal(view: View) -> int | None:
+    """The goal the seat works for: the face-up goal (cooperative) or its own (competitive).
+
+    >>> current_goal({"mode": "cooperative", "slots": [None, "hidden", "0110", None]})
+    6
+    >>> current_goal({"mode": "competitive", "goal": None}) is None
+    True
+    """
+    if view["mode"] == "competitive":
+        goal = view.get("goal")
+        return int(goal, 2) if goal else None
+    for slot in view["slots"]:
+        if slot not in (None, "BUG", "hidden"):
+            return int(slot, 2)
+    return None
+
+
+def end_or_any(actions: Sequence[str], rng: random.Random) -> str:
+    """``END`` when it is legal, otherwise a random action.
+
+    >>> end_or_any(["END", "INC A"], random.Random(0))
+    'END'
+    """
+    return "END" if "END" in actions else rng.choice(list(actions))
+
+
+def repair_choice(
+    game: Game, view: View, seat: int, actions: Sequence[str], goals: Sequence[tuple[int, float]]
+) -> str:
+    """The ``REPAIR`` that brings ``goals`` (goal, probability) closest on average.
+
+    Ties (and no goals) go to the first action in sorted order.
+    """
+    best, best_value = actions[0], float("inf")
+    for action in actions:
+        target = action.removeprefix("REPAIR ")
+        repaired = {**view, "disabled": [name for name in view["disabled"] if name != target]}
+        machine = machine_for(game, repaired, seat)
+        if machine is None:
+            continue
+        table = tables(machine)
+        values = values_of(machine, view["registers"])
+        value = 0.0
+        for goal, probability in goals:
+            distance = table.distance(values, goal)
+            value += probability * (UNREACHABLE if distance is None else distance)
+        if value < best_value:
+            best, best_value = action, value
+    return best
+
+
+def choose(observed: State, seat: int, rng: random.Random) -> str:
+    """MOON's greedy action for ``seat`` (see the module docstring)."""
+    view = observed.view(seat)
+    actions = observed.legal_actions(seat)
+    goal = current_goal(view)
+    if view["phase"] == "repair":
+        return repair_choice(
+            observed.game, view, seat, actions, [] if goal is None else [(goal, 1)]
+        )
+    machine = machine_for(observed.game, view, seat)
+    if goal is None or machine is None:
+        return end_or_any(actions, rng)
+    plan = tables(machine).plan(values_of(machine, view["registers"]), goal)
+    if plan and plan[0] in actions:
+        return plan[0]
+    return end_or_any(actions, rng)

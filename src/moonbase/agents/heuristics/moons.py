@@ -1,0 +1,121 @@
+"""Moons' greedy play: win the tricks that pay, dump low off-suit cards.
+
+- **Tableau:** low cards in as many planets as possible (high cards stay in hand to win tricks,
+  and each tableau planet is a token a won trick can pay).
+- **Leading:** the highest card when a won trick pays (a tableau planet is still available),
+  else the lowest.
+- **Following:** when the trick pays and can be won, the lowest winning card as the last to
+  play, else the highest; when it cannot be won, an Asteroid if one is held (it draws a
+  Mini-Asteroid), else the lowest card of the suit.
+- **Off suit:** the lowest card (the lowest off-suit card earns a token of its planet).
+- **Mini-Asteroids:** a grab or a bonus card when it raises the seat's score (never a block
+  or a swap).
+- **Taking a token:** the planet that scores most, then the one held least.
+
+It reads only what the seat may know: its legal actions and the public table (the trick, the
+led planet, its own tableau, the supply, the Block token).
+
+>>> import moonbase, random
+>>> state = moonbase.load("moons", players=3, mini_asteroids=False).new(seed=5)
+>>> choose(state, 0, random.Random(0))
+'TABLEAU S2 J1 N1'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final
+
+from moonbase.core import State
+from moonbase.games.moons.cards import AST, CARD_NAMES, PLANET_INDEX, card, rank, suit
+from moonbase.games.moons.state import MoonsState
+
+__all__ = ["choose", "tableau_value"]
+
+_USEFUL_MINIS: Final = ("MINI GRAB", "MINI BONUS", "MINI SET-BONUS")
+_KEPT_PER_PLANET: Final = 3
+"""A best tableau only uses the lowest three cards of a planet."""
+
+
+def tableau_value(cards: Sequence[int]) -> int:
+    """How good a tableau is: 5 per planet shown, minus the ranks.
+
+    >>> tableau_value([card("S1"), card("J2"), card("N3")]) > tableau_value([0, 1, 2])
+    True
+    """
+    return 5 * len({suit(c) for c in cards}) - sum(rank(c) for c in cards)
+
+
+def _tableau(state: MoonsState, seat: int, actions: Sequence[str]) -> str:
+    hand = sorted({c for c in state.hands[seat] if c != AST})
+    low: list[int] = []
+    for planet in range(4):
+        low.extend([c for c in hand if suit(c) == planet][:_KEPT_PER_PLANET])
+    legal = set(actions)
+    best = max(combinations(low, 3), key=tableau_value)
+    action = "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
+    return action if action in legal else actions[0]
+
+
+def _score_gain(observed: State, seat: int, action: str) -> float:
+    before = observed.scores()[seat]
+    trial = observed.clone()
+    trial.apply(seat, action)
+    return trial.scores()[seat] - before
+
+
+def _pays(state: MoonsState, seat: int) -> bool:
+    """Whether winning a trick now would give ``seat`` a token."""
+    return any(state.available(planet) for planet in state.tableau_planets(seat))
+
+
+def _play(state: MoonsState, seat: int, plays: list[str]) -> str:
+    cards = [card(action.removeprefix("PLAY ")) for action in plays]
+    moons = sorted((c for c in cards if c != AST), key=rank)
+    if not moons:
+        return plays[0]
+    lowest, highest = f"PLAY {CARD_NAMES[moons[0]]}", f"PLAY {CARD_NAMES[moons[-1]]}"
+    pays = _pays(state, seat)
+    led = state.led
+    if not state.trick or led is None:
+        return highest if pays else lowest
+    following = [c for c in moons if suit(c) == led]
+    if not following:
+        return lowest
+    best = max((rank(c) for _, c in state.trick if c != AST and suit(c) == led), default=0)
+    winners = [c for c in following if rank(c) > best]
+    last = len(state.trick) == state.players - 1
+    if pays and winners:
+        return f"PLAY {CARD_NAMES[winners[0] if last else following[-1]]}"
+    if AST in cards:
+        return "PLAY AST"
+    return f"PLAY {CARD_NAMES[following[0]]}"
+
+
+def choose(observed: State, seat: int, rng: random.Random) -> str:
+    """Moons' greedy action for ``seat`` (see the module docstring)."""
+    actions = observed.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    assert isinstance(observed, MoonsState)
+    first = actions[0].split(" ")[0]
+    if first == "TABLEAU":
+        return _tableau(observed, seat, actions)
+    if first == "TAKE":
+        tokens = observed.tokens[seat]
+
+        def take_value(action: str) -> tuple[float, int]:
+            planet = PLANET_INDEX[action.removeprefix("TAKE ")]
+            return _score_gain(observed, seat, action), -tokens[planet]
+
+        return max(actions, key=take_value)
+    minis = [action for action in actions if action.startswith(_USEFUL_MINIS)]
+    if minis:
+        gains = {action: _score_gain(observed, seat, action) for action in minis}
+        best = max(minis, key=lambda action: gains[action])
+        if gains[best] > 0:
+            return best
+    plays = [action for action in actions if action.startswith("PLAY ")]
+    return _play(observed, seat, plays) if plays else rng.choice(actions)

@@ -1,0 +1,235 @@
+"""The match runner: many games between agents, seats rotating, in parallel processes.
+
+:func:`match` plays ``games`` games of one game between agents named by spec strings. Deals
+are played in *rotation*: game ``i`` deals from seed ``seed + i // n`` (``n`` seats) with the
+agents moved ``i % n`` seats round, so every deal is played from every seat in turn (play a
+multiple of ``n`` games for full rotations). Games run in worker processes
+(:mod:`concurrent.futures`) and a progress bar (rich) shows on a terminal.
+
+**How a shared win counts.** A win shared by ``k`` seats (a tie for first place) gives each of
+them ``1/k`` of a win, so the win counts of a competitive match add up to the number of games.
+``sole_wins`` and ``shared_wins`` show how many wins were outright and how many shared. The
+win rate is ``wins / games`` with Wilson's 95% interval; the mean score has a normal 95%
+interval. In a cooperative game (one seat) a win is the crew's win.
+
+>>> import moonbase
+>>> result = match(moonbase.load("moon-leap"), ["random", "random"], games=4, workers=1)
+>>> [entry.games for entry in result.entries], sum(entry.wins for entry in result.entries)
+([4, 4], 4.0)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from moonbase.agents.protocol import make_agent
+from moonbase.agents.runner import play
+from moonbase.agents.stats import mean_interval, wilson
+from moonbase.core import ChanceMode, Game
+
+__all__ = ["EntryResult", "GameRecord", "MatchResult", "match", "play_record"]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game of a match."""
+
+    number: int
+    seed: int
+    seating: tuple[int, ...]
+    """``seating[seat]``: the index of the agent (in the match's list) that played the seat."""
+    scores: tuple[float, ...]
+    """Final score per seat."""
+    winners: tuple[int, ...]
+    """Winning seats."""
+    actions: int
+    """Length of the game's history (chance outcomes included)."""
+    seconds: float
+
+    def seat_of(self, entry: int) -> int:
+        """The seat agent ``entry`` played."""
+        return self.seating.index(entry)
+
+    def share(self, entry: int) -> float:
+        """Agent ``entry``'s part of the win: 1, ``1/k`` of a ``k``-way shared win, or 0.
+
+        >>> GameRecord(0, 1, (1, 0), (3.0, 3.0), (0, 1), 10, 0.1).share(0)
+        0.5
+        """
+        seat = self.seat_of(entry)
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    """The results of one agent of a match."""
+
+    label: str
+    spec: str
+    games: int
+    wins: float
+    """Wins, a ``k``-way shared win counting ``1/k``."""
+    sole_wins: int
+    shared_wins: int
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_low: float
+    score_high: float
+
+    @property
+    def win_rate(self) -> float:
+        """``wins / games``."""
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match: the game, every game record and the per-agent results."""
+
+    game: str
+    specs: tuple[str, ...]
+    records: tuple[GameRecord, ...]
+    entries: tuple[EntryResult, ...]
+
+    def table(self) -> str:
+        """The per-agent results as a text table."""
+        lines = [f"{self.game}: {len(self.records)} games"]
+        lines.append(f"{'agent':<34}{'win rate':>9}  {'95% interval':<15}{'mean score':>11}")
+        for entry in self.entries:
+            interval = f"{entry.win_low:.2f}–{entry.win_high:.2f}"
+            lines.append(
+                f"{entry.label:<34}{entry.win_rate:>9.3f}  {interval:<15}{entry.mean_score:>11.2f}"
+            )
+        return "\n".join(lines)
+
+
+def seating_for(number: int, seats: int) -> tuple[int, ...]:
+    """Which agent plays each seat in game ``number`` (agents move one seat per game).
+
+    >>> seating_for(0, 3), seating_for(1, 3)
+    ((0, 1, 2), (2, 0, 1))
+    """
+    shift = number % seats
+    return tuple((seat - shift) % seats for seat in range(seats))
+
+
+def play_record(
+    game: Game, specs: tuple[str, ...], number: int, seed: int, chance: ChanceMode = "auto"
+) -> GameRecord:
+    """Play game ``number`` of a match that starts at ``seed`` (run in a worker process)."""
+    seats = game.seats
+    seating = seating_for(number, seats)
+    deal = seed + number // seats
+    started = time.perf_counter()
+    final = play(game, [specs[entry] for entry in seating], seed=deal, chance=chance)
+    return GameRecord(
+        number,
+        deal,
+        seating,
+        tuple(final.scores()),
+        tuple(final.winners()),
+        len(final.history),
+        time.perf_counter() - started,
+    )
+
+
+def _labels(specs: Sequence[str]) -> list[str]:
+    labels = []
+    for index, spec in enumerate(specs):
+        label = make_agent(spec).spec
+        if sum(1 for other in specs if make_agent(other).spec == label) > 1:
+            label = f"{label} #{index + 1}"
+        labels.append(label)
+    return labels
+
+
+def _summarise(specs: Sequence[str], records: Sequence[GameRecord]) -> tuple[EntryResult, ...]:
+    entries = []
+    for index, label in enumerate(_labels(specs)):
+        shares = [record.share(index) for record in records]
+        scores = [record.scores[record.seat_of(index)] for record in records]
+        wins = sum(shares)
+        low, high = wilson(wins, len(records))
+        mean, score_low, score_high = mean_interval(scores)
+        entries.append(
+            EntryResult(
+                label,
+                make_agent(specs[index]).spec,
+                len(records),
+                wins,
+                sum(1 for share in shares if share == 1),
+                sum(1 for share in shares if 0 < share < 1),
+                low,
+                high,
+                mean,
+                score_low,
+                score_high,
+            )
+        )
+    return tuple(entries)
+
+
+def match(
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    progress: bool | None = None,
+    chance: ChanceMode = "auto",
+) -> MatchResult:
+    """Play ``games`` games between ``agents`` (one spec per seat) and sum up the results.
+
+    ``workers`` processes play in parallel (default: one per CPU; 1 plays in this process);
+    ``progress`` shows a progress bar (default: when standard error is a terminal).
+    """
+    specs = tuple(agents)
+    if len(specs) != game.seats:
+        raise ValueError(f"{game.title} with these options has {game.seats} seats; "
+                         f"got {len(specs)} agents")  # fmt: skip
+    for spec in specs:
+        make_agent(spec)  # fail early on a bad spec
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = max(1, min(workers, games))
+    show = sys.stderr.isatty() if progress is None else progress
+    records: list[GameRecord] = []
+    with _progress_bar(show, f"{game.name}: {' vs '.join(_labels(specs))}", games) as advance:
+        if workers == 1:
+            for number in range(games):
+                records.append(play_record(game, specs, number, seed, chance))
+                advance()
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [
+                    pool.submit(play_record, game, specs, number, seed, chance)
+                    for number in range(games)
+                ]
+                for future in as_completed(futures):
+                    records.append(future.result())
+                    advance()
+    records.sort(key=lambda record: record.number)
+    return MatchResult(repr(game), specs, tuple(records), _summarise(specs, records))
+
+
+@contextmanager
+def _progress_bar(show: bool, description: str, total: int) -> Iterator[Callable[[], None]]:
+    """A rich progress bar on standard error (or nothing); yields the function that moves it
+    one game on."""
+    if not show:
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True)) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda: progress.advance(task)

@@ -1,0 +1,286 @@
+"""Information-set Monte Carlo tree search (single observer), for every game.
+
+Each iteration *determinises*: it draws a world the seat cannot tell apart from the observed
+one (``observed.resample(seat, rng)``), so hidden cards and the future of chance differ from
+iteration to iteration. The tree then holds only what the searching seat knows:
+
+- a node is one of the seat's decisions; its edges are the seat's actions, chosen by UCT with
+  *availability* counts (an action's exploration term counts the visits in which it was
+  legal);
+- after the seat's action the world moves on — chance outcomes, other seats' moves — until
+  the seat must decide again, and the child reached is keyed by what the seat then *sees*
+  (its view), so outcomes it cannot see never split the tree;
+- other seats play the rollout policy (random or greedy) inside the tree as in the rollout:
+  their choices, and in a simultaneous decision their hidden choices, are sampled each
+  iteration, never known;
+- chance is sampled by ``chance_outcomes()`` probabilities in an explicit-chance world; a
+  world in auto mode resolves chance itself from the seed the resample gave it.
+
+A rollout plays the policy to the end (or ``depth`` decisions, then judges by the scores). The
+reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
+part of the other seats it outscored; its score squashed into 0–1 with one seat), so close
+losses teach more than crushing ones. The choice is the most visited action at the root.
+
+A node with many actions considers only :data:`WIDTH` of them: the greedy choice and a random
+sample drawn when the node is made (Moons' tableau choice has hundreds).
+
+>>> import moonbase, random
+>>> state = moonbase.load("moon-leap").new(seed=2, chance="explicit")
+>>> state.apply(moonbase.CHANCE, "ROLL *")
+>>> agent = MCTSAgent(seed=1, iterations=30)
+>>> stats = agent.search(state.resample(0, random.Random(0)), 0)
+>>> sorted(stats), sum(visits for visits, _ in stats.values())
+(['MOVE 1', 'MOVE 2', 'MOVE 3', 'MOVE 4', 'MOVE 5'], 30)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+from moonbase.agents.heuristics import Heuristic, heuristic_for
+from moonbase.agents.protocol import Agent, choice_of, positive_float, positive_int, unit_float
+from moonbase.agents.runner import sample_outcome
+from moonbase.core import CHANCE, State
+
+__all__ = ["WIDTH", "MCTSAgent", "reward"]
+
+WIDTH: Final = 16
+"""Actions considered at a node that has more."""
+_DEFAULT_ITERATIONS: Final = 200
+
+
+def reward(state: State, seat: int) -> float:
+    """The value of ``state`` for ``seat`` in 0–1 (see the module docstring); an unfinished
+    game is judged by its standing alone.
+
+    >>> import moonbase
+    >>> reward(moonbase.load("moon-leap").new(seed=1), 0)
+    0.5
+    """
+    scores = state.scores()
+    mine = scores[seat]
+    others = [score for other, score in enumerate(scores) if other != seat]
+    if others:
+        beaten = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in others)
+        standing = beaten / len(others)
+    else:
+        standing = mine / (1 + abs(mine)) if mine > 0 else 0.0
+    if not state.is_over:
+        return standing
+    winners = state.winners()
+    share = 1 / len(winners) if seat in winners else 0.0
+    return 0.8 * share + 0.2 * standing
+
+
+@dataclass
+class _Edge:
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+@dataclass
+class _Node:
+    edges: dict[str, _Edge] = field(default_factory=dict)
+    visits: int = 0
+    greedy: str | None = None
+    """The heuristic's choice here (for the prior), found on the first visit."""
+    candidates: frozenset[str] | None = None
+    """The actions considered when the seat had more than :data:`WIDTH`."""
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS. Parameters: ``iterations`` and/or ``seconds`` (the budget per
+    move; default 200 iterations), ``c`` (UCT exploration, default 0.7), ``rollout``
+    (``random`` or ``greedy``) and ``depth`` (decisions per rollout before judging by the
+    scores; default to the end)."""
+
+    name: ClassVar[str] = "mcts"
+    parameters: ClassVar[Mapping[str, Callable[[str], Any]]] = {
+        "iterations": positive_int,
+        "seconds": positive_float,
+        "c": positive_float,
+        "rollout": choice_of("random", "greedy"),
+        "depth": positive_int,
+        "prior": unit_float,
+    }
+
+    def __init__(self, seed: int = 0, **params: object) -> None:
+        super().__init__(seed, **params)
+        iterations = params.get("iterations")
+        seconds = params.get("seconds")
+        self.iterations = int(str(iterations)) if iterations is not None else None
+        self.seconds = float(str(seconds)) if seconds is not None else None
+        if self.iterations is None and self.seconds is None:
+            self.iterations = _DEFAULT_ITERATIONS
+        self.exploration = float(str(params.get("c", 0.7)))
+        self.greedy_rollouts = params.get("rollout", "random") == "greedy"
+        depth = params.get("depth")
+        self.depth = int(str(depth)) if depth is not None else None
+        prior = params.get("prior")
+        self.prior = (
+            float(str(prior)) if prior is not None else (0.5 if self.greedy_rollouts else 0.0)
+        )
+
+    # ------------------------------------------------------------------ policies
+    def _policy(self, world: State, seat: int, heuristic: Heuristic | None) -> str:
+        if heuristic is not None:
+            return heuristic(world, seat, self.rng)
+        return self.rng.choice(world.legal_actions(seat))
+
+    def _others(self, world: State, seat: int, heuristic: Heuristic | None) -> None:
+        """Play chance and the other seats until ``seat`` must decide (or the game ends)."""
+        while not world.is_over:
+            actors = world.to_act
+            if actors == (CHANCE,):
+                world.apply(CHANCE, sample_outcome(world, self.rng))
+                continue
+            if seat in actors:
+                return
+            chosen = [(actor, self._policy(world, actor, heuristic)) for actor in actors]
+            for actor, action in chosen:
+                world.apply(actor, action)
+
+    def _act(self, world: State, seat: int, action: str, heuristic: Heuristic | None) -> None:
+        """The seat's action, with the hidden simultaneous choices of the others sampled."""
+        others = [
+            (actor, self._policy(world, actor, heuristic))
+            for actor in world.to_act
+            if actor != seat
+        ]
+        for actor, chosen in sorted([(seat, action), *others]):
+            world.apply(actor, chosen)
+        self._others(world, seat, heuristic)
+
+    def _rollout(self, world: State, seat: int, heuristic: Heuristic | None) -> float:
+        decisions = 0
+        while not world.is_over and (self.depth is None or decisions < self.depth):
+            actors = world.to_act
+            if actors == (CHANCE,):
+                world.apply(CHANCE, sample_outcome(world, self.rng))
+                continue
+            chosen = [(actor, self._policy(world, actor, heuristic)) for actor in actors]
+            for actor, action in chosen:
+                world.apply(actor, action)
+            decisions += 1
+        return reward(world, seat)
+
+    # ------------------------------------------------------------------ the search
+    def _candidates(self, world: State, seat: int, actions: list[str], node: _Node) -> list[str]:
+        if len(actions) <= WIDTH:
+            return actions
+        if node.candidates is None:
+            greedy = heuristic_for(world.game.name)(world, seat, self.rng)
+            others = [action for action in actions if action != greedy]
+            node.candidates = frozenset([greedy, *self.rng.sample(others, WIDTH - 1)])
+        kept = [action for action in actions if action in node.candidates]
+        return kept or actions[:WIDTH]
+
+    def _select(self, node: _Node, actions: list[str]) -> str:
+        log = math.log
+        best, best_value = actions[0], -1.0
+        for action in actions:
+            edge = node.edges[action]
+            value = edge.total / edge.visits + self.exploration * math.sqrt(
+                log(edge.available) / edge.visits
+            )
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _puct(self, node: _Node, actions: list[str]) -> str:
+        """PUCT with the heuristic's choice as the prior's favourite; unvisited actions are
+        valued at the node's mean."""
+        visited = [edge for edge in node.edges.values() if edge.visits]
+        visits = sum(edge.visits for edge in visited)
+        mean = sum(edge.total for edge in visited) / visits if visits else 0.5
+        favourite = node.greedy if node.greedy in actions else None
+        rest = (1 - self.prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)
+        scale = self.exploration * math.sqrt(node.visits)
+        best, best_value = actions[0], -math.inf
+        for action in actions:
+            edge = node.edges.get(action)
+            count = edge.visits if edge is not None else 0
+            value = edge.total / count if edge is not None and count else mean
+            weight = self.prior if action == favourite else rest
+            value += scale * weight / (1 + count)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _pick(
+        self, node: _Node, world: State, seat: int, actions: list[str]
+    ) -> tuple[str, _Edge, bool]:
+        """The action to follow from ``node``, its edge, and whether the edge is new."""
+        if self.prior:
+            if node.greedy is None:
+                node.greedy = heuristic_for(world.game.name)(world, seat, self.rng)
+            action = self._puct(node, actions)
+        else:
+            untried = [action for action in actions if action not in node.edges]
+            action = self.rng.choice(untried) if untried else self._select(node, actions)
+        fresh = action not in node.edges
+        if fresh:
+            node.edges[action] = _Edge(available=1)
+        return action, node.edges[action], fresh
+
+    def _iterate(self, root: _Node, observed: State, seat: int) -> None:
+        heuristic = heuristic_for(observed.game.name) if self.greedy_rollouts else None
+        world = observed.resample(seat, self.rng)
+        node = root
+        path: list[_Edge] = []
+        while not world.is_over:
+            actions = self._candidates(world, seat, world.legal_actions(seat), node)
+            node.visits += 1
+            for action in actions:
+                edge = node.edges.get(action)
+                if edge is not None:
+                    edge.available += 1
+            action, edge, fresh = self._pick(node, world, seat, actions)
+            path.append(edge)
+            self._act(world, seat, action, heuristic)
+            if fresh:
+                break
+            key = "over" if world.is_over else repr(world.view(seat))
+            child = edge.children.get(key)
+            if child is None:
+                edge.children[key] = _Node()
+                break
+            node = child
+        value = self._rollout(world, seat, heuristic)
+        for edge in path:
+            edge.visits += 1
+            edge.total += value
+
+    def search(self, observed: State, seat: int) -> dict[str, tuple[int, float]]:
+        """Run the search; each root action's visits and mean reward."""
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, observed, seat)
+            done += 1
+        return {
+            action: (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
+            for action, edge in root.edges.items()
+        }
+
+    def choose(self, observed: State, seat: int) -> str:
+        """The most visited root action (ties: the better mean, then sorted order)."""
+        actions = observed.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        stats = self.search(observed, seat)
+        legal = [action for action in actions if action in stats]
+        if not legal:
+            return self.rng.choice(actions)
+        return max(legal, key=lambda action: stats[action])

@@ -1,0 +1,159 @@
+"""The greedy heuristics: each does what its game's rule of thumb says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import moonbase
+from moonbase.agents import play
+from moonbase.agents.heuristics import (
+    HEURISTICS,
+    generic,
+    heuristic_for,
+    moon,
+    moon_leap,
+    moons,
+    register_heuristic,
+)
+from moonbase.agents.moon_planner import tables, values_of
+from moonbase.core import CHANCE, State
+from moonbase.games.moons.cards import AST, CARD_NAMES, card, rank, suit
+from tests.agents.helpers import GAMES, decision_points
+
+
+def test_games_without_a_heuristic_get_the_generic_lookahead() -> None:
+    assert heuristic_for("welcome-to-the-moon") is generic.choose
+    assert heuristic_for("moon") is moon.choose
+
+
+def test_a_game_can_register_its_own() -> None:
+    def last(state: State, seat: int, rng: random.Random) -> str:
+        return state.legal_actions(seat)[-1]
+
+    register_heuristic("test-game", last)
+    try:
+        assert heuristic_for("test-game") is last
+    finally:
+        del HEURISTICS["test-game"]
+
+
+def test_generic_lookahead_prefers_the_best_standing() -> None:
+    state = GAMES["moon-leap"].new(seed=1, chance="explicit")
+    state.apply(CHANCE, "ROLL *")
+    values = {a: generic.standing(_after(state, 0, a), 0) for a in state.legal_actions(0)}
+    assert values[generic.choose(state, 0, random.Random(0))] == max(values.values())
+
+
+def _after(state: State, seat: int, action: str) -> State:
+    trial = state.clone()
+    trial.apply(seat, action)
+    return trial
+
+
+@pytest.mark.parametrize("name", ["moon-coop", "moon-competitive"])
+def test_moon_greedy_follows_a_cheapest_path_or_ends(name: str) -> None:
+    for state in decision_points(GAMES[name], seed=2, limit=25):
+        seat = state.to_act[0]
+        view = state.view(seat)
+        if view["phase"] != "play":
+            continue
+        action = moon.choose(state, seat, random.Random(0))
+        goal = moon.current_goal(view)
+        machine = moon.machine_for(state.game, view, seat)
+        if goal is None or machine is None:
+            assert action == "END"
+            continue
+        table = tables(machine)
+        values = values_of(machine, view["registers"])
+        plan = table.plan(values, goal)
+        if plan and plan[0] in state.legal_actions(seat):
+            assert action == plan[0]
+        else:
+            assert action == "END"
+
+
+def test_moon_greedy_repairs_what_brings_the_goal_closest() -> None:
+    game = moonbase.load("moon", events=True, difficulty="normal")
+    view = {
+        "mode": "cooperative",
+        "disabled": ["C", "XOR"],
+        "registers": {"A": "0000", "B": "0110", "C": "0011", "D": "0000"},
+    }
+    # goal 0101 = B xor C: repairing only one of the two errors cannot use XOR A B / XOR A C
+    choice = moon.repair_choice(game, view, 0, ["REPAIR C", "REPAIR XOR"], [(0b0011, 1.0)])
+    assert choice == "REPAIR C"  # MOV A C solves 0011 at once
+
+
+def test_moon_leap_greedy_takes_the_best_score_change_and_runs() -> None:
+    for state in decision_points(GAMES["moon-leap"], seed=4, limit=30):
+        seat = state.to_act[0]
+        actions = state.legal_actions(seat)
+        chosen = moon_leap.choose(state, seat, random.Random(0))
+        values = [moon_leap.move_value(state, seat, action) for action in actions]
+        assert moon_leap.move_value(state, seat, chosen) == max(values)
+
+
+def test_moon_leap_values_an_extra_roll() -> None:
+    runs = 0
+    for state in decision_points(GAMES["moon-leap"], seed=8, limit=60):
+        seat = state.to_act[0]
+        for action in state.legal_actions(seat):
+            trial = _after(state, seat, action)
+            if trial.is_over:
+                continue
+            change = trial.scores()[seat] - state.scores()[seat]
+            extra = moon_leap.RUN_BONUS if getattr(trial, "extra_turn", False) else 0.0
+            runs += extra > 0
+            assert moon_leap.move_value(state, seat, action) == change + extra
+    assert runs, "no move in these games earned an extra roll"
+
+
+def test_moons_greedy_follows_its_rules_of_thumb() -> None:
+    checked = {"tableau": 0, "void": 0, "last": 0}
+    for state in decision_points(GAMES["moons"], seed=5, limit=120):
+        seat = state.to_act[0]
+        actions = state.legal_actions(seat)
+        action = moons.choose(state, seat, random.Random(0))
+        assert action in actions
+        assert isinstance(state, moonbase.State)
+        hand = state.hands[seat]  # type: ignore[attr-defined]
+        if action.startswith("TABLEAU"):
+            checked["tableau"] += 1
+            chosen = [card(name) for name in action.split()[1:]]
+            low = sorted(c for c in hand if c != AST)
+            assert moons.tableau_value(chosen) >= moons.tableau_value(low[:3])
+        if not action.startswith("PLAY") or not state.trick:  # type: ignore[attr-defined]
+            continue
+        led = state.led  # type: ignore[attr-defined]
+        plays = [card(a.removeprefix("PLAY ")) for a in actions if a.startswith("PLAY")]
+        moons_held = [c for c in plays if c != AST]
+        if led is not None and moons_held and not any(suit(c) == led for c in moons_held):
+            checked["void"] += 1  # off suit: the lowest card goes
+            assert rank(card(action.removeprefix("PLAY "))) == min(rank(c) for c in moons_held)
+        trick = state.trick  # type: ignore[attr-defined]
+        if led is not None and len(trick) == state.players - 1:  # type: ignore[attr-defined]
+            best = max((rank(c) for _, c in trick if c != AST and suit(c) == led), default=0)
+            winning = sorted(rank(c) for c in moons_held if suit(c) == led and rank(c) > best)
+            pays = any(state.available(p) for p in state.tableau_planets(seat))  # type: ignore[attr-defined]
+            if winning and pays:
+                checked["last"] += 1  # the cheapest winning card
+                cheapest = min(
+                    (c for c in moons_held if suit(c) == led and rank(c) > best), key=rank
+                )
+                assert action == f"PLAY {CARD_NAMES[cheapest]}"
+    assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize("name", ["moon-competitive", "moon-leap", "moons"])
+def test_greedy_beats_random(name: str) -> None:
+    game = GAMES[name]
+    wins = 0.0
+    for seed in range(6):
+        agents = ["random"] * game.seats
+        agents[seed % game.seats] = "greedy"
+        final = play(game, agents, seed)
+        if seed % game.seats in final.winners():
+            wins += 1 / len(final.winners())
+    assert wins >= 4

@@ -1,0 +1,78 @@
+"""The match runner: rotation, parallel play, shared wins and intervals."""
+
+from __future__ import annotations
+
+import pytest
+
+import moonbase
+from moonbase.agents import InvalidAgent, match
+from moonbase.agents.match import GameRecord, _summarise, seating_for
+from moonbase.agents.stats import mean_interval, wilson
+from tests.agents.helpers import GAMES
+
+
+def test_processes_play_exactly_what_one_process_plays() -> None:
+    game = GAMES["moon-leap"]
+    alone = match(game, ["greedy", "random"], games=6, seed=4, workers=1)
+    parallel = match(game, ["greedy", "random"], games=6, seed=4, workers=2)
+    assert [r.winners for r in alone.records] == [r.winners for r in parallel.records]
+    assert [r.scores for r in alone.records] == [r.scores for r in parallel.records]
+    assert alone.entries == tuple(
+        entry for entry in parallel.entries
+    )  # the same results, whatever the order the games finished in
+
+
+def test_every_deal_is_played_from_every_seat() -> None:
+    game = GAMES["moons"]
+    result = match(game, ["random", "greedy", "random"], games=6, workers=1)
+    deals = {record.seed for record in result.records}
+    assert deals == {0, 1}
+    for deal in deals:
+        seats_of_greedy = {r.seat_of(1) for r in result.records if r.seed == deal}
+        assert seats_of_greedy == {0, 1, 2}
+    assert [entry.label for entry in result.entries] == ["random #1", "greedy", "random #3"]
+
+
+def test_a_shared_win_counts_a_part_to_each() -> None:
+    records = [
+        GameRecord(0, 0, (0, 1), (5.0, 5.0), (0, 1), 9, 0.0),  # a tie: half a win each
+        GameRecord(1, 0, (1, 0), (7.0, 3.0), (0,), 9, 0.0),  # agent 1 in seat 0 wins
+    ]
+    first, second = _summarise(["random", "greedy"], records)
+    assert (first.wins, first.sole_wins, first.shared_wins) == (0.5, 0, 1)
+    assert (second.wins, second.sole_wins, second.shared_wins) == (1.5, 1, 1)
+    assert first.win_rate + second.win_rate == 1.0
+    assert second.mean_score == 6.0
+
+
+def test_cooperative_matches_count_the_crew_s_wins() -> None:
+    result = match(moonbase.load("moon", difficulty="hard"), ["planner"], games=2, workers=1)
+    (entry,) = result.entries
+    assert entry.wins == 2 and entry.win_low > 0.3 and entry.win_high == 1.0
+    assert "planner" in result.table()
+
+
+def test_bad_matches_are_refused_before_playing() -> None:
+    with pytest.raises(ValueError, match="has 2 seats"):
+        match(GAMES["moon-leap"], ["random"], games=2)
+    with pytest.raises(InvalidAgent):
+        match(GAMES["moon-leap"], ["random", "genius"], games=2)
+
+
+def test_progress_bar_goes_to_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    match(GAMES["moon-leap"], ["random", "random"], games=2, workers=1, progress=True)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "moon-leap" in captured.err
+
+
+def test_seating_rotates() -> None:
+    assert [seating_for(n, 2) for n in range(3)] == [(0, 1), (1, 0), (0, 1)]
+
+
+def test_intervals() -> None:
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-9
+    assert wilson(0, 0) == (0.0, 1.0)
+    mean, low, high = mean_interval([2.0, 4.0, 6.0, 8.0])
+    assert mean == 5.0 and low < 5.0 < high

@@ -1,0 +1,103 @@
+"""Information-set MCTS: it finds good moves, respects its budget, and handles chance,
+hidden cards and simultaneous decisions in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import moonbase
+from moonbase.agents import make_agent, play
+from moonbase.agents.mcts import WIDTH, MCTSAgent, reward
+from moonbase.core import CHANCE
+from tests.agents.helpers import GAMES
+from tests.agents.toy import NimGame
+
+
+@pytest.mark.parametrize(("pile", "best"), [(6, "TAKE 2"), (7, "TAKE 3"), (5, "TAKE 1")])
+def test_finds_the_winning_nim_move(pile: int, best: str) -> None:
+    state = NimGame(pile=pile).new(seed=1)
+    assert MCTSAgent(seed=2, iterations=400).choose(state, 0) == best
+
+
+def test_nim_with_a_die_in_explicit_chance_mode() -> None:
+    state = NimGame(pile=2, dice=True).new(seed=1, chance="explicit")
+    # taking both pebbles wins at once; taking one lets the die or the rival finish
+    agent = MCTSAgent(seed=3, iterations=150)
+    assert agent.choose(state, 0) == "TAKE 2"
+    final = play(NimGame(pile=9, dice=True), ["mcts:iterations=40", "random"], 3, chance="explicit")
+    assert any(seat == CHANCE for seat, _ in final.history)
+
+
+def test_secret_cards_are_resampled_not_read() -> None:
+    game = NimGame(pile=6, secret=True)
+    state = game.new(seed=2)
+    stats = MCTSAgent(seed=1, iterations=300).search(state, 0)
+    assert max(stats, key=lambda action: stats[action][0]) == "TAKE 2"
+
+
+def test_the_iteration_budget_is_exact() -> None:
+    state = GAMES["moon-leap"].new(seed=4, chance="explicit")
+    state.apply(CHANCE, "ROLL *")
+    stats = MCTSAgent(seed=1, iterations=25).search(state, 0)
+    assert sum(visits for visits, _ in stats.values()) == 25
+
+
+def test_a_time_budget_still_answers() -> None:
+    state = GAMES["moons"].new(seed=1)
+    action = make_agent("mcts:seconds=0.05").choose(state, 0)
+    assert action in state.legal_actions(0)
+
+
+def test_wide_decisions_are_narrowed_to_the_greedy_choice_and_a_sample() -> None:
+    state = GAMES["moons"].new(seed=3)
+    seat = state.to_act[0]
+    assert len(state.legal_actions(seat)) > WIDTH
+    agent = MCTSAgent(seed=1, iterations=40, rollout="greedy", depth=30, prior=0.0)
+    stats = agent.search(state, seat)
+    assert len(stats) == WIDTH
+    assert make_agent("greedy", 1).choose(state, seat) in stats
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
+def test_plays_whole_games_of_every_game(name: str, rollout: str) -> None:
+    game = GAMES[name]
+    spec = f"mcts:iterations=3,rollout={rollout},depth=12"
+    final = play(game, [spec] + ["random"] * (game.seats - 1), seed=6)
+    assert final.is_over
+
+
+def test_simultaneous_choices_of_others_are_sampled_each_iteration() -> None:
+    state = GAMES["moons"].new(seed=8)
+    state.apply(0, state.legal_actions(0)[0])  # seat 0's tableau is chosen, hidden from seat 1
+    observed = state.resample(1, random.Random(0))
+    agent = MCTSAgent(seed=4, iterations=6, depth=3)
+    stats = agent.search(observed, 1)
+    assert sum(visits for visits, _ in stats.values()) == 6
+    assert observed.to_act == (1, 2)  # the search worked on copies
+
+
+def test_reward_counts_shared_wins_and_standing() -> None:
+    final = play(GAMES["moon-leap"], ["greedy", "random"], seed=1)
+    winners = final.winners()
+    for seat in range(2):
+        value = reward(final, seat)
+        assert 0.0 <= value <= 1.0
+        assert (value >= 0.8) == (winners == [seat])
+
+
+def test_the_greedy_prior_keeps_to_the_heuristic_without_evidence() -> None:
+    state = GAMES["moon-competitive"].new(seed=3)
+    seat = state.to_act[0]
+    greedy = make_agent("greedy", 0).choose(state, seat)
+    stats = MCTSAgent(seed=2, iterations=8, rollout="greedy", depth=6).search(state, seat)
+    assert max(stats, key=lambda action: stats[action][0]) == greedy
+
+
+@pytest.mark.parametrize("name", moonbase.games())
+def test_generic_agents_play_every_registered_game(name: str) -> None:
+    game = moonbase.load(name)
+    final = play(game, ["mcts:iterations=2,depth=3"] + ["greedy"] * (game.seats - 1), seed=1)
+    assert final.is_over
