@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from moonbase.cli.plain import main
+from moonbase.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,0 +1,243 @@
+"""The ``moonbase`` command and its subcommands (click).
+
+``moonbase`` alone opens the start menu; ``play``, ``load``, ``replay``, ``simulate``,
+``rules`` and ``games`` do one thing each (``moonbase COMMAND --help``). Bad input on the
+command line — an unknown game, a bad option or seat, a wrong flag, a missing or damaged file —
+is answered with one line on standard error saying what is wrong and what is allowed, and exit
+status 2; never a traceback.
+
+>>> main(["rules", "chess"])
+2
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar, cast
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+import moonbase
+from moonbase.cli.errors import USAGE_ERROR, BadInput
+from moonbase.cli.menu import start_menu
+from moonbase.cli.options import build_game, game_type, option_text, read_assignments
+from moonbase.cli.play import PlayLoop
+from moonbase.cli.prompts import EndOfInput, Prompter, say
+from moonbase.cli.replay import Replay
+from moonbase.cli.rules import RulesMissing, rules_markdown
+from moonbase.cli.seats import read_seats
+from moonbase.cli.simulate import simulate as run_simulation
+from moonbase.cli.table import Table, load_table
+
+__all__ = ["cli", "main"]
+
+INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C."""
+_CONTEXT: Final = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _new_seed() -> int:
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def _reports_bad_input(command: _F) -> _F:
+    """Turn :class:`BadInput` raised by ``command`` into a click usage error."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except BadInput as error:
+            raise click.UsageError(str(error), click.get_current_context()) from None
+
+    return cast(_F, wrapper)
+
+
+def _play(table: Table) -> int:
+    return PlayLoop(table, Prompter(_console())).run()
+
+
+@click.group(invoke_without_command=True, context_settings=_CONTEXT)
+@click.version_option(moonbase.__version__, prog_name="moonbase")
+@click.pass_context
+def cli(ctx: click.Context) -> int:
+    """moonbase: MOON, Moon Leap, Welcome to the Moon and Moons at the terminal.
+
+    Without a command, a menu asks for the game, its options and who sits where.
+    """
+    if ctx.invoked_subcommand is not None:
+        return 0
+    prompter = Prompter(_console())
+    try:
+        setup = start_menu(prompter)
+    except EndOfInput:
+        say(prompter.console, "Input ended: no game started.")
+        return 0
+    return _play(Table(setup.game.new(seed=_new_seed()), setup.seats))
+
+
+_OPTION_HELP = "a game option, e.g. players=3 (repeatable; `moonbase games` lists them)"
+_SEAT_HELP = (
+    "who plays each seat, in seat order: human, or a bot — random, greedy, mcts, planner, "
+    "or a spec like mcts:iterations=200 (repeatable or comma-separated; default: you and "
+    "greedy bots)"
+)
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("game")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
+@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option("--seat", "-s", "seats", multiple=True, metavar="WHO", help=_SEAT_HELP)
+@click.option("--seed", type=int, help="the deal (default: a random one)")
+@_reports_bad_input
+def play(
+    game: str,
+    options: tuple[str, ...],
+    preset: str | None,
+    seats: tuple[str, ...],
+    seed: int | None,
+) -> int:
+    """Play GAME at this screen (moon, moon-leap, moons, …)."""
+    chosen = build_game(game, read_assignments(options), preset)
+    specs = read_seats(seats, chosen.seats)
+    return _play(Table(chosen.new(seed=_new_seed() if seed is None else seed), specs))
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@_reports_bad_input
+def load(file: str) -> int:
+    """Continue the game saved in FILE, with the same seats."""
+    return _play(load_table(file))
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.option("--seat", type=int, help="see the game from this seat's view")
+@click.option("--spectator", is_flag=True, help="see the game as a spectator (the default)")
+@_reports_bad_input
+def replay(file: str, seat: int | None, spectator: bool) -> int:
+    """Step forward and back through the game saved in FILE."""
+    table = load_table(file)
+    if seat is not None and spectator:
+        raise BadInput("give --seat N or --spectator, not both")
+    if seat is not None and not 0 <= seat < table.game.seats:
+        raise BadInput(f"--seat {seat}: allowed: 0 to {table.game.seats - 1}")
+    prompter = Prompter(_console())
+    try:
+        return Replay(table, seat).run(prompter)
+    except EndOfInput:
+        return 0
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("game")
+@click.option(
+    "--agents",
+    "-a",
+    multiple=True,
+    required=True,
+    metavar="A,B,…",
+    help="one bot per seat, comma-separated, e.g. greedy,random",
+)
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), help="worker processes (default: one per core)"
+)
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
+@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@_reports_bad_input
+def simulate(
+    game: str,
+    agents: tuple[str, ...],
+    games: int,
+    jobs: int | None,
+    options: tuple[str, ...],
+    preset: str | None,
+    seed: int,
+) -> int:
+    """Play many games of GAME between bots and print the results."""
+    chosen = build_game(game, read_assignments(options), preset)
+    run_simulation(_console(), chosen, agents, games, jobs, seed)
+    return 0
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.argument("game")
+@_reports_bad_input
+def rules(game: str) -> int:
+    """Show the rules of GAME in English, as moonbase plays them."""
+    console = _console()
+    try:
+        console.print(rules_markdown(game))
+    except RulesMissing as error:
+        say(console, f"Sorry: {error}.")
+        return 1
+    return 0
+
+
+@cli.command(context_settings=_CONTEXT)
+def games() -> int:
+    """List the games, their options and presets."""
+    console = _console()
+    for name in moonbase.games():
+        cls = game_type(name)
+        console.rule(Text(f"{name} — {cls.title}", style="bold"), align="left")
+        for spec in cls.option_specs:
+            default = spec.default_text or option_text(spec.default)
+            say(console, f"  {spec.name}={default}  ({spec.allowed}) — {spec.description}")
+        if cls.presets:
+            say(console, f"  presets: {', '.join(cls.presets)}")
+    return 0
+
+
+def _usage_line(error: click.UsageError) -> str:
+    ctx = error.ctx
+    where = ctx.command_path if ctx is not None else "moonbase"
+    message = " ".join(error.format_message().split())
+    if isinstance(error, click.NoSuchOption) and ctx is not None:
+        names = sorted(
+            name
+            for param in ctx.command.params
+            if isinstance(param, click.Option)
+            for name in param.opts
+            if name.startswith("--")
+        )
+        names.append("--help")
+        message = message.rstrip(".") + f"; allowed: {', '.join(names)}"
+    elif ctx is not None and isinstance(ctx.command, click.Group) and "command" in message:
+        commands = ", ".join(ctx.command.list_commands(ctx))
+        message = message.split(".")[0] + f"; allowed: {commands}"
+    elif isinstance(error, click.MissingParameter) and "GAME" in message:
+        message = message.rstrip(".") + f"; allowed: {', '.join(moonbase.games())}"
+    return f"{where}: {message}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: the process's arguments); returns the exit
+    status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        result = cli.main(args=args, prog_name="moonbase", standalone_mode=False)
+    except click.UsageError as error:
+        click.echo(_usage_line(error), err=True)
+        return USAGE_ERROR
+    except click.ClickException as error:
+        click.echo(f"moonbase: {' '.join(error.format_message().split())}", err=True)
+        return error.exit_code
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("Interrupted.", err=True)
+        return INTERRUPTED
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,281 @@
+"""The play loop: a game at the table from the first action to the scores.
+
+Each turn of a person shows the table from that seat's view only, the legal actions as a
+numbered menu, and reads a line: a number, an action in the game's notation, or a command
+(see :data:`HELP`). Bots play their seats by themselves from a resample of what their seat
+may know, and what they did is told (as far as the person at the screen may know it). Chance
+resolves by itself. With several people at one screen, the screen is cleared and passed
+between them, and each is told what happened since they last looked.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from rich.console import Console
+from rich.text import Text
+
+from moonbase.cli.actions import NoSuchNumber, menu_lines, read_choice
+from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
+from moonbase.cli.options import option_text
+from moonbase.cli.prompts import EndOfInput, Prompter, say
+from moonbase.cli.recap import recap
+from moonbase.cli.render import results_table, view_panel
+from moonbase.cli.rules import RulesMissing, rules_markdown
+from moonbase.cli.table import Table
+from moonbase.cli.undo import UndoRefused
+from moonbase.core import CHANCE, Game, IllegalAction
+
+__all__ = ["HELP", "PlayLoop", "game_line"]
+
+HELP: Final = """\
+On your turn, type the number of an action from the menu, or the action itself as shown
+(lower case and extra spaces are fine). Commands:
+  help          this text
+  rules         the rules of this game
+  hint          a suggestion from the bots
+  undo          take back your last action (only your own, this turn, and never across
+                chance, another seat's action or something revealed)
+  actions       list every action, also when the menu sums some up
+  table         show the table again
+  save FILE     save the game; `moonbase load FILE` continues it
+  quit          leave the game (save it first to continue later)"""
+
+
+def game_line(game: Game, seed: int) -> str:
+    """One line naming the game, the options that differ from their defaults, and the seed.
+
+    >>> import moonbase
+    >>> game_line(moonbase.load("moon-leap", players=3), 7)
+    'Moon Leap · players=3 · seed 7'
+    """
+    parts = [game.title]
+    for spec in game.option_specs:
+        value = game.options.get(spec.name)
+        if spec.default is not None and value != spec.default:
+            parts.append(f"{spec.name}={option_text(value)}")
+    parts.append(f"seed {seed}")
+    return " · ".join(parts)
+
+
+class PlayLoop:
+    """Plays the game on ``table`` with the people at ``prompter``'s keyboard."""
+
+    def __init__(self, table: Table, prompter: Prompter) -> None:
+        self.table = table
+        self.prompter = prompter
+        self.console: Console = prompter.console
+        state = table.state
+        start = len(state.history)
+        self._observe = random.Random(f"moonbase-observe:{state.seed}:{start}")
+        self._chance = random.Random(f"moonbase-chance:{state.seed}:{start}")
+        self._hints = random.Random(f"moonbase-hint:{state.seed}:{start}")
+        self._bots: dict[int, Bot] = {}
+        self._seen = dict.fromkeys(table.humans, start)
+        self._told = start
+        self._screen: int | None = None
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play until the game ends or a person leaves; returns the exit status (0)."""
+        self._introduce()
+        try:
+            while not self.table.state.is_over:
+                actors = self.table.state.to_act
+                if actors == (CHANCE,):
+                    self._resolve_chance()
+                elif self.table.is_human(actors[0]):
+                    if not self._human_turn(actors[0]):
+                        return 0
+                else:
+                    self._bot_turn(actors[0])
+        except EndOfInput:
+            say(self.console, "Input ended: the game is left unfinished.")
+            return 0
+        self._finish()
+        return 0
+
+    def _introduce(self) -> None:
+        state = self.table.state
+        self.console.rule(Text(game_line(state.game, state.seed), style="bold"))
+        seats = ", ".join(self.table.labels)
+        say(self.console, f"Seats: {seats}.")
+        if self.table.humans:
+            say(self.console, "Type help for the commands.")
+
+    def _tell(self) -> None:
+        """Tell the person at the screen (or a spectator) what happened since the last telling."""
+        state = self.table.state
+        if self._told < len(state.history):
+            lines = recap(state, self._screen, self._told, self.table.labels, skip_own=True)
+            for line in lines:
+                say(self.console, line, "dim")
+        self._told = len(state.history)
+
+    # ------------------------------------------------------------------ chance and bots
+    def _resolve_chance(self) -> None:
+        outcomes = self.table.state.chance_outcomes()
+        point = self._chance.random()
+        chosen = outcomes[-1][0]
+        for outcome, probability in outcomes:
+            point -= probability
+            if point < 0:
+                chosen = outcome
+                break
+        self.table.act(CHANCE, chosen)
+        self._tell()
+
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = make_bot(
+                self.table.seats[seat], agent_seed(self.table.state.seed, seat)
+            )
+        return self._bots[seat]
+
+    def _bot_turn(self, seat: int) -> None:
+        state = self.table.state
+        try:
+            action = self._bot(seat).choose(state.resample(seat, self._observe), seat)
+            self.table.act(seat, action)
+        except ValueError as error:
+            # A bot that cannot play this game (or chose badly) gives its seat to a random bot.
+            label = self.table.label(seat)
+            reason = " ".join(str(error).split())
+            say(self.console, f"{label} cannot play here ({reason}); a random bot plays for it.")
+            self._bots[seat] = make_bot("random", agent_seed(state.seed, seat))
+            return
+        self._tell()
+
+    # ------------------------------------------------------------------ people
+    def _take_screen(self, seat: int) -> None:
+        humans = self.table.humans
+        if self._screen == seat:
+            return
+        if len(humans) > 1:
+            self.prompter.pass_screen(self.table.label(seat))
+            self._screen = seat
+            state = self.table.state
+            lines = recap(state, seat, self._seen[seat], self.table.labels, skip_own=True)
+            if lines:
+                say(self.console, "Since your last turn:", "bold")
+                for line in lines:
+                    say(self.console, f"  {line}", "dim")
+        self._screen = seat
+
+    def _show(self, seat: int, *, complete: bool = False) -> None:
+        state = self.table.state
+        self._seen[seat] = self._told = len(state.history)
+        self.console.print(view_panel(state.game, state.view(seat)))
+        actions = state.legal_actions(seat)
+        for line in menu_lines(actions, self.console.width, complete=complete):
+            self.console.print(Text(line), highlight=False)
+
+    def _human_turn(self, seat: int) -> bool:
+        """One action (or command) of a person; ``False`` when they leave."""
+        self._take_screen(seat)
+        self._show(seat)
+        while True:
+            typed = self.prompter.ask(f"{self.table.label(seat)} > ")
+            if not typed:
+                continue
+            outcome = self._command(seat, typed)
+            if outcome is None:
+                continue
+            return outcome
+
+    def _command(self, seat: int, typed: str) -> bool | None:
+        """Carry out a typed line: ``True`` once the state changed, ``False`` to leave, ``None``
+        to ask again."""
+        word, _, rest = typed.partition(" ")
+        word = word.lower()
+        legal = self.table.state.legal_actions(seat)
+        if " ".join(typed.upper().split()) in legal:
+            return self._act(seat, typed, legal)
+        if word in ("quit", "exit", "q"):
+            say(self.console, "Game left unfinished.")
+            return False
+        if word in ("help", "?"):
+            self.console.print(HELP, highlight=False, markup=False)
+        elif word == "rules":
+            self._rules()
+        elif word == "hint":
+            self._hint(seat)
+        elif word == "undo":
+            return self._undo(seat)
+        elif word == "save":
+            self._save(rest.strip())
+        elif word in ("actions", "menu"):
+            self._show(seat, complete=True)
+        elif word in ("table", "look", "board"):
+            self._show(seat)
+        else:
+            return self._act(seat, typed, legal)
+        return None
+
+    def _act(self, seat: int, typed: str, legal: list[str]) -> bool | None:
+        try:
+            self.table.act(seat, read_choice(typed, legal))
+        except NoSuchNumber as error:
+            self._refuse(f"{error}.")
+            return None
+        except IllegalAction as error:
+            reason = str(error).split("; allowed:")[0]
+            self._refuse(f"{reason}.")
+            return None
+        self._tell()
+        return True
+
+    def _refuse(self, reason: str) -> None:
+        message = f"Not allowed: {reason} Type a number from the menu, an action, or help."
+        say(self.console, message, "bold red")
+
+    def _undo(self, seat: int) -> bool | None:
+        try:
+            action = self.table.take_back(seat)
+        except UndoRefused as error:
+            say(self.console, f"Cannot undo: {error}.", "bold red")
+            return None
+        say(self.console, f"Took back {action}.", "bold")
+        self._told = len(self.table.state.history)
+        return True
+
+    def _rules(self) -> None:
+        try:
+            self.console.print(rules_markdown(self.table.game.name))
+        except RulesMissing as error:
+            say(self.console, f"Sorry: {error}.")
+
+    def _hint(self, seat: int) -> None:
+        state = self.table.state
+        try:
+            advice = hint(state.resample(seat, self._hints), seat)
+        except HintUnavailable as error:
+            say(self.console, f"Sorry: {error}.")
+            return
+        except (BotError, ValueError, LookupError) as error:
+            say(self.console, f"Sorry: no hint this time ({error}).")
+            return
+        say(self.console, f"Hint: {advice}", "bold green")
+
+    def _save(self, path: str) -> None:
+        if not path:
+            say(self.console, "save needs a file name, e.g. save mygame.json")
+            return
+        try:
+            written = self.table.save(path)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            say(self.console, f"Cannot save to {path}: {reason}.", "bold red")
+            return
+        say(self.console, f"Saved to {written}. Continue it with: moonbase load {written}")
+
+    # ------------------------------------------------------------------ the end
+    def _finish(self) -> None:
+        state = self.table.state
+        self._tell()
+        humans = self.table.humans
+        viewer = humans[0] if len(humans) == 1 else None
+        self.console.rule(Text("Game over", style="bold"))
+        self.console.print(view_panel(state.game, state.view(viewer)))
+        self.console.print(results_table(state, self.table.labels))

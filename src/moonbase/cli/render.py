@@ -1,0 +1,123 @@
+"""Drawing a view with rich: each game's own renderer, or its text rendering in a panel.
+
+:func:`view_panel` draws exactly one view (``state.view(seat)``): the CLI never draws the real
+state. A game with a module in :mod:`moonbase.cli.renderers` gets that renderer; any other game
+(or a view the renderer does not understand) falls back to the game package's
+``render_view(view)`` text, and last to the view's data.
+
+>>> import moonbase
+>>> from rich.console import Console
+>>> console = Console(width=80, file=__import__("io").StringIO(), color_system=None)
+>>> game = moonbase.load("moon")
+>>> console.print(view_panel(game, game.new(seed=5).view(0)))
+>>> "1 1 0 0" in console.file.getvalue() or "●" in console.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, cast
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from moonbase.core import Game, State
+
+__all__ = ["SEAT_STYLES", "number_text", "results_table", "text_view", "view_panel"]
+
+SEAT_STYLES: Final = (
+    "bold cyan",
+    "bold magenta",
+    "bold yellow",
+    "bold green",
+    "bold blue",
+    "bold red",
+)
+"""The colour of each seat wherever seats are drawn."""
+
+Renderer = Callable[[dict[str, Any]], RenderableType]
+_FAILED_VIEW: Final = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+def number_text(value: float) -> str:
+    """A number as people write it: ``3``, ``2.5``.
+
+    >>> number_text(3.0), number_text(2.5), number_text(-1)
+    ('3', '2.5', '-1')
+    """
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _renderer(game: Game) -> Renderer | None:
+    module_name = "moonbase.cli.renderers." + game.name.replace("-", "_")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    found = getattr(module, "render", None)
+    return cast(Renderer, found) if callable(found) else None
+
+
+def text_view(game: Game, view: dict[str, Any]) -> str | None:
+    """The game package's own text rendering of ``view`` (``render_view``), if it has one."""
+    package = sys.modules[type(game).__module__].__package__ or ""
+    try:
+        module = importlib.import_module(f"{package}.render")
+    except ImportError:
+        return None
+    render_view = getattr(module, "render_view", None)
+    if not callable(render_view):
+        return None
+    try:
+        return str(render_view(view))
+    except _FAILED_VIEW:
+        return None
+
+
+def view_panel(game: Game, view: dict[str, Any]) -> RenderableType:
+    """``view`` of ``game`` drawn for the terminal."""
+    renderer = _renderer(game)
+    if renderer is not None:
+        try:
+            return renderer(view)
+        except _FAILED_VIEW:
+            pass
+    text = text_view(game, view)
+    if text is None:
+        text = json.dumps(view, indent=1, sort_keys=True)
+    return Panel(Text(text), title=game.title, title_align="left", expand=False)
+
+
+def results_table(state: State, labels: Sequence[str]) -> RenderableType:
+    """The end of a game: each seat's score, and who won."""
+    scores = state.scores()
+    winners = set(state.winners())
+    if len(labels) == 1:
+        verdict = "won" if winners else "lost"
+        return Text(
+            f"The game is {verdict}. Score: {number_text(scores[0])}.",
+            style="bold green" if winners else "bold red",
+        )
+    table = RichTable(box=box.SIMPLE_HEAD, title="Final scores", title_justify="left")
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for seat, label in enumerate(labels):
+        won = seat in winners
+        table.add_row(
+            Text(label, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
+            number_text(scores[seat]),
+            Text("winner", style="bold green") if won else "",
+        )
+    names = " and ".join(labels[seat] for seat in sorted(winners)) or "nobody"
+    verb = "wins" if len(winners) == 1 else "win"
+    if len(winners) > 1:
+        verb = "share the win"
+    return Group(table, Text(f"{names} {verb}.", style="bold"))

@@ -1,0 +1,149 @@
+"""Moons drawn with rich: your hand by planet and your Mini-Asteroids, every tableau (or that it
+is still face down), the trick, each seat's tokens, tricks and score, the supply and the Block.
+
+>>> import io, moonbase
+>>> from rich.console import Console
+>>> console = Console(width=100, file=io.StringIO(), color_system=None)
+>>> state = moonbase.load("moons", players=3).new(seed=3)
+>>> console.print(render(state.view(1)))
+>>> text = console.file.getvalue()
+>>> "your hand" in text and "face down" not in text and "choosing" in text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from moonbase.cli.render import SEAT_STYLES, number_text
+
+__all__ = ["card_text", "render"]
+
+_PLANETS: Final = ("SATURN", "JUPITER", "NEPTUNE", "URANUS")
+_STYLES: Final = {"S": "yellow", "J": "red", "N": "blue", "U": "cyan", "A": "bold white"}
+
+
+def card_text(card: str) -> Text:
+    """A card in its planet's colour (``AST`` in bold)."""
+    return Text(card, style=_STYLES.get(card[:1], ""))
+
+
+def _cards(cards: list[str]) -> Text:
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append_text(card_text(card))
+    return text or Text("—", style="dim")
+
+
+def _hand(view: dict[str, Any]) -> list[RenderableType]:
+    hand: list[str] = view["hand"]
+    lines: list[RenderableType] = [Text(f"your hand ({len(hand)} cards)", style="bold")]
+    for planet in _PLANETS:
+        cards = [card for card in hand if card.startswith(planet[0])]
+        if cards:
+            line = Text(f"  {planet.title():<8}", style=_STYLES[planet[0]])
+            line.append_text(_cards(cards))
+            lines.append(line)
+    asteroids = sum(1 for card in hand if card == "AST")
+    if asteroids:
+        lines.append(Text(f"  Asteroid AST ×{asteroids}", style="bold"))
+    minis = view.get("minis") or []
+    lines.append(Text(f"  Mini-Asteroids: {', '.join(minis) or 'none'}"))
+    return lines
+
+
+def _tokens(tokens: dict[str, int]) -> Text:
+    text = Text()
+    for planet in _PLANETS:
+        text.append(f"{planet[0]}{tokens.get(planet, 0)} ", style=_STYLES[planet[0]])
+    return text
+
+
+def _tableau(view: dict[str, Any], seat: int) -> Text:
+    cards = view["tableaus"][seat]
+    if cards is not None and (cards or view["phase"] != "tableau"):
+        return _cards(cards)
+    return Text("face down" if view["chosen"][seat] else "choosing…", style="italic dim")
+
+
+def _seats(view: dict[str, Any]) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for column in ("seat", "tableau", "hand", "tokens", "tricks", "score", "bonuses"):
+        table.add_column(column, no_wrap=column != "bonuses")
+    to_act = set(view.get("to_act") or [])
+    for seat in range(view["players"]):
+        name = Text("▶ " if seat in to_act else "  ")
+        name.append(f"seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        table.add_row(
+            name,
+            _tableau(view, seat),
+            str(view["hand_sizes"][seat]),
+            _tokens(view["tokens"][seat]),
+            str(view["tricks"][seat]),
+            number_text(float(view["scores"][seat])),
+            ", ".join(view["bonuses"][seat]),
+        )
+    return table
+
+
+def _markers(view: dict[str, Any]) -> Text:
+    parts = [f"dealer seat {view['dealer']}"]
+    for key, name in (("first_player", "first player"), ("earth", "Earth"), ("leader", "leads")):
+        if view.get(key) is not None:
+            parts.append(f"{name} seat {view[key]}")
+    return Text(" · ".join(parts), style="dim")
+
+
+def _trick(view: dict[str, Any]) -> list[RenderableType]:
+    lines: list[RenderableType] = []
+    led = view.get("led")
+    text = Text(f"trick (led {led.title() if led else '—'}): ", style="bold")
+    if view["trick"]:
+        for index, play in enumerate(view["trick"]):
+            if index:
+                text.append(", ")
+            text.append(f"seat {play['seat']} ")
+            text.append_text(card_text(play["card"]))
+    else:
+        text.append("no card yet", style="dim")
+    lines.append(text)
+    last = view.get("last_trick")
+    if last:
+        plays = ", ".join(f"seat {play['seat']} {play['card']}" for play in last["trick"])
+        winner = "nobody" if last["winner"] is None else f"seat {last['winner']}"
+        lowest = "nobody" if last["lowest"] is None else f"seat {last['lowest']}"
+        lines.append(
+            Text(f"last trick: {plays} — won by {winner}, lowest off-suit {lowest}", style="dim")
+        )
+    return lines
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """One Moons view as a rich panel."""
+    title = f"Moons — round {view['round']} of {view['rounds']} · {view['phase']}"
+    parts: list[RenderableType] = []
+    if view.get("hand") is not None:
+        parts.extend(_hand(view))
+        parts.append(Text())
+    parts.append(_seats(view))
+    parts.append(_markers(view))
+    parts.append(Text())
+    if view["phase"] != "tableau":
+        parts.extend(_trick(view))
+    supply = Text("supply ")
+    supply.append_text(_tokens(view["supply"]))
+    blocked = view.get("blocked")
+    supply.append(f"· blocked: {blocked.title() if blocked else '—'} · ")
+    supply.append(f"Mini-Asteroid pile {view['pile']} · tricks left {view['tricks_left']}")
+    parts.append(supply)
+    if view.get("taker") is not None and view.get("take_options"):
+        options = ", ".join(planet.title() for planet in view["take_options"])
+        parts.append(Text(f"seat {view['taker']} chooses a token: {options}", style="bold"))
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)

@@ -1,0 +1,182 @@
+"""Welcome to the Moon drawn with rich: the three combinations (solo: the cards and ASTRA), the
+missions, your sheet — its spaces, errors and other marks — and every seat's score.
+
+The sheet's spaces are grouped the way the view names them: floors (``ROB1.3``) in rows, or
+a trajectory (``T14``) cut into its zones.
+
+>>> import io, moonbase
+>>> from rich.console import Console
+>>> console = Console(width=100, file=io.StringIO(), color_system=None)
+>>> console.print(render(moonbase.load("welcome-to-the-moon").new(seed=2).view(0)))
+>>> text = console.file.getvalue()
+>>> "1: 5 PLANT" in text and "your sheet (seat 0)" in text and "errors" in text
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from moonbase.cli.render import SEAT_STYLES, number_text
+
+__all__ = ["render"]
+
+_SHOWN_APART: Final = frozenset(
+    {"spaces", "walls", "zones", "score", "score_parts", "missions", "errors"}
+)
+_ROW: Final = 18
+
+
+def _mark(value: object) -> str:
+    return "·" if value is None else str(value)
+
+
+def _compact(value: object) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {_compact(item)}" for key, item in value.items()) or "—"
+    if isinstance(value, list):
+        return " ".join(_compact(item) for item in value) or "—"
+    return _mark(value)
+
+
+def _offer(view: dict[str, Any]) -> Text:
+    text = Text()
+    if "combinations" in view:
+        text.append("combinations  ", style="bold")
+        for number, combo in enumerate(view["combinations"], start=1):
+            text.append(f"{number}: ", style="bold")
+            text.append(f"{_mark(combo['number'])} {_mark(combo['action'])}", style="cyan")
+            text.append("    ")
+        return text
+    text.append("cards  ", style="bold")
+    for number, card in enumerate(view["cards"], start=1):
+        shown = (
+            f"SOLO {card['solo']}"
+            if "solo" in card
+            else (f"{_mark(card['number'])} {_mark(card['action'])}")
+        )
+        text.append(f"{number}: ", style="bold")
+        text.append(shown, style="cyan")
+        text.append("    ")
+    astra = view["astra"]
+    text.append(
+        f"\ndeck {view['deck']} (pass {view['pass']}) · ASTRA level {astra['level']} "
+        f"({astra['name']}): score {astra['score']}, cards {_compact(astra['cards'])}"
+    )
+    return text
+
+
+def _missions(view: dict[str, Any]) -> list[Text]:
+    lines = []
+    for mission in view["missions"]:
+        if mission["card"] is None:
+            continue
+        line = Text(f"mission {mission['card']} ", style="bold")
+        line.append(f"({mission['high']}/{mission['low']} points")
+        line.append(", high taken)" if mission["high_taken"] else ")")
+        line.append(f" {mission['text']}")
+        if mission.get("claimed_by"):
+            line.append(f" — done by {_compact(mission['claimed_by'])}", style="green")
+        lines.append(line)
+    return lines
+
+
+def _zone_rows(spaces: dict[str, Any], zones: list[dict[str, Any]]) -> list[Text]:
+    names = list(spaces)
+    rows: list[Text] = []
+    cells = Text()
+    count = 0
+    for zone in zones:
+        start, end = names.index(zone["from"]), names.index(zone["to"])
+        for name in names[start : end + 1]:
+            if count % _ROW == 0:
+                cells = Text(f"  {name:<4}", style="dim")
+                rows.append(cells)
+            cells.append(f"{_mark(spaces[name]):>3}", style="bold" if spaces[name] else "dim")
+            count += 1
+        cells.append(" ┃", style="green" if zone.get("complete") else "red")
+    return [*rows, Text("  (┃ ends a zone: green once complete)", style="dim")]
+
+
+def _floor_rows(spaces: dict[str, Any]) -> list[Text]:
+    floors: dict[str, list[object]] = {}
+    for name, value in spaces.items():
+        floors.setdefault(re.split(r"[.]", name)[0], []).append(value)
+    width = max(len(floor) for floor in floors)
+    rows = []
+    for floor, values in floors.items():
+        row = Text(f"  {floor:<{width}} ", style="bold")
+        for value in values:
+            row.append(f"{_mark(value):>3}", style="" if value is not None else "dim")
+        rows.append(row)
+    return rows
+
+
+def _errors(sheet: dict[str, Any]) -> Text:
+    errors = sheet.get("errors")
+    text = Text("errors ", style="bold red")
+    text.append(_compact(errors) if errors is not None else "0", style="red")
+    return text
+
+
+def _sheet(sheet: dict[str, Any], heading: str) -> list[RenderableType]:
+    spaces = sheet["spaces"]
+    rows = _zone_rows(spaces, sheet["zones"]) if sheet.get("zones") else _floor_rows(spaces)
+    parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
+    parts.extend(rows)
+    parts.append(_errors(sheet))
+    for key, value in sheet.items():
+        if key in _SHOWN_APART:
+            continue
+        label = key.replace("_", " ")
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            parts.append(Text(f"{label}:"))
+            for name, item in value.items():
+                parts.append(Text(f"  {name}: {_compact(item)}".replace("_", " ")))
+        else:
+            parts.append(Text(f"{label}: {_compact(value)}"))
+    claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
+    if claimed:
+        parts.append(Text(f"missions: {_compact(claimed)}", style="green"))
+    return parts
+
+
+def _scores(view: dict[str, Any]) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for column in ("seat", "score", "errors", "this turn"):
+        table.add_column(column)
+    to_act = set(view.get("to_act") or [])
+    for seat, sheet in enumerate(view["sheets"]):
+        name = Text("▶ " if seat in to_act else "  ")
+        name.append(f"seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        done = "done" if view["done"][seat] else ("choosing" if seat in to_act else "")
+        table.add_row(name, number_text(float(sheet["score"])), _compact(sheet["errors"]), done)
+    return table
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """One Welcome to the Moon view as a rich panel."""
+    title = (
+        f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} · "
+        f"turn {view['turn']} ({view['phase']})"
+    )
+    parts: list[RenderableType] = [_offer(view), *_missions(view), Text()]
+    own = view.get("sheet")
+    seat = view.get("seat")
+    if own is not None:
+        parts.extend(_sheet(own, f"your sheet (seat {seat})"))
+        if view.get("pending"):
+            parts.append(Text(f"still to do: {_compact(view['pending'])}", style="bold yellow"))
+        parts.append(Text())
+    else:
+        for other, sheet in enumerate(view["sheets"]):
+            parts.extend(_sheet(sheet, f"seat {other}"))
+            parts.append(Text())
+    parts.append(_scores(view))
+    return Panel(Group(*parts), title=title, title_align="left", expand=False)

@@ -1,0 +1,77 @@
+"""Who sits where: ``human`` (a person at this screen) or a bot spec (``greedy``, ``mcts:...``).
+
+>>> read_seats(["human", "random"], seats=2, check=False)
+['human', 'random']
+>>> read_seats(["you,greedy"], seats=2, check=False)
+['human', 'greedy']
+>>> read_seats([], seats=3, check=False)
+['human', 'greedy', 'greedy']
+>>> read_seats(["human"], seats=2, check=False)
+Traceback (most recent call last):
+...
+moonbase.cli.errors.BadInput: 2 seats to fill but 1 --seat given; give one per seat, e.g. ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from moonbase.cli.bots import BotError, bot_names, make_bot, split_specs
+from moonbase.cli.errors import BadInput
+
+__all__ = ["DEFAULT_BOT", "HUMAN", "check_seat", "read_seats", "seat_label"]
+
+HUMAN: Final = "human"
+"""The seat spec of a person at this screen."""
+DEFAULT_BOT: Final = "greedy"
+"""Who fills the other seats when none are named."""
+_PEOPLE: Final = frozenset({"human", "you", "person", "me"})
+
+
+def check_seat(spec: str) -> str:
+    """``spec`` in its canonical form, or :class:`BadInput` saying what is allowed."""
+    text = spec.strip()
+    if text.lower() in _PEOPLE:
+        return HUMAN
+    try:
+        make_bot(text, 0)
+    except BotError as error:
+        allowed = ", ".join([HUMAN, *bot_names()])
+        reason = str(error).split("; allowed:")[0]
+        raise BadInput(f"seat {text!r}: {reason}; allowed: {allowed}") from None
+    return text
+
+
+def read_seats(given: Sequence[str], seats: int, *, check: bool = True) -> list[str]:
+    """One spec per seat from the ``--seat`` values (each may be a comma-separated list).
+
+    With none given, seat 0 is a person and the others are :data:`DEFAULT_BOT` bots.
+    """
+    specs = [spec for text in given for spec in split_specs(text)]
+    if not specs:
+        specs = [HUMAN] + [DEFAULT_BOT] * (seats - 1)
+    if check:
+        specs = [check_seat(spec) for spec in specs]
+    if len(specs) != seats:
+        raise BadInput(
+            f"{seats} seat{'s' if seats != 1 else ''} to fill but {len(specs)} --seat given; "
+            "give one per seat, e.g. --seat human" + " --seat greedy" * (seats > 1)
+        )
+    return [HUMAN if spec.lower() in _PEOPLE else spec for spec in specs]
+
+
+def seat_label(seat: int, specs: Sequence[str]) -> str:
+    """How a seat is named on screen: ``seat 1 (greedy)``; a lone person is ``seat 0 (you)``.
+
+    >>> seat_label(0, ["human", "greedy"]), seat_label(1, ["human", "greedy"])
+    ('seat 0 (you)', 'seat 1 (greedy)')
+    >>> seat_label(1, ["human", "human"])
+    'seat 1'
+    """
+    spec = specs[seat]
+    if spec != HUMAN:
+        return f"seat {seat} ({spec})"
+    if sum(1 for other in specs if other == HUMAN) == 1 and len(specs) > 1:
+        return f"seat {seat} (you)"
+    return f"seat {seat}"

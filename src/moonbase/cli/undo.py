@@ -1,0 +1,131 @@
+"""The undo policy: a seat takes back only its own actions of this turn, and never across a
+chance event, another seat's action or an action that revealed something.
+
+Whether an action revealed something is found without knowing the game: the action is applied
+to several resamples of the state before it (from the acting seat's point of view, with a
+fixed generator). If the seat's view afterwards is not the same in all of them, the action
+showed the seat something it did not know (a goal turned face up, a tableau revealed), and it
+stands.
+
+The :class:`UndoStack` keeps a clone of the state before each action that may be taken back,
+since the last barrier.
+
+>>> import moonbase
+>>> state = moonbase.load("moon").new(seed=5)
+>>> before = state.clone()
+>>> state.apply(0, "INC B")
+>>> barrier(before, 0, "INC B", state) is None
+True
+>>> stack = UndoStack()
+>>> stack.record(0, "seat 0", before, "INC B", None)
+>>> restored, action = stack.undo(0)
+>>> action, restored == before
+('INC B', True)
+>>> stack.undo(0)
+Traceback (most recent call last):
+...
+moonbase.cli.undo.UndoRefused: nothing of yours to undo this turn
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from moonbase.cli.recap import hidden_entries
+from moonbase.core import CHANCE, IllegalAction, State
+
+__all__ = ["SAMPLES", "UndoRefused", "UndoStack", "barrier", "reveals"]
+
+SAMPLES: Final = 4
+"""Resamples an action is applied to when checking whether it revealed something."""
+
+
+class UndoRefused(Exception):
+    """Undo is not allowed now; the message says why."""
+
+
+def reveals(before: State, seat: int, action: str, after: State) -> bool:
+    """Whether ``action`` of ``seat`` (turning ``before`` into ``after``) showed the seat
+    something it could not know before."""
+    if not before.game.has_hidden_information:
+        return False
+    rng = random.Random(f"moonbase-undo:{before.seed}:{len(before.history)}")
+    seen = after.view(seat)
+    for _ in range(SAMPLES):
+        world = before.resample(seat, rng)
+        try:
+            world.apply(seat, action)
+        except IllegalAction:
+            return True
+        if world.view(seat) != seen:
+            return True
+    return False
+
+
+def barrier(before: State, seat: int, action: str, after: State) -> str | None:
+    """Why ``action`` can never be taken back, or ``None`` if it may be (until another seat or
+    chance acts)."""
+    following = after.history[len(before.history) + 1 :]
+    if any(who == CHANCE for who, _ in following):
+        start = len(before.history) + 1
+        hidden = hidden_entries(after, seat, start)
+        known = [
+            outcome
+            for index, (who, outcome) in enumerate(following, start)
+            if who == CHANCE and index not in hidden
+        ]
+        shown = f" ({', '.join(known[:3])}{', …' if len(known) > 3 else ''})" if known else ""
+        return f"a chance event followed it{shown}"
+    if after.is_over:
+        return "it ended the game"
+    if reveals(before, seat, action, after):
+        return "it revealed something that was hidden"
+    return None
+
+
+class UndoStack:
+    """The actions that may still be taken back, and why the others may not."""
+
+    def __init__(self) -> None:
+        self._steps: list[tuple[int, State, str]] = []
+        self._walls: dict[int, tuple[str, str]] = {}
+
+    def _block_pending(self, reason: str) -> None:
+        if self._steps:
+            seat, _, action = self._steps[-1]
+            self._walls[seat] = (action, reason)
+        self._steps.clear()
+
+    def record(self, seat: int, who: str, before: State, action: str, wall: str | None) -> None:
+        """``seat`` (named ``who``) did ``action`` from ``before``; ``wall`` is
+        :func:`barrier`'s verdict on it."""
+        if self._steps and self._steps[-1][0] != seat:
+            self._block_pending(f"{who} acted after it")
+        if wall is None:
+            self._steps.append((seat, before, action))
+        else:
+            self._steps.clear()
+            self._walls[seat] = (action, wall)
+
+    def block(self, reason: str) -> None:
+        """Something happened that no undo may cross (``reason`` says what, e.g.
+        ``"seat 1 (greedy) acted after it"``)."""
+        self._block_pending(reason)
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has an action it may take back now."""
+        return bool(self._steps) and self._steps[-1][0] == seat
+
+    def undo(self, seat: int) -> tuple[State, str]:
+        """Take back ``seat``'s last action: the state before it and the action.
+
+        Raises :class:`UndoRefused` with the reason when it may not.
+        """
+        if not self.can_undo(seat):
+            wall = self._walls.get(seat)
+            if wall is not None:
+                raise UndoRefused(f"{wall[0]} stands: {wall[1]}")
+            raise UndoRefused("nothing of yours to undo this turn")
+        _, before, action = self._steps.pop()
+        return before, action

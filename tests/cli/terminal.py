@@ -1,0 +1,133 @@
+"""Driving the real ``moonbase`` program in a pseudo-terminal (pexpect), as a person would.
+
+Output is read as plain text: the terminal is ``dumb`` (rich then writes no colours or styles)
+and any escape sequence left (a screen clear) is stripped before text is searched, while the
+raw output stays available.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Final
+
+import pexpect
+
+ANSI: Final = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
+CLEAR: Final = "\x1b[2J"
+"""The escape sequence that clears the screen."""
+WIDTH: Final = 100
+HEIGHT: Final = 40
+
+
+def environment(term: str = "dumb") -> dict[str, str]:
+    """The environment the program runs in: a fixed terminal size, no colour."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("FORCE_")}
+    env.update(
+        TERM=term,
+        NO_COLOR="1",
+        COLUMNS=str(WIDTH),
+        LINES=str(HEIGHT),
+        PYTHONIOENCODING="utf-8",
+        LANG="C.UTF-8",
+    )
+    return env
+
+
+class Terminal:
+    """One run of ``python -m moonbase ARGS`` in a pseudo-terminal."""
+
+    def __init__(
+        self, *args: str, term: str = "dumb", cwd: Path | None = None, timeout: float = 30
+    ) -> None:
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "moonbase", *args],
+            env=environment(term),
+            encoding="utf-8",
+            codec_errors="replace",
+            dimensions=(HEIGHT, WIDTH),
+            timeout=timeout,
+            cwd=str(cwd) if cwd else None,
+        )
+        self.timeout = timeout
+        self.raw = ""
+        self.position = 0
+
+    @property
+    def text(self) -> str:
+        """Everything shown so far, as plain text."""
+        return ANSI.sub("", self.raw)
+
+    def _read(self, deadline: float) -> bool:
+        """Read what is there; ``False`` once the program has ended."""
+        try:
+            self.raw += self.child.read_nonblocking(
+                1 << 16, timeout=max(0.01, deadline - time.time())
+            )
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            return False
+        return True
+
+    def expect(self, *texts: str) -> tuple[int, str]:
+        """Wait until one of ``texts`` is shown after what was already read; returns which one
+        and the plain text from the last read position up to and including it."""
+        deadline = time.time() + self.timeout
+        while True:
+            shown = self.text
+            found = [(shown.find(text, self.position), index) for index, text in enumerate(texts)]
+            hits = [(at, index) for at, index in found if at >= 0]
+            if hits:
+                at, index = min(hits)
+                end = at + len(texts[index])
+                segment = shown[self.position : end]
+                self.position = end
+                return index, segment
+            alive = self._read(deadline)
+            if time.time() > deadline or (not alive and not self._more()):
+                raise AssertionError(
+                    f"{'timed out' if alive else 'the program ended'} waiting for {texts!r}; "
+                    f"last output:\n{shown[-3000:]}"
+                )
+
+    def _more(self) -> bool:
+        before = len(self.raw)
+        with contextlib.suppress(pexpect.TIMEOUT, pexpect.EOF):
+            self.raw += self.child.read_nonblocking(1 << 16, timeout=0.05)
+        return len(self.raw) > before
+
+    def wait_for(self, text: str) -> str:
+        """Wait for ``text``; returns the plain text up to it (see :meth:`expect`)."""
+        return self.expect(text)[1]
+
+    def type(self, line: str) -> None:
+        """Type ``line`` and Enter."""
+        self.child.sendline(line)
+
+    def finish(self) -> int:
+        """Wait for the program to end; returns its exit status."""
+        deadline = time.time() + self.timeout
+        while self._read(deadline):
+            if time.time() > deadline:
+                raise AssertionError(f"the program did not end; last output:\n{self.text[-3000:]}")
+        self.child.close()
+        status = self.child.exitstatus
+        assert status is not None, f"ended by signal {self.child.signalstatus}"
+        return status
+
+    def rest(self) -> str:
+        """The plain text shown after the last read position."""
+        return self.text[self.position :]
+
+
+def run(*args: str, cwd: Path | None = None) -> tuple[int, str]:
+    """Run the program to its end without typing anything; returns its status and output."""
+    terminal = Terminal(*args, cwd=cwd)
+    status = terminal.finish()
+    return status, terminal.text

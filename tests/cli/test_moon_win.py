@@ -1,0 +1,34 @@
+"""A whole cooperative MOON game won at the terminal, every action typed (menu numbers and
+notation mixed), as a person would play it."""
+
+from __future__ import annotations
+
+from tests.cli.terminal import Terminal
+
+SEED = 7
+WINNING_SCRIPT = [
+    "63", "or a b", "rol a", "60", "xor a b", "xor d a", "36", "and a b", "xor a d", "37",
+    "or c b", "xor d c", "61", "and a c", "or c b", "16", "or d c", "xor c b", "58", "xor a d",
+    "xor d a", "19", "not d", "xor a d", "32", "xor d b", "end", "64", "or a b", "end", "69",
+    "xor a b", "or c a", "51", "rol a", "and c d", "10", "or b a", "and a c", "51", "xor a b",
+    "or d c", "64", "xor a b", "xor a b", "56", "end", "and a d", "57", "end", "xor b a", "7",
+    "or a b", "xor a b", "13", "xor a d", "end",
+]  # fmt: skip
+"""Cooperative MOON, easy, seed 7: a winning game (each line typed at one prompt)."""
+
+
+def test_a_cooperative_moon_game_is_won_through_typed_input() -> None:
+    terminal = Terminal("play", "moon", "--seed", str(SEED))
+    first = terminal.wait_for("seat 0 > ")
+    assert "MOON · seed 7" in first
+    assert "MOON — cooperative · round 1" in first
+    assert "goal  " in first and "← make A show this" in first
+    assert "AND   1) A B" in first and "17) END" in first
+    for number, line in enumerate(WINNING_SCRIPT):
+        terminal.type(line)
+        if number < len(WINNING_SCRIPT) - 1:
+            shown = terminal.wait_for("seat 0 > ")
+            assert "Not allowed" not in shown, (line, shown)
+    ending = terminal.wait_for("The game is won. Score: 16.")
+    assert "Game over" in ending and "The mission is won." in ending
+    assert terminal.finish() == 0
