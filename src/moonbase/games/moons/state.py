@@ -539,7 +539,8 @@ class MoonsState(State):
             unseen.append(cards)
         # the cards still to be dealt are unseen too (explicit chance mode, mid-deal)
         deck = [card(outcome[5:]) for outcome, count in self.undealt for _ in range(count)]
-        pool = [c for cards in unseen for c in cards] + deck
+        # Sorted, so that states a seat cannot tell apart resample alike from the same generator.
+        pool = sorted([c for cards in unseen for c in cards] + deck)
         sizes = [len(cards) for cards in unseen] + [len(deck)]
         voids = [self.voids[other] for other in others] + [0]
         hands = deal_under_voids(pool, sizes, voids, rng)
@@ -566,6 +567,7 @@ class MoonsState(State):
         pool = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
         for other in others:
             pool += [kind for kind, count in enumerate(self.minis[other]) for _ in range(count)]
+        pool.sort()  # independent of who holds what, as above
         rng.shuffle(pool)
         start = 0
         for other in others:
