@@ -40,7 +40,12 @@ from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    variants,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -324,14 +329,9 @@ class Colony(Adventure):
         limits = self._limits(sheet.marks)
         result: list[str] = []
         for combo in combos:
-            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
-            for change in changes:
-                number = combo.number + change
-                if not 0 <= number <= 17:
-                    continue
-                text = f" {change:+d}" if change else ""
+            for words, number in variants(combo):
                 result.extend(
-                    f"WRITE {combo.label} B{slot}{text}"
+                    f"WRITE {combo.label} B{slot}{words}"
                     for slot, (low, high) in limits.items()
                     if low < number < high
                 )

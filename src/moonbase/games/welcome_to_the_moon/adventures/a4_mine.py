@@ -37,7 +37,12 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    variants,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -303,14 +308,9 @@ class Mine(Adventure):
         ]
         result: list[str] = []
         for combo in combos:
-            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
-            for change in changes:
-                number = combo.number + change
-                if not 0 <= number <= 17:
-                    continue
-                text = f" {change:+d}" if change else ""
+            for words, number in variants(combo):
                 result.extend(
-                    f"WRITE {combo.label} M{slot}{text}"
+                    f"WRITE {combo.label} M{slot}{words}"
                     for slot, low, high in open_spaces
                     if low < number < high
                 )

@@ -35,7 +35,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    variants,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -344,14 +349,9 @@ class Dome(Adventure):
         spaces = self._open(sheet.marks)
         result: list[str] = []
         for combo in combos:
-            changes = (-2, -1, 0, 1, 2) if combo.action == "ASTRONAUT" else (0,)
-            for change in changes:
-                number = combo.number + change
-                if not 0 <= number <= 17:
-                    continue
-                change_text = f" {change:+d}" if change else ""
+            for words, number in variants(combo):
                 result.extend(
-                    f"WRITE {combo.label} {_NAMES[slot]}{change_text}"
+                    f"WRITE {combo.label} {_NAMES[slot]}{words}"
                     for slot, low, high in spaces
                     if low < number < high
                 )

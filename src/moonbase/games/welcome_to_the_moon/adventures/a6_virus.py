@@ -32,9 +32,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    variants,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -292,21 +296,12 @@ class Virus(Adventure):
         use_wild = wild and self.wild_available(sheet)
         result: list[str] = []
         for combo in combos:
-            choices: list[tuple[str, str]] = [("", combo.action)]
-            if use_wild:
-                choices.extend((f" WILD {a}", a) for a in ACTIONS if a != combo.action)
-            for wild_text, action in choices:
-                changes = (-2, -1, 0, 1, 2) if action == "ASTRONAUT" else (0,)
-                for change in changes:
-                    number = combo.number + change
-                    if not 0 <= number <= 17:
-                        continue
-                    change_text = f" {change:+d}" if change else ""
-                    result.extend(
-                        f"WRITE {combo.label} {_NAMES[slot]}{change_text}{wild_text}"
-                        for slot, low, high in spaces
-                        if low < number < high
-                    )
+            for words, number in variants(combo, use_wild):
+                result.extend(
+                    f"WRITE {combo.label} {_NAMES[slot]}{words}"
+                    for slot, low, high in spaces
+                    if low < number < high
+                )
         return result
 
     def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:

@@ -15,9 +15,10 @@ copy of its sheet.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
 
@@ -212,3 +213,27 @@ class Adventure(ABC):
         :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
         pass)."""
         return letter
+
+
+ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
+"""How far the Astronaut action may change a number."""
+
+
+def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[str, int]]:
+    """Every way to write ``combo``: the words that follow the space in a ``WRITE`` action and
+    the number written. The Astronaut action (or, with ``wild``, a wild action that takes it)
+    may change the number by up to ±2; numbers stay within 0–17.
+
+    >>> [words for words, _ in variants(Combination("1", 5, "ASTRONAUT"))]
+    [' -2', ' -1', '', ' +1', ' +2']
+    >>> [n for _, n in variants(Combination("1", 17, "PLANT"), wild=True)][:2]
+    [17, 17]
+    """
+    choices = [("", combo.action)]
+    if wild:
+        choices.extend((f" WILD {action}", action) for action in ACTIONS if action != combo.action)
+    for wild_words, action in choices:
+        for change in ASTRONAUT_CHANGES if action == "ASTRONAUT" else (0,):
+            number = combo.number + change
+            if 0 <= number <= 17:
+                yield (f" {change:+d}" if change else "") + wild_words, number
