@@ -24,7 +24,7 @@ copying a few hundred bytes:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -358,3 +358,17 @@ class Sheet:
         return isinstance(other, Sheet) and self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def first_empty(marks: bytearray, slots: Sequence[int], offset: int = 0) -> int | None:
+    """The first of ``slots`` (each shifted by ``offset``) that holds no mark, or ``None``.
+
+    >>> first_empty(bytearray([1, 0, 0]), (0, 1, 2))
+    1
+    >>> first_empty(bytearray([1, 1, 1, 0]), (0, 1), offset=2)
+    3
+    """
+    for slot in slots:
+        if not marks[offset + slot]:
+            return offset + slot
+    return None

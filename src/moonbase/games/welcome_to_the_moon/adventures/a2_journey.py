@@ -57,6 +57,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -207,13 +208,6 @@ def complete_zones(marks: bytearray) -> list[int]:
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
 
 
-def _next(marks: bytearray, slots: tuple[int, ...]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 class Journey(Adventure):
     """Adventure 2 — The Journey."""
 
@@ -325,7 +319,7 @@ class Journey(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box; the first two each give an Energy."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         sheet.stage = Sheet.ACTING
         if box is None:
             return
@@ -335,7 +329,7 @@ class Journey(Adventure):
 
     # ------------------------------------------------------------------ effects
     def _energy(self, sheet: Sheet) -> None:
-        slot = _next(sheet.marks, ENERGY)
+        slot = first_empty(sheet.marks, ENERGY)
         if slot is None:
             return
         sheet.marks[slot] = CIRCLED
@@ -345,7 +339,7 @@ class Journey(Adventure):
             sheet.pending.append("WALL")
 
     def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = _next(sheet.marks, track)
+        slot = first_empty(sheet.marks, track)
         if slot is None:
             return
         sheet.marks[slot] = CROSSED
@@ -358,10 +352,10 @@ class Journey(Adventure):
 
     def _robot(self, sheet: Sheet, station: Station) -> None:
         marks = sheet.marks
-        robot = _next(marks, station.robots)
+        robot = first_empty(marks, station.robots)
         assert robot is not None
         marks[robot] = CROSSED
-        if _next(marks, station.robots) is not None:
+        if first_empty(marks, station.robots) is not None:
             return
         high = station.high[0]
         if not marks[high]:
@@ -382,21 +376,21 @@ class Journey(Adventure):
         action = sheet.action
         result: list[str]
         if action == "ROBOT":
-            result = [f"ROBOT {st.name}" for st in STATIONS if _next(marks, st.robots)]
+            result = [f"ROBOT {st.name}" for st in STATIONS if first_empty(marks, st.robots)]
         elif action == "PLANT":
             zone = zone_of(marks, sheet.written)
             result = [
                 f"PLANT {st.name}"
                 for st in STATIONS
-                if zone[0] <= st.space <= zone[-1] and _next(marks, st.plants)
+                if zone[0] <= st.space <= zone[-1] and first_empty(marks, st.plants)
             ]
         elif action == "WATER":
             tank = TANKS.get(sheet.written)
             result = ["WATER"] if tank is not None and not marks[tank[0]] else []
         elif action == "ENERGY":
-            result = ["ENERGY"] if _next(marks, ENERGY) else []
+            result = ["ENERGY"] if first_empty(marks, ENERGY) else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
         else:
             result = [f"X T{slot}" for slot in SPACES if not marks[slot]]
         return [*result, "SKIP"] if result else result
@@ -413,7 +407,7 @@ class Journey(Adventure):
         if word == "ROBOT":
             self._robot(sheet, _BY_NAME[target])
         elif word == "PLANT":
-            plant = _next(marks, _BY_NAME[target].plants)
+            plant = first_empty(marks, _BY_NAME[target].plants)
             assert plant is not None
             marks[plant] = CIRCLED
         elif word == "WATER":

@@ -59,6 +59,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -295,13 +296,6 @@ def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
     return len(slots) - values.count(0)
 
 
-def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 def plants_circled(marks: bytearray) -> int:
     """Plants circled on the sheet (0–20)."""
     return _count(marks, _ALL_PLANTS)
@@ -388,7 +382,7 @@ class Colony(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         if box is not None:
             sheet.marks[box] = CROSSED
         sheet.stage = Sheet.ACTING
@@ -425,7 +419,7 @@ class Colony(Adventure):
                     marks[slot] = CIRCLED
 
     def _astronaut(self, sheet: Sheet) -> None:
-        slot = _next(sheet.marks, ASTRONAUTS)
+        slot = first_empty(sheet.marks, ASTRONAUTS)
         if slot is not None:
             sheet.marks[slot] = CROSSED
 
@@ -455,7 +449,7 @@ class Colony(Adventure):
             tank = TANKS.get(sheet.written)
             result = ["WATER"] if tank is not None and not marks[tank] else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) is not None else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) is not None else []
         else:
             result = [f"X B{slot}" for slot in range(1, 33) if not marks[slot]]
         return [*result, "SKIP"] if result else result

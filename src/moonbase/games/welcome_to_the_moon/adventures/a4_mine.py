@@ -54,6 +54,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -267,13 +268,6 @@ def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
     return len(slots) - values.count(0)
 
 
-def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 def extracted(marks: bytearray) -> list[int]:
     """The columns extracted (1–12)."""
     return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
@@ -357,7 +351,7 @@ class Mine(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         if box is not None:
             sheet.marks[box] = CROSSED
         sheet.stage = Sheet.ACTING
@@ -387,7 +381,7 @@ class Mine(Adventure):
         is crossed off."""
         storage = STORAGES[name]
         marks = sheet.marks
-        box = _next(marks, storage.boxes)
+        box = first_empty(marks, storage.boxes)
         if box is None:
             return
         marks[box] = CIRCLED
@@ -400,7 +394,7 @@ class Mine(Adventure):
 
     @staticmethod
     def _mark(sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = _next(sheet.marks, track)
+        slot = first_empty(sheet.marks, track)
         if slot is not None:
             sheet.marks[slot] = CROSSED
 
@@ -427,13 +421,17 @@ class Mine(Adventure):
         """The action's choices and ``SKIP``, or a compulsory free robot cross."""
         marks = sheet.marks
         if item == "FREE":
-            return [f"FREE {f.name}" for f in FACTORIES if _next(marks, f.robots) is not None]
+            return [f"FREE {f.name}" for f in FACTORIES if first_empty(marks, f.robots) is not None]
         action = sheet.action
         result: list[str]
         if action == "ROBOT":
-            result = [f"ROBOT {f.name}" for f in FACTORIES if _next(marks, f.robots) is not None]
+            result = [
+                f"ROBOT {f.name}" for f in FACTORIES if first_empty(marks, f.robots) is not None
+            ]
         elif action == "ENERGY":
-            result = [f"ENERGY {f.name}" for f in FACTORIES if _next(marks, f.energy) is not None]
+            result = [
+                f"ENERGY {f.name}" for f in FACTORIES if first_empty(marks, f.energy) is not None
+            ]
         elif action in _WORD_ACTION:
             result = [
                 f"{action} {gap.name}"
@@ -441,7 +439,7 @@ class Mine(Adventure):
                 if gap.kind == action and not marks[gap.slot]
             ]
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) is not None else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) is not None else []
         else:
             result = [f"X M{slot}" for slot in range(1, 37) if not marks[slot]]
         return [*result, "SKIP"] if result else result
@@ -452,14 +450,14 @@ class Mine(Adventure):
         marks = sheet.marks
         if word == "FREE":
             sheet.pending.remove("FREE")
-            slot = _next(marks, _BY_NAME[target].robots)
+            slot = first_empty(marks, _BY_NAME[target].robots)
             assert slot is not None
             self._cross(sheet, slot)
             return
         sheet.pending.remove("ACTION")
         if word in ("ROBOT", "ENERGY"):
             factory = _BY_NAME[target]
-            slot = _next(marks, factory.robots if word == "ROBOT" else factory.energy)
+            slot = first_empty(marks, factory.robots if word == "ROBOT" else factory.energy)
             assert slot is not None
             self._cross(sheet, slot)
         elif word in _WORD_ACTION:

@@ -53,6 +53,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -313,13 +314,6 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
     return result
 
 
-def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 class Dome(Adventure):
     """Adventure 5 — The Dome."""
 
@@ -413,7 +407,7 @@ class Dome(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         if box is not None:
             sheet.marks[box] = CROSSED
         sheet.stage = Sheet.ACTING
@@ -436,7 +430,7 @@ class Dome(Adventure):
             marks[end.low[0]] = CIRCLED
 
     def _astronaut(self, sheet: Sheet) -> None:
-        slot = _next(sheet.marks, ASTRONAUTS)
+        slot = first_empty(sheet.marks, ASTRONAUTS)
         if slot is not None:
             sheet.marks[slot] = CROSSED
 
@@ -456,16 +450,18 @@ class Dome(Adventure):
             result = [f"BUILD {_PIECE_NAME[p]}" for p in sorted(ends) if _PARITY[p] == parity]
         elif action == "ENERGY":
             result = [
-                f"UPGRADE {name}" for name, table in TABLES.items() if _next(marks, table.rows[-1])
+                f"UPGRADE {name}"
+                for name, table in TABLES.items()
+                if first_empty(marks, table.rows[-1])
             ]
         elif action == "PLANT":
             level = _LEVEL_OF.get(written)
-            result = ["PLANT"] if level is not None and _next(marks, level.plants) else []
+            result = ["PLANT"] if level is not None and first_empty(marks, level.plants) else []
         elif action == "WATER":
             level = _LEVEL_OF.get(written)
             result = ["WATER"] if level is not None and not marks[level.water] else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
         else:
             result = [
                 f"X {_NAMES[slot]}"
@@ -490,7 +486,7 @@ class Dome(Adventure):
             for slot in row:
                 marks[slot] = CROSSED
         elif word == "PLANT":
-            plant = _next(marks, _LEVEL_OF[sheet.written].plants)
+            plant = first_empty(marks, _LEVEL_OF[sheet.written].plants)
             assert plant is not None
             marks[plant] = CIRCLED
         elif word == "WATER":

@@ -50,6 +50,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -234,13 +235,6 @@ _SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
 _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
 
 
-def _next(marks: bytearray, slots: Sequence[int]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 def evacuated(marks: bytearray, k: int) -> bool:
     """Whether quarter ``k`` is evacuated (its marker is drawn)."""
     return bool(marks[231 + k])
@@ -363,7 +357,7 @@ class Virus(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box; the 2nd and 3rd each owe a propagation (phase 5)."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         sheet.stage = Sheet.ACTING
         if box is None:
             return
@@ -380,7 +374,7 @@ class Virus(Adventure):
                 marks[q.marker] = CIRCLED
 
     def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = _next(sheet.marks, track)
+        slot = first_empty(sheet.marks, track)
         if slot is None:
             return
         sheet.marks[slot] = CROSSED
@@ -400,7 +394,7 @@ class Virus(Adventure):
     def _track(self, sheet: Sheet, markers: tuple[int, ...]) -> None:
         """Cross the next marker of a track and take what it gives."""
         marks = sheet.marks
-        marker = _next(marks, markers)
+        marker = first_empty(marks, markers)
         if marker is None:
             return
         marks[marker] = CROSSED
@@ -487,7 +481,7 @@ class Virus(Adventure):
         if item == "ENERGY":
             return [
                 f"ENERGY {q.name}" for k, q in enumerate(QUARTERS)
-                if not evacuated(marks, k) and _next(marks, q.energies)
+                if not evacuated(marks, k) and first_empty(marks, q.energies)
             ]  # fmt: skip
         action = sheet.action
         quarter = _QUARTER_OF[sheet.written]
@@ -495,14 +489,14 @@ class Virus(Adventure):
         if action == "ROBOT":
             result = [f"CLOSE #{w}" for w in WALKWAYS if not marks[w]]
         elif action == "ENERGY":
-            result = ["ENERGY"] if _next(marks, quarter.energies) else []
+            result = ["ENERGY"] if first_empty(marks, quarter.energies) else []
         elif action == "PLANT":
-            result = ["PLANT"] if _next(marks, quarter.plants) else []
+            result = ["PLANT"] if first_empty(marks, quarter.plants) else []
         elif action == "WATER":
             tank = _TANKS.get(sheet.written)
             result = ["WATER"] if tank is not None and not marks[tank] else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
         else:
             result = [f"X {_NAMES[slot]}" for slot in DATA.space_slots if not marks[slot]]
         return [*result, "SKIP"] if result else result
@@ -552,7 +546,7 @@ class Virus(Adventure):
                 self._close(sheet, int(target[1:]))
             else:
                 sheet.pending.remove("ENERGY")
-                energy = _next(marks, _BY_NAME[target].energies)
+                energy = first_empty(marks, _BY_NAME[target].energies)
                 assert energy is not None
                 marks[energy] = CIRCLED
             return
@@ -561,11 +555,11 @@ class Virus(Adventure):
         if word == "CLOSE":
             self._close(sheet, int(target[1:]))
         elif word == "ENERGY":
-            energy = _next(marks, quarter.energies)
+            energy = first_empty(marks, quarter.energies)
             assert energy is not None
             marks[energy] = CIRCLED
         elif word == "PLANT":
-            plant = _next(marks, quarter.plants)
+            plant = first_empty(marks, quarter.plants)
             assert plant is not None
             marks[plant] = CIRCLED
             self._evacuate(sheet)

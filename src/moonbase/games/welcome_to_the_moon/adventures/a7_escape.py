@@ -58,6 +58,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    first_empty,
     fits,
     number_code,
 )
@@ -249,13 +250,6 @@ def _connected(airlocks: bytes) -> frozenset[int]:
     return frozenset(reached)
 
 
-def _next(marks: bytearray, slots: tuple[int, ...]) -> int | None:
-    for slot in slots:
-        if not marks[slot]:
-            return slot
-    return None
-
-
 def _circled(marks: bytes | bytearray, slots: tuple[int, ...], printed: int) -> int:
     return printed + sum(1 for slot in slots if marks[slot])
 
@@ -383,7 +377,7 @@ class Escape(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box; the first two each activate an airlock."""
-        box = _next(sheet.marks, ERRORS)
+        box = first_empty(sheet.marks, ERRORS)
         sheet.stage = Sheet.ACTING
         if box is None:
             return
@@ -405,7 +399,7 @@ class Escape(Adventure):
                 sheet.triggered.append(ship.double)
 
     def _astronaut(self, sheet: Sheet) -> None:
-        slot = _next(sheet.marks, ASTRONAUTS)
+        slot = first_empty(sheet.marks, ASTRONAUTS)
         if slot is None:
             return
         sheet.marks[slot] = CROSSED
@@ -425,14 +419,14 @@ class Escape(Adventure):
         if action == "ROBOT":
             result = [f"ROBOT #{slot}" for slot in self.airlocks(marks)]
         elif action == "ENERGY":
-            result = ["ENERGY"] if _next(marks, ship.reactors) else []
+            result = ["ENERGY"] if first_empty(marks, ship.reactors) else []
         elif action == "PLANT":
-            result = ["PLANT"] if _next(marks, ship.plants) else []
+            result = ["PLANT"] if first_empty(marks, ship.plants) else []
         elif action == "WATER":
             tank = _TANKS.get(sheet.written)
             result = ["WATER"] if tank is not None and not marks[tank] else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, ASTRONAUTS) else []
+            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
         else:
             result = [f"X {DATA.names[slot]}" for slot in self.available(marks)]
         return [*result, "SKIP"] if result else result
@@ -450,9 +444,9 @@ class Escape(Adventure):
         if word == "ROBOT":
             marks[int(target[1:])] = CIRCLED
         elif word == "ENERGY":
-            marks[_next(marks, ship.reactors) or 0] = CIRCLED
+            marks[first_empty(marks, ship.reactors) or 0] = CIRCLED
         elif word == "PLANT":
-            marks[_next(marks, ship.plants) or 0] = CIRCLED
+            marks[first_empty(marks, ship.plants) or 0] = CIRCLED
         elif word == "WATER":
             marks[_TANKS[sheet.written]] = CIRCLED
         elif word == "ASTRONAUT":

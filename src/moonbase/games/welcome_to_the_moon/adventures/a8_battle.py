@@ -51,6 +51,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Space,
     Track,
+    first_empty,
 )
 
 __all__ = [
@@ -214,13 +215,6 @@ def _distance(planet: Planet, number: int) -> int:
     return max(0, number - planet.high)
 
 
-def _next(marks: bytearray, slots: Sequence[int], off: int) -> int | None:
-    for slot in slots:
-        if not marks[off + slot]:
-            return off + slot
-    return None
-
-
 def _track(marks: bytearray, track: Track, off: int) -> int:
     count = 0
     for slot in track.slots:
@@ -276,7 +270,7 @@ class Battle(Adventure):
     @staticmethod
     def open_planet(marks: bytearray, planet: Planet, off: int) -> int | None:
         """The planet's next empty space (its slot with the offset), or ``None``."""
-        return _next(marks, planet.spaces, off)
+        return first_empty(marks, planet.spaces, off)
 
     def _cost(self, sheet: Sheet, combo: Combination, planet: Planet) -> int | None:
         """Stored symbols to spend for ``combo`` to reach ``planet`` (``None``: out of reach)."""
@@ -350,7 +344,7 @@ class Battle(Adventure):
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box of the writing side."""
         off = self.offset(sheet)
-        box = _next(sheet.marks, HALVES[self.side(sheet)].errors, off)
+        box = first_empty(sheet.marks, HALVES[self.side(sheet)].errors, off)
         sheet.stage = Sheet.ACTING
         if box is not None:
             sheet.marks[box] = CROSSED
@@ -360,7 +354,7 @@ class Battle(Adventure):
         marks = sheet.marks
         half = HALVES[side]
         if bonus == "PLANT" or bonus == "WATER":
-            box = _next(marks, (half.plants if bonus == "PLANT" else half.water).slots, off)
+            box = first_empty(marks, (half.plants if bonus == "PLANT" else half.water).slots, off)
             if box is not None:
                 marks[box] = CROSSED
         elif bonus == "ROBOT":
@@ -373,7 +367,7 @@ class Battle(Adventure):
     @staticmethod
     def _asteroid(marks: bytearray, side: int, off: int) -> int | None:
         order = sorted(ASTEROIDS) if side == 1 else sorted(ASTEROIDS, reverse=True)
-        return _next(marks, order, off)
+        return first_empty(marks, order, off)
 
     def _robot(self, sheet: Sheet, side: int, off: int) -> None:
         marks = sheet.marks
@@ -387,7 +381,7 @@ class Battle(Adventure):
 
     def _astronaut(self, sheet: Sheet) -> None:
         off = self.offset(sheet)
-        symbol = _next(sheet.marks, HALVES[self.side(sheet)].astronauts, off)
+        symbol = first_empty(sheet.marks, HALVES[self.side(sheet)].astronauts, off)
         if symbol is not None:
             sheet.marks[symbol] = CIRCLED
 
@@ -466,7 +460,9 @@ class Battle(Adventure):
         off = self.offset(sheet)
         half = HALVES[self.side(sheet)]
         if item == "ENERGY":
-            return [f"ENERGY {k}" for k in KINDS if _next(marks, half.multipliers[k].slots, off)]
+            return [
+                f"ENERGY {k}" for k in KINDS if first_empty(marks, half.multipliers[k].slots, off)
+            ]
         if item == "MOON":
             return [f"MOON {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
         if item == "ASTRA":
@@ -482,9 +478,9 @@ class Battle(Adventure):
             result = self.options(sheet, "ENERGY")
         elif action in ("PLANT", "WATER") and planet is not None:
             symbols = planet.plants if action == "PLANT" else planet.waters
-            result = [action] if _next(marks, symbols, off) else []
+            result = [action] if first_empty(marks, symbols, off) else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if _next(marks, half.astronauts, off) else []
+            result = ["ASTRONAUT"] if first_empty(marks, half.astronauts, off) else []
         elif action == "PLANNING":
             result = [f"PLANNING {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
         return [*result, "SKIP"] if result else result
@@ -520,18 +516,18 @@ class Battle(Adventure):
         if word == "ROBOT":
             self._robot(sheet, side, off)
         elif word == "ENERGY":
-            marks[_next(marks, half.multipliers[words[1]].slots, off) or 0] = CROSSED
+            marks[first_empty(marks, half.multipliers[words[1]].slots, off) or 0] = CROSSED
         elif word in ("PLANT", "WATER"):
             planet = _PLANET_OF[sheet.written]
             symbols = planet.plants if word == "PLANT" else planet.waters
-            marks[_next(marks, symbols, off) or 0] = CROSSED
+            marks[first_empty(marks, symbols, off) or 0] = CROSSED
             self._bonus(sheet, word, side, off)
         elif word == "ASTRONAUT":
             self._astronaut(sheet)
         else:  # PLANNING or MOON
             marks[off + _MOON_NAMES[words[1]]] = side
             if word == "PLANNING":
-                box = _next(marks, half.planning.slots, off)
+                box = first_empty(marks, half.planning.slots, off)
                 if box is not None:
                     marks[box] = CROSSED
 
@@ -681,7 +677,7 @@ class Battle(Adventure):
             if rock is not None:
                 marks[rock] = astra
         else:
-            symbol = _next(marks, planet.plants if action == "PLANT" else planet.waters, off)
+            symbol = first_empty(marks, planet.plants if action == "PLANT" else planet.waters, off)
             if symbol is not None:
                 marks[symbol] = CROSSED
         sheet.modified = 0
