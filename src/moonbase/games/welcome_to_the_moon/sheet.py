@@ -372,3 +372,17 @@ def first_empty(marks: bytearray, slots: Sequence[int], offset: int = 0) -> int 
         if not marks[offset + slot]:
             return offset + slot
     return None
+
+
+def cross_next(marks: bytearray, boxes: Sequence[int]) -> int | None:
+    """Cross the first unmarked of ``boxes`` (a System Error track) and return it, or ``None``
+    when every box is marked already.
+
+    >>> marks = bytearray(4)
+    >>> cross_next(marks, (1, 2)), cross_next(marks, (1, 2)), cross_next(marks, (1, 2))
+    (1, 2, None)
+    """
+    box = first_empty(marks, boxes)
+    if box is not None:
+        marks[box] = CROSSED
+    return box

@@ -59,6 +59,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     bounds,
+    cross_next,
     first_empty,
     fits,
     number_code,
@@ -382,9 +383,7 @@ class Colony(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box."""
-        box = first_empty(sheet.marks, ERRORS)
-        if box is not None:
-            sheet.marks[box] = CROSSED
+        cross_next(sheet.marks, ERRORS)
         sheet.stage = Sheet.ACTING
 
     # ------------------------------------------------------------------ reactions
