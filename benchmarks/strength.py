@@ -43,6 +43,7 @@ def versus_games() -> dict[str, Game]:
         "MOON competitive (2p)": moonbase.load("moon", mode="competitive"),
         "Moon Leap (2p)": moonbase.load("moon-leap"),
         "Moons (3p)": moonbase.load("moons", players=3),
+        "Welcome to the Moon (2p, standard rules)": moonbase.load("welcome-to-the-moon", players=2),
     }
     return {title: game for title, game in games.items() if not ONLY or game.name in ONLY}
 
@@ -122,53 +123,74 @@ def versus_row(game: Game, first: str, other: str, games: int, workers: int) -> 
     entry = result.entries[0]
     rest = [e.mean_score for e in result.entries[1:]]
     return (
-        f"| {first} vs {other} | {games} | {entry.win_rate:.2f} "
+        f"| {short(first)} vs {short(other)} | {games} | {entry.win_rate:.2f} "
         f"({entry.win_low:.2f}–{entry.win_high:.2f}) | {1 / game.seats:.2f} | "
-        f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f} | {seconds:.0f} s |"
+        f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f} | "
+        f"{entry.move_seconds:.2f} / {entry.slow_move_seconds:.2f} s | {seconds:.0f} s |"
     )
 
 
-def versus_section(mcts: str, games: dict[str, int], workers: int) -> list[str]:
+def short(spec: str) -> str:
+    """``spec`` without its parameters (the table headings give them).
+
+    >>> short("mcts:iterations=100,rollout=greedy"), short("greedy")
+    ('mcts', 'greedy')
+    """
+    return spec.partition(":")[0]
+
+
+_HEADING = (
+    "| matchup | games | win rate of the first (95%) | even share | mean score "
+    "| first's time per move, median / 90th percentile | wall time |"
+)
+
+
+def versus_section(
+    mcts: dict[str, str], games: dict[str, int], against_random: dict[str, int], workers: int
+) -> list[str]:
     """Win rates of the three matchups in every competitive game."""
-    lines = [f"## Competitive games — MCTS is `{mcts}`", ""]
+    lines = ["## Competitive games", ""]
     for title, game in versus_games().items():
-        count = games[title]
-        lines += [
-            f"### {title}",
-            "",
-            "| matchup | games | win rate of the first (95%) | even share | mean score | time |",
-            "|---|---|---|---|---|---|",
-        ]
-        for first, other in ((mcts, "random"), (mcts, "greedy"), ("greedy", "random")):
+        spec = mcts[game.name]
+        lines += [f"### {title} — MCTS is `{spec}`", "", _HEADING, "|---|---|---|---|---|---|---|"]
+        for first, other in ((spec, "random"), (spec, "greedy"), ("greedy", "random")):
+            count = games[title] if other == "greedy" else against_random[title]
             lines.append(versus_row(game, first, other, count, workers))
             print(lines[-1], flush=True)
         lines.append("")
     return lines
 
 
-def luck_section(mcts: str, games: dict[str, int], workers: int) -> list[str]:
+def luck_section(mcts: dict[str, str], games: dict[str, int], workers: int) -> list[str]:
     """MCTS vs greedy at ten times the budget."""
-    lines = [f"## Ten times the budget — MCTS is `{mcts}`", ""]
-    lines += [
-        "| game | matchup | games | win rate of the first (95%) | even share | mean score | time |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    lines = ["## Ten times the budget", ""]
     for title, game in versus_games().items():
-        row = versus_row(game, mcts, "greedy", games[title], workers)
-        lines.append(f"| {title} {row}")
+        spec = mcts[game.name]
+        lines += [f"### {title} — MCTS is `{spec}`", "", _HEADING, "|---|---|---|---|---|---|---|"]
+        lines.append(versus_row(game, spec, "greedy", games[title], workers))
         print(lines[-1], flush=True)
+        lines.append("")
     return lines
 
 
-def scaled(budget: str, factor: int) -> str:
-    """``budget`` (``iterations=N`` or ``seconds=S``) times ``factor``.
+def ten_times(spec: str) -> str:
+    """An MCTS ``spec`` with ten times its budget (iterations and seconds).
 
-    >>> scaled("iterations=30", 10), scaled("seconds=0.1", 10)
-    ('iterations=300', 'seconds=1.0')
+    >>> ten_times("mcts:iterations=30,rollout=greedy")
+    'mcts:iterations=300,rollout=greedy'
+    >>> ten_times("mcts:seconds=0.1")
+    'mcts:seconds=1.0'
     """
-    key, _, value = budget.partition("=")
-    number = float(value) * factor
-    return f"{key}={int(number) if key == 'iterations' else round(number, 3)}"
+    name, _, parameters = spec.partition(":")
+    scaled = []
+    for parameter in parameters.split(","):
+        key, _, value = parameter.partition("=")
+        if key == "iterations":
+            parameter = f"{key}={int(value) * 10}"
+        elif key == "seconds":
+            parameter = f"{key}={round(float(value) * 10, 3)}"
+        scaled.append(parameter)
+    return f"{name}:{','.join(scaled)}"
 
 
 def main() -> None:
@@ -192,6 +214,18 @@ def main() -> None:
         default=None,
         help="games per matchup for Moons (default --games)",
     )
+    parser.add_argument(
+        "--random-games",
+        type=int,
+        default=None,
+        help="games per matchup against random (default: as against greedy)",
+    )
+    parser.add_argument(
+        "--wttm-games",
+        type=int,
+        default=None,
+        help="games per matchup for Welcome to the Moon (default --games)",
+    )
     parser.add_argument("--coop-games", type=int, default=100, help="deals per difficulty")
     parser.add_argument(
         "--luck-games",
@@ -205,17 +239,32 @@ def main() -> None:
         default="tables,coop,versus,luck",
         help="comma-separated: tables, coop, versus, luck",
     )
+    parser.add_argument(
+        "--mcts",
+        action="append",
+        default=[],
+        metavar="GAME=SPEC",
+        help="a game's own MCTS spec, e.g. moon-leap=mcts:iterations=500,rollout=random "
+        "(default: built from --budget, --rollout and --depth)",
+    )
     parser.add_argument("--full-six", action="store_true", help="build all 64 6-bit goals")
     parser.add_argument("--only", default="", help="competitive games to run, e.g. moon,moons")
     args = parser.parse_args()  # fmt: skip
     sections = set(args.sections.split(","))
     ONLY.extend(name for name in args.only.split(",") if name)
     depth = f",depth={args.depth}" if args.depth else ""
-    mcts = f"mcts:{args.budget},rollout={args.rollout}{depth}"
+    default = f"mcts:{args.budget},rollout={args.rollout}{depth}"
+    mcts = {game.name: default for game in versus_games().values()}
+    for item in args.mcts:
+        name, _, spec = item.partition("=")
+        if name not in mcts or not spec.startswith("mcts"):
+            parser.error(f"--mcts {item!r}: expected GAME=mcts:..., GAME one of {sorted(mcts)}")
+        mcts[name] = spec
     counts = {
         "MOON competitive (2p)": args.moon_games or args.games,
         "Moon Leap (2p)": args.games,
         "Moons (3p)": args.moons_games or args.games,
+        "Welcome to the Moon (2p, standard rules)": args.wttm_games or args.games,
     }
     workers = args.workers or None
     report: list[str] = []
@@ -227,7 +276,8 @@ def main() -> None:
         report += [*coop_section(args.coop_games, workers or 2), ""]
         print("\n".join(report[-8:]), flush=True)
     if "versus" in sections:
-        report += versus_section(mcts, counts, workers or 2)
+        against_random = {title: args.random_games or count for title, count in counts.items()}
+        report += versus_section(mcts, counts, against_random, workers or 2)
     if "luck" in sections:
         seats = {title: game.seats for title, game in versus_games().items()}
         luck = {
@@ -235,7 +285,7 @@ def main() -> None:
             for title, count in counts.items()
             if title in seats
         }  # whole rotations
-        stronger = mcts.replace(args.budget, scaled(args.budget, 10))
+        stronger = {name: ten_times(spec) for name, spec in mcts.items()}
         report += [*luck_section(stronger, luck, workers or 2), ""]
     report.append(f"Total time: {time.perf_counter() - started:.0f} s.")
     print("\n" + "\n".join(report))

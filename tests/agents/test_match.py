@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import moonbase
 from moonbase.agents import InvalidAgent, match
-from moonbase.agents.match import GameRecord, _summarise, seating_for
+from moonbase.agents.match import EntryResult, GameRecord, _summarise, seating_for
 from moonbase.agents.stats import mean_interval, wilson
 from tests.agents.helpers import GAMES
 
@@ -17,9 +19,23 @@ def test_processes_play_exactly_what_one_process_plays() -> None:
     parallel = match(game, ["greedy", "random"], games=6, seed=4, workers=2)
     assert [r.winners for r in alone.records] == [r.winners for r in parallel.records]
     assert [r.scores for r in alone.records] == [r.scores for r in parallel.records]
-    assert alone.entries == tuple(
-        entry for entry in parallel.entries
-    )  # the same results, whatever the order the games finished in
+    # the same results, whatever the order the games finished in (the times differ)
+    assert [_untimed(e) for e in alone.entries] == [_untimed(e) for e in parallel.entries]
+
+
+def _untimed(entry: EntryResult) -> EntryResult:
+    return replace(entry, move_seconds=0.0, slow_move_seconds=0.0)
+
+
+def test_moves_with_a_choice_are_timed_per_agent() -> None:
+    game = GAMES["moon-leap"]
+    result = match(game, ["mcts:iterations=5", "random"], games=2, seed=1, workers=1)
+    for record in result.records:
+        assert len(record.think) == 2
+        assert record.think[0] and all(seconds > 0 for seconds in record.think[0])
+    mcts, rand = result.entries
+    assert mcts.slow_move_seconds >= mcts.move_seconds > 0
+    assert rand.move_seconds < mcts.move_seconds  # random does not search
 
 
 def test_every_deal_is_played_from_every_seat() -> None:

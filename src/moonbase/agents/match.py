@@ -21,17 +21,19 @@ interval. In a cooperative game (one seat) a win is the crew's win.
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import ClassVar
 
-from moonbase.agents.protocol import make_agent
-from moonbase.agents.runner import play
+from moonbase.agents.protocol import Agent, make_agent
+from moonbase.agents.runner import agent_seed, play
 from moonbase.agents.stats import mean_interval, wilson
-from moonbase.core import ChanceMode, Game
+from moonbase.core import ChanceMode, Game, State
 
 __all__ = ["EntryResult", "GameRecord", "MatchResult", "match", "play_record"]
 
@@ -51,6 +53,9 @@ class GameRecord:
     actions: int
     """Length of the game's history (chance outcomes included)."""
     seconds: float
+    think: tuple[tuple[float, ...], ...] = ()
+    """``think[entry]``: the seconds agent ``entry`` took for each of its moves that had a
+    choice (moves with one legal action are not timed)."""
 
     def seat_of(self, entry: int) -> int:
         """The seat agent ``entry`` played."""
@@ -82,6 +87,10 @@ class EntryResult:
     mean_score: float
     score_low: float
     score_high: float
+    move_seconds: float = 0.0
+    """The median time the agent took for a move that had a choice."""
+    slow_move_seconds: float = 0.0
+    """The 90th percentile of those times."""
 
     @property
     def win_rate(self) -> float:
@@ -128,7 +137,15 @@ def play_record(
     seating = seating_for(number, seats)
     deal = seed + number // seats
     started = time.perf_counter()
-    final = play(game, [specs[entry] for entry in seating], seed=deal, chance=chance)
+    timed = [
+        _Timed(make_agent(specs[entry], agent_seed(deal, seat)))
+        for seat, entry in enumerate(seating)
+    ]
+    final = play(game, timed, seed=deal, chance=chance)
+    think = tuple(
+        tuple(timed[seating.index(entry)].times) if entry in seating else ()
+        for entry in range(len(specs))
+    )
     return GameRecord(
         number,
         deal,
@@ -137,7 +154,27 @@ def play_record(
         tuple(final.winners()),
         len(final.history),
         time.perf_counter() - started,
+        think,
     )
+
+
+class _Timed(Agent):
+    """An agent that times the moves of another where it had a choice."""
+
+    name: ClassVar[str] = "timed"
+
+    def __init__(self, inner: Agent) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.times: list[float] = []
+
+    def choose(self, observed: State, seat: int) -> str:
+        if len(observed.legal_actions(seat)) < 2:
+            return self.inner.choose(observed, seat)
+        started = time.perf_counter()
+        action = self.inner.choose(observed, seat)
+        self.times.append(time.perf_counter() - started)
+        return action
 
 
 def _labels(specs: Sequence[str]) -> list[str]:
@@ -158,6 +195,7 @@ def _summarise(specs: Sequence[str], records: Sequence[GameRecord]) -> tuple[Ent
         wins = sum(shares)
         low, high = wilson(wins, len(records))
         mean, score_low, score_high = mean_interval(scores)
+        times = sorted(t for record in records if record.think for t in record.think[index])
         entries.append(
             EntryResult(
                 label,
@@ -171,6 +209,8 @@ def _summarise(specs: Sequence[str], records: Sequence[GameRecord]) -> tuple[Ent
                 mean,
                 score_low,
                 score_high,
+                statistics.median(times) if times else 0.0,
+                times[int(0.9 * (len(times) - 1))] if times else 0.0,
             )
         )
     return tuple(entries)

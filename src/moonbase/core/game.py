@@ -327,7 +327,8 @@ class State(ABC):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
-        other._legal_cache = {}
+        # The cached lists are never handed out or changed, so the copy may share them.
+        other._legal_cache = dict(self._legal_cache)
         self._copy_into(other)
         return other
 

@@ -59,11 +59,11 @@ def _tableau(state: MoonsState, seat: int, actions: Sequence[str]) -> str:
     return action if action in legal else actions[0]
 
 
-def _score_gain(observed: State, seat: int, action: str) -> float:
-    before = observed.scores()[seat]
+def _score_gain(observed: MoonsState, seat: int, action: str) -> float:
+    before = observed.score(seat).points
     trial = observed.clone()
     trial.apply(seat, action)
-    return trial.scores()[seat] - before
+    return trial.score(seat).points - before
 
 
 def _pays(state: MoonsState, seat: int) -> bool:

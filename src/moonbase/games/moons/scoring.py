@@ -24,6 +24,7 @@ Grouping(points=20, sets=2)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 __all__ = ["Grouping", "best_grouping", "final_score"]
@@ -83,6 +84,26 @@ def final_score(
     >>> final_score([3, 3, 3, 1], per_token_bonus=[0, 1, 0, 0], per_set_bonus=0)
     Grouping(points=22, sets=0)
     """
+    return _final_score(
+        tuple(tokens),
+        tuple(per_token_bonus),
+        per_set_bonus,
+        set_points,
+        triple_points,
+        single_points,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _final_score(
+    tokens: tuple[int, ...],
+    per_token_bonus: tuple[int, ...],
+    per_set_bonus: int,
+    set_points: int,
+    triple_points: int,
+    single_points: int,
+) -> Grouping:
+    # Searching bots score the same few token counts over and over, hence the cache.
     grouping = best_grouping(tokens, set_points, triple_points, single_points, per_set_bonus)
     extra = sum(count * bonus for count, bonus in zip(tokens, per_token_bonus, strict=True))
     return Grouping(grouping.points + extra, grouping.sets)
