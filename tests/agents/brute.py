@@ -1,5 +1,9 @@
 """A plain-Python reference for the planner: Dijkstra over register states, no numpy, no
-symmetry, the operation table applied directly."""
+symmetry, the operation table applied directly.
+
+Free uses are modelled as the game spends them (``CompetitiveState._price``): while the seat
+has free uses left, every operation of the machine's free class costs nothing and uses one —
+there is no choosing to pay instead. The search runs over (registers, free uses left)."""
 
 from __future__ import annotations
 
@@ -39,39 +43,55 @@ def after(machine: Machine, state: tuple[int, ...], step: Step) -> tuple[int, ..
     return (*state[:target], value, *state[target + 1 :])
 
 
-def distance(machine: Machine, start: Sequence[int], goal: int) -> int | None:
-    """The cheapest cost from ``start`` to any state with A = ``goal`` (forward Dijkstra)."""
+def paid(machine: Machine, step: Step, free: int) -> tuple[int, int]:
+    """What ``step`` costs with ``free`` free uses left, and the free uses left after it."""
+    if free > 0 and step[0] in machine.free:
+        return 0, free - 1
+    return step[3], free
+
+
+def distance(machine: Machine, start: Sequence[int], goal: int, free: int = 0) -> int | None:
+    """The cheapest cost from ``start`` with ``free`` free uses left to any state with
+    A = ``goal`` (forward Dijkstra)."""
     moves = steps(machine)
-    origin = tuple(start)
+    origin = (tuple(start), free)
     best = {origin: 0}
     queue = [(0, origin)]
     while queue:
-        cost, state = heapq.heappop(queue)
-        if cost > best[state]:
+        cost, node = heapq.heappop(queue)
+        if cost > best[node]:
             continue
+        state, left = node
         if state[0] == goal:
             return cost
         for step in moves:
-            nxt = after(machine, state, step)
-            total = cost + step[3]
+            price, rest = paid(machine, step, left)
+            nxt = (after(machine, state, step), rest)
+            total = cost + price
             if total < best.get(nxt, 1 << 30):
                 best[nxt] = total
                 heapq.heappush(queue, (total, nxt))
     return None
 
 
-def within(machine: Machine, start: Sequence[int], budget: int) -> dict[tuple[int, ...], int]:
-    """Every state reachable from ``start`` for at most ``budget``, with its cheapest cost."""
+def within(
+    machine: Machine, start: Sequence[int], budget: int, free: int = 0
+) -> dict[tuple[tuple[int, ...], int], int]:
+    """Every (state, free uses left) reachable from ``start`` with ``free`` free uses left for
+    at most ``budget``, with its cheapest cost."""
     moves = steps(machine)
-    best = {tuple(start): 0}
-    queue = [(0, tuple(start))]
+    origin = (tuple(start), free)
+    best = {origin: 0}
+    queue = [(0, origin)]
     while queue:
-        cost, state = heapq.heappop(queue)
-        if cost > best[state]:
+        cost, node = heapq.heappop(queue)
+        if cost > best[node]:
             continue
+        state, left = node
         for step in moves:
-            nxt = after(machine, state, step)
-            total = cost + step[3]
+            price, rest = paid(machine, step, left)
+            nxt = (after(machine, state, step), rest)
+            total = cost + price
             if total <= budget and total < best.get(nxt, 1 << 30):
                 best[nxt] = total
                 heapq.heappush(queue, (total, nxt))

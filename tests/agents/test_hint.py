@@ -34,3 +34,23 @@ def test_other_games_get_the_search_s_choice() -> None:
 
 def test_a_seat_with_nothing_to_decide_is_told_so() -> None:
     assert hint(moonbase.load("moon-leap").new(seed=2), 1) == "Seat 1 has nothing to decide now."
+
+
+def test_moon_hint_counts_and_marks_a_hacker_s_free_uses() -> None:
+    game = moonbase.load("moon", mode="competitive", hackers="purple,red", bugs=0)
+    state = game.new(seed=1, chance="explicit")
+    for card in ("1110", "1000"):
+        state.apply(CHANCE, f"DRAW {card}")
+    state.apply(0, "INC B")  # B = 0001: without free MOVs, NOT A, XOR A B costs 1.5
+    assert hint(state, 0) == (
+        "Goal 1110: cheapest way NOT B, MOV A B (free) costs 1 energy (you have enough). "
+        "Suggested now: NOT B."
+    )
+    state.apply(0, "MOV C A")  # a free MOV spent elsewhere: one left
+    state.apply(0, "MOV D A")  # none left: the MOV is paid now
+    assert state.view(0)["free"] == 0
+    assert hint(state, 0).startswith("Goal 1110: cheapest way NOT A, XOR A B costs 1.5 energy")
+    state.apply(0, "END")  # seat 1 (red): goal 1000 from A = 0000, B = 0001, C = D = 0000
+    text = hint(state, 1)
+    assert "(free)" in text and text.count("(free)") <= 2
+    assert hint(state, 1) == hint(state.resample(1, random.Random(4)), 1)

@@ -17,7 +17,7 @@ from moonbase.agents.planner_agent import (
     true_next_goal,
     unseen_goal_cards,
 )
-from moonbase.core import CHANCE
+from moonbase.core import CHANCE, State
 from moonbase.games.moon.cooperative import CooperativeState
 
 
@@ -121,3 +121,61 @@ def test_refuses_other_games() -> None:
         make_agent("planner").choose(moonbase.load("moon-leap").new(seed=1), 0)
     with pytest.raises(ValueError, match="cooperative MOON"):
         play_clairvoyant(moonbase.load("moon", mode="competitive"), seed=1)
+
+
+# ---------------------------------------------------------------------- hackers' free uses
+def _purple_state() -> State:
+    """Seat 0 (purple hacker) to play, goal 1110, B = 0001: NOT B then a free MOV A B costs 1
+    energy; without free MOVs the cheapest way is NOT A, XOR A B (1.5)."""
+    game = moonbase.load("moon", mode="competitive", hackers="purple,red", bugs=0)
+    state = game.new(seed=1, chance="explicit")
+    for card in ("1110", "1000"):
+        state.apply(CHANCE, f"DRAW {card}")
+    state.apply(0, "INC B")
+    return state
+
+
+@pytest.mark.parametrize("spec", ["greedy", "planner"])
+def test_competitive_bots_use_the_purple_hacker_s_free_movs(spec: str) -> None:
+    state = _purple_state()
+    view = state.view(0)
+    machine = moon.machine_for(state.game, view, 0)
+    assert machine is not None and machine.free == ("MOV",) and view["free"] == 2
+    table = tables(machine)
+    values = values_of(machine, view["registers"])
+    assert table.plan(values, 0b1110, free=0) == ["NOT A", "XOR A B"]  # 1.5 energy
+    agent = make_agent(spec, 0)
+    played = []
+    while state.view(0)["solved"][0] == 0:
+        action = agent.choose(state.resample(0, random.Random(len(played))), 0)
+        played.append(action)
+        state.apply(0, action)
+    assert played == ["NOT B", "MOV A B"]
+    after = state.view(0)
+    assert view["energy"] - after["energy"] == 1.0 and after["free"] == 1
+
+
+def test_greedy_follows_the_cheapest_path_with_the_free_uses_left() -> None:
+    game = moonbase.load("moon", mode="competitive", hackers="purple,red", max_rounds=4)
+    checked = {0: 0, 1: 0}
+    differs = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new(seed=seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            goal = moon.current_goal(view)
+            machine = moon.machine_for(game, view, seat)
+            if view["phase"] == "play" and goal is not None and machine is not None:
+                table = tables(machine)
+                values = values_of(machine, view["registers"])
+                plan = table.plan(values, goal, view["free"])
+                action = moon.choose(state, seat, random.Random(0))
+                legal = state.legal_actions(seat)
+                assert action == (plan[0] if plan and plan[0] in legal else "END")
+                assert make_agent("planner").choose(state, seat) == action
+                checked[seat] += 1
+                differs += plan != table.plan(values, goal, 0)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert all(checked.values()) and differs, (checked, differs)

@@ -2,8 +2,9 @@
 
 For MOON the hint is the planner's: one cheapest operation sequence to the goal the seat works
 for (the face-up goal, or its own in competitive play), what it costs and whether the energy
-left covers it. For the other games it is the choice of an MCTS search. Either way the hint
-is worked out on a resample of the state — it knows only what the seat knows.
+left covers it. A purple or red hacker's free uses left this turn count, and the operations
+that will be free are marked. For the other games it is the choice of an MCTS search. Either
+way the hint is worked out on a resample of the state — it knows only what the seat knows.
 
 >>> import moonbase
 >>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
@@ -47,6 +48,18 @@ def hint(state: State, seat: int, *, seed: int = 0, search: str = "mcts:iteratio
 
 
 def _moon_hint(observed: State, seat: int) -> str:
+    """The planner's hint for ``seat`` in MOON.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon", mode="competitive", hackers="purple,none", bugs=0)
+    >>> state = game.new(seed=1, chance="explicit")
+    >>> for card in ("1110", "0001"):
+    ...     state.apply(moonbase.CHANCE, f"DRAW {card}")
+    >>> state.apply(0, "INC B")  # B = 0001; without free MOVs: NOT A, XOR A B (1.5 energy)
+    >>> goal, suggested = _moon_hint(state, 0).split(" Suggested now: ")
+    >>> goal, suggested
+    ('Goal 1110: cheapest way NOT B, MOV A B (free) costs 1 energy (you have enough).', 'NOT B.')
+    """
     view = observed.view(seat)
     suggested = make_agent("planner", 0).choose(observed, seat)
     goal = moon_heuristic.current_goal(view)
@@ -56,9 +69,10 @@ def _moon_hint(observed: State, seat: int) -> str:
     width = machine.width
     table = tables(machine)
     values = values_of(machine, view["registers"])
-    distance = table.distance(values, goal)
-    plan = table.plan(values, goal)
-    if distance is None or plan is None:
+    free = moon_heuristic.free_left(observed.game, view, seat)
+    distance = table.distance(values, goal, free)
+    edges = table.plan_edges(values, goal, free)
+    if distance is None or edges is None:
         return (
             f"Goal {bits(goal, width)} cannot be reached with the operations and registers "
             f"that work now. Suggested: {suggested}."
@@ -69,6 +83,12 @@ def _moon_hint(observed: State, seat: int) -> str:
         if distance <= energy
         else f"you have {energy_text(energy)}: get as close as you can this round"
     )
+    plan, left = [], table.layer(free)
+    for edge in edges:
+        text = edge.text(machine.registers)
+        if left and table.is_free(edge):
+            left, text = left - 1, f"{text} (free)"
+        plan.append(text)
     return (
         f"Goal {bits(goal, width)}: cheapest way {', '.join(plan)} costs "
         f"{energy_text(distance)} energy ({cover}). Suggested now: {suggested}."

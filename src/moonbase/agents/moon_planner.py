@@ -27,6 +27,22 @@ At 4 and 5 bits every goal's table is built at once; at 6 bits a goal's table is
 first time it is asked for (a few seconds each) and kept. Tables may also be kept on disk:
 see :func:`set_cache_dir`.
 
+**Free uses.** A purple hacker's first two MOVs of a turn and a red hacker's first two logic
+operations (OR, AND, XOR) cost nothing; the game spends a free use on every such operation
+while any are left. A machine with ``free`` operations and ``free_uses`` keeps one table per
+number of free uses left, 0 to ``free_uses`` (the *layers*). Layer 0 is the search above.
+Layer ``k`` is the same search over the operations that are not free (a free operation is
+never paid for while free uses are left), started from the goal states at 0 and from every
+state at its cheapest free operation into layer ``k − 1`` (free, and one use fewer). Queries
+take the free uses left (``free=``, default 0):
+
+>>> first_game = ("INC", "DEC", "ROL", "ROR", "NOT", "MOV")
+>>> purple = tables(Machine(operations=first_game, free=("MOV",), free_uses=2))
+>>> purple.distance((0b0000, 0b0011, 0b0101, 0b1111), goal=0b0011, free=0)  # MOV A B: 1 energy
+2
+>>> purple.distance((0b0000, 0b0011, 0b0101, 0b1111), goal=0b0011, free=1)
+0
+
 **RAM.** In competitive MOON a seat's RAM word is a fifth operand of ``MOV``. The planner works
 over registers A–D only and ignores the RAM, so with a useful RAM value the true minimum can
 be lower than the planner's; the planner never suggests RAM moves.
@@ -42,7 +58,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +66,7 @@ from numpy.typing import NDArray
 from moonbase.games.moon.machine import BASE_OPERATIONS, OPERATIONS, REGISTERS
 
 __all__ = [
+    "MAX_FREE_USES",
     "UNREACHABLE",
     "DistanceTables",
     "Edge",
@@ -63,6 +80,8 @@ __all__ = [
 
 UNREACHABLE: Final = 65535
 """The distance stored for a state from which the goal cannot be reached."""
+MAX_FREE_USES: Final = 4
+"""The most free uses per turn a :class:`Machine` may have (hackers have 2)."""
 
 _FORMAT: Final = "moonbase-planner-1"
 """Version of the on-disk table format (part of every cache key)."""
@@ -84,6 +103,10 @@ class Machine:
     out); ``operations`` the usable operations (in play and not disabled) in the order of
     :data:`~moonbase.games.moon.machine.OPERATIONS`; ``prices`` their prices in half-units
     (default: the cooperative costs); ``same_register`` whether ``XOR A A`` is allowed.
+    ``free`` names the operations of which the first ``free_uses`` uses of a turn cost nothing
+    (a purple hacker: ``("MOV",)``, 2; a red one: ``("OR", "AND", "XOR")``, 2); free
+    operations that are not usable are dropped, and a machine left with none (or with no free
+    uses) is the machine without free uses — the same tables, the same cache key.
 
     >>> Machine(width=4).prices
     (4, 4, 2, 2, 2, 2, 1, 1, 1)
@@ -93,6 +116,10 @@ class Machine:
     Traceback (most recent call last):
     ...
     ValueError: prices are whole half-units from 1 to 255; got (0,)
+    >>> Machine(operations=("INC", "XOR"), free=("MOV", "XOR", "OR"), free_uses=2).free
+    ('XOR',)
+    >>> Machine(operations=("INC",), free=("MOV",), free_uses=2) == Machine(operations=("INC",))
+    True
     """
 
     width: int = 4
@@ -100,6 +127,8 @@ class Machine:
     registers: tuple[str, ...] = REGISTERS
     prices: tuple[int, ...] = ()
     same_register: bool = False
+    free: tuple[str, ...] = ()
+    free_uses: int = 0
 
     def __post_init__(self) -> None:
         if self.width not in (4, 5, 6):
@@ -119,11 +148,29 @@ class Machine:
         if len(prices) != len(ordered) or not all(1 <= price <= 255 for price in prices):
             raise ValueError(f"prices are whole half-units from 1 to 255; got {self.prices!r}")
         object.__setattr__(self, "prices", tuple(int(price) for price in prices))
+        if any(name not in OPERATIONS for name in self.free):
+            raise ValueError(f"free operations are named from {', '.join(OPERATIONS)}")
+        if not 0 <= self.free_uses <= MAX_FREE_USES:
+            raise ValueError(f"free_uses is 0 to {MAX_FREE_USES}; got {self.free_uses!r}")
+        free = tuple(name for name in ordered if name in self.free)
+        if not free or not self.free_uses:
+            free = ()
+        object.__setattr__(self, "free", free)
+        object.__setattr__(self, "free_uses", int(self.free_uses) if free else 0)
 
     @property
     def mask(self) -> int:
         """The largest register value."""
         return (1 << self.width) - 1
+
+    @property
+    def layers(self) -> int:
+        """Tables kept per goal: one for each number of free uses left, 0 to ``free_uses``.
+
+        >>> Machine().layers, Machine(free=("MOV",), free_uses=2).layers
+        (1, 3)
+        """
+        return self.free_uses + 1
 
     def price(self, operation: str) -> int:
         """The price of ``operation`` in half-units.
@@ -138,13 +185,16 @@ class Machine:
 
         >>> Machine().key()[:30]
         'moonbase-planner-1 width=4 ops'
+        >>> Machine(free=("MOV",), free_uses=2).key().endswith("same_register=False free=MOV:2")
+        True
         """
         ops = ",".join(
             f"{name}:{price}" for name, price in zip(self.operations, self.prices, strict=True)
         )
+        free = f" free={','.join(self.free)}:{self.free_uses}" if self.free_uses else ""
         return (
             f"{_FORMAT} width={self.width} ops={ops} registers={''.join(self.registers)} "
-            f"same_register={self.same_register}"
+            f"same_register={self.same_register}{free}"
         )
 
 
@@ -176,7 +226,8 @@ class Reachable:
     ``states`` has one row per state (the register values in ``Machine.registers`` order, the
     registers after A sorted), ``costs`` the cheapest cost of each and ``first`` the index into
     :attr:`DistanceTables.edges` of the first operation of one cheapest way there (``-1`` for
-    the start state itself).
+    the start state itself). With free uses, a state may have several rows: one per number of
+    free uses left (``free``) that some way reaches more cheaply than with more uses left.
     """
 
     states: Array
@@ -184,6 +235,17 @@ class Reachable:
     first: Array
     indices: Array
     """The stored index of each state (for :meth:`DistanceTables.table` lookups)."""
+    free: Array
+    """Free uses left on arrival (look the state up in ``table(goal, free)``)."""
+
+
+class _Group(NamedTuple):
+    """The reverse adjacency of the edges of one price, free or not (compressed rows)."""
+
+    price: int
+    free: bool
+    starts: Array
+    sources: NDArray[np.int32]
 
 
 @dataclass
@@ -213,8 +275,9 @@ class DistanceTables:
             tuples[self._rank(row)[0]] = values
         self._tuples = tuples
         self._forward = {name: _forward_table(name, machine.width) for name in machine.operations}
-        self._reverse_graph: list[tuple[int, Array, NDArray[np.int32]]] | None = None
+        self._reverse_graph: list[_Group] | None = None
         self._forward_graph: NDArray[np.int32] | None = None
+        self._free_graph: NDArray[np.int32] | None = None
         self.edges = _edges(machine, self._forward)
         """Every usable operation on operand positions, in the planner's preference order."""
         self._edge_arrays = np.array(
@@ -228,6 +291,8 @@ class DistanceTables:
         ).reshape(4, -1)
         """Per edge: target position, edge number, source position (0 if none), price."""
         self._edge_forward = np.stack([self._forward[edge.operation] for edge in self.edges])
+        self._free_edges = np.array([edge.operation in machine.free for edge in self.edges], bool)
+        """Per edge: whether it is free while free uses are left."""
 
     # ------------------------------------------------------------------ state indices
     def _rank(self, others: Array) -> Array:
@@ -244,8 +309,7 @@ class DistanceTables:
         >>> bool(t.indices(np.array([[1, 2, 3, 4], [1, 4, 2, 3]]))[0] == t.index((1, 3, 4, 2)))
         True
         """
-        others = np.sort(states[:, 1:], axis=1)
-        return states[:, 0] * self.multisets + self._rank(others)
+        return states[:, 0] * self.multisets + self._rank(_sort_rows(states[:, 1:]))
 
     def index(self, values: Sequence[int]) -> int:
         """The stored index of one register state (values in ``Machine.registers`` order)."""
@@ -260,12 +324,29 @@ class DistanceTables:
         return np.concatenate([a.reshape(-1, 1), self._tuples[rank]], axis=1)
 
     # ------------------------------------------------------------------ tables
-    def table(self, goal: int) -> NDArray[np.uint16]:
-        """The distance (half-units) of every stored state to ``goal`` in A; read-only.
+    def table(self, goal: int, free: int = 0) -> NDArray[np.uint16]:
+        """The distance (half-units) of every stored state to ``goal`` in A with ``free`` free
+        uses left (see :meth:`layer`); read-only.
 
         >>> int(tables(Machine()).table(5).max())   # the farthest states from 0101: 5 energy
         10
         """
+        found: NDArray[np.uint16] = self._goal_layers(goal)[self.layer(free)]
+        return found
+
+    def layer(self, free: int) -> int:
+        """The table layer for ``free`` free uses left: more uses than the machine has count as
+        all of them (a machine without free operations has one layer).
+
+        >>> tables(Machine()).layer(2), tables(Machine(free=("MOV",), free_uses=2)).layer(5)
+        (0, 2)
+        """
+        if free < 0:
+            raise ValueError(f"free uses left are 0 or more; got {free!r}")
+        return min(int(free), self.machine.free_uses)
+
+    def _goal_layers(self, goal: int) -> NDArray[np.uint16]:
+        """Every layer of ``goal``'s table: shape ``(machine.layers, size)``."""
         if not 0 <= goal < self.values_count:
             raise ValueError(f"goal {goal!r} does not fit in {self.width} bits")
         found = self._goal_tables.get(goal)
@@ -292,27 +373,33 @@ class DistanceTables:
             return self._build(goals)
         name = hashlib.sha256(self.machine.key().encode()).hexdigest()[:32]
         paths = {goal: folder / f"{name}-{goal}.npz" for goal in goals}
+        shape = (self.machine.layers, self.size)
         found: dict[int, NDArray[np.uint16]] = {}
         for goal, path in paths.items():
-            stored = _load(path, f"{self.machine.key()} goal={goal}", self.size)
+            stored = _load(path, f"{self.machine.key()} goal={goal}", shape[0] * shape[1])
             if stored is not None:
-                found[goal] = stored
+                found[goal] = stored.reshape(shape)
         missing = [goal for goal in goals if goal not in found]
         if missing:
             for goal, table in zip(missing, self._build(missing), strict=True):
-                _store(paths[goal], f"{self.machine.key()} goal={goal}", table)
+                _store(paths[goal], f"{self.machine.key()} goal={goal}", table.reshape(-1))
                 found[goal] = table
         return [found[goal] for goal in goals]
 
-    def _reverse(self) -> list[tuple[int, Array, NDArray[np.int32]]]:
-        """The reverse graph, one compressed adjacency per price: for each stored state, the
-        states one operation of that price takes to it (duplicates removed)."""
+    def _reverse(self) -> list[_Group]:
+        """The reverse graph, one compressed adjacency per price and freeness: for each stored
+        state, the states one operation of that price takes to it (duplicates removed)."""
         if self._reverse_graph is not None:
             return self._reverse_graph
         size = self.size
         graph = []
-        for price in sorted({edge.price for edge in self.edges}):
-            edges = [edge for edge in self.edges if edge.price == price]
+        free_names = self.machine.free
+        for price, free in sorted({(e.price, e.operation in free_names) for e in self.edges}):
+            edges = [
+                edge
+                for edge in self.edges
+                if edge.price == price and (edge.operation in free_names) == free
+            ]
             parts: list[Array] = []
             for begin in range(0, size, _CHUNK * 8):
                 local = np.arange(begin, min(size, begin + _CHUNK * 8), dtype=np.int64)
@@ -328,7 +415,7 @@ class DistanceTables:
             del pairs
             starts = np.zeros(size + 1, np.int64)
             np.cumsum(np.bincount(targets, minlength=size), out=starts[1:])
-            graph.append((price, starts, sources.astype(np.int32)))
+            graph.append(_Group(price, free, starts, sources.astype(np.int32)))
         self._reverse_graph = graph
         return graph
 
@@ -340,10 +427,14 @@ class DistanceTables:
         return after
 
     def _build(self, goals: list[int]) -> list[NDArray[np.uint16]]:
-        """Dial's algorithm backwards from the goal states, for several goals at once.
+        """Every layer of the tables of several goals at once: shape ``(layers, size)`` each.
 
-        The goals are independent copies of the state space laid end to end, so one pass of
-        the bucketed search serves them all.
+        Layer 0 is Dial's algorithm backwards from the goal states over every edge. Layer
+        ``k`` starts from the goal states at 0 and from each state at its cheapest free edge
+        into layer ``k − 1``, and searches over the edges that are not free. More free uses
+        are never worse, so layer ``k`` also starts no higher than layer ``k − 1``; then only
+        the states it improves need expanding (from any other state, every edge that is not
+        free already gave its predecessors as much in layer ``k − 1``).
         """
         size = self.size
         graph = self._reverse()
@@ -351,13 +442,70 @@ class DistanceTables:
         for number, goal in enumerate(goals):
             start = number * size + goal * self.multisets
             dist[start : start + self.multisets] = 0
-        level, last = 0, 0
+        layers = [self._dial(dist, graph, len(goals))]
+        paid = [group for group in graph if not group.free]
+        for _ in range(1, self.machine.layers):
+            below = layers[-1]
+            initial = np.minimum(self._free_start(below, goals), below)
+            layers.append(self._dial(initial, paid, len(goals), below))
+        if self.width > _EAGER_WIDTH and len(goals) == self.values_count:
+            self._reverse_graph = self._free_graph = None
+        return [
+            np.stack([layer[number * size : (number + 1) * size] for layer in layers])
+            for number in range(len(goals))
+        ]
+
+    def _free_successors(self) -> NDArray[np.int32]:
+        """``result[f, i]``: the stored index the ``f``-th free edge takes stored state ``i``
+        to (worked out once per machine, like the reverse graph)."""
+        if self._free_graph is None:
+            free_edges = [e for e, free in zip(self.edges, self._free_edges, strict=True) if free]
+            graph = np.zeros((len(free_edges), self.size), np.int32)
+            for begin in range(0, self.size, _CHUNK * 8):
+                end = min(self.size, begin + _CHUNK * 8)
+                states = self._decode(np.arange(begin, end, dtype=np.int64))
+                for number, edge in enumerate(free_edges):
+                    graph[number, begin:end] = self.indices(self._apply(states, edge))
+            self._free_graph = graph
+        return self._free_graph
+
+    def _free_start(self, below: NDArray[np.uint16], goals: list[int]) -> NDArray[np.uint16]:
+        """The starting distances of a layer: 0 at the goal states, elsewhere the cheapest free
+        edge into the layer ``below`` (goals laid end to end as in :meth:`_build`)."""
+        size = self.size
+        previous = below.reshape(len(goals), size)
+        start = np.full((len(goals), size), UNREACHABLE, np.uint16)
+        successors = self._free_successors()
+        for begin in range(0, size, _CHUNK * 8):
+            end = min(size, begin + _CHUNK * 8)
+            part = start[:, begin:end]
+            for row in successors[:, begin:end]:
+                np.minimum(part, previous[:, row], out=part)
+        for number, goal in enumerate(goals):
+            start[number, goal * self.multisets : (goal + 1) * self.multisets] = 0
+        return start.reshape(-1)
+
+    def _dial(
+        self,
+        dist: NDArray[np.uint16],
+        graph: list[_Group],
+        goals: int,
+        below: NDArray[np.uint16] | None = None,
+    ) -> NDArray[np.uint16]:
+        """Dial's algorithm backwards over ``graph`` from the starting distances ``dist``
+        (``goals`` goals laid end to end); ``dist`` is updated in place and returned. With
+        ``below`` (the layer under this one), only states that improve on it are expanded."""
+        size = self.size
+        finite = dist[dist != UNREACHABLE]
+        level, last = (int(finite.min()), int(finite.max())) if finite.size else (1, 0)
         while level <= last:
             frontier = np.flatnonzero(dist == level)
+            if below is not None:
+                frontier = frontier[below[frontier] > level]
             for begin in range(0, frontier.size, _CHUNK):
                 offset, local = np.divmod(frontier[begin : begin + _CHUNK], size)
                 offset = (offset * size).astype(np.int32)
-                for price, starts, sources in graph:
+                for price, _free, starts, sources in graph:
                     first = starts[local]
                     count = starts[local + 1] - first
                     total = int(count.sum())
@@ -366,7 +514,7 @@ class DistanceTables:
                     where = np.repeat(first - (np.cumsum(count) - count), count)
                     where += np.arange(total)
                     found = sources[where]
-                    if len(goals) > 1:
+                    if goals > 1:
                         found = found + np.repeat(offset, count)
                     value = level + price
                     better = found[dist[found] > value]
@@ -374,20 +522,22 @@ class DistanceTables:
                         dist[better] = value
                         last = max(last, value)
             level += 1
-        if self.width > _EAGER_WIDTH and len(goals) == self.values_count:
-            self._reverse_graph = None
-        return [dist[number * size : (number + 1) * size].copy() for number in range(len(goals))]
+        return dist
 
     # ------------------------------------------------------------------ queries
-    def distance(self, values: Sequence[int], goal: int) -> int | None:
-        """The minimum energy in half-units to get ``goal`` into A; ``None`` if impossible.
+    def distance(self, values: Sequence[int], goal: int, free: int = 0) -> int | None:
+        """The minimum energy in half-units to get ``goal`` into A with ``free`` free uses left
+        this turn; ``None`` if impossible.
 
         >>> tables(Machine(operations=("INC",))).distance((15, 0, 0, 0), goal=2)
         12
         >>> tables(Machine(operations=("ROL",))).distance((1, 0, 0, 0), goal=3) is None
         True
+        >>> red = tables(Machine(free=("OR", "AND", "XOR"), free_uses=2))
+        >>> [red.distance((0, 3, 5, 15), goal=6, free=k) for k in (0, 1, 2)]  # OR A B, XOR A C
+        [2, 1, 0]
         """
-        found = int(self.table(goal)[self.index(values)])
+        found = int(self.table(goal, free)[self.index(values)])
         return None if found == UNREACHABLE else found
 
     def step(self, values: Sequence[int], edge: Edge) -> tuple[int, ...]:
@@ -415,42 +565,97 @@ class DistanceTables:
         after[edges[1], edges[0]] = self._edge_forward[edges[1], state[edges[2]], state[edges[0]]]
         return after
 
-    def first_step(self, values: Sequence[int], goal: int) -> Edge | None:
-        """The first operation of one cheapest way to ``goal`` (``None``: A holds it already,
-        or it cannot be reached). The first edge in :attr:`edges` order that keeps to a
-        cheapest way is taken, so plans are deterministic.
+    def is_free(self, edge: Edge) -> bool:
+        """Whether ``edge`` costs nothing while free uses are left (and spends one).
+
+        >>> purple = tables(Machine(free=("MOV",), free_uses=2))
+        >>> purple.is_free(Edge("MOV", 1, 0, 2)), purple.is_free(Edge("XOR", 0, 1, 1))
+        (True, False)
+        """
+        return edge.operation in self.machine.free
+
+    def cost(self, edges: Sequence[Edge], free: int = 0) -> int:
+        """What ``edges`` cost in half-units with ``free`` free uses left, spent as the game
+        spends them: a free operation costs nothing while any use is left, and uses one.
+
+        >>> purple = tables(Machine(free=("MOV",), free_uses=2))
+        >>> moves = [Edge("MOV", 1, 0, 2), Edge("MOV", 2, 0, 2), Edge("MOV", 3, 0, 2)]
+        >>> purple.cost(moves, free=0), purple.cost(moves, free=2)
+        (6, 2)
+        """
+        left, total = self.layer(free), 0
+        for edge in edges:
+            if left and self.is_free(edge):
+                left -= 1
+            else:
+                total += edge.price
+        return total
+
+    def _lowest_layer(self, layers: NDArray[np.uint16], index: int, free: int) -> int:
+        """The fewest free uses that reach the goal from stored state ``index`` as cheaply as
+        ``free`` uses do (planning there never spends a free use that saves nothing)."""
+        column = layers[: self.layer(free) + 1, index]
+        return int(np.flatnonzero(column == column[-1])[0])
+
+    def first_step(self, values: Sequence[int], goal: int, free: int = 0) -> Edge | None:
+        """The first operation of one cheapest way to ``goal`` with ``free`` free uses left
+        (``None``: A holds it already, or it cannot be reached). The first edge in
+        :attr:`edges` order that keeps to a cheapest way is taken, so plans are deterministic;
+        a free use is spent only where it saves energy (the plan is made with the fewest free
+        uses that reach the goal as cheaply).
 
         >>> tables(Machine()).first_step((0, 3, 5, 15), goal=6)
         Edge(operation='OR', target=0, source=1, price=1)
         """
-        table = self.table(goal)
-        left = int(table[self.index(values)])
+        layers = self._goal_layers(goal)
+        index = self.index(values)
+        layer = self._lowest_layer(layers, index, free)
+        left = int(layers[layer, index])
         if left == UNREACHABLE or values[0] == goal:
             return None
-        rest = table[self.indices(self.successors(values))].astype(np.int64)
-        fits = np.flatnonzero((rest + self._edge_arrays[3] == left) & (rest != UNREACHABLE))
+        after = self.indices(self.successors(values))
+        rest = layers[layer, after].astype(np.int64)
+        cost = self._edge_arrays[3]
+        if layer:
+            rest = np.where(self._free_edges, layers[layer - 1, after], rest)
+            cost = np.where(self._free_edges, 0, cost)
+        fits = np.flatnonzero((rest + cost == left) & (rest != UNREACHABLE))
         return self.edges[int(fits[0])]
 
-    def plan_edges(self, values: Sequence[int], goal: int) -> list[Edge] | None:
-        """One cheapest sequence of operations to ``goal``; ``None`` if it is unreachable."""
+    def plan_edges(self, values: Sequence[int], goal: int, free: int = 0) -> list[Edge] | None:
+        """One cheapest sequence of operations to ``goal`` with ``free`` free uses left;
+        ``None`` if it is unreachable. Played in the game it costs :meth:`distance` exactly
+        (:meth:`cost` of it with the same ``free``).
+
+        >>> purple = tables(Machine(free=("MOV",), free_uses=2))
+        >>> edges = purple.plan_edges((0, 3, 5, 15), goal=5, free=1)
+        >>> [edge.text("ABCD") for edge in edges], purple.cost(edges, free=1)
+        (['MOV A C'], 0)
+        """
         current = tuple(int(value) for value in values)
-        if self.distance(current, goal) is None:
+        if self.distance(current, goal, free) is None:
             return None
+        left = self.layer(free)
         plan: list[Edge] = []
         while current[0] != goal:
-            edge = self.first_step(current, goal)
+            edge = self.first_step(current, goal, left)
             assert edge is not None, "a reachable goal always has a cheapest next step"
             plan.append(edge)
+            if left and self.is_free(edge):
+                left -= 1
             current = self.step(current, edge)
         return plan
 
-    def plan(self, values: Sequence[int], goal: int) -> list[str] | None:
+    def plan(self, values: Sequence[int], goal: int, free: int = 0) -> list[str] | None:
         """One cheapest sequence to ``goal`` in MOON notation; ``None`` if unreachable.
 
         >>> tables(Machine()).plan((3, 0, 0, 0), goal=3)
         []
+        >>> red = tables(Machine(free=("OR", "AND", "XOR"), free_uses=2))
+        >>> red.plan((0, 3, 5, 15), goal=6, free=2)
+        ['OR A B', 'XOR A C']
         """
-        edges = self.plan_edges(values, goal)
+        edges = self.plan_edges(values, goal, free)
         if edges is None:
             return None
         return [edge.text(self.machine.registers) for edge in edges]
@@ -470,60 +675,111 @@ class DistanceTables:
         return np.stack([self.indices(self._apply(states, edge)) for edge in self.edges])
 
     def reachable(
-        self, values: Sequence[int], budget: int, stop_goal: int | None = None
+        self, values: Sequence[int], budget: int, stop_goal: int | None = None, free: int = 0
     ) -> Reachable:
-        """Every state reachable from ``values`` for at most ``budget`` half-units.
+        """Every state reachable from ``values`` for at most ``budget`` half-units, with
+        ``free`` free uses left at the start.
 
         With ``stop_goal``, a state whose A holds it is not expanded further (the goal would
         be solved there). States that differ only in the order of the non-A registers are one
         (their rows show those registers sorted); ``first`` still names the real first
-        operation from ``values``. Found by a forward bucketed search over the stored states,
-        vectorised over each level.
+        operation from ``values``. With free uses the search runs over (state, free uses left)
+        and a state gets a row for each number of uses left that is reached more cheaply than
+        with more uses left (more uses left are never worse). Found by a forward bucketed
+        search over the stored states, vectorised over each level.
 
         >>> found = tables(Machine()).reachable((0, 0, 0, 0), budget=2)   # NOT A or NOT B/C/D
         >>> found.states.tolist(), found.costs.tolist()
         ([[0, 0, 0, 0], [0, 0, 0, 15], [15, 0, 0, 0]], [0, 2, 2])
+        >>> purple = tables(Machine(operations=("INC", "MOV"), free=("MOV",), free_uses=2))
+        >>> found = purple.reachable((1, 0, 0, 0), budget=0, free=1)   # MOV B A or MOV A B, free
+        >>> found.states.tolist(), found.costs.tolist(), found.free.tolist()
+        ([[0, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 1]], [0, 0, 0], [0, 1, 0])
         """
         infinite = np.iinfo(np.int32).max
-        best = np.full(self.size, infinite, np.int32)
-        first = np.full(self.size, -1, np.int32)
+        top = self.layer(free)
+        best = np.full((top + 1, self.size), infinite, np.int32)
+        first = np.full((top + 1, self.size), -1, np.int32)
         prices = self._edge_arrays[3]
-        start = self.index(values)
-        after = self.indices(self.successors(values))
-        for number in np.argsort(prices, kind="stable"):
-            target, price = int(after[number]), int(prices[number])
-            if target != start and price <= budget and best[target] > price:
-                best[target], first[target] = price, number
-        best[start] = 0
+        frees = self._free_edges
         order = np.argsort(prices, kind="stable")
-        for level in range(1, budget + 1):
-            frontier = np.flatnonzero(best == level)
-            if stop_goal is not None:
-                frontier = frontier[frontier // self.multisets != stop_goal]
-            if not frontier.size:
-                continue
-            successors = self._successor_indices(frontier)
-            inherited = first[frontier]
-            for number in order:
-                cost = level + int(prices[number])
-                if cost > budget:
-                    break
-                row = successors[number]
-                better = best[row] > cost
-                if better.any():
-                    best[row[better]] = cost
-                    first[row[better]] = inherited[better]
-        reached = np.flatnonzero(best <= budget)
+        start = self.index(values)
+        best[top, start] = 0
+        after = self.indices(self.successors(values))
+        for number in order:
+            target = int(after[number])
+            layer, cost = (top - 1, 0) if top and frees[number] else (top, int(prices[number]))
+            if cost <= budget and best[layer, target] > cost:
+                best[layer, target], first[layer, target] = cost, number
+        for level in range(budget + 1):
+            for layer in range(top, -1, -1):  # free moves go one layer down at the same cost
+                frontier = np.flatnonzero(best[layer] == level)
+                if level == 0 and layer == top:
+                    frontier = frontier[frontier != start]  # its moves were made above
+                if stop_goal is not None:
+                    frontier = frontier[frontier // self.multisets != stop_goal]
+                if not frontier.size:
+                    continue
+                successors = self._successor_indices(frontier)
+                inherited = first[layer, frontier]
+                for number in order:
+                    if layer and frees[number]:
+                        to, cost = layer - 1, level
+                    else:
+                        to, cost = layer, level + int(prices[number])
+                    if cost > budget:
+                        continue
+                    row = successors[number]
+                    better = best[to, row] > cost
+                    if better.any():
+                        best[to, row[better]] = cost
+                        first[to, row[better]] = inherited[better]
+        kept: list[Array] = []
+        uses: list[Array] = []
+        above = np.full(self.size, infinite, np.int32)  # cheapest with more uses left
+        for layer in range(top, -1, -1):
+            reached = np.flatnonzero((best[layer] <= budget) & (best[layer] < above))
+            kept.append(reached)
+            uses.append(np.full(reached.size, layer, np.int64))
+            np.minimum(above, best[layer], out=above)
+        indices, left = np.concatenate(kept), np.concatenate(uses)
+        rows = np.lexsort((-left, indices))
+        indices, left = indices[rows], left[rows]
         return Reachable(
-            self._decode(reached),
-            best[reached].astype(np.int64),
-            first[reached].astype(np.int64),
-            reached,
+            self._decode(indices),
+            best[left, indices].astype(np.int64),
+            first[left, indices].astype(np.int64),
+            indices,
+            left,
         )  # fmt: skip
 
-    def distances(self, states: Array, goal: int) -> Array:
-        """The distance of each row of register values to ``goal`` (``UNREACHABLE`` if none)."""
-        return self.table(goal)[self.indices(states)].astype(np.int64)
+    def distances(self, states: Array, goal: int, free: int = 0) -> Array:
+        """The distance of each row of register values to ``goal`` with ``free`` free uses
+        left (``UNREACHABLE`` if none).
+
+        >>> purple = tables(Machine(free=("MOV",), free_uses=2))
+        >>> purple.distances(np.array([[0, 3, 5, 15], [3, 0, 0, 0]]), goal=3, free=1).tolist()
+        [0, 0]
+        """
+        return self.table(goal, free)[self.indices(states)].astype(np.int64)
+
+
+def _sort_rows(values: Array) -> Array:
+    """Each row sorted (a min/max sorting network for up to three columns: faster than
+    ``np.sort`` on short rows).
+
+    >>> _sort_rows(np.array([[3, 1, 2], [0, 5, 4]])).tolist()
+    [[1, 2, 3], [0, 4, 5]]
+    """
+    if values.shape[1] == 2:
+        a, b = values[:, 0], values[:, 1]
+        return np.stack([np.minimum(a, b), np.maximum(a, b)], axis=1)
+    if values.shape[1] == 3:
+        a, b, c = values[:, 0], values[:, 1], values[:, 2]
+        low, high = np.minimum(a, b), np.maximum(a, b)
+        first, rest = np.minimum(low, c), np.maximum(low, c)
+        return np.stack([first, np.minimum(rest, high), np.maximum(rest, high)], axis=1)
+    return np.sort(values, axis=1)
 
 
 def _forward_table(name: str, width: int) -> Array:

@@ -17,7 +17,9 @@ exact distance tables:
 - An OK card with several errors repairs what brings the goal (or the next goal) closest.
 
 The round ends (``END``) only when nothing reachable is better than staying put. In
-competitive MOON the planner plays MOON's greedy heuristic; other games are refused.
+competitive MOON the planner plays MOON's greedy heuristic (the cheapest path to the seat's
+goal, counting the free uses a purple or red hacker has left this turn); other games are
+refused. Cooperative MOON has no hackers, so :func:`plan_action` never meets free uses.
 
 :func:`play_clairvoyant` plays the same planner with the deck order known — the real next goal
 instead of the unseen cards — as a reference for the benchmark: it reads the real state, so it
@@ -162,7 +164,17 @@ class PlannerAgent(Agent):
     name: ClassVar[str] = "planner"
 
     def choose(self, observed: State, seat: int) -> str:
-        """The planner's action for ``seat``."""
+        """The planner's action for ``seat``.
+
+        >>> import moonbase
+        >>> game = moonbase.load("moon", mode="competitive", hackers="purple,none", bugs=0)
+        >>> state = game.new(seed=1, chance="explicit")
+        >>> for card in ("1110", "0001"):
+        ...     state.apply(moonbase.CHANCE, f"DRAW {card}")
+        >>> state.apply(0, "INC B")  # B = 0001: NOT B, then a free MOV A B solves 1110
+        >>> PlannerAgent(seed=0).choose(state, 0)
+        'NOT B'
+        """
         if observed.game.name != "moon":
             raise InvalidAgent(f"the planner plays MOON, not {observed.game.title}")
         if not isinstance(observed, CooperativeState):

@@ -5,10 +5,13 @@ competitive one. The greedy seat plays the first operation of one cheapest path 
 it can pay for it, then ends the round or turn (so a goal out of reach this round is worked
 towards as far as the energy goes). With no goal to work for it ends the round; an OK card
 with several errors repairs what brings the goal closest. It never PEEKs and never uses its
-RAM (the planner works over registers A–D).
+RAM (the planner works over registers A–D). A purple or red hacker's free uses left this turn
+are part of the cheapest path (the game spends them on the first MOVs, or logic operations,
+of the turn).
 
 The helpers here turn what a seat sees into the planner's terms: :func:`machine_for` (the
-operations, registers and prices the seat may use now) and :func:`current_goal`.
+operations, registers and prices the seat may use now, and its hacker's free operations),
+:func:`free_left` (the free uses it has left) and :func:`current_goal`.
 
 >>> import moonbase, random
 >>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
@@ -25,23 +28,73 @@ from typing import Any
 
 from moonbase.agents.moon_planner import UNREACHABLE, Machine, tables, values_of
 from moonbase.core import Game, State
-from moonbase.games.moon.cards import HACKERS
+from moonbase.games.moon.cards import HACKERS, Hacker
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 
-__all__ = ["choose", "current_goal", "end_or_any", "machine_for", "repair_choice"]
+__all__ = [
+    "choose",
+    "current_goal",
+    "end_or_any",
+    "free_left",
+    "hacker_of",
+    "machine_for",
+    "repair_choice",
+]
 
 View = Mapping[str, Any]
 
 
-def machine_for(game: Game, view: View, seat: int) -> Machine | None:
-    """The planner's machine for ``seat`` now: operations in play and not disabled, registers
-    not disabled, the seat's prices (hacker discounts included, free uses not), or ``None``
-    when no operation is usable.
+def hacker_of(game: Game, view: View, seat: int) -> Hacker | None:
+    """The hacker ``seat`` plays (competitive option ``hackers``), or ``None``.
 
     >>> import moonbase
-    >>> game = moonbase.load("moon", mode="competitive", hackers="green,none")
+    >>> game = moonbase.load("moon", mode="competitive", hackers="purple,none")
+    >>> view = {"mode": "competitive"}
+    >>> hacker_of(game, view, 0).free, hacker_of(game, view, 1)
+    (frozenset({'MOV'}), None)
+    """
+    colours = game.options.get("hackers") or ()
+    assert isinstance(colours, tuple)
+    if view["mode"] != "competitive" or not colours:
+        return None
+    return HACKERS.get(colours[seat])
+
+
+def free_left(game: Game, view: View, seat: int) -> int:
+    """The free uses ``seat`` has left this turn (a purple or red hacker; 0 for the others).
+
+    On its own turn that is the view's ``free`` (the acting seat's free uses left); otherwise
+    its next turn starts with all of them, as every turn does.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon", mode="competitive", hackers="purple,red")
+    >>> view = {"mode": "competitive", "turn": 0, "free": 1}
+    >>> free_left(game, view, 0), free_left(game, view, 1)
+    (1, 2)
+    >>> free_left(moonbase.load("moon"), {"mode": "cooperative"}, 0)
+    0
+    """
+    hacker = hacker_of(game, view, seat)
+    if hacker is None or not hacker.free_uses:
+        return 0
+    if view.get("turn") == seat and "free" in view:
+        return int(view["free"])
+    return hacker.free_uses
+
+
+def machine_for(game: Game, view: View, seat: int) -> Machine | None:
+    """The planner's machine for ``seat`` now: operations in play and not disabled, registers
+    not disabled, the seat's prices (hacker discounts included) and its hacker's free
+    operations and free uses per turn (how many are left is a query's ``free``: see
+    :func:`free_left`), or ``None`` when no operation is usable.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon", mode="competitive", hackers="green,red")
     >>> machine_for(game, {"mode": "competitive", "disabled": ["C", "XOR"]}, 0).prices
     (2, 2, 2, 2, 2, 1, 1, 1)
+    >>> red = machine_for(game, {"mode": "competitive", "disabled": ["C", "XOR"]}, 1)
+    >>> red.free, red.free_uses
+    (('OR', 'AND'), 2)
     """
     options = game.options
     disabled = set(view["disabled"])
@@ -51,9 +104,7 @@ def machine_for(game: Game, view: View, seat: int) -> Machine | None:
     if not operations:
         return None
     competitive = view["mode"] == "competitive"
-    colours = options.get("hackers") or ()
-    assert isinstance(colours, tuple)
-    hacker = HACKERS.get(colours[seat]) if competitive and colours else None
+    hacker = hacker_of(game, view, seat)
     prices = tuple(
         hacker.costs.get(name, OPERATIONS[name].cost(competitive))
         if hacker is not None
@@ -68,6 +119,8 @@ def machine_for(game: Game, view: View, seat: int) -> Machine | None:
         registers=tuple(name for name in REGISTERS if name not in disabled),
         prices=prices,
         same_register=bool(options["same_register"]),
+        free=tuple(sorted(hacker.free)) if hacker is not None else (),
+        free_uses=hacker.free_uses if hacker is not None else 0,
     )
 
 
@@ -113,9 +166,10 @@ def repair_choice(
             continue
         table = tables(machine)
         values = values_of(machine, view["registers"])
+        free = free_left(game, view, seat)
         value = 0.0
         for goal, probability in goals:
-            distance = table.distance(values, goal)
+            distance = table.distance(values, goal, free)
             value += probability * (UNREACHABLE if distance is None else distance)
         if value < best_value:
             best, best_value = action, value
@@ -134,7 +188,8 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     machine = machine_for(observed.game, view, seat)
     if goal is None or machine is None:
         return end_or_any(actions, rng)
-    plan = tables(machine).plan(values_of(machine, view["registers"]), goal)
+    free = free_left(observed.game, view, seat)
+    plan = tables(machine).plan(values_of(machine, view["registers"]), goal, free)
     if plan and plan[0] in actions:
         return plan[0]
     return end_or_any(actions, rng)
