@@ -88,6 +88,22 @@ def test_reward_counts_shared_wins_and_standing() -> None:
         assert (value >= 0.8) == (winners == [seat])
 
 
+def test_an_unfinished_game_is_judged_by_the_margins() -> None:
+    state = GAMES["moon-leap"].new(seed=1)
+    rng = random.Random(0)
+    values = []
+    while not state.is_over and len(values) < 40:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        scores = state.scores()
+        values.append((scores[0] - scores[1], reward(state, 0), reward(state, 1)))
+    for lead, mine, theirs in values:
+        assert 0.0 <= mine <= 1.0 and mine + theirs == pytest.approx(1.0)
+        assert (mine > 0.5) == (lead > 0) and (mine == 0.5) == (lead == 0)
+    by_lead = sorted(values)
+    assert by_lead[0][1] < 0.5 < by_lead[-1][1]  # both signs were seen
+
+
 def test_the_greedy_prior_keeps_to_the_heuristic_without_evidence() -> None:
     state = GAMES["moon-competitive"].new(seed=3)
     seat = state.to_act[0]

@@ -19,7 +19,10 @@ iteration to iteration. The tree then holds only what the searching seat knows:
 A rollout plays the policy to the end (or ``depth`` decisions, then judges by the scores). The
 reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
 part of the other seats it outscored; its score squashed into 0–1 with one seat), so close
-losses teach more than crushing ones. The choice is the most visited action at the root.
+losses teach more than crushing ones. A game cut short at ``depth`` is judged by its margins:
+against each other seat, ``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores
+(a lead of 3 counts more at 5 points each than at 50), averaged. The choice is the most visited
+action at the root.
 
 A node with many actions considers only :data:`WIDTH` of them: the greedy choice and a random
 sample drawn when the node is made (Moons' tableau choice has hundreds).
@@ -64,16 +67,28 @@ def reward(state: State, seat: int) -> float:
     scores = state.scores()
     mine = scores[seat]
     others = [score for other, score in enumerate(scores) if other != seat]
-    if others:
+    if not others:
+        standing = mine / (1 + abs(mine)) if mine > 0 else 0.0
+    elif not state.is_over:
+        return sum(_margin(mine, score) for score in others) / len(others)
+    else:
         beaten = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in others)
         standing = beaten / len(others)
-    else:
-        standing = mine / (1 + abs(mine)) if mine > 0 else 0.0
     if not state.is_over:
         return standing
     winners = state.winners()
     share = 1 / len(winners) if seat in winners else 0.0
     return 0.8 * share + 0.2 * standing
+
+
+def _margin(mine: float, theirs: float) -> float:
+    """How a lead of ``mine - theirs`` stands, in 0–1 (0.5: level).
+
+    >>> _margin(8, 5) > _margin(53, 50) > _margin(50, 50) == 0.5
+    True
+    """
+    scale = 1 + 0.1 * (abs(mine) + abs(theirs))
+    return 0.5 + 0.5 * math.tanh((mine - theirs) / scale)
 
 
 @dataclass
