@@ -141,7 +141,7 @@ def short(spec: str) -> str:
 
 _HEADING = (
     "| matchup | games | win rate of the first (95%) | even share | mean score "
-    "| first's time per move, median / 90th percentile | wall time |"
+    "| first's processor time per move, median / 90th percentile | wall time |"
 )
 
 

@@ -54,8 +54,10 @@ class GameRecord:
     """Length of the game's history (chance outcomes included)."""
     seconds: float
     think: tuple[tuple[float, ...], ...] = ()
-    """``think[entry]``: the seconds agent ``entry`` took for each of its moves that had a
-    choice (moves with one legal action are not timed)."""
+    """``think[entry]``: the processor seconds agent ``entry`` took for each of its moves that
+    had a choice (moves with one legal action are not timed). Processor time, not wall time, so
+    that other work on the machine does not inflate it: it is what the move takes on an idle
+    core."""
 
     def seat_of(self, entry: int) -> int:
         """The seat agent ``entry`` played."""
@@ -88,7 +90,7 @@ class EntryResult:
     score_low: float
     score_high: float
     move_seconds: float = 0.0
-    """The median time the agent took for a move that had a choice."""
+    """The median processor time the agent took for a move that had a choice."""
     slow_move_seconds: float = 0.0
     """The 90th percentile of those times."""
 
@@ -159,7 +161,7 @@ def play_record(
 
 
 class _Timed(Agent):
-    """An agent that times the moves of another where it had a choice."""
+    """An agent that times (in processor seconds) the moves of another where it had a choice."""
 
     name: ClassVar[str] = "timed"
 
@@ -171,9 +173,9 @@ class _Timed(Agent):
     def choose(self, observed: State, seat: int) -> str:
         if len(observed.legal_actions(seat)) < 2:
             return self.inner.choose(observed, seat)
-        started = time.perf_counter()
+        started = time.process_time()
         action = self.inner.choose(observed, seat)
-        self.times.append(time.perf_counter() - started)
+        self.times.append(time.process_time() - started)
         return action
 
 
