@@ -24,7 +24,7 @@ from tests.agents.helpers import GAMES, decision_points
 
 
 def test_games_without_a_heuristic_get_the_generic_lookahead() -> None:
-    assert heuristic_for("welcome-to-the-moon") is generic.choose
+    assert heuristic_for("no-such-game") is generic.choose
     assert heuristic_for("moon") is moon.choose
 
 

@@ -4,11 +4,13 @@ A heuristic is a function ``(observed, seat, rng) -> action``: it reads the obse
 (in practice the seat's view and legal actions) and may draw from the agent's generator. A
 game without a heuristic of its own gets :func:`~moonbase.agents.heuristics.generic.choose`,
 a one-step lookahead on the observed state. A new game adds its own with
-:func:`register_heuristic` (Welcome to the Moon's is its engineer's to write).
+:func:`register_heuristic`.
 
 >>> sorted(HEURISTICS)
-['moon', 'moon-leap', 'moons']
+['moon', 'moon-leap', 'moons', 'welcome-to-the-moon']
 >>> heuristic_for("welcome-to-the-moon").__module__
+'moonbase.agents.heuristics.welcome_to_the_moon'
+>>> heuristic_for("no-such-game").__module__
 'moonbase.agents.heuristics.generic'
 """
 
@@ -29,6 +31,7 @@ HEURISTICS: dict[str, str | Heuristic] = {
     "moon": "moonbase.agents.heuristics.moon:choose",
     "moon-leap": "moonbase.agents.heuristics.moon_leap:choose",
     "moons": "moonbase.agents.heuristics.moons:choose",
+    "welcome-to-the-moon": "moonbase.agents.heuristics.welcome_to_the_moon:choose",
 }
 """Each game's heuristic, or the ``module:function`` that holds it (imported when first used)."""
 
