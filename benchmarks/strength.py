@@ -126,8 +126,17 @@ def versus_row(game: Game, first: str, other: str, games: int, workers: int) -> 
         f"| {short(first)} vs {short(other)} | {games} | {entry.win_rate:.2f} "
         f"({entry.win_low:.2f}–{entry.win_high:.2f}) | {1 / game.seats:.2f} | "
         f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f} | "
-        f"{entry.move_seconds:.2f} / {entry.slow_move_seconds:.2f} s | {seconds:.0f} s |"
+        f"{duration(entry.move_seconds)} / {duration(entry.slow_move_seconds)} | {seconds:.0f} s |"
     )
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` for a table: in seconds, or in milliseconds below a tenth of a second.
+
+    >>> duration(0.884), duration(0.0004)
+    ('0.88 s', '0.4 ms')
+    """
+    return f"{seconds:.2f} s" if seconds >= 0.1 else f"{seconds * 1000:.1f} ms"
 
 
 def short(spec: str) -> str:
