@@ -35,6 +35,8 @@ DIFFICULTIES = ("easy", "normal", "hard", "master")
 
 ONLY: list[str] = []
 """Game names to keep in the competitive sections (empty: all)."""
+FIRST_DEAL = [1000]
+"""The seed of the first deal of every competitive matchup (``--seed``)."""
 
 
 def versus_games() -> dict[str, Game]:
@@ -118,7 +120,7 @@ def versus_row(game: Game, first: str, other: str, games: int, workers: int) -> 
     """One matchup: ``first`` in one seat, ``other`` in the rest."""
     specs = [first] + [other] * (game.seats - 1)
     started = time.perf_counter()
-    result = match(game, specs, games, seed=1000, workers=workers)
+    result = match(game, specs, games, seed=FIRST_DEAL[0], workers=workers)
     seconds = time.perf_counter() - started
     entry = result.entries[0]
     rest = [e.mean_score for e in result.entries[1:]]
@@ -256,11 +258,19 @@ def main() -> None:
         help="a game's own MCTS spec, e.g. moon-leap=mcts:iterations=500,rollout=random "
         "(default: built from --budget, --rollout and --depth)",
     )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1000,
+        help="first deal of the competitive matchups (another seed plays other deals, so runs "
+        "can be pooled)",
+    )
     parser.add_argument("--full-six", action="store_true", help="build all 64 6-bit goals")
     parser.add_argument("--only", default="", help="competitive games to run, e.g. moon,moons")
     args = parser.parse_args()  # fmt: skip
     sections = set(args.sections.split(","))
     ONLY.extend(name for name in args.only.split(",") if name)
+    FIRST_DEAL[0] = args.seed
     depth = f",depth={args.depth}" if args.depth else ""
     default = f"mcts:{args.budget},rollout={args.rollout}{depth}"
     mcts = {game.name: default for game in versus_games().values()}
