@@ -594,7 +594,10 @@ class DistanceTables:
     def _lowest_layer(self, layers: NDArray[np.uint16], index: int, free: int) -> int:
         """The fewest free uses that reach the goal from stored state ``index`` as cheaply as
         ``free`` uses do (planning there never spends a free use that saves nothing)."""
-        column = layers[: self.layer(free) + 1, index]
+        top = self.layer(free)
+        if not top:
+            return 0
+        column = layers[: top + 1, index]
         return int(np.flatnonzero(column == column[-1])[0])
 
     def first_step(self, values: Sequence[int], goal: int, free: int = 0) -> Edge | None:

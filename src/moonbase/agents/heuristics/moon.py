@@ -189,7 +189,8 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     if goal is None or machine is None:
         return end_or_any(actions, rng)
     free = free_left(observed.game, view, seat)
-    plan = tables(machine).plan(values_of(machine, view["registers"]), goal, free)
-    if plan and plan[0] in actions:
-        return plan[0]
+    # The first step of the planner's cheapest plan (the rest is not needed yet).
+    step = tables(machine).first_step(values_of(machine, view["registers"]), goal, free)
+    if step is not None and (action := step.text(machine.registers)) in actions:
+        return action
     return end_or_any(actions, rng)
