@@ -58,7 +58,7 @@ from moonbase.games.welcome_to_the_moon.adventures import a8_battle as a8
 from moonbase.games.welcome_to_the_moon.astra import astra_rockets, astra_score
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, DECK
 from moonbase.games.welcome_to_the_moon.notation import parse_choice
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, Track, X
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
 __all__ = [
@@ -564,19 +564,10 @@ def _a8_outlook(marks: bytearray, off: int, solo: bool) -> tuple[float, float]:
             if solo and side != (1 if off == 0 else 2):
                 continue
             track = a8.HALVES[side].multipliers[planet.kind]
-            multiplier = track.values[_a8_track(marks, track, off)]
+            multiplier = track.values[a8.track_filled(marks, track, off)]
             now = 1.0 if lead > 0 or (lead == 0 and (not solo or index == (off != 0))) else 0.0
             gains[index] += multiplier * (_keeps(lead, left) - now)
     return gains[0], gains[1]
-
-
-def _a8_track(marks: bytearray, track: Track, off: int) -> int:
-    count = 0
-    for slot in track.slots:
-        if not marks[off + slot]:
-            break
-        count += 1
-    return count
 
 
 def _a8(sheets: Sequence[Sheet], seat: int) -> list[float]:

@@ -63,6 +63,7 @@ __all__ = [
     "Battle",
     "Half",
     "Planet",
+    "track_filled",
 ]
 
 FIELD: Final = 230
@@ -215,7 +216,8 @@ def _distance(planet: Planet, number: int) -> int:
     return max(0, number - planet.high)
 
 
-def _track(marks: bytearray, track: Track, off: int) -> int:
+def track_filled(marks: bytearray, track: Track, off: int) -> int:
+    """How many of ``track``'s spaces are marked in a row from its start (the half at ``off``)."""
     count = 0
     for slot in track.slots:
         if not marks[off + slot]:
@@ -562,9 +564,12 @@ class Battle(Adventure):
         if card == "B1":
             return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
         if card == "B2":
-            return all(_track(marks, t, off) >= 2 for t in half.multipliers.values())
+            return all(track_filled(marks, t, off) >= 2 for t in half.multipliers.values())
         if card == "C1":
-            return _track(marks, half.plants, off) >= 6 and _track(marks, half.water, off) >= 4
+            return (
+                track_filled(marks, half.plants, off) >= 6
+                and track_filled(marks, half.water, off) >= 4
+            )
         return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
 
     # ------------------------------------------------------------------ the end
@@ -603,13 +608,13 @@ class Battle(Adventure):
             for kind in KINDS
         }
         parts = {
-            "plants": half.plants.values[_track(marks, half.plants, off)],
-            "water": half.water.values[_track(marks, half.water, off)],
+            "plants": half.plants.values[track_filled(marks, half.plants, off)],
+            "water": half.water.values[track_filled(marks, half.water, off)],
         }
         for kind in KINDS:
             track = half.multipliers[kind]
-            parts[kind.lower()] = planets[kind] * track.values[_track(marks, track, off)]
-        parts["planning"] = half.planning.values[_track(marks, half.planning, off)]
+            parts[kind.lower()] = planets[kind] * track.values[track_filled(marks, track, off)]
+        parts["planning"] = half.planning.values[track_filled(marks, half.planning, off)]
         parts["errors"] = 5 * sum(1 for b in half.errors if marks[off + b])
         parts["total"] = sum(parts[k] for k in ("plants", "water", "green", "blue", "grey"))
         parts["total"] -= parts["planning"] + parts["errors"]
@@ -751,10 +756,10 @@ class Battle(Adventure):
             field["asteroids"] = [marks[off + rock] or None for rock in ASTEROIDS]
             for side, half in HALVES.items():
                 field[f"side{side}"] = {
-                    "plants": _track(marks, half.plants, off),
-                    "water": _track(marks, half.water, off),
-                    **{k.lower(): _track(marks, half.multipliers[k], off) for k in KINDS},
-                    "planning": _track(marks, half.planning, off),
+                    "plants": track_filled(marks, half.plants, off),
+                    "water": track_filled(marks, half.water, off),
+                    **{k.lower(): track_filled(marks, half.multipliers[k], off) for k in KINDS},
+                    "planning": track_filled(marks, half.planning, off),
                     "astronauts": len(self.stored(marks, half, off)),
                     "errors": sum(1 for b in half.errors if marks[off + b]),
                 }
