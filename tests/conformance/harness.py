@@ -167,14 +167,15 @@ def check_replay(state: State) -> None:
 
 
 def check_views_and_resamples(state: State, rng: random.Random, report: PlayoutReport) -> None:
-    """Views are JSON-safe; resamples look the same to the seat and replay to themselves
-    (the replay for one seat per call, in turn, to keep long games affordable)."""
+    """Views are JSON-safe; resamples look the same to the seat, share its history and replay
+    to themselves (the replay for one seat per call, in turn, to keep long games affordable)."""
     seats = _seats(state)
     replayed = seats[len(state.history) % len(seats)]
     for seat in seats:
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view, "a view must be plain JSON data"
         histories = set()
+        samples = []
         for number in range(3):
             sample = state.resample(seat, rng)
             assert sample.view(seat) == view, f"seat {seat} can tell a resample apart"
@@ -184,8 +185,59 @@ def check_views_and_resamples(state: State, rng: random.Random, report: PlayoutR
             if number == 0 and seat == replayed:
                 check_replay(sample)
             histories.add(tuple(sample.history))
+            samples.append(sample)
+        check_history_for(state, seat, samples)
         if len(histories) > 1:
             report.resamples_varied = True
+
+
+def check_history_for(state: State, seat: int | None, samples: list[State]) -> None:
+    """``history_for(seat)`` masks every entry a resample may rewrite, never the seat's own,
+    keeps who acted, and is the same in every resample (so a masked text tells nothing)."""
+    history = state.history
+    known = state.history_for(seat)
+    assert json.loads(json.dumps(known)) == [list(entry) for entry in known]
+    assert [actor for actor, _ in known] == [actor for actor, _ in history], "who acted is known"
+    for index, ((actor, action), (_, shown)) in enumerate(zip(history, known, strict=True)):
+        if actor == seat:
+            assert shown == action, f"seat {seat} is not shown its own action {index}"
+    for sample in samples:
+        assert sample.history_for(seat) == known, f"seat {seat} can tell a resample's history"
+        for index, (entry, original) in enumerate(zip(sample.history, history, strict=True)):
+            if entry != original:
+                assert known[index] != original, (
+                    f"seat {seat} is shown history entry {index} {original!r}, "
+                    f"which a resample rewrites as {entry!r}"
+                )
+
+
+def check_twins_resample_alike(state: State, rng: random.Random, draws: int = 3) -> bool:
+    """Two states a seat cannot tell apart resample alike: ``resample(seat, Random(k))`` of a
+    state and of a twin dealt differently (a resample of it) are the same state, for every seat
+    and spectator. Returns whether some twin differed from the state (the check had teeth)."""
+    differed = False
+    for seat in _seats(state):
+        twin = state.resample(seat, random.Random(rng.getrandbits(32)))
+        differed |= twin.summary() != state.summary()
+        for _ in range(draws):
+            key = rng.getrandbits(32)
+            first = state.resample(seat, random.Random(key)).to_json()
+            second = twin.resample(seat, random.Random(key)).to_json()
+            assert first == second, f"seat {seat}: a twin resamples differently with Random({key})"
+    return differed
+
+
+def check_honest_playout(game: Game, seed: int) -> bool:
+    """Play one seeded random game and check at every decision point that twins resample
+    alike; returns whether some twin differed from its state."""
+    rng = random.Random(seed * 104729 + 1)
+    state = game.new(seed)
+    differed = False
+    while not state.is_over:
+        differed |= check_twins_resample_alike(state, rng)
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return differed
 
 
 def check_end(state: State) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 import moonbase
 from moonbase.core import game_class
-from tests.conformance.harness import PlayoutReport, check_playout
+from tests.conformance.harness import PlayoutReport, check_honest_playout, check_playout
 
 SEEDS = range(6)
 FEWER_SEEDS = {"welcome-to-the-moon": range(3)}
@@ -30,6 +30,25 @@ def test_random_playouts_keep_every_invariant(name: str, preset: str, chance: st
     assert report.steps > 0
     if game.has_hidden_information:
         assert report.resamples_varied, "hidden information never varied across resamples"
+
+
+HONEST_SEEDS = range(2)
+"""Games per preset checked for honest resamples at every decision point."""
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [
+        pytest.param(name, preset, id=f"{name}-{preset}")
+        for name in moonbase.games()
+        for preset in game_class(name).presets
+    ],
+)
+def test_states_a_seat_cannot_tell_apart_resample_alike(name: str, preset: str) -> None:
+    game = moonbase.load(name, **game_class(name).presets[preset])
+    differed = [check_honest_playout(game, seed) for seed in HONEST_SEEDS]
+    if game.has_hidden_information:
+        assert any(differed), "no twin ever differed from its state: the check saw nothing hidden"
 
 
 def test_every_game_declares_presets() -> None:

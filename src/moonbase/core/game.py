@@ -6,9 +6,10 @@ that leaves it for a seat goes through :meth:`State.view` or :meth:`State.resamp
 
 A game package subclasses both and fills in the hooks whose names start with an underscore:
 ``_actors``, ``_legal``, ``_chance_weights``, ``_do``, ``_snapshot``, ``_view``, ``_redraw``,
-``_copy_into``, ``_scores``, ``_winners`` and ``_render``. This base class does the rest once for
-every game: validating seats and actions, keeping the history, resolving chance in auto mode,
-cloning, saving and loading, and comparing states.
+``_copy_into``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where some history is
+hidden). This base class does the rest once for every game: validating seats and actions,
+keeping the history, resolving chance in auto mode, cloning, saving and loading, and comparing
+states.
 
 >>> import moonbase
 >>> state = moonbase.load("moon").new(seed=7)
@@ -199,6 +200,16 @@ class State(ABC):
     def _render(self) -> str:
         """A readable text picture of the whole state."""
 
+    def _masked(self, seat: int | None) -> Mapping[int, str]:
+        """The history entries ``seat`` cannot know now, by index, each with the text ``seat``
+        is shown instead (a hook; a game without hidden history keeps the default, nothing).
+
+        A masked text keeps what the seat did see and writes ``?`` for each hidden part
+        (``DRAW 2 7 ?``: the number seen, the card's back not), or is ``?`` alone. Every entry
+        :meth:`_redraw` may rewrite must be masked here.
+        """
+        return {}
+
     def _canonical(self, action: str) -> str:
         """Normalise an action's spelling (a hook): upper case, single spaces."""
         return " ".join(action.upper().split())
@@ -231,6 +242,24 @@ class State(ABC):
     def history(self) -> list[tuple[int, str]]:
         """Every action so far as ``(seat, action)``; chance outcomes have seat ``CHANCE``."""
         return list(self._history)
+
+    def history_for(self, seat: int | None) -> list[tuple[int, str]]:
+        """The history as ``seat`` knows it (``None``: a spectator): every entry it cannot
+        know is masked, its hidden parts written ``?``. A resample has the same one.
+
+        >>> import moonbase
+        >>> state = moonbase.load("moon-leap").new(seed=5)
+        >>> state.history_for(1) == state.history   # nothing is hidden in Moon Leap
+        True
+        """
+        self.view(seat)  # validates the seat
+        masked = self._masked(seat)
+        if not masked:
+            return list(self._history)
+        return [
+            (actor, masked.get(index, action))
+            for index, (actor, action) in enumerate(self._history)
+        ]
 
     @property
     def seed(self) -> int:
