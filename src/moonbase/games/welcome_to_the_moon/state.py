@@ -17,8 +17,10 @@ Piles are multisets, never orders. In the first pass the three piles draw from t
 has shown yet (which is the same game as three shuffled piles of 21); a pile that runs out
 shuffles only its own discard, which is then a known multiset. A card's back (its action) stays
 hidden from every seat until it flips, so the only hidden things are those backs, the piles'
-order (future chance) and other seats' choices this turn; :meth:`WelcomeState._redraw` redraws
-the first and third.
+order (future chance) and other seats' choices this turn. :meth:`WelcomeState._redraw` redraws
+the first and the third from what the seat can know, and ``history_for(seat)`` shows them masked:
+``DRAW 2 7 ?`` for a number card whose back is hidden, ``?`` for another seat's choice not yet
+revealed.
 
 Shared sheets (adventure 8): ``sheets`` holds one sheet per seat, but the sheet a seat writes on
 this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.base.Adventure.sheet_for`: its own
@@ -109,7 +111,6 @@ _BY_NUMBER: Final = {
     number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
     for number in range(1, 16)
 }
-_SEARCH_BUDGET: Final = 80
 
 
 def _take(counts: list[int], card: int) -> None:
@@ -574,6 +575,21 @@ class WelcomeState(State):
         )
 
     # ------------------------------------------------------------------ hidden information
+    def _masked(self, seat: int | None) -> dict[int, str]:
+        """The draws of the number cards whose backs are hidden (``DRAW 2 7 ?``) and, until
+        the turn is revealed, the other seats' choices (``?``). Solo hides nothing."""
+        if self.solo:
+            return {}
+        masked = {
+            index: self._history[index][1].rsplit(" ", 1)[0] + " ?"
+            for index in self.number_events
+            if index >= 0
+        }
+        for other, events in enumerate(self.turn_events):
+            if other != seat:
+                masked.update((index, "?") for index in events)
+        return masked
+
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         if self.solo:
             return  # solo: every card drawn is seen whole, and nobody else chooses
@@ -583,32 +599,45 @@ class WelcomeState(State):
                 if other != seat and self.turn_events[other]:
                     self._redraw_choices(other, rng)
 
+    def _back_pool(self, pile: int) -> list[int]:
+        """The pool pile ``pile``'s number card came from: the cards no pile has shown yet in
+        the first pass (shared by the piles), else the pile's own reshuffled discard."""
+        return self.unseen if self.number_first[pile] else self.pools[pile]
+
     def _redraw_backs(self, rng: random.Random) -> None:
-        """Give the number cards new backs, drawn from what each could have been."""
+        """Deal the number cards new backs: every hidden back goes back into its pool first,
+        then each card is dealt again among its pool's cards of the number it shows.
+
+        So the redraw depends only on what a seat can know (the pools with the hidden backs in
+        them, and the numbers shown), and it is exact: every assignment of backs consistent with
+        the numbers has the probability the shuffled piles give it, two piles showing the same
+        number trading their backs included."""
         hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
-        for first in (True, False):
-            for pile in hidden:
-                if self.number_first[pile] != first:
-                    continue
-                pool = self.unseen if first else self.pools[pile]
-                old = self.number_cards[pile]
-                pool[old] += 1
-                choices = [card for card in _BY_NUMBER[CARD_TYPES[old][0]] if pool[card]]
-                card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
-                pool[card] -= 1
-                self.number_cards[pile] = card
-                self._rewrite_chance(self.number_events[pile], _PILE_DRAWS[pile][card])
+        for pile in hidden:
+            self._back_pool(pile)[self.number_cards[pile]] += 1
+        for pile in hidden:
+            pool = self._back_pool(pile)
+            number = CARD_TYPES[self.number_cards[pile]][0]
+            choices = [card for card in _BY_NUMBER[number] if pool[card]]
+            card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
+            pool[card] -= 1
+            self.number_cards[pile] = card
+            self._rewrite_chance(self.number_events[pile], _PILE_DRAWS[pile][card])
 
     def _redraw_choices(self, other: int, rng: random.Random) -> None:
         """Replace ``other``'s hidden actions this turn by a random legal sequence of the same
-        length that leaves it just as finished or unfinished (kept if none is found quickly)."""
+        length that leaves it just as finished or unfinished.
+
+        The search starts from the sheet at the start of the turn and sees only what every seat
+        does (how many actions ``other`` took, whether it has finished), so it is the same in
+        two states a seat cannot tell apart. It is exhaustive: it always ends with a sequence,
+        since the true one is among those it may find."""
         written = self.writing(other)
         start = self.turn_start[written]
         assert start is not None
         events = self.turn_events[other]
         finish = self.sheets[written].done
         combos = self.offer
-        budget = [_SEARCH_BUDGET]
         chosen: list[str] = []
 
         def search(sheet: Sheet, depth: int) -> Sheet | None:
@@ -618,9 +647,6 @@ class WelcomeState(State):
                 actions = self.adventure.steps(sheet)
             rng.shuffle(actions)
             for action in actions:
-                if budget[0] <= 0:
-                    return None
-                budget[0] -= 1
                 child = sheet.copy()
                 self._act(child, action, combos)
                 if depth + 1 == len(events):
@@ -637,8 +663,7 @@ class WelcomeState(State):
             return None
 
         found = search(start.copy(), 0)
-        if found is None:
-            return
+        assert found is not None, "the actions taken are one of the sequences searched"
         self.sheets[written] = found
         for index, action in zip(events, reversed(chosen), strict=True):
             self._rewrite_history(index, other, action)
