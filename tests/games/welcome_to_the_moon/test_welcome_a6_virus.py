@@ -253,6 +253,49 @@ def test_a_first_mission_releases_its_virus_for_everyone_then_missions_again() -
     assert state.phase == "draw" and state.high_taken[0]
 
 
+def _pile_one(state: WelcomeState, card: str) -> None:
+    """A turn's number cards: ``card`` on pile 1, the highest numbers left on piles 2 and 3."""
+    draw(state, f"DRAW 1 {card}")
+    for _ in (2, 3):
+        draw(state, state.chance_outcomes()[-1][0])
+
+
+def _write(state: WelcomeState, seat: int, label: str, space: str) -> None:
+    """Write combination ``label`` at ``space`` and decline its action."""
+    play(state, seat, f"WRITE {label} {space}")
+    if seat in state.to_act:
+        play(state, seat, "SKIP")
+
+
+def test_an_infection_released_by_a_first_claim_that_meets_it_too_pays_the_high_value() -> None:
+    state = new(adventure=6, missions="A1,B1,C1")
+    _begin(state, "Q0.1", "Q0.1")
+    draw(state, "DRAW 1 10 ROBOT")
+    for _ in (2, 3):
+        draw(state, state.chance_outcomes()[-1][0])
+    spaces = ("Q0.2", "Q0.3", "Q0.4", "Q0.5", "Q1.1", "Q1.2", "Q1.3", "Q1.4")
+    cards = ("1 ROBOT", "2 ROBOT", "3 WATER", "4 ENERGY", "5 ROBOT", "6 ROBOT", "7 ROBOT",
+             "8 ROBOT", "9 ROBOT")  # fmt: skip
+    for number, space in enumerate(spaces, start=1):
+        _pile_one(state, cards[number - 1])
+        for seat in (0, 1):
+            _write(state, seat, "1", space)  # both: Q0 evacuated, Q1 one space short
+    _pile_one(state, cards[-1])
+    _write(state, 0, "1", "Q1.5")  # seat 0 evacuates a second quarter: A1 first met
+    _write(state, 1, "2", "Q4.1")
+    assert sheet(state, 0)["missions"]["A"] == 8 and sheet(state, 1)["missions"]["A"] is None
+    assert state.phase == "resolve", "the red virus is released: everyone propagates"
+    assert "INFECT Q1.5" in state.legal_actions(1)
+    play(state, 1, "INFECT Q1.5")  # red infects Q1's last space: Q1 evacuated
+    while state.phase == "resolve":
+        seat = state.to_act[0]
+        play(state, seat, state.legal_actions(seat)[0])
+    assert sheet(state, 1)["quarters"]["Q1"]["evacuated"]
+    assert sheet(state, 1)["missions"]["A"] == 8, "met in the turn of the first claim: high"
+    assert state.view(0)["missions"][0]["claimed_by"] == [0, 1]
+    assert state.view(0)["missions"][0]["high_taken"], "the high value is gone from now on"
+
+
 def test_a_full_final_score_by_hand() -> None:
     mine = _blank()
     marks = mine.marks

@@ -515,6 +515,9 @@ class WelcomeState(State):
             self._missions()
             if not self.adventure.after_missions(self.sheets):
                 break
+        for index, seats in enumerate(self.claimed):
+            if seats:  # claimed this turn or before: the high value is gone from the next turn
+                self.high_taken[index] = True
         self.resolving = ""
         if self._game_ends():
             self.phase = OVER
@@ -544,7 +547,9 @@ class WelcomeState(State):
 
     def _missions(self) -> None:
         """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all
-        who do so in the turn it is first met take the high value."""
+        who do so in the turn it is first met take the high value (``high_taken`` is set once
+        the turn is over, so a check repeated in that turn, after a virus a first claim
+        released, still pays it)."""
         adventure = self.adventure
         claims = [
             [
@@ -563,7 +568,6 @@ class WelcomeState(State):
                 self.sheets[seat].missions[index] = value
                 adventure.reward(self.sheets[seat], mission, value)
                 self.claimed[index].append(seat)
-            self.high_taken[index] = True
 
     def _game_ends(self) -> bool:
         if any(self.adventure.ended(sheet) for sheet in self.sheets):
