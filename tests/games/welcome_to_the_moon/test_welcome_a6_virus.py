@@ -296,6 +296,37 @@ def test_an_infection_released_by_a_first_claim_that_meets_it_too_pays_the_high_
     assert state.view(0)["missions"][0]["high_taken"], "the high value is gone from now on"
 
 
+def test_a_water_row_bonus_may_circle_an_energy_in_the_quarter_its_number_just_filled() -> None:
+    state = new(adventure=6, missions="A1,B1,C1")
+    _begin(state, "Q3.1", "Q10.5")
+    draw(state, "DRAW 1 3 WATER")
+    for _ in (2, 3):
+        draw(state, state.chance_outcomes()[-1][0])
+    turns = (
+        ("1 ROBOT", "Q1.2", "Q9.1"),  # Water at Q1's tank: the first marker of row W1
+        ("2 ROBOT", "Q3.2", "Q9.2"),
+        ("4 ENERGY", "Q3.3", "Q9.3"),
+        ("6 WATER", "Q3.4", "Q9.4"),
+    )
+    for card, mine, theirs in turns:
+        _pile_one(state, card)
+        if state.offer[0].action == "WATER":
+            play(state, 0, f"WRITE 1 {mine}", "WATER")
+        else:
+            _write(state, 0, "1", mine)
+        _write(state, 1, "1", theirs)
+    assert sheet(state, 0)["water_track"] == 1
+    _pile_one(state, "7 ROBOT")
+    play(state, 0, "WRITE 1 Q3.5", "WATER")  # Q3's tank, and its fifth space: row W1 complete
+    assert "ENERGY Q3" in state.legal_actions(0), "the row bonus comes before the evacuation"
+    assert not sheet(state, 0)["quarters"]["Q3"]["evacuated"]
+    play(state, 0, "ENERGY Q3")
+    assert sheet(state, 0)["quarters"]["Q3"] == {
+        "energy": 2, "plants": 0, "tanks": 1, "evacuated": True, "quarantined": False,
+        "score": 2 * 4,
+    }  # fmt: skip
+
+
 def test_a_full_final_score_by_hand() -> None:
     mine = _blank()
     marks = mine.marks

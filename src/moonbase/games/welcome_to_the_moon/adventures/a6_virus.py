@@ -233,6 +233,10 @@ _SOLO_BOXES: Final = ASTRA_ADVENTURES[6].bonus_boxes
 _GREEN, _BLUE = 224, 228
 _SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
 _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
+_ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
+"""Pending items of the combination's action: the action, and the row bonus of the track it
+advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
+waits for them (``adventure6.md`` §6)."""
 
 
 def evacuated(marks: bytearray, k: int) -> bool:
@@ -508,11 +512,14 @@ class Virus(Adventure):
         return super().steps(sheet)
 
     def settle(self, sheet: Sheet) -> None:
-        """Evacuate full quarters once the action is resolved; drop dead items; expand the next
-        owed propagation once the previous one's infections are done."""
-        if "ACTION" in sheet.pending and not self.options(sheet, "ACTION"):
-            sheet.pending.remove("ACTION")
-        if "ACTION" not in sheet.pending:
+        """Evacuate full quarters once the action is resolved, the row bonus its track gave
+        included (so a Water row's energy may go to the quarter the number filled); drop dead
+        items; expand the next owed propagation once the previous one's infections are done."""
+        pending = sheet.pending
+        for item in _ACTION_ITEMS:
+            if item in pending and not self.options(sheet, item):
+                sheet.pending = pending = [other for other in pending if other != item]
+        if not any(item in _ACTION_ITEMS for item in pending):
             self._evacuate(sheet)
         while True:
             live = {item: bool(self.options(sheet, item)) for item in set(sheet.pending)}
@@ -562,11 +569,9 @@ class Virus(Adventure):
             plant = first_empty(marks, quarter.plants)
             assert plant is not None
             marks[plant] = CIRCLED
-            self._evacuate(sheet)
             self._track(sheet, _PLANT_MARKERS)
         elif word == "WATER":
             marks[_TANKS[sheet.written]] = CIRCLED
-            self._evacuate(sheet)
             self._track(sheet, _WATER_MARKERS)
         elif word == "ASTRONAUT":
             self._symbol(sheet, ASTRONAUTS)
