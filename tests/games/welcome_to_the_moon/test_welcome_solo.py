@@ -147,8 +147,11 @@ def _pick(state: WelcomeState, wanted: str) -> str:
     return name
 
 
-def test_a_solo_game_runs_to_its_two_pass_end_and_astra_scores_by_hand() -> None:
-    state = new(players=1, adventure=2, level=3, missions="A1,B2,C1")
+def _two_passes(state: WelcomeState, effect_turns: tuple[int, ...]) -> list[str]:
+    """Play a solo game of adventure 2 through both passes of the deck: zones of 7 (walls drawn
+    with energies), numbers rising in each zone, an effect card drawn first in ``effect_turns``
+    and otherwise kept in the deck. Stops when the game is over or no starship card is left to
+    draw. Returns the action of each card given to ASTRA."""
     zones = (1, 8, 15, 22, 29)  # the first space of each zone the walls will make
     thirds: list[str] = []
     energies = last = 0
@@ -158,15 +161,13 @@ def test_a_solo_game_runs_to_its_two_pass_end_and_astra_scores_by_hand() -> None
             last = 0  # a new zone: its numbers start again from the lowest
         cards: list[str] = []
         for wanted in (str(last), "ENERGY" if energies < 7 else "PLENTY", "PLENTY"):
-            if not cards and state.turn in (15, 16, 17, 22, 23, 24):
-                _pick(state, "SOLO")  # the effect cards: three in each pass
+            if not cards and state.turn in effect_turns:
+                _pick(state, "SOLO")
                 if state.to_act == (0,):
                     play(state, 0, state.legal_actions(0)[0])
-            if state.is_over:
-                break
+            if state.is_over or all("SOLO" in name for name, _ in state.chance_outcomes()):
+                return thirds
             cards.append(_pick(state, wanted))
-        if state.is_over:
-            break
         play(state, 0, f"WRITE 1 2 T{zones[written // 7] + written % 7}")
         last = int(cards[0].split(" ")[1])
         thirds.append(cards[2].split(" ")[2])
@@ -179,8 +180,14 @@ def test_a_solo_game_runs_to_its_two_pass_end_and_astra_scores_by_hand() -> None
                 play(state, 0, f"WALL {WALLS[energies]}")
             else:
                 play(state, 0, "SKIP")
+    return thirds
+
+
+def test_a_solo_game_runs_to_its_two_pass_end_and_astra_scores_by_hand() -> None:
+    state = new(players=1, adventure=2, level=3, missions="A1,B2,C1")
+    thirds = _two_passes(state, (15, 16, 17, 22, 23, 24))  # three effect cards in each pass
     view = state.view(0)
-    assert state.turn == 36 and view["pass"] == 2 and view["deck"] == 0
+    assert state.is_over and state.turn == 35 and view["pass"] == 2 and view["deck"] == 0
     assert len(thirds) == 35, "35 turns were played: 21 in the first pass, 14 in the second"
     spaces = view["sheets"][0]["spaces"]
     assert sum(value is not None for value in spaces.values()) == 35
@@ -198,3 +205,15 @@ def test_a_solo_game_runs_to_its_two_pass_end_and_astra_scores_by_hand() -> None
     assert [m["claimed_by"] for m in missions] == [["ASTRA"]] * 3, "second appearances"
     assert all(m["high_taken"] for m in missions)
     assert sheet(state, 0)["stations"]["ST1"]["high"] == "crossed"
+
+
+def test_the_game_ends_before_a_turn_the_deck_cannot_fill_and_its_cards_do_nothing() -> None:
+    state = new(players=1, adventure=2, level=3, missions="A1,B2,C1")
+    thirds = _two_passes(state, (15, 16, 17))  # the second pass keeps its effect cards last
+    view = state.view(0)
+    assert len(thirds) == 35 and view["pass"] == 2 and view["deck"] == 3
+    assert state.is_over, "three effect cards cannot make a turn: the game is over"
+    assert state.history[-1][0] == 0, "no card is drawn for a turn that is not played"
+    assert [m["claimed_by"] for m in view["missions"]] == [[], [], []], "ASTRA claims nothing"
+    crossed = [s for s in view["sheets"][0]["stations"].values() if s["high"] == "crossed"]
+    assert len(crossed) == 2, "only the first pass's A and B crossed a high multiplier off"

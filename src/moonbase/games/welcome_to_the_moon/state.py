@@ -464,9 +464,7 @@ class WelcomeState(State):
                 return
             if self.deck_left():
                 return
-            if self.pass_number == 2:
-                self.phase = OVER  # the deck ran out a second time: the game ends at once
-                return
+            assert self.pass_number == 1, "a turn begins only when the deck can deal it whole"
             self.pass_number = 2
             self.drawn = 0
             self.deck = self.discard
@@ -572,11 +570,27 @@ class WelcomeState(State):
     def _game_ends(self) -> bool:
         if any(self.adventure.ended(sheet) for sheet in self.sheets):
             return True
-        return (
-            self.solo
-            and self.adventure.number == 1
-            and astra_rockets(self.level, self.astra_cards) >= ROCKETS
-        )
+        if not self.solo:
+            return False
+        if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
+            return True
+        return self.starship_cards_left() < len(self.cards)
+
+    def starship_cards_left(self) -> int:
+        """Solo: the starship cards the next turn can still draw: those in the deck, and in the
+        first pass those in the discard that will be reshuffled into the second.
+
+        A turn needs three; with fewer, the deck runs out a second time before the turn is
+        played, so the game ends after the turn before it and that turn's cards are never drawn
+        (``astra.md`` §3, §10): they could have no effect.
+
+        >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+        >>> WelcomeGame(players=1).new(seed=1).starship_cards_left()
+        60
+        """
+        if self.pass_number == 2:
+            return sum(self.deck[:_TYPES])
+        return sum(self.unseen) + sum(self.discard[:_TYPES])
 
     # ------------------------------------------------------------------ hidden information
     def _masked(self, seat: int | None) -> dict[int, str]:
