@@ -26,7 +26,11 @@ HEIGHT: Final = 40
 
 def environment(term: str = "dumb") -> dict[str, str]:
     """The environment the program runs in: a fixed terminal size, no colour."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("FORCE_")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("FORCE_") and key not in ("PAGER", "MANPAGER")
+    }
     env.update(
         TERM=term,
         NO_COLOR="1",
@@ -109,6 +113,13 @@ class Terminal:
     def type(self, line: str) -> None:
         """Type ``line`` and Enter."""
         self.child.sendline(line)
+
+    def quit(self) -> None:
+        """Type ``quit`` and, if asked whether to save the game first, say no."""
+        self.type("quit")
+        if self.expect("Save the game before leaving? [y/N] ", "Game left unfinished.")[0] == 0:
+            self.type("n")
+            self.wait_for("Game left unfinished.")
 
     def finish(self) -> int:
         """Wait for the program to end; returns its exit status."""

@@ -59,5 +59,5 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
     assert len(passes) >= 3
     first_tableau_of_1 = terminal.text.split("Pass the screen to seat 1")[1]
     assert "seat 0: made a choice you cannot see yet" in first_tableau_of_1
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0

@@ -40,7 +40,7 @@ def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path:
     assert _panel(shown) == _panel(before), "the loaded table is the saved one"
     again.type("1")
     assert "seat 1 (random): MOVE" in again.wait_for("seat 0 (you) > ")
-    again.type("quit")
+    again.quit()
     assert again.finish() == 0
 
     replay = Terminal("replay", str(saved), "--seat", "0")

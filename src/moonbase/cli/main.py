@@ -64,7 +64,14 @@ def _reports_bad_input(command: _F) -> _F:
 
 
 def _play(table: Table) -> int:
-    return PlayLoop(table, Prompter(_console())).run()
+    """Play the game on ``table``, and again with the same seats (a new deal) while the
+    people at the screen ask for it."""
+    while True:
+        loop = PlayLoop(table, Prompter(_console()))
+        status = loop.run()
+        if not loop.again:
+            return status
+        table = Table(table.game.new(seed=_new_seed()), table.seats)
 
 
 @click.group(invoke_without_command=True, context_settings=_CONTEXT)

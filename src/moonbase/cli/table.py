@@ -22,7 +22,7 @@ moonbase.core.errors.CorruptSave: not a moonbase save: 'format' is None, expecte
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -39,6 +39,10 @@ TABLE_FORMAT: Final = "moonbase-table"
 TABLE_VERSION: Final = 1
 """The table file version this moonbase writes and reads."""
 
+Watcher = Callable[[State, int, State], None]
+"""Called after each action at the table with the state before it, the seat that acted and the
+state after it."""
+
 
 class Table:
     """A game in progress and its seats (``human`` or a bot spec), with the undo stack."""
@@ -49,6 +53,11 @@ class Table:
         self.state = state
         self.seats = list(seats)
         self.undo = UndoStack()
+        self._watchers: list[Watcher] = []
+
+    def watch(self, watcher: Watcher) -> None:
+        """Call ``watcher(before, seat, after)`` after every action from now on."""
+        self._watchers.append(watcher)
 
     @property
     def game(self) -> Game:
@@ -88,6 +97,8 @@ class Table:
         else:
             who = "chance" if seat < 0 else self.label(seat)
             self.undo.block(f"{who} acted after it")
+        for watcher in self._watchers:
+            watcher(before, seat, self.state)
 
     def take_back(self, seat: int) -> str:
         """Undo ``seat``'s last action and return it (raises
