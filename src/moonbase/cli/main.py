@@ -31,6 +31,7 @@ from moonbase.cli.prompts import EndOfInput, Prompter, say
 from moonbase.cli.replay import Replay
 from moonbase.cli.rules import RulesMissing, rules_markdown
 from moonbase.cli.seats import read_seats
+from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
 from moonbase.cli.table import Table, load_table
 
@@ -165,6 +166,14 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
 @click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
 @click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="table for people; csv or json (one row per agent) for programs",
+)
 @_reports_bad_input
 def simulate(
     game: str,
@@ -174,11 +183,17 @@ def simulate(
     options: tuple[str, ...],
     preset: str | None,
     seed: int,
+    output: str,
 ) -> int:
-    """Play many games of GAME between bots and print the results."""
+    """Play many games of GAME between bots and print the results.
+
+    Ctrl-C stops at once and prints the results of the games finished (exit status 130).
+    The csv and json columns: game, seat (the agent's place in --agents), agent, spec, games,
+    wins, sole_wins, shared_wins, win_rate, win_low, win_high (95% interval), mean_score,
+    score_low, score_high, move_seconds, slow_move_seconds (median and 90th percentile).
+    """
     chosen = build_game(game, read_assignments(options), preset)
-    run_simulation(_console(), chosen, agents, games, jobs, seed)
-    return 0
+    return run_simulation(_console(), chosen, agents, games, jobs, seed, output)
 
 
 @cli.command(context_settings=_CONTEXT)
