@@ -41,7 +41,7 @@ from typing import Any
 from moonbase.cli.recap import hidden_entries, recap
 from moonbase.core import CHANCE, Game, State
 
-__all__ = ["Chronicle", "Told", "View", "breakdown", "ending", "told"]
+__all__ = ["Chronicle", "Told", "View", "breakdown", "ending", "revealed_lines", "told"]
 
 View = dict[str, Any]
 """A seat's view, ``state.view(seat)``."""
@@ -130,7 +130,8 @@ class Chronicle:
         history = state.history
         pending = [index for index in self._pending.get(observer, []) if index < len(history)]
         hidden = hidden_entries(state, observer, min([start, *pending]))
-        lines = self._revealed(state, [index for index in pending if index not in hidden])
+        shown = [index for index in pending if index not in hidden]
+        lines = revealed_lines(state, shown, self.labels)
         lines.extend(
             recap(
                 state,
@@ -142,21 +143,23 @@ class Chronicle:
                 hidden=hidden,
             )
         )
-        newly = [
+        still = {index for index in pending if index in hidden}
+        still.update(
             index
             for index in range(start, len(history))
             if index in hidden and history[index][0] != CHANCE
-        ]
-        self._pending[observer] = [index for index in pending if index in hidden] + newly
+        )
+        self._pending[observer] = sorted(still)
         return lines
 
-    def _revealed(self, state: State, indices: list[int]) -> list[str]:
-        """One line per seat for its actions that are shown now."""
-        by_seat: dict[int, list[str]] = {}
-        for index in sorted(indices):
-            seat, action = state.history[index]
-            by_seat.setdefault(seat, []).append(action)
-        return [
-            f"{self.labels[seat]}, now shown: {', then '.join(actions)}"
-            for seat, actions in by_seat.items()
-        ]
+
+def revealed_lines(state: State, indices: Sequence[int], labels: Sequence[str]) -> list[str]:
+    """One line per seat for its actions at history ``indices``, told earlier as hidden and
+    shown now, e.g. ``seat 1 (greedy), now shown: WRITE 3 WILD.3, then X AST1.1``."""
+    by_seat: dict[int, list[str]] = {}
+    for index in sorted(indices):
+        seat, action = state.history[index]
+        by_seat.setdefault(seat, []).append(action)
+    return [
+        f"{labels[seat]}, now shown: {', then '.join(actions)}" for seat, actions in by_seat.items()
+    ]

@@ -28,6 +28,7 @@ from typing import Any, Final
 
 import moonbase
 from moonbase.cli.errors import BadInput
+from moonbase.cli.render import counted
 from moonbase.cli.seats import HUMAN, check_seat, seat_label
 from moonbase.cli.undo import UndoStack, barrier
 from moonbase.core import CorruptSave, Game, State
@@ -49,7 +50,9 @@ class Table:
 
     def __init__(self, state: State, seats: Sequence[str]) -> None:
         if len(seats) != state.game.seats:
-            raise ValueError(f"{state.game.seats} seats, got {len(seats)} seat specs")
+            raise ValueError(
+                f"{counted(state.game.seats, 'seat')}, got {counted(len(seats), 'seat spec')}"
+            )
         self.state = state
         self.seats = list(seats)
         self.undo = UndoStack()
@@ -155,7 +158,8 @@ def read_table(text: str | bytes, *, check: bool = True) -> Table:
         raise CorruptSave("damaged table file: 'seats' must be a list of seat specs")
     if len(seats) != state.game.seats:
         raise CorruptSave(
-            f"damaged table file: {len(seats)} seats listed for a game of {state.game.seats}"
+            f"damaged table file: {counted(len(seats), 'seat')} listed for a game of "
+            f"{state.game.seats}"
         )
     if check:
         try:

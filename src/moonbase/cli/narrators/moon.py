@@ -110,7 +110,7 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
         return ["A goal had to move up past slot 4: the CPU was too slow, the mission is lost."]
     if int(view["deck"]) == 0:
         return ["A seat had to draw a goal and the deck was empty."]
-    return [f"All {view['max_rounds']} rounds were played."]
+    return [f"All {counted(int(view['max_rounds']), 'round')} were played."]
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:

@@ -141,7 +141,7 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
     """The supply ran out, or every round was played."""
     if not any(view["supply"].values()):
         return ["The token supply is empty."]
-    return [f"All {view['rounds']} rounds are played."]
+    return [f"All {counted(int(view['rounds']), 'round')} are played."]
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
