@@ -20,6 +20,8 @@ import pexpect
 ANSI: Final = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
 CLEAR: Final = "\x1b[2J"
 """The escape sequence that clears the screen."""
+CLEAR_SCROLLBACK: Final = "\x1b[3J"
+"""The escape sequence that clears the scrollback."""
 WIDTH: Final = 100
 HEIGHT: Final = 40
 
