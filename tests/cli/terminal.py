@@ -48,12 +48,17 @@ class Terminal:
     """One run of ``python -m moonbase ARGS`` in a pseudo-terminal."""
 
     def __init__(
-        self, *args: str, term: str = "dumb", cwd: Path | None = None, timeout: float = 30
+        self,
+        *args: str,
+        term: str = "dumb",
+        cwd: Path | None = None,
+        timeout: float = 30,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "moonbase", *args],
-            env=environment(term),
+            env={**environment(term), **(env or {})},
             encoding="utf-8",
             codec_errors="replace",
             dimensions=(HEIGHT, WIDTH),

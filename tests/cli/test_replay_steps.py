@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 
 from rich.console import Console
 
@@ -42,3 +43,34 @@ def test_a_person_steps_back_and_forth() -> None:
     assert "This is the last step (steps go from 0 to 1)." in shown
     assert "step 0 of 1 · view of seat 1 (random)" in shown
     assert "Unknown replay command 'fly'" in shown
+
+
+def test_an_unfinished_game_is_replayed_from_the_chosen_seat_only() -> None:
+    state = moonbase.load("moons", players=3, mini_asteroids=False).new(seed=3)
+    for seat in (0, 1):
+        state.apply(seat, state.legal_actions(seat)[0])
+    hand_of_0 = " ".join(state.view(0)["hand"][:4])
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    typed = ["last", "seat 0", "spectator", "seat 2", "q"]
+    assert Replay(Table(state, ["human"] * 3), 2).run(Prompter(console, lines(typed))) == 0
+    shown = console.file.getvalue()
+    assert "Not shown: the game is unfinished: this replay shows only seat 2's view" in shown
+    assert "view of seat 0" not in shown and hand_of_0 not in shown
+    assert "step 2 of 2 · view of the spectator" in shown
+    assert "step 2 of 2 · view of seat 2" in shown, "back to the seat chosen"
+    spectator = Console(file=io.StringIO(), width=120, color_system=None)
+    Replay(Table(state, ["human"] * 3), None).run(Prompter(spectator, lines(["seat 1", "q"])))
+    assert "to see seat 1's, replay it with --seat 1" in spectator.file.getvalue()
+
+
+def test_a_finished_game_is_replayed_from_any_seat() -> None:
+    state = moonbase.load("moons", players=3, mini_asteroids=False).new(seed=3)
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    Replay(Table(state, ["human"] * 3), 2).run(Prompter(console, lines(["last", "seat 0", "q"])))
+    shown = console.file.getvalue()
+    assert "view of seat 0" in shown and "Not shown" not in shown
+    assert "The game is over here." in shown and "All 3 rounds are played." in shown

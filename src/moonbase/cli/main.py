@@ -29,7 +29,7 @@ from moonbase.cli.options import build_game, game_type, option_text, read_assign
 from moonbase.cli.play import PlayLoop
 from moonbase.cli.prompts import EndOfInput, Prompter, say
 from moonbase.cli.replay import Replay
-from moonbase.cli.rules import RulesMissing, rules_markdown
+from moonbase.cli.rules import RulesMissing, rules_text, show_rules
 from moonbase.cli.seats import read_seats
 from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
@@ -200,10 +200,10 @@ def simulate(
 @click.argument("game")
 @_reports_bad_input
 def rules(game: str) -> int:
-    """Show the rules of GAME in English, as moonbase plays them."""
+    """Show the rules of GAME in English, as moonbase plays them (paged on a terminal)."""
     console = _console()
     try:
-        console.print(rules_markdown(game))
+        show_rules(console, rules_text(game))
     except RulesMissing as error:
         say(console, f"Sorry: {error}.")
         return 1

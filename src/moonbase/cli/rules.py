@@ -29,7 +29,7 @@ from rich.markdown import Markdown
 from moonbase.cli.options import game_type
 from moonbase.core import Game
 
-__all__ = ["RULES_FILE", "RulesMissing", "rules_for", "rules_markdown", "rules_text", "show_rules"]
+__all__ = ["RULES_FILE", "RulesMissing", "rules_for", "rules_text", "show_rules"]
 
 RULES_FILE = "RULES.md"
 """The file name of a game's rules in its package."""
@@ -71,11 +71,6 @@ def rules_for(game: Game) -> str:
         text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)
     )
     return "".join(piece for piece in pieces if _wanted(piece, game))
-
-
-def rules_markdown(name: str) -> Markdown:
-    """The rules of game ``name`` ready to print."""
-    return Markdown(rules_text(name))
 
 
 def show_rules(console: Console, text: str) -> None:

@@ -63,7 +63,7 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
         if old.get("errors") != new.get("errors"):
             parts.append(f"System Errors {_errors(old)} → {_errors(new)}")
         if parts:
-            lines.append(f"{labels[k]}: {'; '.join(parts)}.")
+            lines.append(f"{labels[k]}'s sheet: {'; '.join(parts)}.")
     lines.extend(_mission_lines(before, after, labels))
     if "astra" in after and before.get("astra", {}).get("score") != after["astra"]["score"]:
         lines.append(f"ASTRA: score {before['astra']['score']} → {after['astra']['score']}.")
