@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import io
 from dataclasses import replace
 
 import pytest
@@ -92,3 +94,47 @@ def test_intervals() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     mean, low, high = mean_interval([2.0, 4.0, 6.0, 8.0])
     assert mean == 5.0 and low < 5.0 < high
+
+
+def test_the_progress_bar_tells_the_rate_and_time_left_from_the_first_game() -> None:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from moonbase.agents.match import _columns
+
+    clock = [100.0]
+    progress = Progress(*_columns(), console=Console(file=io.StringIO()), get_time=lambda: clock[0])
+    task = progress.add_task("moon-leap: greedy vs random", total=10)
+    (shown,) = progress.tasks
+
+    def text() -> str:
+        return " ".join(str(column(shown)) for column in progress.columns[2:] if column is not None)
+
+    assert "0/10" in text() and "left –:––" in text()
+    clock[0] += 4.0
+    progress.advance(task)  # the first game took 4 seconds
+    assert "1/10" in text() and "4.0 s/game" in text() and "left 0:36" in text()
+    clock[0] += 1.0
+    progress.advance(task, 4)
+    assert "5/10" in text() and "1.00 games/s" in text() and "left 0:05" in text()
+
+
+def test_an_interrupted_match_keeps_the_games_it_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    match_module = importlib.import_module("moonbase.agents.match")
+    played: list[GameRecord] = []
+    real = match_module.play_record
+
+    def play_then_interrupt(*args: object, **kwargs: object) -> GameRecord:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        record = real(*args, **kwargs)  # type: ignore[arg-type]
+        played.append(record)
+        return record
+
+    monkeypatch.setattr(match_module, "play_record", play_then_interrupt)
+    with pytest.raises(match_module.MatchInterrupted) as stopped:
+        match(GAMES["moon-leap"], ["greedy", "random"], games=10, workers=1)
+    partial = stopped.value.partial
+    assert partial.interrupted and (len(partial.records), partial.planned) == (3, 10)
+    assert [entry.games for entry in partial.entries] == [3, 3]
+    assert isinstance(stopped.value, KeyboardInterrupt), "callers that catch Ctrl-C still do"

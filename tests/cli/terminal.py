@@ -20,13 +20,19 @@ import pexpect
 ANSI: Final = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
 CLEAR: Final = "\x1b[2J"
 """The escape sequence that clears the screen."""
+CLEAR_SCROLLBACK: Final = "\x1b[3J"
+"""The escape sequence that clears the scrollback."""
 WIDTH: Final = 100
 HEIGHT: Final = 40
 
 
 def environment(term: str = "dumb") -> dict[str, str]:
     """The environment the program runs in: a fixed terminal size, no colour."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("FORCE_")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("FORCE_") and key not in ("PAGER", "MANPAGER")
+    }
     env.update(
         TERM=term,
         NO_COLOR="1",
@@ -42,12 +48,17 @@ class Terminal:
     """One run of ``python -m moonbase ARGS`` in a pseudo-terminal."""
 
     def __init__(
-        self, *args: str, term: str = "dumb", cwd: Path | None = None, timeout: float = 30
+        self,
+        *args: str,
+        term: str = "dumb",
+        cwd: Path | None = None,
+        timeout: float = 30,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "moonbase", *args],
-            env=environment(term),
+            env={**environment(term), **(env or {})},
             encoding="utf-8",
             codec_errors="replace",
             dimensions=(HEIGHT, WIDTH),
@@ -109,6 +120,13 @@ class Terminal:
     def type(self, line: str) -> None:
         """Type ``line`` and Enter."""
         self.child.sendline(line)
+
+    def quit(self) -> None:
+        """Type ``quit`` and, if asked whether to save the game first, say no."""
+        self.type("quit")
+        if self.expect("Save the game before leaving? [y/N] ", "Game left unfinished.")[0] == 0:
+            self.type("n")
+            self.wait_for("Game left unfinished.")
 
     def finish(self) -> int:
         """Wait for the program to end; returns its exit status."""

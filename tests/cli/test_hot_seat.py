@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.cli.terminal import CLEAR, Terminal
+from tests.cli.terminal import CLEAR, CLEAR_SCROLLBACK, Terminal
 
 
 def _hand(segment: str) -> list[str]:
@@ -38,6 +38,8 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
         if which == 0:
             seat = int(re.findall(r"Pass the screen to seat (\d)", segment)[-1])
             assert CLEAR in terminal.raw, "the screen is cleared before it is passed"
+            cleared = terminal.raw.count(CLEAR)
+            assert terminal.raw.count(CLEAR_SCROLLBACK) == cleared, "the scrollback is cleared too"
             passes.append(seat)
             holder = seat
             terminal.type("")
@@ -59,5 +61,5 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
     assert len(passes) >= 3
     first_tableau_of_1 = terminal.text.split("Pass the screen to seat 1")[1]
     assert "seat 0: made a choice you cannot see yet" in first_tableau_of_1
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0

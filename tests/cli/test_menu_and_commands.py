@@ -80,6 +80,6 @@ def test_simulate_shows_a_progress_bar_on_a_terminal_and_checks_its_agents() -> 
     status, shown = run("simulate", "moon-leap", "--agents", "random")
     assert status == 2
     assert shown.strip() == (
-        "moonbase simulate: Moon Leap with these options has 2 seats; got 1 agents; "
+        "moonbase simulate: Moon Leap with these options has 2 seats; got 1 agent; "
         "give one per seat, e.g. --agents greedy,random"
     )

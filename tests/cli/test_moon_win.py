@@ -3,6 +3,8 @@ notation mixed), as a person would play it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.cli.terminal import Terminal
 
 SEED = 7
@@ -17,8 +19,8 @@ WINNING_SCRIPT = [
 """Cooperative MOON, easy, seed 7: a winning game (each line typed at one prompt)."""
 
 
-def test_a_cooperative_moon_game_is_won_through_typed_input() -> None:
-    terminal = Terminal("play", "moon", "--seed", str(SEED))
+def test_a_cooperative_moon_game_is_won_through_typed_input(tmp_path: Path) -> None:
+    terminal = Terminal("play", "moon", "--seed", str(SEED), cwd=tmp_path)
     first = terminal.wait_for("seat 0 > ")
     assert "MOON · seed 7" in first
     assert "MOON — cooperative · round 1" in first
@@ -31,4 +33,24 @@ def test_a_cooperative_moon_game_is_won_through_typed_input() -> None:
             assert "Not allowed" not in shown, (line, shown)
     ending = terminal.wait_for("The game is won. Score: 16.")
     assert "Game over" in ending and "The mission is won." in ending
+    assert "Goal 1101 solved: A shows it! 16 goals solved so far; no goal waiting." in ending
+    told = terminal.wait_for("Save this game to replay it? [y/N] ")
+    assert "Every goal is solved and the deck is empty: the mission is won." in told
+    assert "How the scores are made:" in told and "16 goals solved" in told
+    terminal.type("y")
+    terminal.wait_for("File name [moon-7.json]: ")
+    terminal.type("")
+    saved = terminal.wait_for("Play again, same seats, a new deal? [y/N] ")
+    assert "Saved to moon-7.json. Step through it with: moonbase replay moon-7.json" in saved
+    terminal.type("yes")
+    again = terminal.wait_for("seat 0 > ")
+    assert "MOON · seed " in again and "round 1" in again
+    terminal.type("quit")
     assert terminal.finish() == 0
+
+    replay = Terminal("replay", "moon-7.json", cwd=tmp_path)
+    replay.wait_for("replay > ")
+    replay.type("last")
+    assert "The game is over here." in replay.wait_for("replay > ")
+    replay.type("q")
+    assert replay.finish() == 0

@@ -40,22 +40,25 @@ def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path:
     assert _panel(shown) == _panel(before), "the loaded table is the saved one"
     again.type("1")
     assert "seat 1 (random): MOVE" in again.wait_for("seat 0 (you) > ")
-    again.type("quit")
+    again.quit()
     assert again.finish() == 0
 
     replay = Terminal("replay", str(saved), "--seat", "0")
-    assert "step 0 of 2 — the start  (view of seat 0 (you))" in replay.wait_for("replay > ")
+    assert "step 0 of 2 · view of seat 0 (you)" in replay.wait_for("replay > ")
     replay.type("")
     step = replay.wait_for("replay > ")
-    assert "step 1 of 2 — seat 0 (you): MOVE" in step and "chance: ROLL" in step
+    assert "step 1 of 2 · view of seat 0 (you)" in step
+    assert (
+        "\nseat 0 (you): MOVE 1 — a1 from the reserve to space 1 (worth −3); chance: ROLL" in step
+    )
     replay.type("b")
     assert "step 0 of 2" in replay.wait_for("replay > ")
     replay.type("last")
-    assert "step 2 of 2 — seat 1 (random): MOVE" in replay.wait_for("replay > ")
+    assert "\nseat 1 (random): MOVE" in replay.wait_for("replay > ")
     replay.type("next")
     assert "This is the last step (steps go from 0 to 2)." in replay.wait_for("replay > ")
     replay.type("spectator")
-    assert "(view of the spectator)" in replay.wait_for("replay > ")
+    assert "step 2 of 2 · view of the spectator" in replay.wait_for("replay > ")
     replay.type("seat 7")
     assert "Unknown replay command 'seat 7'" in replay.wait_for("replay > ")
     replay.type("q")

@@ -39,7 +39,7 @@ def test_a_plain_save_is_read_with_every_seat_a_person() -> None:
     [
         (lambda body: body.update(version=2), "table file version 2 is not supported"),
         (lambda body: body.pop("seats"), "damaged table file: missing seats"),
-        (lambda body: body.update(seats=["human"]), "1 seats listed for a game of 3"),
+        (lambda body: body.update(seats=["human"]), "1 seat listed for a game of 3"),
         (lambda body: body.update(seats="human"), "'seats' must be a list of seat specs"),
         (lambda body: body.update(save=[]), "'save' must be an object"),
         (lambda body: body["seats"].__setitem__(1, "oracle"), "seat 'oracle': unknown agent"),

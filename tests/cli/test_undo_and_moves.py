@@ -18,7 +18,7 @@ def test_undo_is_refused_across_a_die_roll_in_moon_leap() -> None:
     terminal.type("undo")
     refused = terminal.wait_for("seat 0 (you) > ")
     assert "Cannot undo: MOVE 1 stands: a chance event followed it (ROLL " in refused
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0
 
 
@@ -51,5 +51,5 @@ def test_an_illegal_move_is_explained_and_the_game_goes_on() -> None:
     )
     terminal.type("1")
     assert "seat 1 (random): MOVE" in terminal.wait_for("seat 0 (you) > ")
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0

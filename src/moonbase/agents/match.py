@@ -4,7 +4,12 @@
 are played in *rotation*: game ``i`` deals from seed ``seed + i // n`` (``n`` seats) with the
 agents moved ``i % n`` seats round, so every deal is played from every seat in turn (play a
 multiple of ``n`` games for full rotations). Games run in worker processes
-(:mod:`concurrent.futures`) and a progress bar (rich) shows on a terminal.
+(:mod:`multiprocessing`) and a progress bar (rich) shows on a terminal: games done, the rate
+and the time left, from the first game finished on.
+
+**Ctrl-C** stops a match at once: the worker processes ignore the interrupt and are ended by
+the match, which raises :class:`MatchInterrupted` (a ``KeyboardInterrupt``) carrying the
+result of the games finished so far.
 
 **How a shared win counts.** A win shared by ``k`` seats (a tie for first place) gives each of
 them ``1/k`` of a win, so the win counts of a competitive match add up to the number of games.
@@ -20,22 +25,28 @@ interval. In a cooperative game (one seat) a win is the crew's win.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import ClassVar
+from multiprocessing.pool import Pool
+from typing import TYPE_CHECKING, ClassVar
 
 from moonbase.agents.protocol import Agent, make_agent
 from moonbase.agents.runner import agent_seed, play
 from moonbase.agents.stats import mean_interval, wilson
 from moonbase.core import ChanceMode, Game, State
 
-__all__ = ["EntryResult", "GameRecord", "MatchResult", "match", "play_record"]
+if TYPE_CHECKING:
+    from rich.progress import ProgressColumn, Task
+
+__all__ = ["EntryResult", "GameRecord", "MatchInterrupted", "MatchResult", "match", "play_record"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +119,14 @@ class MatchResult:
     specs: tuple[str, ...]
     records: tuple[GameRecord, ...]
     entries: tuple[EntryResult, ...]
+    planned: int = 0
+    """The number of games the match was to play (more than ``len(records)`` once
+    interrupted)."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the match stopped before playing every game planned."""
+        return len(self.records) < self.planned
 
     def table(self) -> str:
         """The per-agent results as a text table."""
@@ -119,6 +138,14 @@ class MatchResult:
                 f"{entry.label:<34}{entry.win_rate:>9.3f}  {interval:<15}{entry.mean_score:>11.2f}"
             )
         return "\n".join(lines)
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a match; ``partial`` is the result of the games finished before."""
+
+    def __init__(self, partial: MatchResult) -> None:
+        super().__init__(f"interrupted after {len(partial.records)} of {partial.planned} games")
+        self.partial = partial
 
 
 def seating_for(number: int, seats: int) -> tuple[int, ...]:
@@ -231,7 +258,8 @@ def match(
     """Play ``games`` games between ``agents`` (one spec per seat) and sum up the results.
 
     ``workers`` processes play in parallel (default: one per CPU; 1 plays in this process);
-    ``progress`` shows a progress bar (default: when standard error is a terminal).
+    ``progress`` shows a progress bar (default: when standard error is a terminal). Ctrl-C
+    ends the workers and raises :class:`MatchInterrupted` with the games finished so far.
     """
     specs = tuple(agents)
     if len(specs) != game.seats:
@@ -244,22 +272,112 @@ def match(
     workers = max(1, min(workers, games))
     show = sys.stderr.isatty() if progress is None else progress
     records: list[GameRecord] = []
-    with _progress_bar(show, f"{game.name}: {' vs '.join(_labels(specs))}", games) as advance:
-        if workers == 1:
-            for number in range(games):
-                records.append(play_record(game, specs, number, seed, chance))
+    jobs = [(game, specs, number, seed, chance) for number in range(games)]
+    try:
+        with _workers(workers) as pool, _progress_bar(show, _title(game, specs), games) as advance:
+            played: Iterable[GameRecord] = (
+                map(_play_job, jobs) if pool is None else pool.imap_unordered(_play_job, jobs)
+            )
+            for record in played:
+                records.append(record)
                 advance()
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [
-                    pool.submit(play_record, game, specs, number, seed, chance)
-                    for number in range(games)
-                ]
-                for future in as_completed(futures):
-                    records.append(future.result())
-                    advance()
-    records.sort(key=lambda record: record.number)
-    return MatchResult(repr(game), specs, tuple(records), _summarise(specs, records))
+    except KeyboardInterrupt:
+        raise MatchInterrupted(_result(game, specs, records, games)) from None
+    return _result(game, specs, records, games)
+
+
+def _title(game: Game, specs: Sequence[str]) -> str:
+    return f"{game.name}: {' vs '.join(_labels(specs))}"
+
+
+def _result(
+    game: Game, specs: tuple[str, ...], records: list[GameRecord], planned: int
+) -> MatchResult:
+    records = sorted(records, key=lambda record: record.number)
+    return MatchResult(repr(game), specs, tuple(records), _summarise(specs, records), planned)
+
+
+_Job = tuple[Game, tuple[str, ...], int, int, ChanceMode]
+
+
+def _play_job(job: _Job) -> GameRecord:
+    return play_record(*job)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the match to handle, which ends the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _workers(count: int) -> Iterator[Pool | None]:
+    """``count`` worker processes (``None`` for one: play in this process), ended on the way
+    out however it is left — Ctrl-C included — so that none outlives the match."""
+    if count == 1:
+        yield None
+        return
+    main = threading.current_thread() is threading.main_thread()
+    # The workers start ignoring Ctrl-C, so that the interrupt sent to the whole terminal's
+    # process group reaches only the match.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        pool = multiprocessing.get_context().Pool(count, initializer=_ignore_interrupts)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _rate(task: Task) -> float | None:
+    elapsed = task.elapsed
+    return task.completed / elapsed if task.completed and elapsed else None
+
+
+def _columns() -> list[ProgressColumn]:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        """Games a second (or seconds a game), from the games finished so far."""
+
+        def render(self, task: Task) -> Text:
+            rate = _rate(task)
+            if rate is None:
+                return Text("–", style="progress.data.speed")
+            shown = f"{rate:.2f} games/s" if rate >= 1 else f"{1 / rate:.1f} s/game"
+            return Text(shown, style="progress.data.speed")
+
+    class Left(ProgressColumn):
+        """The time left at the rate so far, from the first game finished on."""
+
+        def render(self, task: Task) -> Text:
+            rate = _rate(task)
+            if rate is None or task.total is None:
+                return Text("left –:––", style="progress.remaining")
+            seconds = int(max(0.0, task.total - task.completed) / rate + 0.5)
+            hours, rest = divmod(seconds, 3600)
+            minutes = f"{hours}:{rest // 60:02d}" if hours else f"{rest // 60}"
+            return Text(f"left {minutes}:{rest % 60:02d}", style="progress.remaining")
+
+    return [
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        Rate(),
+        TimeElapsedColumn(),
+        Left(),
+    ]
 
 
 @contextmanager
@@ -272,6 +390,6 @@ def _progress_bar(show: bool, description: str, total: int) -> Iterator[Callable
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True)) as progress:
+    with Progress(*_columns(), console=Console(stderr=True)) as progress:
         task = progress.add_task(description, total=total)
         yield lambda: progress.advance(task)

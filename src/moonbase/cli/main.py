@@ -29,8 +29,9 @@ from moonbase.cli.options import build_game, game_type, option_text, read_assign
 from moonbase.cli.play import PlayLoop
 from moonbase.cli.prompts import EndOfInput, Prompter, say
 from moonbase.cli.replay import Replay
-from moonbase.cli.rules import RulesMissing, rules_markdown
+from moonbase.cli.rules import RulesMissing, rules_text, show_rules
 from moonbase.cli.seats import read_seats
+from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
 from moonbase.cli.table import Table, load_table
 
@@ -64,7 +65,14 @@ def _reports_bad_input(command: _F) -> _F:
 
 
 def _play(table: Table) -> int:
-    return PlayLoop(table, Prompter(_console())).run()
+    """Play the game on ``table``, and again with the same seats (a new deal) while the
+    people at the screen ask for it."""
+    while True:
+        loop = PlayLoop(table, Prompter(_console()))
+        status = loop.run()
+        if not loop.again:
+            return status
+        table = Table(table.game.new(seed=_new_seed()), table.seats)
 
 
 @click.group(invoke_without_command=True, context_settings=_CONTEXT)
@@ -158,6 +166,14 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
 @click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
 @click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="table for people; csv or json (one row per agent) for programs",
+)
 @_reports_bad_input
 def simulate(
     game: str,
@@ -167,21 +183,27 @@ def simulate(
     options: tuple[str, ...],
     preset: str | None,
     seed: int,
+    output: str,
 ) -> int:
-    """Play many games of GAME between bots and print the results."""
+    """Play many games of GAME between bots and print the results.
+
+    Ctrl-C stops at once and prints the results of the games finished (exit status 130).
+    The csv and json columns: game, seat (the agent's place in --agents), agent, spec, games,
+    wins, sole_wins, shared_wins, win_rate, win_low, win_high (95% interval), mean_score,
+    score_low, score_high, move_seconds, slow_move_seconds (median and 90th percentile).
+    """
     chosen = build_game(game, read_assignments(options), preset)
-    run_simulation(_console(), chosen, agents, games, jobs, seed)
-    return 0
+    return run_simulation(_console(), chosen, agents, games, jobs, seed, output)
 
 
 @cli.command(context_settings=_CONTEXT)
 @click.argument("game")
 @_reports_bad_input
 def rules(game: str) -> int:
-    """Show the rules of GAME in English, as moonbase plays them."""
+    """Show the rules of GAME in English, as moonbase plays them (paged on a terminal)."""
     console = _console()
     try:
-        console.print(rules_markdown(game))
+        show_rules(console, rules_text(game))
     except RulesMissing as error:
         say(console, f"Sorry: {error}.")
         return 1

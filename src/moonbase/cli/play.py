@@ -10,6 +10,7 @@ between them, and each is told what happened since they last looked.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Final
 
@@ -18,11 +19,12 @@ from rich.text import Text
 
 from moonbase.cli.actions import NoSuchNumber, menu_lines, read_choice
 from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
+from moonbase.cli.narration import Chronicle, breakdown, ending
 from moonbase.cli.options import option_text
 from moonbase.cli.prompts import EndOfInput, Prompter, say
-from moonbase.cli.recap import recap
-from moonbase.cli.render import results_table, view_panel
-from moonbase.cli.rules import RulesMissing, rules_markdown
+from moonbase.cli.render import NoSheets, results_table, sheet_panels, view_panel
+from moonbase.cli.rules import RulesMissing, rules_for, show_rules
+from moonbase.cli.saving import confirm, offer_save, save_table
 from moonbase.cli.table import Table
 from moonbase.cli.undo import UndoRefused
 from moonbase.core import CHANCE, Game, IllegalAction
@@ -39,8 +41,9 @@ On your turn, type the number of an action from the menu, or the action itself a
                 chance, another seat's action or something revealed)
   actions       list every action, also when the menu sums some up
   table         show the table again
-  save FILE     save the game; `moonbase load FILE` continues it
-  quit          leave the game (save it first to continue later)"""
+  sheet N       Welcome to the Moon: seat N's sheet (every sheet is public); sheets: all
+  save FILE     save the game (asking before overwriting); `moonbase load FILE` continues it
+  quit          leave the game (offering to save it first)"""
 
 
 def game_line(game: Game, seed: int) -> str:
@@ -75,6 +78,11 @@ class PlayLoop:
         self._seen = dict.fromkeys(table.humans, start)
         self._told = start
         self._screen: int | None = None
+        self._saved_at = start
+        self._chronicle = Chronicle(table.game, table.labels, [*table.humans, None])
+        table.watch(self._chronicle.record)
+        self.again = False
+        """Whether the people asked, at the end, to play again with the same seats."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -108,7 +116,7 @@ class PlayLoop:
         """Tell the person at the screen (or a spectator) what happened since the last telling."""
         state = self.table.state
         if self._told < len(state.history):
-            lines = recap(state, self._screen, self._told, self.table.labels, skip_own=True)
+            lines = self._chronicle.tell(state, self._screen, self._told, skip_own=True)
             for line in lines:
                 say(self.console, line, "dim")
         self._told = len(state.history)
@@ -156,7 +164,7 @@ class PlayLoop:
             self.prompter.pass_screen(self.table.label(seat))
             self._screen = seat
             state = self.table.state
-            lines = recap(state, seat, self._seen[seat], self.table.labels, skip_own=True)
+            lines = self._chronicle.tell(state, seat, self._seen[seat], skip_own=True)
             if lines:
                 say(self.console, "Since your last turn:", "bold")
                 for line in lines:
@@ -193,7 +201,7 @@ class PlayLoop:
         if " ".join(typed.upper().split()) in legal:
             return self._act(seat, typed, legal)
         if word in ("quit", "exit", "q"):
-            say(self.console, "Game left unfinished.")
+            self._leave()
             return False
         if word in ("help", "?"):
             self.console.print(HELP, highlight=False, markup=False)
@@ -209,6 +217,8 @@ class PlayLoop:
             self._show(seat, complete=True)
         elif word in ("table", "look", "board"):
             self._show(seat)
+        elif word in ("sheet", "sheets"):
+            self._sheets(seat, rest)
         else:
             return self._act(seat, typed, legal)
         return None
@@ -242,9 +252,18 @@ class PlayLoop:
 
     def _rules(self) -> None:
         try:
-            self.console.print(rules_markdown(self.table.game.name))
+            show_rules(self.console, rules_for(self.table.game))
         except RulesMissing as error:
             say(self.console, f"Sorry: {error}.")
+
+    def _sheets(self, seat: int, which: str) -> None:
+        try:
+            panels = sheet_panels(self.table.game, self.table.state.view(seat), which)
+        except NoSheets as error:
+            say(self.console, f"Sorry: {error}.")
+            return
+        for panel in panels:
+            self.console.print(panel)
 
     def _hint(self, seat: int) -> None:
         state = self.table.state
@@ -262,13 +281,16 @@ class PlayLoop:
         if not path:
             say(self.console, "save needs a file name, e.g. save mygame.json")
             return
-        try:
-            written = self.table.save(path)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            say(self.console, f"Cannot save to {path}: {reason}.", "bold red")
-            return
-        say(self.console, f"Saved to {written}. Continue it with: moonbase load {written}")
+        if save_table(self.prompter, self.table, path) is not None:
+            self._saved_at = len(self.table.state.history)
+
+    def _leave(self) -> None:
+        """``quit``: offer to save what was played since the last save, then leave."""
+        history = self.table.state.history
+        if any(seat != CHANCE for seat, _ in history[self._saved_at :]):
+            with contextlib.suppress(EndOfInput):  # input ended: leave without saving
+                offer_save(self.prompter, self.table, "Save the game before leaving? [y/N] ")
+        say(self.console, "Game left unfinished.")
 
     # ------------------------------------------------------------------ the end
     def _finish(self) -> None:
@@ -279,3 +301,23 @@ class PlayLoop:
         self.console.rule(Text("Game over", style="bold"))
         self.console.print(view_panel(state.game, state.view(viewer)))
         self.console.print(results_table(state, self.table.labels))
+        public = state.view(None)
+        for line in ending(state.game, public, self.table.labels):
+            say(self.console, line, "bold")
+        lines = breakdown(state.game, public, self.table.labels)
+        if lines:
+            say(self.console, "How the scores are made:", "bold")
+            for line in lines:
+                say(self.console, f"  {line}")
+        if humans:
+            self._after_game()
+
+    def _after_game(self) -> None:
+        """Offer to save the finished game for replay, and to play again."""
+        try:
+            offer_save(
+                self.prompter, self.table, "Save this game to replay it? [y/N] ", then="replay"
+            )
+            self.again = confirm(self.prompter, "Play again, same seats, a new deal? [y/N] ")
+        except EndOfInput:
+            return

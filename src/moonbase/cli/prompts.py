@@ -22,7 +22,10 @@ from collections.abc import Callable, Iterable, Iterator
 from rich.console import Console
 from rich.text import Text
 
-__all__ = ["EndOfInput", "Prompter", "lines", "say"]
+__all__ = ["CLEAR_SCROLLBACK", "EndOfInput", "Prompter", "lines", "say"]
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The escape sequence that clears a terminal's scrollback (xterm and most others)."""
 
 Reader = Callable[[], str]
 """Reads one line (without its newline); raises ``EOFError`` at the end of input."""
@@ -72,9 +75,12 @@ class Prompter:
             raise EndOfInput from None
 
     def clear(self) -> None:
-        """Clear the screen (on a terminal that can; elsewhere draw a line across)."""
+        """Clear the screen and its scrollback (on a terminal that can, so that scrolling up
+        shows nothing of the last person's turn; elsewhere draw a line across)."""
         if self.console.is_terminal and not self.console.is_dumb_terminal:
             self.console.clear()
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
         else:
             self.console.rule()
 

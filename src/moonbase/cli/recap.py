@@ -16,10 +16,14 @@ die rolls and the cards played, and only the count of what it may not see.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Final
 
+from moonbase.cli.render import counted
 from moonbase.core import CHANCE, State
+
+if TYPE_CHECKING:
+    from moonbase.cli.narration import Told
 
 __all__ = ["SAMPLES", "hidden_entries", "recap"]
 
@@ -53,7 +57,9 @@ def _chance_line(outcomes: list[str], hidden: int) -> str:
     if len(outcomes) > _LISTED:
         parts[-1] += f", … ({len(outcomes) - _LISTED} more)"
     if hidden:
-        parts.append(f"{hidden} hidden from you" if shown else f"{hidden} outcomes hidden")
+        parts.append(
+            f"{hidden} hidden from you" if shown else f"{counted(hidden, 'outcome')} hidden"
+        )
     return "chance: " + "; ".join(parts)
 
 
@@ -64,32 +70,52 @@ def recap(
     labels: Sequence[str],
     *,
     skip_own: bool = False,
+    notes: Mapping[int, Told] | None = None,
+    hidden: Collection[int] | None = None,
 ) -> list[str]:
     """Lines telling ``observer`` what happened from history entry ``start`` on.
 
     Runs of chance outcomes make one line; a seat's action that ``observer`` may not know is
     told without its content. With ``skip_own`` the observer's own actions are left out.
+    ``notes`` (:class:`~moonbase.cli.narration.Told`, by history index) adds what an entry
+    did: its ``detail`` on the entry's line, its ``lines`` after it and the chance outcomes
+    that came with it (also for an own action left out). ``hidden``: the entries the observer
+    cannot know, when already found.
     """
     history = state.history
-    hidden = hidden_entries(state, observer, start)
+    if hidden is None:
+        hidden = hidden_entries(state, observer, start)
+    notes = notes or {}
     lines: list[str] = []
     outcomes: list[str] = []
     unseen = 0
+    after: list[str] = []  # what the last action did, told after the chance it brought
+
+    def flush() -> None:
+        nonlocal outcomes, unseen, after
+        if outcomes or unseen:
+            lines.append(_chance_line(outcomes, unseen))
+        lines.extend(after)
+        outcomes, unseen, after = [], 0, []
+
     for index in range(start, len(history)):
         seat, action = history[index]
+        note = notes.get(index)
         if seat == CHANCE:
             if index in hidden:
                 unseen += 1
             else:
                 outcomes.append(action)
+            after.extend(note.lines if note is not None else ())
             continue
-        if outcomes or unseen:
-            lines.append(_chance_line(outcomes, unseen))
-            outcomes, unseen = [], 0
-        if skip_own and seat == observer:
-            continue
-        told = "made a choice you cannot see yet" if index in hidden else action
-        lines.append(f"{labels[seat]}: {told}")
-    if outcomes or unseen:
-        lines.append(_chance_line(outcomes, unseen))
+        flush()
+        if not (skip_own and seat == observer):
+            if index in hidden:
+                lines.append(f"{labels[seat]}: made a choice you cannot see yet")
+            elif note is not None and note.detail:
+                lines.append(f"{labels[seat]}: {action} — {note.detail}")
+            else:
+                lines.append(f"{labels[seat]}: {action}")
+        after = list(note.lines) if note is not None else []
+    flush()
     return lines

@@ -30,7 +30,16 @@ from rich.text import Text
 
 from moonbase.core import Game, State
 
-__all__ = ["SEAT_STYLES", "number_text", "results_table", "text_view", "view_panel"]
+__all__ = [
+    "SEAT_STYLES",
+    "NoSheets",
+    "counted",
+    "number_text",
+    "results_table",
+    "sheet_panels",
+    "text_view",
+    "view_panel",
+]
 
 SEAT_STYLES: Final = (
     "bold cyan",
@@ -53,6 +62,19 @@ def number_text(value: float) -> str:
     ('3', '2.5', '-1')
     """
     return str(int(value)) if value == int(value) else str(value)
+
+
+def counted(count: float, noun: str, plural: str | None = None) -> str:
+    """``count`` and ``noun``, in the plural unless the count is one (``plural``: when it is
+    not just ``noun + "s"``).
+
+    >>> counted(1, "card"), counted(0, "card"), counted(2.5, "point")
+    ('1 card', '0 cards', '2.5 points')
+    >>> counted(3, "match", "matches")
+    '3 matches'
+    """
+    word = noun if count == 1 else (plural or noun + "s")
+    return f"{number_text(count)} {word}"
 
 
 def _renderer(game: Game) -> Renderer | None:
@@ -93,6 +115,38 @@ def view_panel(game: Game, view: dict[str, Any]) -> RenderableType:
     if text is None:
         text = json.dumps(view, indent=1, sort_keys=True)
     return Panel(Text(text), title=game.title, title_align="left", expand=False)
+
+
+class NoSheets(ValueError):
+    """A ``sheet`` command that cannot be answered; the message says why and what is allowed."""
+
+
+def sheet_panels(game: Game, view: dict[str, Any], which: str) -> list[RenderableType]:
+    """The sheets asked for with ``sheet N`` (``which`` is ``N``) or ``sheets`` (``which`` is
+    empty): every seat's sheet is public in a game whose renderer draws sheets (``sheet(view,
+    seat)``), as far as ``view`` shows it.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon-leap")
+    >>> sheet_panels(game, game.new(seed=1).view(0), "1")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.render.NoSheets: Moon Leap has no sheets: everything on the table is shown ...
+    """
+    module_name = "moonbase.cli.renderers." + game.name.replace("-", "_")
+    try:
+        draw = getattr(importlib.import_module(module_name), "sheet", None)
+    except ImportError:
+        draw = None
+    if not callable(draw):
+        raise NoSheets(f"{game.title} has no sheets: everything on the table is shown with `table`")
+    seats = range(game.seats)
+    if not which.strip():
+        return [draw(view, seat) for seat in seats]
+    text = which.strip().removeprefix("seat").strip()
+    if not text.isdigit() or int(text) not in seats:
+        raise NoSheets(f"there is no seat {which.strip()!r}; allowed: sheet 0 to sheet {seats[-1]}")
+    return [draw(view, int(text))]
 
 
 def results_table(state: State, labels: Sequence[str]) -> RenderableType:

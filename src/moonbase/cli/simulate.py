@@ -1,27 +1,101 @@
-"""``moonbase simulate``: many games between bots, with a progress bar and a result table.
+"""``moonbase simulate``: many games between bots, with a progress bar and the results.
 
 The match runner does the work (seats rotate, games run in parallel processes); its progress
-bar is shown only when standard error is a terminal, so piping the output is safe.
+bar — games done, the rate and the time left — is shown only when standard error is a
+terminal, so piping the output is safe. Results are a table (``--format table``, the default;
+written to a file or a pipe it is as wide as it needs, never cut to the terminal's 80
+columns), or machine-readable with ``--format csv`` or ``--format json``.
+
+**Ctrl-C** stops the match at once: the worker processes end, the results of the games
+finished so far are printed (with a note on standard error), and the exit status is 130.
+
+**The columns** (:data:`COLUMNS`), one row per agent, in the order of ``--agents``:
+
+``game``
+    the game and its options (``moon-leap(players=2)``);
+``seat``
+    the agent's place in ``--agents``, from 0: the seat it plays in the first game (seats
+    rotate, so every agent plays every seat);
+``agent``, ``spec``
+    the agent as labelled in the table (``random #2`` when two agents are alike) and its
+    full spec;
+``games``
+    games played;
+``wins``, ``sole_wins``, ``shared_wins``
+    wins, a ``k``-way shared win counting ``1/k``; how many were outright and how many shared;
+``win_rate``, ``win_low``, ``win_high``
+    ``wins / games`` and its 95% Wilson interval;
+``mean_score``, ``score_low``, ``score_high``
+    the mean final score and its 95% interval;
+``move_seconds``, ``slow_move_seconds``
+    the median and 90th-percentile processor time of a move that had a choice.
+
+JSON gives ``{"game", "seed", "games_planned", "games_played", "interrupted", "agents":
+[row, …]}`` with the rows as objects; CSV gives a header line and the rows.
+
+>>> import moonbase
+>>> from moonbase.agents.match import match
+>>> result = match(moonbase.load("moon-leap"), ["random", "greedy"], games=2, workers=1)
+>>> print(csv_text(result).splitlines()[0])
+game,seat,agent,spec,games,wins,sole_wins,shared_wins,win_rate,win_low,win_high,...
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from moonbase.cli.bots import BotError, run_match, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
-from moonbase.cli.render import number_text
+from moonbase.cli.render import counted, number_text
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
 
-__all__ = ["read_agents", "result_table", "simulate"]
+__all__ = [
+    "COLUMNS",
+    "FORMATS",
+    "INTERRUPTED",
+    "csv_text",
+    "json_text",
+    "read_agents",
+    "result_rows",
+    "result_table",
+    "simulate",
+]
+
+FORMATS: Final = ("table", "csv", "json")
+"""The ``--format`` values."""
+INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+COLUMNS: Final = (
+    "game",
+    "seat",
+    "agent",
+    "spec",
+    "games",
+    "wins",
+    "sole_wins",
+    "shared_wins",
+    "win_rate",
+    "win_low",
+    "win_high",
+    "mean_score",
+    "score_low",
+    "score_high",
+    "move_seconds",
+    "slow_move_seconds",
+)
+"""The machine-readable columns, one row per agent (see the module)."""
 
 
 def read_agents(given: Sequence[str], game: Game) -> list[str]:
@@ -31,13 +105,61 @@ def read_agents(given: Sequence[str], game: Game) -> list[str]:
     if len(specs) != seats:
         example = ",".join(["greedy", "random", "mcts", "random"][: max(seats, 1)])
         raise BadInput(
-            f"{game.title} with these options has {seats} seat{'s' if seats != 1 else ''}; "
-            f"got {len(specs)} agents; give one per seat, e.g. --agents {example}"
+            f"{game.title} with these options has {counted(seats, 'seat')}; "
+            f"got {counted(len(specs), 'agent')}; give one per seat, e.g. --agents {example}"
         )
     checked = [check_seat(spec) for spec in specs]
     if "human" in checked:
         raise BadInput("simulate plays bots only; allowed: random, greedy, mcts, planner, …")
     return checked
+
+
+def result_rows(result: Any) -> list[dict[str, Any]]:
+    """One row per agent of the match result (``moonbase.agents.match.MatchResult``), keyed
+    by :data:`COLUMNS`."""
+    return [
+        {
+            "game": str(result.game),
+            "seat": seat,
+            "agent": str(entry.label),
+            "spec": str(entry.spec),
+            "games": int(entry.games),
+            "wins": round(float(entry.wins), 6),
+            "sole_wins": int(entry.sole_wins),
+            "shared_wins": int(entry.shared_wins),
+            "win_rate": round(float(entry.win_rate), 6),
+            "win_low": round(float(entry.win_low), 6),
+            "win_high": round(float(entry.win_high), 6),
+            "mean_score": round(float(entry.mean_score), 6),
+            "score_low": round(float(entry.score_low), 6),
+            "score_high": round(float(entry.score_high), 6),
+            "move_seconds": round(float(entry.move_seconds), 6),
+            "slow_move_seconds": round(float(entry.slow_move_seconds), 6),
+        }
+        for seat, entry in enumerate(result.entries)
+    ]
+
+
+def csv_text(result: Any) -> str:
+    """The result as CSV: a header of :data:`COLUMNS`, then one line per agent."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(result_rows(result))
+    return out.getvalue()
+
+
+def json_text(result: Any, seed: int) -> str:
+    """The result as one JSON object (see the module)."""
+    body = {
+        "game": str(result.game),
+        "seed": seed,
+        "games_planned": int(result.planned),
+        "games_played": len(result.records),
+        "interrupted": bool(result.interrupted),
+        "agents": result_rows(result),
+    }
+    return json.dumps(body, indent=2)
 
 
 def result_table(result: Any) -> Table:
@@ -67,14 +189,57 @@ def result_table(result: Any) -> Table:
     return table
 
 
+def _print_table(console: Console, result: Any, seed: int) -> None:
+    table = result_table(result)
+    width = console.width
+    if not console.is_terminal:  # a file or a pipe: as wide as the table needs
+        unbounded = console.options.update_width(10_000)
+        console.width = max(width, Measurement.get(console, unbounded, table).maximum)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+    played = len(result.records)
+    games = counted(played, "game")
+    if result.interrupted:
+        games = f"{played} of {counted(result.planned, 'game')}"
+    say(console, f"{games} from seed {seed}; seats rotate every game.")
+
+
 def simulate(
-    console: Console, game: Game, agents: Sequence[str], games: int, jobs: int | None, seed: int
-) -> None:
-    """Play ``games`` games of ``game`` between ``agents`` and print the result table."""
+    console: Console,
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    jobs: int | None,
+    seed: int,
+    output: str = "table",
+) -> int:
+    """Play ``games`` games of ``game`` between ``agents`` and print the results in the
+    ``output`` format (:data:`FORMATS`); returns the exit status (:data:`INTERRUPTED` after
+    Ctrl-C, with the results of the games finished)."""
     specs = read_agents(agents, game)
+    status = 0
     try:
         result = run_match(game, specs, games, seed, jobs, progress=sys.stderr.isatty())
     except BotError as error:
         raise BadInput(str(error)) from None
-    console.print(result_table(result))
-    say(console, f"{len(result.records)} games from seed {seed}; seats rotate every game.")
+    except KeyboardInterrupt as interrupt:
+        result = getattr(interrupt, "partial", None)
+        if result is None:
+            raise
+        status = INTERRUPTED
+        played = len(result.records)
+        print(
+            f"Interrupted: {played} of {counted(result.planned, 'game')} played; "
+            "the results below are theirs.",
+            file=sys.stderr,
+        )
+    if output == "csv":
+        console.file.write(csv_text(result))
+    elif output == "json":
+        console.file.write(json_text(result, seed) + "\n")
+    else:
+        _print_table(console, result, seed)
+    console.file.flush()
+    return status

@@ -22,12 +22,13 @@ moonbase.core.errors.CorruptSave: not a moonbase save: 'format' is None, expecte
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import moonbase
 from moonbase.cli.errors import BadInput
+from moonbase.cli.render import counted
 from moonbase.cli.seats import HUMAN, check_seat, seat_label
 from moonbase.cli.undo import UndoStack, barrier
 from moonbase.core import CorruptSave, Game, State
@@ -39,16 +40,27 @@ TABLE_FORMAT: Final = "moonbase-table"
 TABLE_VERSION: Final = 1
 """The table file version this moonbase writes and reads."""
 
+Watcher = Callable[[State, int, State], None]
+"""Called after each action at the table with the state before it, the seat that acted and the
+state after it."""
+
 
 class Table:
     """A game in progress and its seats (``human`` or a bot spec), with the undo stack."""
 
     def __init__(self, state: State, seats: Sequence[str]) -> None:
         if len(seats) != state.game.seats:
-            raise ValueError(f"{state.game.seats} seats, got {len(seats)} seat specs")
+            raise ValueError(
+                f"{counted(state.game.seats, 'seat')}, got {counted(len(seats), 'seat spec')}"
+            )
         self.state = state
         self.seats = list(seats)
         self.undo = UndoStack()
+        self._watchers: list[Watcher] = []
+
+    def watch(self, watcher: Watcher) -> None:
+        """Call ``watcher(before, seat, after)`` after every action from now on."""
+        self._watchers.append(watcher)
 
     @property
     def game(self) -> Game:
@@ -88,6 +100,8 @@ class Table:
         else:
             who = "chance" if seat < 0 else self.label(seat)
             self.undo.block(f"{who} acted after it")
+        for watcher in self._watchers:
+            watcher(before, seat, self.state)
 
     def take_back(self, seat: int) -> str:
         """Undo ``seat``'s last action and return it (raises
@@ -144,7 +158,8 @@ def read_table(text: str | bytes, *, check: bool = True) -> Table:
         raise CorruptSave("damaged table file: 'seats' must be a list of seat specs")
     if len(seats) != state.game.seats:
         raise CorruptSave(
-            f"damaged table file: {len(seats)} seats listed for a game of {state.game.seats}"
+            f"damaged table file: {counted(len(seats), 'seat')} listed for a game of "
+            f"{state.game.seats}"
         )
     if check:
         try:

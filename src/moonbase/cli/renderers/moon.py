@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.cli.render import SEAT_STYLES, counted, number_text
 
 __all__ = ["lamps", "render"]
 
@@ -117,7 +117,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         if goal is not None:
             _row(grid, "goal", goal, "← make A show this", style="bold green")
         parts = [grid, Text(), _energy(view), _slots(view)]
-        parts.append(Text(f"deck {view['deck']} cards · goals solved {view['solved']}"))
+        parts.append(Text(f"deck {counted(view['deck'], 'card')} · goals solved {view['solved']}"))
         if view.get("outcome"):
             parts.append(Text(f"The mission is {view['outcome']}.", style="bold"))
     else:
@@ -130,7 +130,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         if view.get("ram"):
             _row(grid, "your RAM", view["ram"], style="bold cyan")
         parts = [grid, Text(), _energy(view), _competitive(view)]
-        parts.append(Text(f"deck {view['deck']} cards"))
+        parts.append(Text(f"deck {counted(view['deck'], 'card')}"))
     if disabled:
         parts.append(Text(f"disabled: {', '.join(sorted(disabled))}", style="red"))
     parts.append(_costs(view))

@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.cli.render import SEAT_STYLES, counted, number_text
 
 __all__ = ["card_text", "render"]
 
@@ -44,7 +44,7 @@ def _cards(cards: list[str]) -> Text:
 
 def _hand(view: dict[str, Any]) -> list[RenderableType]:
     hand: list[str] = view["hand"]
-    lines: list[RenderableType] = [Text(f"your hand ({len(hand)} cards)", style="bold")]
+    lines: list[RenderableType] = [Text(f"your hand ({counted(len(hand), 'card')})", style="bold")]
     for planet in _PLANETS:
         cards = [card for card in hand if card.startswith(planet[0])]
         if cards:

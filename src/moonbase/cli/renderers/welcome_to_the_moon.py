@@ -25,7 +25,7 @@ from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, number_text
 
-__all__ = ["render"]
+__all__ = ["render", "sheet", "summary"]
 
 _SHOWN_APART: Final = frozenset(
     {"spaces", "walls", "zones", "score", "score_parts", "missions", "errors"}
@@ -147,17 +147,60 @@ def _sheet(sheet: dict[str, Any], heading: str) -> list[RenderableType]:
     return parts
 
 
+def summary(sheet: dict[str, Any]) -> dict[str, str]:
+    """The compact summary of a sheet the table shows for every seat: score so far, System
+    Errors, missions accomplished (letter and value) and number spaces filled.
+
+    >>> summary({"score": 12, "errors": 1, "missions": {"A": 4, "B": None, "C": None},
+    ...          "spaces": {"T1": 3, "T2": None, "T3": "X"}})
+    {'score': '12', 'errors': '1', 'missions': 'A 4', 'spaces': '2/3'}
+    """
+    spaces = sheet["spaces"]
+    filled = sum(1 for value in spaces.values() if value is not None)
+    missions = [f"{letter} {value}" for letter, value in sheet["missions"].items() if value]
+    return {
+        "score": number_text(float(sheet["score"])),
+        "errors": _compact(sheet["errors"]),
+        "missions": ", ".join(missions) or "—",
+        "spaces": f"{filled}/{len(spaces)}",
+    }
+
+
 def _scores(view: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for column in ("seat", "score", "errors", "this turn"):
+    for column in ("seat", "score", "errors", "missions", "spaces", "this turn"):
         table.add_column(column)
     to_act = set(view.get("to_act") or [])
     for seat, sheet in enumerate(view["sheets"]):
         name = Text("▶ " if seat in to_act else "  ")
         name.append(f"seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         done = "done" if view["done"][seat] else ("choosing" if seat in to_act else "")
-        table.add_row(name, number_text(float(sheet["score"])), _compact(sheet["errors"]), done)
+        table.add_row(name, *summary(sheet).values(), done)
     return table
+
+
+def sheet(view: dict[str, Any], seat: int) -> RenderableType:
+    """Seat ``seat``'s sheet as everyone sees it (the viewer's own: as it is now).
+
+    >>> import io, moonbase
+    >>> from rich.console import Console
+    >>> console = Console(width=100, file=io.StringIO(), color_system=None)
+    >>> view = moonbase.load("welcome-to-the-moon", players=2).new(seed=2).view(0)
+    >>> console.print(sheet(view, 1))
+    >>> "seat 1's sheet (as it stood at the start of this turn): score 0" in console.file.getvalue()
+    True
+    """
+    writing = view.get("writing", view.get("seat"))
+    own = seat == writing and view.get("sheet") is not None
+    shown = view["sheet"] if own else view["sheets"][seat]
+    if own:
+        mine = seat == view.get("seat")
+        heading = f"your sheet (seat {seat})" if mine else f"seat {seat}'s sheet (you write on it)"
+    else:
+        heading = f"seat {seat}'s sheet"
+    if not own and view.get("to_act"):
+        heading += " (as it stood at the start of this turn)"
+    return Panel(Group(*_sheet(shown, heading)), title_align="left", expand=False)
 
 
 def render(view: dict[str, Any]) -> RenderableType:

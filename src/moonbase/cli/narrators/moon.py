@@ -1,0 +1,128 @@
+"""MOON told: what an operation did to the registers (``XOR A C — A 0101 → 1100``), each goal
+solved, a goal seen with a BUG, and why the game ended.
+
+>>> import moonbase
+>>> state = moonbase.load("moon").new(seed=5)
+>>> before = state.view(0)
+>>> state.apply(0, "INC B")
+>>> told(0, "INC B", before, state.view(0), ["seat 0"])
+Told(detail='B 1100 → 1101', lines=())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from moonbase.cli.narration import Told, View
+from moonbase.cli.render import counted
+from moonbase.core import Game
+
+__all__ = ["breakdown", "ending", "told"]
+
+_REGISTERS = ("A", "B", "C", "D")
+_NO_TARGET = frozenset({"END", "PEEK", "REPAIR", "DRAW"})
+
+
+def _words(view: View, seat: int) -> dict[str, str]:
+    """The registers (and the acting seat's RAM) of ``view``."""
+    words = {name: str(view["registers"][name]) for name in _REGISTERS}
+    if seat >= 0 and view.get("rams"):
+        words["RAM"] = str(view["rams"][seat])
+    return words
+
+
+def _current_goal(view: View) -> str | None:
+    for slot in view.get("slots") or ():
+        if slot not in (None, "BUG", "hidden"):
+            return str(slot)
+    return None
+
+
+def _setup(seat: int, before: View) -> bool:
+    """Whether a chance outcome is one of the setup's draws (copied into the registers)."""
+    return seat < 0 and before["round"] == 1 and not any(before["slots"])
+
+
+def _solved(seat: int, before: View, after: View, labels: Sequence[str]) -> list[str]:
+    if after["mode"] == "cooperative":
+        gained = int(after["solved"]) - int(before["solved"])
+        if gained <= 0 or _setup(seat, before):
+            return []
+        # A goal is solved when A shows it: the face-up one, or (after a draw) A's value.
+        goal = _current_goal(before) or str(after["registers"]["A"])
+        also = f", and the next {counted(gained - 1, 'goal')} at once" if gained > 1 else ""
+        waiting = _current_goal(after)
+        following = f"next goal {waiting}" if waiting else "no goal waiting"
+        return [
+            f"Goal {goal} solved{also}: A shows it! "
+            f"{counted(int(after['solved']), 'goal')} solved so far; {following}."
+        ]
+    lines = []
+    for seat, goals in enumerate(after["solved_goals"]):
+        for goal in goals[len(before["solved_goals"][seat]) :]:
+            lines.append(
+                f"{labels[seat]} solved a goal: {goal}! "
+                f"({counted(len(goals), 'goal')} solved; a new one is drawn.)"
+            )
+    return lines
+
+
+def _bugs(before: View, after: View, labels: Sequence[str]) -> list[str]:
+    if after["mode"] == "cooperative":
+        return []
+    return [
+        f"{labels[seat]} drew a BUG card and keeps it (it may PEEK at a goal)."
+        for seat, count in enumerate(after["bugs"])
+        if count > before["bugs"][seat]
+    ]
+
+
+def told(seat: int, action: str, before: View, after: View, labels: Sequence[str]) -> Told:
+    """The registers ``action`` changed (the one it writes on its line, any other — changed by
+    cards drawn after it — on a line of its own), goals solved, BUGs drawn, a goal peeked."""
+    old, new = _words(before, seat), _words(after, seat)
+    changed = [f"{name} {old[name]} → {new[name]}" for name in new if old.get(name) != new[name]]
+    words = action.split()
+    target = words[1] if len(words) > 1 and seat >= 0 and words[0] not in _NO_TARGET else None
+    own = [text for text in changed if text.split()[0] == target]
+    others = [text for text in changed if text.split()[0] != target]
+    details = own or ([f"{target} {new[target]} (unchanged)"] if target in new else [])
+    lines: list[str] = []
+    if others:
+        lines.append(
+            f"{action}: {', '.join(others)}"
+            if seat < 0
+            else f"The cards drawn then changed {', '.join(others)}."
+        )
+    for key, goal in (after.get("peeked") or {}).items():
+        if (before.get("peeked") or {}).get(key) != goal:
+            details.append(f"{labels[int(key)]}'s goal is {goal}")
+    lines.extend(_solved(seat, before, after, labels))
+    lines.extend(_bugs(before, after, labels))
+    return Told(", ".join(details), tuple(lines))
+
+
+def ending(view: View, labels: Sequence[str]) -> list[str]:
+    """Why the game ended: the mission won or lost, the deck empty or the last round played."""
+    if view["mode"] == "cooperative":
+        if view.get("outcome") == "won":
+            return ["Every goal is solved and the deck is empty: the mission is won."]
+        return ["A goal had to move up past slot 4: the CPU was too slow, the mission is lost."]
+    if int(view["deck"]) == 0:
+        return ["A seat had to draw a goal and the deck was empty."]
+    return [f"All {counted(int(view['max_rounds']), 'round')} were played."]
+
+
+def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
+    """Each seat's score: its goals solved (cooperative: the crew's, the setup's included)."""
+    if view["mode"] == "cooperative":
+        solved = int(view["solved"])
+        return [
+            f"{labels[0]}: {counted(solved, 'goal')} solved (goals copied into the registers "
+            f"at setup count) = {solved}"
+        ]
+    lines = []
+    for seat, goals in enumerate(view["solved_goals"]):
+        which = f" ({', '.join(goals)})" if goals else ""
+        lines.append(f"{labels[seat]}: {counted(len(goals), 'goal')} solved{which} = {len(goals)}")
+    return lines

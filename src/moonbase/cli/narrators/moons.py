@@ -1,0 +1,178 @@
+"""Moons told: who takes the first-player marker, each trick and the tokens it gives by itself,
+the round awards, a summary at the end of each round, why the game ended and how each score is
+made of sets, triples, singles and bonus cards.
+
+A token a seat chose (``TAKE``, ``MINI GRAB``) is told by its action; every other token gained
+is an automatic award, told with the reason the views show: the trick's winner, the lowest
+off-suit card, the most tricks or no trick in the round.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from moonbase.cli.narration import Told, View
+from moonbase.cli.render import counted, number_text
+from moonbase.core import Game
+from moonbase.games.moons.scoring import best_grouping
+
+__all__ = ["breakdown", "ending", "tokens_text", "told"]
+
+
+def tokens_text(tokens: dict[str, int]) -> str:
+    """A seat's tokens, one letter per planet: ``S2 J0 N1 U3``.
+
+    >>> tokens_text({"SATURN": 2, "JUPITER": 0, "NEPTUNE": 1, "URANUS": 3})
+    'S2 J0 N1 U3'
+    """
+    return " ".join(f"{planet[0]}{count}" for planet, count in tokens.items())
+
+
+def _gained(before: View, after: View, seat: int, action: str) -> list[dict[str, int]]:
+    """Tokens each seat gained that nobody chose: the automatic awards."""
+    gained = [
+        {planet: after["tokens"][k][planet] - count for planet, count in tokens.items()}
+        for k, tokens in enumerate(before["tokens"])
+    ]
+    words = action.split()
+    if seat >= 0 and words[0] == "TAKE":
+        gained[seat][words[1]] -= 1
+    elif seat >= 0 and words[:2] == ["MINI", "GRAB"]:
+        gained[seat][words[2]] -= 1
+    elif seat >= 0 and words[:2] == ["MINI", "TOKEN-SWAP"]:
+        for k in (seat, int(words[2])):
+            gained[k] = {}
+    return gained
+
+
+def _round_over(before: View, after: View) -> bool:
+    return bool(after["round"] != before["round"]) or (
+        after["phase"] == "over" and before["phase"] != "over"
+    )
+
+
+def _trick_line(trick: dict[str, Any], labels: Sequence[str]) -> str:
+    """A finished trick: the cards, the winner, and who played the lowest off-suit card."""
+    plays = trick["trick"]
+    cards = ", ".join(f"{labels[play['seat']]} {play['card']}" for play in plays)
+    moons = [play["card"] for play in plays if play["card"] != "AST"]
+    off_suit = [card for card in moons if card[0] != moons[0][0]] if moons else []
+    winner, lowest = trick["winner"], trick["lowest"]
+    line = f"Trick: {cards} — " + ("no winner" if winner is None else f"won by {labels[winner]}")
+    if lowest is not None:
+        line += f"; lowest off-suit card: {labels[lowest]}"
+    elif off_suit:
+        line += "; the lowest off-suit cards tie: no token for them"
+    return line + "."
+
+
+def _tricks_of_round(before: View, after: View, trick_done: bool) -> list[int]:
+    if after["round"] == before["round"]:
+        return list(after["tricks"])
+    tricks = list(before["tricks"])
+    winner = (after.get("last_trick") or {}).get("winner")
+    if trick_done and winner is not None:
+        tricks[winner] += 1
+    return tricks
+
+
+def told(seat: int, action: str, before: View, after: View, labels: Sequence[str]) -> Told:
+    """The first player, a finished trick, the automatic token awards, the Mini-Asteroid an
+    Asteroid drew, and the summary of a round that ended."""
+    lines: list[str] = []
+    detail = ""
+    if before.get("first_player") is None and after.get("first_player") is not None:
+        first = labels[after["first_player"]]
+        lines.append(
+            f"{first} has the highest tableau card: it takes the first-player marker and the "
+            "Earth token, and leads."
+        )
+    last: dict[str, Any] = after.get("last_trick") or {}
+    trick_done = bool(last) and last != before.get("last_trick")
+    if trick_done:
+        lines.append(_trick_line(last, labels))
+    if (
+        action == "PLAY AST"
+        and seat >= 0
+        and after["mini_counts"][seat] > before["mini_counts"][seat]
+    ):
+        drawn = list(Counter(after.get("minis") or []) - Counter(before.get("minis") or []))
+        detail = "draws a Mini-Asteroid" + (
+            f": {drawn[0]}" if after.get("seat") == seat and drawn else ""
+        )
+    round_over = _round_over(before, after)
+    tricks = _tricks_of_round(before, after, trick_done)
+    awards_of_trick = trick_done or (before.get("taker") is not None and before["phase"] == "trick")
+    awards_of_round = round_over or before["phase"] == "awards"
+    for k, gains in enumerate(_gained(before, after, seat, action)):
+        won = {planet: count for planet, count in gains.items() if count > 0}
+        if not won:
+            continue
+        reasons = []
+        if awards_of_trick and last.get("winner") == k:
+            reasons.append("winning the trick")
+        if awards_of_trick and last.get("lowest") == k:
+            reasons.append("the lowest off-suit card")
+        if awards_of_round and tricks[k] == max(tricks):
+            reasons.append("the most tricks")
+        if awards_of_round and tricks[k] == 0:
+            reasons.append("winning no trick")
+        what = " and ".join(
+            counted(count, f"{planet.title()} token") for planet, count in won.items()
+        )
+        why = f" for {' and '.join(reasons)}" if reasons else ""
+        lines.append(f"{labels[k]} gets {what}{why}.")
+    if round_over:
+        won_tricks = ", ".join(f"{labels[k]} {n}" for k, n in enumerate(tricks))
+        lines.append(
+            f"End of round {before['round']} of {before['rounds']}. Tricks won: {won_tricks}."
+        )
+        standing = "; ".join(
+            f"{labels[k]} {tokens_text(tokens)} ({counted(float(after['scores'][k]), 'point')})"
+            for k, tokens in enumerate(after["tokens"])
+        )
+        lines.append(f"Tokens so far: {standing}.")
+    return Told(detail, tuple(lines))
+
+
+def ending(view: View, labels: Sequence[str]) -> list[str]:
+    """The supply ran out, or every round was played."""
+    if not any(view["supply"].values()):
+        return ["The token supply is empty."]
+    return [f"All {counted(int(view['rounds']), 'round')} are played."]
+
+
+def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
+    """Each seat's tokens in their best grouping — complete sets, then triples and singles —
+    and what its bonus cards add.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moons", players=3)
+    >>> view = game.new(seed=1).view(None)
+    >>> view["tokens"][0] = {"SATURN": 3, "JUPITER": 3, "NEPTUNE": 3, "URANUS": 1}
+    >>> view["scores"][0] = 19.0
+    >>> breakdown(game, view, ["seat 0", "seat 1", "seat 2"])[0]
+    'seat 0: tokens S3 J3 N3 U1 — 0 sets, triples and singles 19 = 19'
+    """
+    points = [
+        int(str(game.options[name])) for name in ("set_points", "triple_points", "single_points")
+    ]
+    set_points, triple_points, single_points = points
+    lines = []
+    for k, tokens in enumerate(view["tokens"]):
+        grouping = best_grouping(list(tokens.values()), set_points, triple_points, single_points)
+        score = float(view["scores"][k])
+        parts = [f"{counted(grouping.sets, 'set')}"]
+        if grouping.sets:
+            parts[0] += f" × {set_points} = {grouping.sets * set_points}"
+        parts.append(f"triples and singles {grouping.points - grouping.sets * set_points}")
+        bonuses = view["bonuses"][k]
+        if bonuses:
+            extra = number_text(score - grouping.points)
+            parts.append(f"bonus cards ({', '.join(bonuses)}) +{extra}")
+        lines.append(
+            f"{labels[k]}: tokens {tokens_text(tokens)} — {', '.join(parts)} = {number_text(score)}"
+        )
+    return lines
