@@ -16,7 +16,7 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from moonbase.cli.actions import NoSuchNumber, menu_lines, read_choice
+from moonbase.cli.actions import Menu, NoSuchNumber, menu_for
 from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
 from moonbase.cli.options import option_text
 from moonbase.cli.prompts import EndOfInput, Prompter, say
@@ -75,6 +75,7 @@ class PlayLoop:
         self._seen = dict.fromkeys(table.humans, start)
         self._told = start
         self._screen: int | None = None
+        self._menu = Menu(())
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -166,9 +167,11 @@ class PlayLoop:
     def _show(self, seat: int, *, complete: bool = False) -> None:
         state = self.table.state
         self._seen[seat] = self._told = len(state.history)
-        self.console.print(view_panel(state.game, state.view(seat)))
+        view = state.view(seat)
+        self.console.print(view_panel(state.game, view))
         actions = state.legal_actions(seat)
-        for line in menu_lines(actions, self.console.width, complete=complete):
+        self._menu = menu_for(state.game, view, actions, self.console.width, complete=complete)
+        for line in self._menu.lines:
             self.console.print(Text(line), highlight=False)
 
     def _human_turn(self, seat: int) -> bool:
@@ -215,7 +218,7 @@ class PlayLoop:
 
     def _act(self, seat: int, typed: str, legal: list[str]) -> bool | None:
         try:
-            self.table.act(seat, read_choice(typed, legal))
+            self.table.act(seat, self._menu.choice(typed))
         except NoSuchNumber as error:
             self._refuse(f"{error}.")
             return None

@@ -30,7 +30,14 @@ from rich.text import Text
 
 from moonbase.core import Game, State
 
-__all__ = ["SEAT_STYLES", "number_text", "results_table", "text_view", "view_panel"]
+__all__ = [
+    "SEAT_STYLES",
+    "number_text",
+    "renderer_hook",
+    "results_table",
+    "text_view",
+    "view_panel",
+]
 
 SEAT_STYLES: Final = (
     "bold cyan",
@@ -55,14 +62,28 @@ def number_text(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-def _renderer(game: Game) -> Renderer | None:
+def renderer_hook(game: Game, name: str) -> Callable[..., Any] | None:
+    """The function ``name`` of ``game``'s renderer module, if it has one (``render`` draws a
+    view; a renderer may offer more, e.g. ``menu`` or ``menu_key`` for
+    :mod:`moonbase.cli.actions`).
+
+    >>> import moonbase
+    >>> renderer_hook(moonbase.load("moon-leap"), "render") is not None
+    True
+    >>> renderer_hook(moonbase.load("moon-leap"), "no_such_hook") is None
+    True
+    """
     module_name = "moonbase.cli.renderers." + game.name.replace("-", "_")
     try:
         module = importlib.import_module(module_name)
     except ImportError:
         return None
-    found = getattr(module, "render", None)
-    return cast(Renderer, found) if callable(found) else None
+    found = getattr(module, name, None)
+    return cast(Callable[..., Any], found) if callable(found) else None
+
+
+def _renderer(game: Game) -> Renderer | None:
+    return cast(Renderer | None, renderer_hook(game, "render"))
 
 
 def text_view(game: Game, view: dict[str, Any]) -> str | None:
