@@ -11,7 +11,7 @@ between them, and each is told what happened since they last looked.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from rich.console import Console
 from rich.text import Text
@@ -19,15 +19,16 @@ from rich.text import Text
 from moonbase.cli.actions import Menu, NoSuchNumber, menu_for
 from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
 from moonbase.cli.options import option_text
-from moonbase.cli.prompts import EndOfInput, Prompter, say
+from moonbase.cli.prompts import ACTIONS, EndOfInput, Prompter, say
 from moonbase.cli.recap import recap
 from moonbase.cli.render import results_table, view_panel
 from moonbase.cli.rules import RulesMissing, rules_markdown
 from moonbase.cli.table import Table
+from moonbase.cli.turns import turn_note
 from moonbase.cli.undo import UndoRefused
 from moonbase.core import CHANCE, Game, IllegalAction
 
-__all__ = ["HELP", "PlayLoop", "game_line"]
+__all__ = ["COMMANDS", "HELP", "PlayLoop", "game_line"]
 
 HELP: Final = """\
 On your turn, type the number of an action from the menu, or the action itself as shown
@@ -40,7 +41,12 @@ On your turn, type the number of an action from the menu, or the action itself a
   actions       list every action, also when the menu sums some up
   table         show the table again
   save FILE     save the game; `moonbase load FILE` continues it
-  quit          leave the game (save it first to continue later)"""
+  quit          leave the game (save it first to continue later)
+At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall earlier
+lines, and Tab completes an action or a command."""
+
+COMMANDS: Final = ("help", "rules", "hint", "undo", "actions", "table", "save ", "quit")
+"""The commands as Tab completes them (see :data:`HELP`)."""
 
 
 def game_line(game: Game, seed: int) -> str:
@@ -179,7 +185,10 @@ class PlayLoop:
         self._take_screen(seat)
         self._show(seat)
         while True:
-            typed = self.prompter.ask(f"{self.table.label(seat)} > ")
+            choices = [*self.table.state.legal_actions(seat), *COMMANDS]
+            typed = self.prompter.ask(
+                f"{self.table.label(seat)} > ", choices=choices, history=ACTIONS
+            )
             if not typed:
                 continue
             outcome = self._command(seat, typed)
@@ -217,6 +226,8 @@ class PlayLoop:
         return None
 
     def _act(self, seat: int, typed: str, legal: list[str]) -> bool | None:
+        before = self.table.state.view(seat)
+        played = len(self.table.state.history)
         try:
             self.table.act(seat, self._menu.choice(typed))
         except NoSuchNumber as error:
@@ -226,8 +237,17 @@ class PlayLoop:
             reason = str(error).split("; allowed:")[0]
             self._refuse(f"{reason}.")
             return None
+        self._note_turn(seat, before, played)
         self._tell()
         return True
+
+    def _note_turn(self, seat: int, before: dict[str, Any], played: int) -> None:
+        """Say so when the action (history entry ``played``) ended the seat's turn by itself."""
+        state = self.table.state
+        action = state.history[played][1]
+        note = turn_note(state.game, before, action, state.view(seat))
+        if note is not None:
+            say(self.console, note, "bold yellow")
 
     def _refuse(self, reason: str) -> None:
         message = f"Not allowed: {reason} Type a number from the menu, an action, or help."

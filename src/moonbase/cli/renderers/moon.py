@@ -21,7 +21,7 @@ from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, number_text
 
-__all__ = ["lamps", "render"]
+__all__ = ["lamps", "render", "turn_ended"]
 
 _REGISTERS = ("A", "B", "C", "D")
 
@@ -135,3 +135,26 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"disabled: {', '.join(sorted(disabled))}", style="red"))
     parts.append(_costs(view))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def turn_ended(before: dict[str, Any], action: str, after: dict[str, Any]) -> str | None:
+    """What to tell a seat whose ``action`` (not END) ended its turn or round by itself: the
+    rules end it once END is the only legal action left (``None`` if it did not end).
+
+    >>> start = {"mode": "competitive", "round": 1, "turn": 0}
+    >>> turn_ended(start, "INC A", {**start, "turn": 1})
+    'Your turn ended by itself: nothing else was affordable, so only END was left.'
+    >>> turn_ended(start, "END", {**start, "turn": 1}) is None
+    True
+    """
+    if action == "END":
+        return None
+    why = "nothing else was affordable, so only END was left."
+    if before["mode"] == "cooperative":
+        lost = after.get("outcome") == "lost" and before.get("outcome") is None
+        if after["round"] != before["round"] or lost:
+            return f"Round {before['round']} ended by itself: {why}"
+        return None
+    if after.get("turn") != before.get("turn") or after["round"] != before["round"]:
+        return f"Your turn ended by itself: {why}"
+    return None
