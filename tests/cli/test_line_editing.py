@@ -10,7 +10,7 @@ from __future__ import annotations
 from tests.cli.terminal import CTRL_R, END_KEY, ENTER, HOME, TAB, UP, Terminal
 
 PROMPT = "seat 0 >"
-MENU_END = "68) D B  69) D C"
+MENU_END = "NOT (1) 18 19 20 21"
 """The last line of cooperative MOON's menu: the prompt follows it."""
 
 

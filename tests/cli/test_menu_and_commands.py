@@ -26,7 +26,7 @@ def test_the_menu_with_enter_everywhere_starts_cooperative_moon() -> None:
     assert "1) you" in seats and "planner bot" in seats
     terminal.type("")
     game = terminal.wait_for("seat 0 > ")
-    assert "MOON — cooperative · round 1" in game and "17) END" in game
+    assert "MOON — cooperative · round 1" in game and "1) END" in game
     terminal.type("quit")
     assert terminal.finish() == 0
 

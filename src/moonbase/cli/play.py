@@ -82,6 +82,7 @@ class PlayLoop:
         self._told = start
         self._screen: int | None = None
         self._menu = Menu(())
+        self._refused = 0
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -177,6 +178,7 @@ class PlayLoop:
         self.console.print(view_panel(state.game, view))
         actions = state.legal_actions(seat)
         self._menu = menu_for(state.game, view, actions, self.console.width, complete=complete)
+        self._refused = 0
         for line in self._menu.lines:
             self.console.print(Text(line), highlight=False)
 
@@ -230,12 +232,9 @@ class PlayLoop:
         played = len(self.table.state.history)
         try:
             self.table.act(seat, self._menu.choice(typed))
-        except NoSuchNumber as error:
-            self._refuse(f"{error}.")
-            return None
-        except IllegalAction as error:
-            reason = str(error).split("; allowed:")[0]
-            self._refuse(f"{reason}.")
+        except (NoSuchNumber, IllegalAction) as error:
+            self._keep_table_in_view(seat)
+            self._refuse(f"{str(error).split('; allowed:')[0]}.")
             return None
         self._note_turn(seat, before, played)
         self._tell()
@@ -248,6 +247,14 @@ class PlayLoop:
         note = turn_note(state.game, before, action, state.view(seat))
         if note is not None:
             say(self.console, note, "bold yellow")
+
+    def _keep_table_in_view(self, seat: int) -> None:
+        """At a terminal, draw the table again before a second refused line since it was drawn,
+        so that refusals never push the board off the screen."""
+        self._refused += 1
+        if self._refused > 1 and self.console.is_terminal:
+            self._show(seat)
+            self._refused = 1
 
     def _refuse(self, reason: str) -> None:
         message = f"Not allowed: {reason} Type a number from the menu, an action, or help."
