@@ -17,7 +17,9 @@ def _panel(segment: str) -> str:
 
 def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path: Path) -> None:
     saved = tmp_path / "leap.json"
-    terminal = Terminal("play", "moon-leap", "--seed", "3", "--seat", "human,random")
+    terminal = Terminal(
+        "play", "moon-leap", "--seed", "3", "--seat", "human,random", "--no-skip-forced"
+    )
     terminal.wait_for("seat 0 (you) > ")
     terminal.type("1")
     before = terminal.wait_for("seat 0 (you) > ")
@@ -34,7 +36,7 @@ def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path:
     state = moonbase.from_json(body["save"])
     assert state.game.name == "moon-leap" and len(state.history) == 5
 
-    again = Terminal("load", str(saved))
+    again = Terminal("load", str(saved), "--no-skip-forced")
     shown = again.wait_for("seat 0 (you) > ")
     assert "Seats: seat 0 (you), seat 1 (random)." in shown
     assert _panel(shown) == _panel(before), "the loaded table is the saved one"

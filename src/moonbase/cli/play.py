@@ -24,7 +24,7 @@ from moonbase.cli.recap import recap
 from moonbase.cli.render import results_table, view_panel
 from moonbase.cli.rules import RulesMissing, rules_markdown
 from moonbase.cli.table import Table
-from moonbase.cli.turns import turn_note
+from moonbase.cli.turns import forced_action, turn_note
 from moonbase.cli.undo import UndoRefused
 from moonbase.core import CHANCE, Game, IllegalAction
 
@@ -41,11 +41,16 @@ On your turn, type the number of an action from the menu, or the action itself a
   actions       list every action, also when the menu sums some up
   table         show the table again
   save FILE     save the game; `moonbase load FILE` continues it
+  forced off    ask even when only one action is possible (forced on: play it for you,
+                the default; `play` and `load` take --no-skip-forced)
   quit          leave the game (save it first to continue later)
 At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall earlier
 lines, and Tab completes an action or a command."""
 
-COMMANDS: Final = ("help", "rules", "hint", "undo", "actions", "table", "save ", "quit")
+COMMANDS: Final = (
+    "help", "rules", "hint", "undo", "actions", "table", "save ", "forced on", "forced off",
+    "quit",
+)  # fmt: skip
 """The commands as Tab completes them (see :data:`HELP`)."""
 
 
@@ -66,10 +71,15 @@ def game_line(game: Game, seed: int) -> str:
 
 
 class PlayLoop:
-    """Plays the game on ``table`` with the people at ``prompter``'s keyboard."""
+    """Plays the game on ``table`` with the people at ``prompter``'s keyboard.
 
-    def __init__(self, table: Table, prompter: Prompter) -> None:
+    With ``skip_forced`` (the default) a person's only legal action is played for them
+    (:func:`~moonbase.cli.turns.forced_action`); ``forced off`` in the game turns it off.
+    """
+
+    def __init__(self, table: Table, prompter: Prompter, *, skip_forced: bool = True) -> None:
         self.table = table
+        self.skip_forced = skip_forced
         self.prompter = prompter
         self.console: Console = prompter.console
         state = table.state
@@ -83,6 +93,8 @@ class PlayLoop:
         self._screen: int | None = None
         self._menu = Menu(())
         self._refused = 0
+        self._forced_unseen: dict[int, list[str]] = {}
+        self._forced_told = False
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -165,6 +177,10 @@ class PlayLoop:
             self._screen = seat
             state = self.table.state
             lines = recap(state, seat, self._seen[seat], self.table.labels, skip_own=True)
+            lines[:0] = [
+                f"played for you (the only action possible): {action}"
+                for action in self._forced_unseen.pop(seat, [])
+            ]
             if lines:
                 say(self.console, "Since your last turn:", "bold")
                 for line in lines:
@@ -184,6 +200,10 @@ class PlayLoop:
 
     def _human_turn(self, seat: int) -> bool:
         """One action (or command) of a person; ``False`` when they leave."""
+        forced = forced_action(self.table, seat) if self.skip_forced else None
+        if forced is not None:
+            self._play_forced(seat, forced)
+            return True
         self._take_screen(seat)
         self._show(seat)
         while True:
@@ -197,6 +217,36 @@ class PlayLoop:
             if outcome is None:
                 continue
             return outcome
+
+    def _play_forced(self, seat: int, action: str) -> None:
+        """Play ``seat``'s only legal action for it; told to it now if it has the screen (or is
+        the only person), else when it next takes the screen."""
+        if len(self.table.humans) == 1:
+            self._take_screen(seat)
+        before = self.table.state.view(seat)
+        played = len(self.table.state.history)
+        self.table.act(seat, action)
+        if self._screen == seat:
+            how = "" if self._forced_told else " (type forced off to be asked instead)"
+            self._forced_told = True
+            label = self.table.label(seat)
+            say(self.console, f"{label}: {action} — the only action possible, played for you{how}.")
+            self._note_turn(seat, before, played)
+        else:
+            self._forced_unseen.setdefault(seat, []).append(action)
+        self._tell()
+
+    def _forced_setting(self, typed: str) -> None:
+        if typed.lower() not in ("on", "off"):
+            say(self.console, "Type forced on or forced off.", "bold red")
+            return
+        self.skip_forced = typed.lower() == "on"
+        say(
+            self.console,
+            "Forced choices will be played for you."
+            if self.skip_forced
+            else "Forced choices will be asked.",
+        )
 
     def _command(self, seat: int, typed: str) -> bool | None:
         """Carry out a typed line: ``True`` once the state changed, ``False`` to leave, ``None``
@@ -223,6 +273,8 @@ class PlayLoop:
             self._show(seat, complete=True)
         elif word in ("table", "look", "board"):
             self._show(seat)
+        elif word == "forced":
+            self._forced_setting(rest.strip())
         else:
             return self._act(seat, typed, legal)
         return None
