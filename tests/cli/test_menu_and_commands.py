@@ -44,6 +44,7 @@ def test_the_menu_sets_up_bots_and_options() -> None:
     terminal.type("")
     terminal.wait_for("Seat 0 [you]: ")
     terminal.type("")
+    terminal.wait_for("Seat 1 [greedy bot]: ")
     terminal.type("random")
     terminal.wait_for("Seat 2 [greedy bot]: ")
     terminal.type("mcts:iterations=banana")
