@@ -1,8 +1,10 @@
 """Driving the real ``moonbase`` program in a pseudo-terminal (pexpect), as a person would.
 
-Output is read as plain text: the terminal is ``dumb`` (rich then writes no colours or styles)
-and any escape sequence left (a screen clear) is stripped before text is searched, while the
-raw output stays available.
+Output is read as plain text: the terminal is ``dumb`` by default (rich then writes no colours
+or styles) and any escape sequence left (a screen clear) is stripped before text is searched,
+while the raw output stays available. With ``term="xterm"`` the program edits lines as on a
+real terminal; :meth:`Terminal.screen` then shows what the screen holds, through a terminal
+emulator (pyte) of the same size.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 import pexpect
+import pyte
 
 ANSI: Final = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\r")
 CLEAR: Final = "\x1b[2J"
@@ -26,8 +29,21 @@ WIDTH: Final = 100
 HEIGHT: Final = 40
 
 
-def environment(term: str = "dumb") -> dict[str, str]:
-    """The environment the program runs in: a fixed terminal size, no colour."""
+UP: Final = "\x1b[A"
+HOME: Final = "\x1b[H"
+END_KEY: Final = "\x1b[F"
+TAB: Final = "\t"
+CTRL_R: Final = "\x12"
+ENTER: Final = "\r"
+"""Keys as a terminal sends them."""
+
+
+def environment(term: str = "dumb", size: tuple[int, int] = (HEIGHT, WIDTH)) -> dict[str, str]:
+    """The environment the program runs in: a fixed terminal size (rows, columns), no colour.
+
+    ``PROMPT_TOOLKIT_NO_CPR`` keeps the line editor from asking the terminal where its cursor
+    is (pexpect does not answer).
+    """
     env = {
         key: value
         for key, value in os.environ.items()
@@ -36,10 +52,11 @@ def environment(term: str = "dumb") -> dict[str, str]:
     env.update(
         TERM=term,
         NO_COLOR="1",
-        COLUMNS=str(WIDTH),
-        LINES=str(HEIGHT),
+        COLUMNS=str(size[1]),
+        LINES=str(size[0]),
         PYTHONIOENCODING="utf-8",
         LANG="C.UTF-8",
+        PROMPT_TOOLKIT_NO_CPR="1",
     )
     return env
 
@@ -51,6 +68,7 @@ class Terminal:
         self,
         *args: str,
         term: str = "dumb",
+        size: tuple[int, int] = (HEIGHT, WIDTH),
         cwd: Path | None = None,
         timeout: float = 30,
         env: dict[str, str] | None = None,
@@ -58,13 +76,14 @@ class Terminal:
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "moonbase", *args],
-            env={**environment(term), **(env or {})},
+            env={**environment(term, size), **(env or {})},
             encoding="utf-8",
             codec_errors="replace",
-            dimensions=(HEIGHT, WIDTH),
+            dimensions=size,
             timeout=timeout,
             cwd=str(cwd) if cwd else None,
         )
+        self.size = size
         self.timeout = timeout
         self.raw = ""
         self.position = 0
@@ -119,12 +138,40 @@ class Terminal:
 
     def type(self, line: str) -> None:
         """Type ``line`` and Enter."""
-        self.child.sendline(line)
+        self.child.send(line + ENTER)
+
+    def keys(self, keys: str) -> None:
+        """Press ``keys`` (text, or key sequences such as :data:`UP`), without Enter."""
+        self.child.send(keys)
+
+    def settle(self, seconds: float = 0.5) -> None:
+        """Read what the program shows until it has shown nothing new for ``seconds``."""
+        while True:
+            before = len(self.raw)
+            with contextlib.suppress(pexpect.TIMEOUT, pexpect.EOF):
+                self.raw += self.child.read_nonblocking(1 << 16, timeout=seconds)
+            if len(self.raw) == before:
+                return
+
+    def answer(self, line: str) -> None:
+        """Type ``line`` and Enter at the prompt just shown, and wait until the line is taken
+        (the line editor draws the prompt again with the line, then ends the line), so that
+        the next :meth:`expect` sees only what follows."""
+        self.type(line)
+        self.wait_for("\n")
+
+    def screen(self) -> list[str]:
+        """The lines the terminal's screen shows now (everything read so far, drawn by a
+        terminal emulator of this size), without trailing spaces."""
+        rows, columns = self.size
+        drawn = pyte.Screen(columns, rows)
+        pyte.Stream(drawn).feed(self.raw)
+        return [line.rstrip() for line in drawn.display]
 
     def quit(self) -> None:
         """Type ``quit`` and, if asked whether to save the game first, say no."""
         self.type("quit")
-        if self.expect("Save the game before leaving? [y/N] ", "Game left unfinished.")[0] == 0:
+        if self.expect("Save the game before leaving? [y/N]", "Game left unfinished.")[0] == 0:
             self.type("n")
             self.wait_for("Game left unfinished.")
 

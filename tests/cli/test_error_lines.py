@@ -31,7 +31,8 @@ CASES = [
     ),
     (
         ("play", "moon", "--colour", "red"),
-        "moonbase play: No such option '--colour'; allowed: --option, --preset, --seat, --seed",
+        "moonbase play: No such option '--colour'; allowed: --no-skip-forced, --option, --preset, "
+        "--seat, --seed, --skip-forced",
     ),
     (("play", "moon", "--seed", "soon"), "moonbase play: Invalid value for '--seed': 'soon'"),
     (("play",), "moonbase play: Missing argument 'GAME'; allowed: moon, moon-leap, moons"),

@@ -33,7 +33,7 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
     trick_done = False
     while not trick_done:
         which, segment = terminal.expect(
-            "press Enter when nobody else is looking.", "seat 0 > ", "seat 1 > "
+            "press Enter when nobody else is looking.", "seat 0 >", "seat 1 >"
         )
         if which == 0:
             seat = int(re.findall(r"Pass the screen to seat (\d)", segment)[-1])
@@ -42,7 +42,7 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
             assert terminal.raw.count(CLEAR_SCROLLBACK) == cleared, "the scrollback is cleared too"
             passes.append(seat)
             holder = seat
-            terminal.type("")
+            terminal.answer("")
             continue
         prompt_seat = which - 1
         assert prompt_seat == holder, "only the seat that has the screen is asked"
@@ -56,7 +56,7 @@ def test_a_hot_seat_moons_trick_passes_the_screen_and_hides_hands() -> None:
             trick_done = True
             assert re.search(r"last trick: seat \d \w+, seat \d \w+, seat \d \w+ — won by", segment)
             break
-        terminal.type("1")
+        terminal.answer("1")
     assert passes[:2] == [0, 1], "the first two turns (the tableaus) pass from seat 0 to seat 1"
     assert len(passes) >= 3
     first_tableau_of_1 = terminal.text.split("Pass the screen to seat 1")[1]

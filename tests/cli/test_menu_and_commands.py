@@ -26,8 +26,8 @@ def test_the_menu_with_enter_everywhere_starts_cooperative_moon() -> None:
     assert "1) you" in seats and "planner bot" in seats
     terminal.type("")
     game = terminal.wait_for("seat 0 > ")
-    assert "MOON — cooperative · round 1" in game and "17) END" in game
-    terminal.type("quit")
+    assert "MOON — cooperative · round 1" in game and "1) END" in game
+    terminal.quit()
     assert terminal.finish() == 0
 
 
@@ -44,6 +44,7 @@ def test_the_menu_sets_up_bots_and_options() -> None:
     terminal.type("")
     terminal.wait_for("Seat 0 [you]: ")
     terminal.type("")
+    terminal.wait_for("Seat 1 [greedy bot]: ")
     terminal.type("random")
     terminal.wait_for("Seat 2 [greedy bot]: ")
     terminal.type("mcts:iterations=banana")
@@ -52,7 +53,7 @@ def test_the_menu_sets_up_bots_and_options() -> None:
     terminal.type("3")
     game = terminal.wait_for("seat 0 (you) > ")
     assert "Seats: seat 0 (you), seat 1 (random), seat 2 (random)." in game
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0
 
 

@@ -17,15 +17,16 @@ def _panel(segment: str) -> str:
 
 def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path: Path) -> None:
     saved = tmp_path / "leap.json"
-    terminal = Terminal("play", "moon-leap", "--seed", "3", "--seat", "human,random")
+    terminal = Terminal(
+        "play", "moon-leap", "--seed", "3", "--seat", "human,random", "--no-skip-forced"
+    )
     terminal.wait_for("seat 0 (you) > ")
     terminal.type("1")
     before = terminal.wait_for("seat 0 (you) > ")
     assert "seat 1 (random): MOVE" in before
     terminal.type(f"save {saved}")
     terminal.wait_for(f"Continue it with: moonbase load {saved}")
-    terminal.type("quit")
-    terminal.wait_for("Game left unfinished.")
+    terminal.quit()
     assert terminal.finish() == 0
 
     body = json.loads(saved.read_text())
@@ -34,7 +35,7 @@ def test_save_then_load_continues_with_the_same_seats_and_replay_steps(tmp_path:
     state = moonbase.from_json(body["save"])
     assert state.game.name == "moon-leap" and len(state.history) == 5
 
-    again = Terminal("load", str(saved))
+    again = Terminal("load", str(saved), "--no-skip-forced")
     shown = again.wait_for("seat 0 (you) > ")
     assert "Seats: seat 0 (you), seat 1 (random)." in shown
     assert _panel(shown) == _panel(before), "the loaded table is the saved one"
@@ -75,5 +76,5 @@ def test_a_plain_state_save_loads_with_every_seat_a_person(tmp_path: Path) -> No
     assert "Seats: seat 0, seat 1." in shown and "Pass the screen to seat 1." in shown
     terminal.type("")
     terminal.wait_for("seat 1 > ")
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0

@@ -52,14 +52,14 @@ def test_rules_in_a_game_are_the_adventure_played_and_paged() -> None:
         "play", "welcome-to-the-moon", "-o", "adventure=3", "-s", "human,greedy",
         "--seed", "2", term="xterm", env=pager,
     )  # fmt: skip
-    terminal.wait_for("seat 0 (you) > ")
-    terminal.type("rules")
-    paged = [line for line in terminal.wait_for("seat 0 (you) > ").splitlines() if "PAGED" in line]
+    terminal.wait_for("seat 0 (you) >")
+    terminal.answer("rules")
+    paged = [line for line in terminal.wait_for("seat 0 (you) >").splitlines() if "PAGED" in line]
     text = "\n".join(paged)
     assert len(paged) > 40, "the rules went through the pager"
     assert "Adventure 3 — The Colony" in text and "A turn" in text
     assert "Adventure 1 — The Launch" not in text and "Solo: against ASTRA" not in text
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0
 
     paged_rules = Terminal("rules", "moon-leap", term="xterm", env=pager)

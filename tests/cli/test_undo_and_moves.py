@@ -30,7 +30,7 @@ def test_undo_takes_back_a_moon_operation_within_the_round() -> None:
     terminal.type("undo")
     back = terminal.wait_for("seat 0 > ")
     assert "Took back INC B." in back and "energy 3" in back and "1100 = 12" in back
-    terminal.type("quit")
+    terminal.quit()
     assert terminal.finish() == 0
 
 

@@ -1,8 +1,9 @@
 """The numbered menu of legal actions: laid out compactly, and read back from what was typed.
 
-Actions are numbered from 1 in the order the game lists them (sorted, so actions that start
-with the same word are neighbours) and grouped by that word, so that MOON's seventy-odd
-operations fit in a dozen lines::
+A :class:`Menu` is what a person is offered: the lines printed and the action each number
+stands for. Numbers follow the order the actions are printed in, and actions are printed in
+natural order (:func:`natural_key`: ``N2`` before ``N10``, ``ENE.2`` before ``ENE.10``),
+grouped by their first word so that long menus fit in a few lines::
 
     AND   1) A B   2) A C  ...
     13) END
@@ -12,17 +13,22 @@ A group whose actions go on with a long word of their own (``MINI GRAB URANUS``,
 are summed up with an example instead of listed; their numbers still work, and ``actions``
 lists everything.
 
+A game's renderer (:mod:`moonbase.cli.renderers`) may order its menu its own way with a
+``menu_key(action)`` (Moons: planets in the order the table shows them), or lay the whole menu
+out itself with ``menu(game, view, actions, width)`` (MOON: a grid with a fixed number for
+every action, so that ``END`` is always 1). :func:`menu_for` picks whichever the game has.
+
 A typed line is a menu number or the action itself in the game's notation, which the game
 reads leniently (``xor a c``).
 
->>> actions = ["AND A B", "AND A C", "END", "INC A", "INC B"]
->>> print("\\n".join(menu_lines(actions, width=40)))
+>>> menu = grouped_menu(["AND A B", "AND A C", "END", "INC A", "INC B"], width=40)
+>>> print("\\n".join(menu.lines))
 AND  1) A B  2) A C
 3) END
 INC  4) A  5) B
->>> read_choice("3", actions), read_choice(" xor a c ", actions)
+>>> menu.choice("3"), menu.choice(" xor a c ")
 ('END', 'xor a c')
->>> read_choice("9", actions)
+>>> menu.choice("9")
 Traceback (most recent call last):
 ...
 moonbase.cli.actions.NoSuchNumber: there is no action 9: the menu goes from 1 to 5
@@ -30,16 +36,24 @@ moonbase.cli.actions.NoSuchNumber: there is no action 9: the menu goes from 1 to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from moonbase.cli.render import renderer_hook
+from moonbase.core import Game
 
 __all__ = [
     "LONG_MENU",
     "Group",
+    "Menu",
     "NoSuchNumber",
     "group_actions",
+    "grouped_menu",
+    "menu_for",
     "menu_lines",
+    "natural_key",
     "read_choice",
 ]
 
@@ -49,10 +63,58 @@ _BIG_GROUP: Final = 24
 """In a long menu, a group with more actions than this is summed up."""
 _SPLIT_GROUP: Final = 8
 """A group with more actions than this may be split by its first two words."""
+_PARTS: Final = re.compile(r"(\D*)(\d*)")
+
+SortKey = Callable[[str], Any]
+"""How a menu orders its actions (a key for :func:`sorted`)."""
 
 
 class NoSuchNumber(ValueError):
     """A number was typed that is not on the menu."""
+
+
+def natural_key(text: str) -> tuple[tuple[str, int], ...]:
+    """A sort key that orders the numbers inside ``text`` by their value, not digit by digit.
+
+    >>> sorted(["N10", "N2", "ENE.10", "ENE.2", "END"], key=natural_key)
+    ['END', 'ENE.2', 'ENE.10', 'N2', 'N10']
+    >>> sorted(["WALL #100", "WALL #99", "T1 +1", "T1"], key=natural_key)
+    ['T1', 'T1 +1', 'WALL #99', 'WALL #100']
+    """
+    return tuple((words, int(digits) if digits else -1) for words, digits in _PARTS.findall(text))
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The lines of a menu and the action each number stands for.
+
+    ``numbers`` may also hold actions that are not legal now (a menu that keeps every action
+    at a fixed number shows those as gaps): typing one is read as that action, and the game
+    says why it is not allowed.
+    """
+
+    lines: tuple[str, ...]
+    numbers: Mapping[int, str] = field(default_factory=dict)
+    legal: frozenset[str] = frozenset()
+
+    def choice(self, text: str) -> str:
+        """The action a typed line means: a menu number, or the text itself for the game to
+        read. Raises :class:`NoSuchNumber` for a number that is not on the menu."""
+        typed = text.strip()
+        if not typed.isdigit():
+            return typed
+        number = int(typed)
+        if number in self.numbers:
+            return self.numbers[number]
+        if not self.legal:
+            raise NoSuchNumber(f"there is no action {number}: nothing can be done now")
+        shown = sorted(number for number, action in self.numbers.items() if action in self.legal)
+        if shown == list(range(1, len(shown) + 1)):
+            raise NoSuchNumber(f"there is no action {number}: the menu goes from 1 to {shown[-1]}")
+        raise NoSuchNumber(
+            f"there is no action {number} now: the menu's numbers go from {shown[0]} to "
+            f"{shown[-1]}, with gaps for what is not possible now"
+        )
 
 
 @dataclass(frozen=True)
@@ -110,7 +172,8 @@ def _worth_splitting(group: Group) -> bool:
 
 
 def group_actions(actions: Sequence[str]) -> list[Group]:
-    """The actions in groups by their first word (or first two words, see the module).
+    """The actions, in the order given, in groups by their first word (or first two words, see
+    the module).
 
     >>> [(g.key, g.first, g.rests) for g in group_actions(["END", "INC A", "INC B"])]
     [('END', 1, ('',)), ('INC', 2, ('A', 'B'))]
@@ -142,7 +205,8 @@ def _wrap(head: str, items: list[str], width: int) -> list[str]:
 
 
 def menu_lines(actions: Sequence[str], width: int = 80, *, complete: bool = False) -> list[str]:
-    """The menu as lines of at most ``width`` characters (one long item may be longer).
+    """The menu of ``actions``, numbered in the order given, as lines of at most ``width``
+    characters (one long item may be longer).
 
     With ``complete`` every action is listed, however long the menu.
 
@@ -173,17 +237,51 @@ def menu_lines(actions: Sequence[str], width: int = 80, *, complete: bool = Fals
     return lines
 
 
-def read_choice(text: str, actions: Sequence[str]) -> str:
-    """The action a typed line means: a menu number, or the text itself for the game to read.
+def grouped_menu(
+    actions: Sequence[str],
+    width: int = 80,
+    *,
+    complete: bool = False,
+    key: SortKey = natural_key,
+) -> Menu:
+    """The menu of ``actions`` sorted by ``key``, grouped and numbered as printed (see
+    :func:`menu_lines`).
 
-    Raises :class:`NoSuchNumber` for a number that is not on the menu.
+    >>> grouped_menu(["PLAY N10", "PLAY N2", "PASS"]).lines
+    ('1) PASS', 'PLAY  2) N2  3) N10')
     """
-    typed = text.strip()
-    if typed.isdigit():
-        number = int(typed)
-        if 1 <= number <= len(actions):
-            return actions[number - 1]
-        if not actions:
-            raise NoSuchNumber(f"there is no action {number}: nothing can be done now")
-        raise NoSuchNumber(f"there is no action {number}: the menu goes from 1 to {len(actions)}")
-    return typed
+    ordered = sorted(actions, key=key)
+    return Menu(
+        tuple(menu_lines(ordered, width, complete=complete)),
+        dict(enumerate(ordered, start=1)),
+        frozenset(ordered),
+    )
+
+
+def menu_for(
+    game: Game,
+    view: dict[str, Any],
+    actions: Sequence[str],
+    width: int = 80,
+    *,
+    complete: bool = False,
+) -> Menu:
+    """The menu ``game``'s renderer lays out for ``actions`` (see the module), or else
+    :func:`grouped_menu` in the renderer's order or in natural order."""
+    layout = renderer_hook(game, "menu")
+    if layout is not None:
+        laid_out = layout(game, view, actions, width)
+        if isinstance(laid_out, Menu):
+            return laid_out
+    key = renderer_hook(game, "menu_key") or natural_key
+    return grouped_menu(actions, width, complete=complete, key=key)
+
+
+def read_choice(text: str, actions: Sequence[str]) -> str:
+    """The action a typed line means for the menu of ``actions`` in natural order (see
+    :meth:`Menu.choice`).
+
+    >>> read_choice("2", ["PLAY N10", "PLAY N2"])
+    'PLAY N10'
+    """
+    return grouped_menu(actions).choice(text)

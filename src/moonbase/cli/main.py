@@ -64,15 +64,23 @@ def _reports_bad_input(command: _F) -> _F:
     return cast(_F, wrapper)
 
 
-def _play(table: Table) -> int:
+def _play(table: Table, skip_forced: bool = True) -> int:
     """Play the game on ``table``, and again with the same seats (a new deal) while the
     people at the screen ask for it."""
     while True:
-        loop = PlayLoop(table, Prompter(_console()))
+        loop = PlayLoop(table, Prompter(_console()), skip_forced=skip_forced)
         status = loop.run()
         if not loop.again:
             return status
         table = Table(table.game.new(seed=_new_seed()), table.seats)
+
+
+_SKIP_FORCED = click.option(
+    "--skip-forced/--no-skip-forced",
+    default=True,
+    show_default=True,
+    help="play a person's only possible action for them (with one line saying so), or ask",
+)
 
 
 @click.group(invoke_without_command=True, context_settings=_CONTEXT)
@@ -91,7 +99,7 @@ def cli(ctx: click.Context) -> int:
     except EndOfInput:
         say(prompter.console, "Input ended: no game started.")
         return 0
-    return _play(Table(setup.game.new(seed=_new_seed()), setup.seats))
+    return _play(Table(setup.game.new(seed=_new_seed()), setup.seats), setup.skip_forced)
 
 
 _OPTION_HELP = "a game option, e.g. players=3 (repeatable; `moonbase games` lists them)"
@@ -108,6 +116,7 @@ _SEAT_HELP = (
 @click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
 @click.option("--seat", "-s", "seats", multiple=True, metavar="WHO", help=_SEAT_HELP)
 @click.option("--seed", type=int, help="the deal (default: a random one)")
+@_SKIP_FORCED
 @_reports_bad_input
 def play(
     game: str,
@@ -115,19 +124,22 @@ def play(
     preset: str | None,
     seats: tuple[str, ...],
     seed: int | None,
+    skip_forced: bool,
 ) -> int:
     """Play GAME at this screen (moon, moon-leap, moons, …)."""
     chosen = build_game(game, read_assignments(options), preset)
     specs = read_seats(seats, chosen.seats)
-    return _play(Table(chosen.new(seed=_new_seed() if seed is None else seed), specs))
+    state = chosen.new(seed=_new_seed() if seed is None else seed)
+    return _play(Table(state, specs), skip_forced)
 
 
 @cli.command(context_settings=_CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@_SKIP_FORCED
 @_reports_bad_input
-def load(file: str) -> int:
+def load(file: str, skip_forced: bool) -> int:
     """Continue the game saved in FILE, with the same seats."""
-    return _play(load_table(file))
+    return _play(load_table(file), skip_forced)
 
 
 @cli.command(context_settings=_CONTEXT)
@@ -234,7 +246,7 @@ def _usage_line(error: click.UsageError) -> str:
             name
             for param in ctx.command.params
             if isinstance(param, click.Option)
-            for name in param.opts
+            for name in (*param.opts, *param.secondary_opts)
             if name.startswith("--")
         )
         names.append("--help")

@@ -2,18 +2,22 @@
 
 Every question has a default, so pressing Enter throughout starts cooperative MOON with you in
 its seat. Bad answers get one line saying what is allowed, and the question is asked again.
+Beside the game's options, the options question takes ``forced=off``: ask even when only one
+action is possible (the default, ``forced=on``, plays it for you; see
+:mod:`moonbase.cli.turns`).
 
 >>> import io
 >>> from rich.console import Console
 >>> from moonbase.cli.prompts import lines
 >>> console = Console(file=io.StringIO(), width=100)
 >>> setup = start_menu(Prompter(console, lines(["moon-leap", "players=3", "", "", "1", "3"])))
->>> setup.game.name, setup.game.seats, setup.seats
-('moon-leap', 3, ['human', 'human', 'random'])
+>>> setup.game.name, setup.game.seats, setup.seats, setup.skip_forced
+('moon-leap', 3, ['human', 'human', 'random'], True)
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,7 +33,15 @@ from moonbase.cli.prompts import Prompter, say
 from moonbase.cli.seats import DEFAULT_BOT, HUMAN, check_seat
 from moonbase.core import Game
 
-__all__ = ["BOT_STRENGTHS", "Setup", "choose_game", "choose_options", "choose_seats", "start_menu"]
+__all__ = [
+    "BOT_STRENGTHS",
+    "FORCED",
+    "Setup",
+    "choose_game",
+    "choose_options",
+    "choose_seats",
+    "start_menu",
+]
 
 BOT_STRENGTHS: Final = {
     "random": "easiest: plays any legal action",
@@ -39,14 +51,19 @@ BOT_STRENGTHS: Final = {
 }
 """What each bot is like, as the menu offers it (bots not listed here are offered by name)."""
 _ONLY_FOR: Final = {"planner": "moon"}
+FORCED: Final = "forced"
+"""The options question's setting for forced choices: ``forced=on`` or ``forced=off``."""
 
 
 @dataclass(frozen=True)
 class Setup:
-    """What the menu chose: the game with its options, and one seat spec per seat."""
+    """What the menu chose: the game with its options, one seat spec per seat, and whether
+    forced choices are played for the people."""
 
     game: Game
     seats: list[str]
+    skip_forced: bool = True
+    """Whether a person's only legal action is played for them."""
 
 
 def _summary(cls: type[Game]) -> str:
@@ -64,7 +81,7 @@ def choose_game(prompter: Prompter) -> str:
         cls = game_type(name)
         say(console, f"  {number}) {cls.title:<20} {_summary(cls)}")
     while True:
-        typed = prompter.ask(f"Game [1 {game_type(names[0]).title}]: ")
+        typed = prompter.ask(f"Game [1 {game_type(names[0]).title}]: ", choices=names)
         if not typed:
             return names[0]
         if typed.isdigit() and 1 <= int(typed) <= len(names):
@@ -95,34 +112,60 @@ def _options_table(game: Game, changed: set[str]) -> Table:
     return table
 
 
-def choose_options(prompter: Prompter, name: str) -> Game:
-    """Show ``name``'s options with their descriptions and defaults, and let them be changed."""
+def _forced_words(words: list[str]) -> tuple[list[str], bool | None]:
+    """The words that are not ``forced=on|off``, and the last such setting (``None``: none).
+
+    >>> _forced_words(["players=3", "forced=off"])
+    (['players=3'], False)
+    """
+    rest: list[str] = []
+    setting: bool | None = None
+    for word in words:
+        key, _, value = word.partition("=")
+        if key.lower() == FORCED and value.lower() in ("on", "off"):
+            setting = value.lower() == "on"
+        elif key.lower() == FORCED:
+            raise BadInput(f"{FORCED}={value!r}: allowed: on, off")
+        else:
+            rest.append(word)
+    return rest, setting
+
+
+def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
+    """Show ``name``'s options with their descriptions and defaults, and let them be changed;
+    returns the game and whether forced choices are played for the people (``forced=``)."""
     console = prompter.console
     cls = game_type(name)
     preset: str | None = None
     given: dict[str, str] = {}
+    skip_forced = True
     game = build_game(name, given)
     while True:
         console.print(_options_table(game, set(given)))
         if cls.presets:
             say(console, f"presets: {', '.join(cls.presets)}")
+        setting = "on (played for you)" if skip_forced else "off (asked)"
+        say(console, f"{FORCED}={setting}: a choice with only one action possible (on, off)")
         typed = prompter.ask(
-            "Enter to play with these; KEY=VALUE to change an option, a preset name, or reset: "
+            "Enter to play with these; KEY=VALUE to change an option, a preset name, or reset: ",
+            choices=[*cls.presets, "reset", f"{FORCED}=on", f"{FORCED}=off"],
         )
         if not typed:
-            return game
+            return game, skip_forced
         if typed.lower() == "reset":
-            preset, given = None, {}
+            preset, given, skip_forced = None, {}, True
         elif typed in cls.presets:
             preset, given = typed, {}
         else:
             try:
-                changes = read_assignments(typed.split())
+                words, forced = _forced_words(re.sub(r"\s*=\s*", "=", typed).split())
+                changes = read_assignments(words)
                 game = build_game(name, {**given, **changes}, preset)
             except BadInput as error:
                 say(console, f"Not changed: {error}.", "bold red")
                 continue
             given.update(changes)
+            skip_forced = skip_forced if forced is None else forced
             continue
         game = build_game(name, given, preset)
 
@@ -154,7 +197,7 @@ def choose_seats(prompter: Prompter, game: Game) -> list[str]:
         default = HUMAN if seat == 0 or len(choices) == 2 else DEFAULT_BOT
         shown = "you" if seat == 0 else ("person" if default == HUMAN else f"{default} bot")
         while True:
-            typed = prompter.ask(f"Seat {seat} [{shown}]: ")
+            typed = prompter.ask(f"Seat {seat} [{shown}]: ", choices=[HUMAN, *bot_names()])
             if not typed:
                 seats.append(default)
                 break
@@ -173,5 +216,5 @@ def start_menu(prompter: Prompter) -> Setup:
     """Ask for a game, its options and its seats (raises
     :class:`~moonbase.cli.prompts.EndOfInput` if input ends)."""
     name = choose_game(prompter)
-    game = choose_options(prompter, name)
-    return Setup(game, choose_seats(prompter, game))
+    game, skip_forced = choose_options(prompter, name)
+    return Setup(game, choose_seats(prompter, game), skip_forced)

@@ -12,24 +12,25 @@ from __future__ import annotations
 
 import contextlib
 import random
-from typing import Final
+from typing import Any, Final
 
 from rich.console import Console
 from rich.text import Text
 
-from moonbase.cli.actions import NoSuchNumber, menu_lines, read_choice
+from moonbase.cli.actions import Menu, NoSuchNumber, menu_for
 from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
 from moonbase.cli.narration import Chronicle, breakdown, ending
 from moonbase.cli.options import option_text
-from moonbase.cli.prompts import EndOfInput, Prompter, say
+from moonbase.cli.prompts import ACTIONS, EndOfInput, Prompter, say
 from moonbase.cli.render import NoSheets, results_table, sheet_panels, view_panel
 from moonbase.cli.rules import RulesMissing, rules_for, show_rules
 from moonbase.cli.saving import confirm, offer_save, save_table
 from moonbase.cli.table import Table
+from moonbase.cli.turns import forced_action, turn_note
 from moonbase.cli.undo import UndoRefused
 from moonbase.core import CHANCE, Game, IllegalAction
 
-__all__ = ["HELP", "PlayLoop", "game_line"]
+__all__ = ["COMMANDS", "HELP", "PlayLoop", "game_line"]
 
 HELP: Final = """\
 On your turn, type the number of an action from the menu, or the action itself as shown
@@ -43,7 +44,17 @@ On your turn, type the number of an action from the menu, or the action itself a
   table         show the table again
   sheet N       Welcome to the Moon: seat N's sheet (every sheet is public); sheets: all
   save FILE     save the game (asking before overwriting); `moonbase load FILE` continues it
-  quit          leave the game (offering to save it first)"""
+  forced off    ask even when only one action is possible (forced on: play it for you,
+                the default; `play` and `load` take --no-skip-forced)
+  quit          leave the game (offering to save it first)
+At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall earlier
+lines, and Tab completes an action or a command."""
+
+COMMANDS: Final = (
+    "help", "rules", "hint", "undo", "actions", "table", "sheet ", "sheets", "save ",
+    "forced on", "forced off", "quit",
+)  # fmt: skip
+"""The commands as Tab completes them (see :data:`HELP`)."""
 
 
 def game_line(game: Game, seed: int) -> str:
@@ -63,10 +74,15 @@ def game_line(game: Game, seed: int) -> str:
 
 
 class PlayLoop:
-    """Plays the game on ``table`` with the people at ``prompter``'s keyboard."""
+    """Plays the game on ``table`` with the people at ``prompter``'s keyboard.
 
-    def __init__(self, table: Table, prompter: Prompter) -> None:
+    With ``skip_forced`` (the default) a person's only legal action is played for them
+    (:func:`~moonbase.cli.turns.forced_action`); ``forced off`` in the game turns it off.
+    """
+
+    def __init__(self, table: Table, prompter: Prompter, *, skip_forced: bool = True) -> None:
         self.table = table
+        self.skip_forced = skip_forced
         self.prompter = prompter
         self.console: Console = prompter.console
         state = table.state
@@ -83,6 +99,10 @@ class PlayLoop:
         table.watch(self._chronicle.record)
         self.again = False
         """Whether the people asked, at the end, to play again with the same seats."""
+        self._menu = Menu(())
+        self._refused = 0
+        self._forced_unseen: dict[int, list[str]] = {}
+        self._forced_told = False
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -165,6 +185,10 @@ class PlayLoop:
             self._screen = seat
             state = self.table.state
             lines = self._chronicle.tell(state, seat, self._seen[seat], skip_own=True)
+            lines[:0] = [
+                f"played for you (the only action possible): {action}"
+                for action in self._forced_unseen.pop(seat, [])
+            ]
             if lines:
                 say(self.console, "Since your last turn:", "bold")
                 for line in lines:
@@ -174,23 +198,63 @@ class PlayLoop:
     def _show(self, seat: int, *, complete: bool = False) -> None:
         state = self.table.state
         self._seen[seat] = self._told = len(state.history)
-        self.console.print(view_panel(state.game, state.view(seat)))
+        view = state.view(seat)
+        self.console.print(view_panel(state.game, view))
         actions = state.legal_actions(seat)
-        for line in menu_lines(actions, self.console.width, complete=complete):
+        self._menu = menu_for(state.game, view, actions, self.console.width, complete=complete)
+        self._refused = 0
+        for line in self._menu.lines:
             self.console.print(Text(line), highlight=False)
 
     def _human_turn(self, seat: int) -> bool:
         """One action (or command) of a person; ``False`` when they leave."""
+        forced = forced_action(self.table, seat) if self.skip_forced else None
+        if forced is not None:
+            self._play_forced(seat, forced)
+            return True
         self._take_screen(seat)
         self._show(seat)
         while True:
-            typed = self.prompter.ask(f"{self.table.label(seat)} > ")
+            choices = [*self.table.state.legal_actions(seat), *COMMANDS]
+            typed = self.prompter.ask(
+                f"{self.table.label(seat)} > ", choices=choices, history=ACTIONS
+            )
             if not typed:
                 continue
             outcome = self._command(seat, typed)
             if outcome is None:
                 continue
             return outcome
+
+    def _play_forced(self, seat: int, action: str) -> None:
+        """Play ``seat``'s only legal action for it; told to it now if it has the screen (or is
+        the only person), else when it next takes the screen."""
+        if len(self.table.humans) == 1:
+            self._take_screen(seat)
+        before = self.table.state.view(seat)
+        played = len(self.table.state.history)
+        self.table.act(seat, action)
+        if self._screen == seat:
+            how = "" if self._forced_told else " (type forced off to be asked instead)"
+            self._forced_told = True
+            label = self.table.label(seat)
+            say(self.console, f"{label}: {action} — the only action possible, played for you{how}.")
+            self._note_turn(seat, before, played)
+        else:
+            self._forced_unseen.setdefault(seat, []).append(action)
+        self._tell()
+
+    def _forced_setting(self, typed: str) -> None:
+        if typed.lower() not in ("on", "off"):
+            say(self.console, "Type forced on or forced off.", "bold red")
+            return
+        self.skip_forced = typed.lower() == "on"
+        say(
+            self.console,
+            "Forced choices will be played for you."
+            if self.skip_forced
+            else "Forced choices will be asked.",
+        )
 
     def _command(self, seat: int, typed: str) -> bool | None:
         """Carry out a typed line: ``True`` once the state changed, ``False`` to leave, ``None``
@@ -219,22 +283,40 @@ class PlayLoop:
             self._show(seat)
         elif word in ("sheet", "sheets"):
             self._sheets(seat, rest)
+        elif word == "forced":
+            self._forced_setting(rest.strip())
         else:
             return self._act(seat, typed, legal)
         return None
 
     def _act(self, seat: int, typed: str, legal: list[str]) -> bool | None:
+        before = self.table.state.view(seat)
+        played = len(self.table.state.history)
         try:
-            self.table.act(seat, read_choice(typed, legal))
-        except NoSuchNumber as error:
-            self._refuse(f"{error}.")
+            self.table.act(seat, self._menu.choice(typed))
+        except (NoSuchNumber, IllegalAction) as error:
+            self._keep_table_in_view(seat)
+            self._refuse(f"{str(error).split('; allowed:')[0]}.")
             return None
-        except IllegalAction as error:
-            reason = str(error).split("; allowed:")[0]
-            self._refuse(f"{reason}.")
-            return None
+        self._note_turn(seat, before, played)
         self._tell()
         return True
+
+    def _note_turn(self, seat: int, before: dict[str, Any], played: int) -> None:
+        """Say so when the action (history entry ``played``) ended the seat's turn by itself."""
+        state = self.table.state
+        action = state.history[played][1]
+        note = turn_note(state.game, before, action, state.view(seat))
+        if note is not None:
+            say(self.console, note, "bold yellow")
+
+    def _keep_table_in_view(self, seat: int) -> None:
+        """At a terminal, draw the table again before a second refused line since it was drawn,
+        so that refusals never push the board off the screen."""
+        self._refused += 1
+        if self._refused > 1 and self.console.is_terminal:
+            self._show(seat)
+            self._refused = 1
 
     def _refuse(self, reason: str) -> None:
         message = f"Not allowed: {reason} Type a number from the menu, an action, or help."

@@ -35,6 +35,7 @@ __all__ = [
     "NoSheets",
     "counted",
     "number_text",
+    "renderer_hook",
     "results_table",
     "sheet_panels",
     "text_view",
@@ -77,14 +78,28 @@ def counted(count: float, noun: str, plural: str | None = None) -> str:
     return f"{number_text(count)} {word}"
 
 
-def _renderer(game: Game) -> Renderer | None:
+def renderer_hook(game: Game, name: str) -> Callable[..., Any] | None:
+    """The function ``name`` of ``game``'s renderer module, if it has one (``render`` draws a
+    view; a renderer may offer more, e.g. ``menu`` or ``menu_key`` for
+    :mod:`moonbase.cli.actions`).
+
+    >>> import moonbase
+    >>> renderer_hook(moonbase.load("moon-leap"), "render") is not None
+    True
+    >>> renderer_hook(moonbase.load("moon-leap"), "no_such_hook") is None
+    True
+    """
     module_name = "moonbase.cli.renderers." + game.name.replace("-", "_")
     try:
         module = importlib.import_module(module_name)
     except ImportError:
         return None
-    found = getattr(module, "render", None)
-    return cast(Renderer, found) if callable(found) else None
+    found = getattr(module, name, None)
+    return cast(Callable[..., Any], found) if callable(found) else None
+
+
+def _renderer(game: Game) -> Renderer | None:
+    return cast(Renderer | None, renderer_hook(game, "render"))
 
 
 def text_view(game: Game, view: dict[str, Any]) -> str | None:

@@ -1,29 +1,43 @@
 """MOON drawn with rich: the registers as rows of bit lamps with their values, the current goal
-in the same lamps, energy, the slots (cooperative) or each seat's goals and RAM (competitive).
+in the same lamps and, beside them, the slots (cooperative) or each seat's goals, RAM and bugs
+(competitive); then one line for energy, the deck and what an ERROR disabled (a disabled
+register is also marked ``✗``).
+
+The board and the menu fit a standard 80×24 terminal together, with room for a few lines of
+news: the menu (:func:`menu`) is a grid of operations by registers in which every action keeps
+its number all game — ``END`` is always 1 — and a row tells what its operation costs.
 
 >>> import io, moonbase
 >>> from rich.console import Console
 >>> console = Console(width=80, file=io.StringIO(), color_system=None)
 >>> console.print(render(moonbase.load("moon").new(seed=5).view(0)))
->>> text = console.file.getvalue()
->>> [line.split("│")[1].strip() for line in text.splitlines()[2:3] + text.splitlines()[5:6]]
-['B     ● ● ○ ○  1100 = 12', 'goal  ○ ○ ● ○  0010 =  2  ← make A show this']
+>>> text = console.file.getvalue().splitlines()
+>>> [" ".join(line.split("│")[1].split()) for line in text[2:3] + text[5:6]]
+['B ● ● ○ ○ 1100 = 12 slot 3 —', 'goal ○ ○ ● ○ 0010 = 2 ← make A show this']
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from moonbase.cli.actions import Menu
 from moonbase.cli.render import SEAT_STYLES, counted, number_text
+from moonbase.core import Game
 
-__all__ = ["lamps", "render"]
+__all__ = ["lamps", "menu", "render", "turn_ended"]
 
-_REGISTERS = ("A", "B", "C", "D")
+_REGISTERS: Final = ("A", "B", "C", "D")
+_ONE_REGISTER: Final = frozenset({"INC", "DEC", "ROL", "ROR", "NOT"})
+"""The operations on one register (``INC A``); every other operation takes two (``XOR A C``)."""
+_BAR: Final = 16
+"""Energy is drawn as a bar of half-units up to this many."""
 
 
 def lamps(bits: str) -> Text:
@@ -36,12 +50,19 @@ def lamps(bits: str) -> Text:
     return text
 
 
+def _registers() -> Table:
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(4):
+        grid.add_column(no_wrap=True)
+    return grid
+
+
 def _row(grid: Table, name: str, bits: str, note: str = "", style: str = "bold") -> None:
     grid.add_row(
         Text(name, style=style),
         lamps(bits),
         Text(f"{bits} = {int(bits, 2):>2}"),
-        Text(note, style="red"),
+        Text(note, style="green"),
     )
 
 
@@ -52,86 +73,234 @@ def _current_goal(view: dict[str, Any]) -> str | None:
     return None
 
 
-def _slots(view: dict[str, Any]) -> Text:
-    text = Text("slots  ")
-    for number, slot in enumerate(view["slots"], start=1):
-        text.append(f"{number}: ")
+def _slots(view: dict[str, Any]) -> Table:
+    """The four slots, slot 4 (where a goal is lost if it climbs on) at the top."""
+    table = Table.grid(padding=(0, 2))
+    for number in range(len(view["slots"]), 0, -1):
+        slot = view["slots"][number - 1]
         if slot is None:
-            text.append("—", style="dim")
+            shown = Text("—", style="dim")
         elif slot == "BUG":
-            text.append("BUG", style="bold red")
+            shown = Text("BUG", style="bold red")
         elif slot == "hidden":
-            text.append("face down", style="italic")
+            shown = Text("face down", style="italic")
         else:
-            text.append(f"{slot} ({int(slot, 2)})", style="bold green")
-        text.append("   ")
-    return text
+            shown = Text(f"{slot} ({int(slot, 2)})", style="bold green")
+        table.add_row(Text(f"slot {number}", style="dim"), shown)
+    return table
 
 
-def _energy(view: dict[str, Any]) -> Text:
+def _energy(view: dict[str, Any], extra: list[str]) -> Text:
     energy = float(view["energy"])
     text = Text("energy ")
     text.append(number_text(energy), style="bold")
-    text.append("  " + "▮" * int(energy * 2), style="yellow")
-    text.append("   (▮ = ½)", style="dim")
+    if energy * 2 <= _BAR:
+        text.append(" " + "▮" * int(energy * 2), style="yellow")
+        text.append(" (▮ = ½)", style="dim")
+    if view.get("free"):
+        text.append(f" · {view['free']} free uses left")
+    for part in extra:
+        text.append(f" · {part}")
+    if view["disabled"]:
+        text.append(f" · disabled: {', '.join(view['disabled'])}", style="red")
     return text
 
 
-def _costs(view: dict[str, Any]) -> Text:
-    costs = view.get("costs") or {}
-    parts = [f"{operation} {number_text(float(cost))}" for operation, cost in costs.items()]
-    return Text("costs  " + " · ".join(parts), style="dim")
-
-
-def _competitive(view: dict[str, Any]) -> Table:
-    table = Table(box=None, padding=(0, 2), show_edge=False)
-    for column in ("seat", "solved", "RAM", "bugs", "hacker", "known goal"):
-        table.add_column(column)
+def _seats(view: dict[str, Any]) -> Table:
+    """One row per seat: solved goals, RAM, bugs, and hackers and peeked goals if any."""
+    hackers = view.get("hackers") or []
     peeked = view.get("peeked") or {}
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    columns = ["seat", "solved", "RAM", "bugs"]
+    columns += ["hacker"] * any(hackers) + ["peeked"] * bool(peeked)
+    for column in columns:
+        table.add_column(column, no_wrap=True)
     for seat, solved in enumerate(view["solved"]):
         marker = "▶ " if seat == view.get("turn") else "  "
-        hacker = (view.get("hackers") or [None] * (seat + 1))[seat]
-        goal = peeked.get(str(seat))
-        table.add_row(
+        cells: list[str | Text] = [
             Text(f"{marker}seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             str(solved),
             str(view["rams"][seat]),
             str(view["bugs"][seat] or ""),
-            str(hacker or ""),
-            f"{goal} (peeked)" if goal else "",
-        )
+        ]
+        if any(hackers):
+            cells.append(str(hackers[seat] or ""))
+        if peeked:
+            cells.append(str(peeked.get(str(seat), "")))
+        table.add_row(*cells)
     return table
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     """One MOON view as a rich panel."""
     disabled = set(view["disabled"])
-    grid = Table.grid(padding=(0, 2))
+    registers = _registers()
     for name in _REGISTERS:
-        _row(grid, name, view["registers"][name], "disabled" if name in disabled else "")
-    parts: list[RenderableType] = []
-    energy = number_text(float(view["energy"]))
+        off = name in disabled
+        _row(registers, f"{name} ✗" if off else name, view["registers"][name],
+             style="bold red" if off else "bold")  # fmt: skip
+    board = Table.grid(padding=(0, 3))
+    board.add_column(no_wrap=True)
+    board.add_column(no_wrap=True)
+    parts: list[RenderableType] = [board]
     if view["mode"] == "cooperative":
         title = f"MOON — cooperative · round {view['round']}"
         goal = _current_goal(view)
         if goal is not None:
-            _row(grid, "goal", goal, "← make A show this", style="bold green")
-        parts = [grid, Text(), _energy(view), _slots(view)]
-        parts.append(Text(f"deck {counted(view['deck'], 'card')} · goals solved {view['solved']}"))
+            _row(registers, "goal", goal, "← make A show this", style="bold green")
+        board.add_row(registers, _slots(view))
+        extra = [f"deck {counted(view['deck'], 'card')}", f"goals solved {view['solved']}"]
+        parts.append(_energy(view, extra))
         if view.get("outcome"):
             parts.append(Text(f"The mission is {view['outcome']}.", style="bold"))
     else:
+        energy = number_text(float(view["energy"]))
         title = (
             f"MOON — competitive · round {view['round']} of {view['max_rounds']} · "
             f"seat {view['turn']} to play with energy {energy}"
         )
         if view.get("goal"):
-            _row(grid, "your goal", view["goal"], "← make A show this", style="bold green")
+            _row(registers, "goal", view["goal"], style="bold green")
         if view.get("ram"):
-            _row(grid, "your RAM", view["ram"], style="bold cyan")
-        parts = [grid, Text(), _energy(view), _competitive(view)]
-        parts.append(Text(f"deck {counted(view['deck'], 'card')}"))
-    if disabled:
-        parts.append(Text(f"disabled: {', '.join(sorted(disabled))}", style="red"))
-    parts.append(_costs(view))
+            _row(registers, "RAM", view["ram"], style="bold cyan")
+        board.add_row(registers, _seats(view))
+        parts.append(_energy(view, [f"deck {counted(view['deck'], 'card')}"]))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def turn_ended(before: dict[str, Any], action: str, after: dict[str, Any]) -> str | None:
+    """What to tell a seat whose ``action`` (not END) ended its turn or round by itself: the
+    rules end it once END is the only legal action left (``None`` if it did not end).
+
+    >>> start = {"mode": "competitive", "round": 1, "turn": 0}
+    >>> turn_ended(start, "INC A", {**start, "turn": 1})
+    'Your turn ended by itself: nothing else was affordable, so only END was left.'
+    >>> turn_ended(start, "END", {**start, "turn": 1}) is None
+    True
+    """
+    if action == "END":
+        return None
+    why = "nothing else was affordable, so only END was left."
+    if before["mode"] == "cooperative":
+        lost = after.get("outcome") == "lost" and before.get("outcome") is None
+        if after["round"] != before["round"] or lost:
+            return f"Round {before['round']} ended by itself: {why}"
+        return None
+    if after.get("turn") != before.get("turn") or after["round"] != before["round"]:
+        return f"Your turn ended by itself: {why}"
+    return None
+
+
+# ---------------------------------------------------------------------- the menu
+@dataclass(frozen=True)
+class _Block:
+    """A grid of the menu: a row per operation, a column per register or pair of registers."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """Each row: its label, what it costs, and the action in each column."""
+
+
+def _cost(cost: float) -> str:
+    """An energy cost as the menu writes it: ``(2)``, ``(½)``, ``(1½)``.
+
+    >>> _cost(2.0), _cost(0.5), _cost(1.5), _cost(0)
+    ('(2)', '(½)', '(1½)', '(0)')
+    """
+    whole = int(cost)
+    return f"({whole or ''}½)" if cost - whole >= 0.5 else f"({whole})"
+
+
+def _blocks(game: Game, view: dict[str, Any]) -> tuple[_Block, _Block]:
+    """The two grids: operations on one register (and, competitive, MOV to and from RAM), and
+    operations on two registers, in the rules' order of the operations in play."""
+    costs: dict[str, Any] = view["costs"]
+    same = bool(game.options.get("same_register"))
+    pairs = [(t, s) for t in _REGISTERS for s in _REGISTERS if t != s or same]
+    one: list[tuple[str, str, tuple[str, ...]]] = []
+    two: list[tuple[str, str, tuple[str, ...]]] = []
+    for name, cost in costs.items():
+        if name in _ONE_REGISTER:
+            one.append((name, _cost(float(cost)), tuple(f"{name} {r}" for r in _REGISTERS)))
+        else:
+            two.append((name, _cost(float(cost)), tuple(f"{name} {t} {s}" for t, s in pairs)))
+    if view["mode"] == "competitive" and "MOV" in costs:
+        cost = _cost(float(costs["MOV"]))
+        one.append(("RAM←", cost, tuple(f"MOV RAM {r}" for r in _REGISTERS)))
+        one.append(("←RAM", cost, tuple(f"MOV {r} RAM" for r in _REGISTERS)))
+    heads = tuple(f"{t}←{s}" for t, s in pairs)
+    return _Block(_REGISTERS, tuple(one)), _Block(heads, tuple(two))
+
+
+def _block_lines(block: _Block, numbers: dict[str, int], legal: set[str]) -> list[str]:
+    if not block.rows:
+        return []
+    label = max(len(name) for name, _, _ in block.rows)
+    cost = max(len(price) for _, price, _ in block.rows)
+    cell = len(str(max(numbers[action] for _, _, row in block.rows for action in row)))
+    width = max(cell, *(len(column) for column in block.columns))
+    head = " " * (label + 1 + cost)
+    lines = [head + "".join(f" {column:>{width}}" for column in block.columns)]
+    for name, price, actions in block.rows:
+        cells = "".join(
+            f" {numbers[action] if action in legal else '·':>{width}}" for action in actions
+        )
+        lines.append(f"{name:<{label}} {price:>{cost}}{cells}")
+    return lines
+
+
+def _side_by_side(left: list[str], right: list[str], gap: int) -> list[str]:
+    pad = max((len(line) for line in left), default=0)
+    rows = max(len(left), len(right))
+    left = left + [""] * (rows - len(left))
+    right = right + [""] * (rows - len(right))
+    return [f"{a:<{pad}}{' ' * gap}{b}".rstrip() for a, b in zip(left, right, strict=True)]
+
+
+def menu(game: Game, view: dict[str, Any], actions: Sequence[str], width: int) -> Menu | None:
+    """MOON's menu: ``END`` and the PEEKs on one line, then a grid of the operations on one
+    register beside a grid of those on two (``A←B``: A takes A op B; MOV copies B), each row
+    with its cost in parentheses. Every action keeps one number all game (numbered down the
+    left grid, then down the right one); what is not possible now shows ``·``. ``None`` (the
+    usual list) when something legal is not in the grid, e.g. choosing what an OK card
+    repairs.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon").new(seed=5)
+    >>> laid_out = menu(state.game, state.view(0), state.legal_actions(0), 80)
+    >>> print("\\n".join(laid_out.lines))
+    1) END    (n): energy it costs · A←B: A takes A op B, MOV A B copies B
+             A  B  C  D            A←B A←C A←D B←A B←C B←D C←A C←B C←D D←A D←B D←C
+    INC (2)  2  3  4  5    MOV (1)  22  23  24  25  26  27  28  29  30  31  32  33
+    DEC (2)  6  7  8  9    OR  (½)  34  35  36  37  38  39  40  41  42  43  44  45
+    ROL (1) 10 11 12 13    AND (½)  46  47  48  49  50  51  52  53  54  55  56  57
+    ROR (1) 14 15 16 17    XOR (½)  58  59  60  61  62  63  64  65  66  67  68  69
+    NOT (1) 18 19 20 21
+    >>> laid_out.numbers[1], laid_out.numbers[59], laid_out.choice("xor a c")
+    ('END', 'XOR A C', 'xor a c')
+    """
+    if "costs" not in view:
+        return None
+    one, two = _blocks(game, view)
+    ordered = ["END"]
+    for block in (one, two):
+        ordered.extend(action for _, _, row in block.rows for action in row)
+    seats = len(view.get("solved") or []) if view["mode"] == "competitive" else 0
+    ordered.extend(f"PEEK {seat}" for seat in range(seats))
+    numbers = {action: number for number, action in enumerate(ordered, start=1)}
+    legal = set(actions)
+    if not legal <= numbers.keys():
+        return None
+    peeks = [f"{numbers[a]}) {a}" for a in ordered if a.startswith("PEEK ") and a in legal]
+    head = "  ".join(["1) END", *peeks])
+    legend = "    (n): energy it costs · A←B: A takes A op B, MOV A B copies B"
+    lines = [head + legend if len(head + legend) <= width else head]
+    left, right = _block_lines(one, numbers, legal), _block_lines(two, numbers, legal)
+    beside = max(map(len, left), default=0) + max(map(len, right), default=0)
+    gap = next((gap for gap in (4, 2) if beside + gap <= width), None)
+    lines.extend(left + right if gap is None else _side_by_side(left, right, gap))
+    return Menu(
+        tuple(lines),
+        {number: action for action, number in numbers.items()},
+        frozenset(actions),
+    )

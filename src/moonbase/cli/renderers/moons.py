@@ -9,10 +9,13 @@ is still face down), the trick, each seat's tokens, tricks and score, the supply
 >>> text = console.file.getvalue()
 >>> "your hand" in text and "face down" not in text and "choosing" in text
 True
+
+Its menu lists planets and cards in the order the table shows them (:func:`menu_key`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from rich.console import Group, RenderableType
@@ -22,10 +25,33 @@ from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, counted, number_text
 
-__all__ = ["card_text", "render"]
+__all__ = ["card_text", "menu_key", "render"]
 
 _PLANETS: Final = ("SATURN", "JUPITER", "NEPTUNE", "URANUS")
 _STYLES: Final = {"S": "yellow", "J": "red", "N": "blue", "U": "cyan", "A": "bold white"}
+_CARD: Final = re.compile(r"([SJNU])(\d+)")
+_LAST: Final = len(_PLANETS)
+
+
+def _word_key(word: str) -> tuple[int, int, str]:
+    if word in _PLANETS:
+        return _PLANETS.index(word), 0, word
+    card = _CARD.fullmatch(word)
+    if card is not None:
+        return "SJNU".index(card[1]), int(card[2]), word
+    return _LAST, 0, word
+
+
+def menu_key(action: str) -> tuple[tuple[int, int, str], ...]:
+    """Orders the menu as the table is drawn: planets Saturn, Jupiter, Neptune, Uranus, and
+    each planet's cards by number, then the rest (the Asteroid, PASS) by name.
+
+    >>> sorted(["TAKE URANUS", "TAKE JUPITER", "TAKE SATURN"], key=menu_key)
+    ['TAKE SATURN', 'TAKE JUPITER', 'TAKE URANUS']
+    >>> sorted(["PLAY AST", "PLAY N10", "PLAY S4", "PLAY N2"], key=menu_key)
+    ['PLAY S4', 'PLAY N2', 'PLAY N10', 'PLAY AST']
+    """
+    return tuple(_word_key(word) for word in action.split())
 
 
 def card_text(card: str) -> Text:
