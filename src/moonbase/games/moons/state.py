@@ -46,7 +46,7 @@ from moonbase.games.moons.cards import (
     rank,
     suit,
 )
-from moonbase.games.moons.hidden import deal_under_voids, match_draws
+from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import canonical, explain, tableau_action
 from moonbase.games.moons.scoring import Grouping, final_score
 
@@ -156,6 +156,9 @@ class MoonsState(State):
         """Per seat, (history index, kind) of every Mini-Asteroid it played."""
         self.tableau_events: list[int | None] = [None] * n
         """Per seat, the history index of its TABLEAU action this round."""
+        self.earlier_deals: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
+        """The deals of the rounds before this one: (seat, the history indices of the DEAL
+        outcomes that gave it cards, the cards it was dealt), a tuple shared by clones."""
         if self.minis_on:
             self.draw_queue = [(self.dealer + 1 + i) % n for i in range(2 * n)]
         else:
@@ -307,6 +310,11 @@ class MoonsState(State):
     # ------------------------------------------------------------------ chance
     def _start_round(self) -> None:
         n = self.players
+        if self.round > 1:
+            self.earlier_deals += tuple(
+                (seat, tuple(events), tuple(sorted(self.tableaus[seat] + self.played[seat])))
+                for seat, events in enumerate(self.deal_events)
+            )
         self.phase = DEAL
         self.undealt = list(_FULL_DECK)
         self.deal_left = DECK_SIZE
@@ -520,48 +528,72 @@ class MoonsState(State):
     def _tableau_hidden(self, seat: int) -> bool:
         return self.chosen[seat] and not self.revealed
 
+    def _masked(self, seat: int | None) -> dict[int, str]:
+        masked: dict[int, str] = {}
+        for other in range(self.players):
+            if other == seat:
+                continue
+            masked.update(dict.fromkeys(self.deal_events[other], "DEAL ?"))
+            masked.update(dict.fromkeys(self.draw_events[other], "DRAW ?"))
+            index = self.tableau_events[other]
+            if index is not None and self._tableau_hidden(other):
+                masked[index] = "TABLEAU ? ? ?"
+        for other, events, _ in self.earlier_deals:
+            if other != seat:
+                masked.update(dict.fromkeys(events, "DEAL ?"))
+        return masked
+
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         others = [other for other in range(self.players) if other != seat]
         if self.phase != SETUP:
             self._redraw_cards(others, rng)
+        for other, events, cards in self.earlier_deals:
+            if other != seat:  # only the order in which each hand was dealt is unknown
+                order = list(cards)
+                rng.shuffle(order)
+                for index, c in zip(events, order, strict=True):
+                    self._rewrite_chance(index, _DEALS[c])
         if self.minis_on:
             self._redraw_minis(others, rng)
 
     def _redraw_cards(self, others: list[int], rng: random.Random) -> None:
-        unseen: list[list[int]] = []
+        # The places unseen cards may be in: each other hand (less the cards seen going into
+        # it; with a face-down tableau, the hand and the tableau together, as dealt), and the
+        # cards still to be dealt (explicit chance mode, mid-deal).
+        unseen: list[int] = []
+        sizes: list[int] = []
+        allowed: list[int] = []
         for other in others:
-            cards = list(self.hands[other])
+            hidden = list(self.hands[other])
+            for c in self.known[other]:
+                hidden.remove(c)
             if self._tableau_hidden(other):
-                cards += self.tableaus[other]
-            else:
-                for c in self.known[other]:
-                    cards.remove(c)
-            unseen.append(cards)
-        # the cards still to be dealt are unseen too (explicit chance mode, mid-deal)
+                hidden += self.tableaus[other]
+            unseen += hidden
+            sizes.append(len(hidden))
+            allowed.append(ALL_KINDS & ~self.voids[other])
         deck = [card(outcome[5:]) for outcome, count in self.undealt for _ in range(count)]
+        sizes.append(len(deck))
+        allowed.append(ALL_KINDS)
         # Sorted, so that states a seat cannot tell apart resample alike from the same generator.
-        pool = sorted([c for cards in unseen for c in cards] + deck)
-        sizes = [len(cards) for cards in unseen] + [len(deck)]
-        voids = [self.voids[other] for other in others] + [0]
-        hands = deal_under_voids(pool, sizes, voids, rng)
-        rest = sorted(hands.pop())
+        places = deal_hidden(sorted(unseen + deck), sizes, allowed, rng)
+        rest = sorted(places.pop())
         self.undealt = [(_DEALS[c], rest.count(c)) for c in sorted(set(rest))]
-        for other, cards in zip(others, hands, strict=True):
+        for other, cards in zip(others, places, strict=True):
             if self._tableau_hidden(other):
-                tableau = rng.sample([c for c in cards if c != AST], 3)
+                # The choice was the player's, not chance's: any of those the deal allowed.
+                tableau = rng.sample([c for c in cards if c != AST], len(self.tableaus[other]))
                 for c in tableau:
                     cards.remove(c)
                 self.tableaus[other] = sorted(tableau)
                 index = self.tableau_events[other]
                 assert index is not None
                 self._rewrite_history(index, other, tableau_action(tableau))
-            else:
-                cards += self.known[other]
-            self.hands[other] = sorted(cards)
+            self.hands[other] = sorted(cards + self.known[other])
             dealt = self.hands[other] + self.tableaus[other] + self.played[other]
             rng.shuffle(dealt)
             for index, c in zip(self.deal_events[other], dealt, strict=True):
-                self._rewrite_chance(index, f"DEAL {CARD_NAMES[c]}")
+                self._rewrite_chance(index, _DEALS[c])
 
     def _redraw_minis(self, others: list[int], rng: random.Random) -> None:
         pool = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
@@ -648,6 +680,9 @@ class MoonsState(State):
             "draw_events": [list(row) for row in self.draw_events],
             "mini_plays": [[list(play) for play in row] for row in self.mini_plays],
             "tableau_events": list(self.tableau_events),
+            "earlier_deals": [
+                [seat, list(events), list(cards)] for seat, events, cards in self.earlier_deals
+            ],
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:
