@@ -12,7 +12,8 @@ A game runs through these phases (``state.phase``):
 * ``trick`` — the player to act may play one Mini-Asteroid (``MINI ...``), then a card
   (``PLAY J5``); playing ``AST`` draws a Mini-Asteroid (chance). A full trick is scored at once;
   a winner owed a token with a real choice of planet acts with ``TAKE SATURN``;
-* ``awards`` — the round awards, again with ``TAKE`` where there is a choice;
+* ``awards`` — the round awards, again with ``TAKE`` where there is a choice; a player with no
+  trick may also decline its token (``PASS``);
 * ``over``.
 
 >>> from moonbase.games.moons.game import MoonsGame
@@ -137,10 +138,12 @@ class MoonsState(State):
         # --- pending chance and choices
         self.draw_queue: list[int] = []
         """Seats owed a Mini-Asteroid draw, in order."""
-        self.awards: list[tuple[int, tuple[int, ...]]] = []
-        """Tokens still owed: (seat, planets the rule allows), in order."""
+        self.awards: list[tuple[int, tuple[int, ...], bool]] = []
+        """Tokens still owed: (seat, planets the rule allows, whether it may decline), in order."""
         self.taker: int | None = None
         self.take_options: tuple[int, ...] = ()
+        self.may_pass = False
+        """Whether the seat choosing a token may decline it (a player with no trick)."""
         # --- what is public about hidden cards, and where chance put them (for resampling)
         self.voids = [0] * n
         """Per seat, a bit mask of the planets its unseen cards are known to lack."""
@@ -178,7 +181,8 @@ class MoonsState(State):
 
     def _legal(self, seat: int) -> list[str]:
         if self.taker is not None:
-            return sorted(f"TAKE {PLANETS[planet]}" for planet in self.take_options)
+            takes = sorted(f"TAKE {PLANETS[planet]}" for planet in self.take_options)
+            return ["PASS", *takes] if self.may_pass else takes
         if self.phase == TABLEAU:
             return list(_tableau_actions(tuple(c for c in self.hands[seat] if c != AST)))
         plays = [f"PLAY {CARD_NAMES[c]}" for c in self.playable(seat)]
@@ -195,6 +199,8 @@ class MoonsState(State):
     def _is_legal(self, seat: int, action: str) -> bool:
         head, _, rest = action.partition(" ")
         if self.taker is not None:
+            if action == "PASS":
+                return self.may_pass
             return head == "TAKE" and PLANET_INDEX.get(rest, -1) in self.take_options
         if self.phase == TABLEAU:
             if head != "TABLEAU":
@@ -228,8 +234,9 @@ class MoonsState(State):
             self._mini(seat, rest.split(" "), index)
         elif head == "TAKE":
             self._gain(seat, PLANET_INDEX[rest])
-            self.taker, self.take_options = None, ()
-            self._run_awards()
+            self._settle_award()
+        elif head == "PASS":
+            self._settle_award()
         else:  # pragma: no cover - the base class only passes legal actions
             raise AssertionError(f"unexpected action {action!r}")
 
@@ -281,9 +288,9 @@ class MoonsState(State):
             name = f"MINI {mini.name}"
             if mini.effect == "grab":
                 actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.available(p))
-            elif mini.effect == "block":
+            elif mini.effect == "block":  # a planet with no token left has nothing to block
                 if self.blocked is None:
-                    actions.extend(f"{name} {planet}" for planet in PLANETS)
+                    actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.supply[p])
             elif mini.effect == "token-swap":
                 for other in range(self.players):
                     if other == seat:
@@ -424,9 +431,9 @@ class MoonsState(State):
         self.last_trick = (tuple(self.trick), winner, lowest)
         if winner is not None:
             self.tricks[winner] += 1
-            self.awards.append((winner, self.tableau_planets(winner)))
+            self.awards.append((winner, self.tableau_planets(winner), False))
         if lowest is not None:
-            self.awards.append((lowest, (owed,)))
+            self.awards.append((lowest, (owed,), False))
         self._run_awards()
 
     def _end_trick(self) -> None:
@@ -452,12 +459,13 @@ class MoonsState(State):
         self.tokens[seat][planet] += 1
 
     def _run_awards(self) -> None:
-        """Give the tokens owed, in order, stopping where someone has a real choice."""
+        """Give the tokens owed, in order, stopping where someone has a real choice: several
+        planets, or a token it may decline."""
         while self.awards:
-            seat, allowed = self.awards.pop(0)
+            seat, allowed, optional = self.awards.pop(0)
             options = tuple(planet for planet in allowed if self.available(planet))
-            if len(options) > 1:
-                self.taker, self.take_options = seat, options
+            if len(options) > 1 or (options and optional):
+                self.taker, self.take_options, self.may_pass = seat, options, optional
                 return
             if options:
                 self._gain(seat, options[0])
@@ -466,6 +474,11 @@ class MoonsState(State):
         else:
             self._end_round()
 
+    def _settle_award(self) -> None:
+        """The token chosen (or declined): go on with the awards."""
+        self.taker, self.take_options, self.may_pass = None, (), False
+        self._run_awards()
+
     def _round_awards(self) -> None:
         assert self.first_player is not None
         self.phase = AWARDS
@@ -473,9 +486,11 @@ class MoonsState(State):
         order = [(self.first_player + i) % self.players for i in range(self.players)]
         most = max(self.tricks)
         if most:
-            self.awards.extend((seat, _ALL_PLANETS) for seat in order if self.tricks[seat] == most)
-        self.awards.extend(
-            (seat, self.tableau_planets(seat)) for seat in order if not self.tricks[seat]
+            self.awards.extend(
+                (seat, _ALL_PLANETS, False) for seat in order if self.tricks[seat] == most
+            )
+        self.awards.extend(  # a player with no trick *may* take one ("mogą wziąć")
+            (seat, self.tableau_planets(seat), True) for seat in order if not self.tricks[seat]
         )
         self._run_awards()
 
@@ -670,9 +685,10 @@ class MoonsState(State):
             if last is None
             else [[list(play) for play in last[0]], last[1], last[2]],
             "draw_queue": list(self.draw_queue),
-            "awards": [[seat, list(planets)] for seat, planets in self.awards],
+            "awards": [[seat, list(planets), optional] for seat, planets, optional in self.awards],
             "taker": self.taker,
             "take_options": list(self.take_options),
+            "may_pass": self.may_pass,
             "voids": list(self.voids),
             "known": [list(row) for row in self.known],
             "played": [list(row) for row in self.played],
