@@ -146,6 +146,35 @@ def test_moons_greedy_follows_its_rules_of_thumb() -> None:
     assert all(checked.values()), checked
 
 
+def test_moons_greedy_takes_the_optional_token_unless_it_ends_a_lost_game() -> None:
+    seen = {"takes": 0, "declines": 0}
+    for seed in range(20):
+        state = moonbase.load("moons", players=5, mini_asteroids=False, tokens_per_planet=4).new(
+            seed
+        )
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+            actions = state.legal_actions(seat)
+            if "PASS" in actions:
+                action = moons.choose(state, seat, random.Random(0))
+                loses = True  # whichever token it takes, the game ends and it has lost
+                for take in actions[1:]:
+                    taken = state.clone()
+                    taken.apply(seat, take)
+                    loses &= taken.is_over and seat not in taken.winners()
+                passed = state.clone()
+                passed.apply(seat, "PASS")
+                if loses and not passed.is_over:
+                    assert action == "PASS"
+                    seen["declines"] += 1
+                else:
+                    assert action.startswith("TAKE ")
+                    seen["takes"] += 1
+            state.apply(seat, rng.choice(actions))
+    assert all(seen.values()), seen
+
+
 @pytest.mark.parametrize("name", ["moon-competitive", "moon-leap", "moons"])
 def test_greedy_beats_random(name: str) -> None:
     game = GAMES[name]

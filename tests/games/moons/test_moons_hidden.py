@@ -10,7 +10,7 @@ import pytest
 from moonbase.core import CHANCE
 from moonbase.games.moons import MoonsGame, MoonsState
 from moonbase.games.moons.cards import AST, CARD_NAMES, suit
-from moonbase.games.moons.hidden import deal_under_voids, match_draws
+from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import tableau_action
 from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, play, scripted, standard, strings
 
@@ -185,14 +185,15 @@ def test_resample_anywhere_in_random_games(preset):
 
 
 # ---------------------------------------------------------------------- the helpers
-def test_deal_under_voids_respects_every_mask():
+def test_deal_hidden_respects_every_mask():
     rng = random.Random(0)
     pool = list(range(56)) + [AST] * 4
+    voids = [0b0011, 0b1100, 0, 0b0001]
     for _ in range(20):
-        hands = deal_under_voids(pool, [15, 15, 15, 15], [0b0011, 0b1100, 0, 0b0001], rng)
+        hands = deal_hidden(pool, [15] * 4, [ALL_KINDS & ~void for void in voids], rng)
         assert sorted(c for hand in hands for c in hand) == sorted(pool)
         assert [len(hand) for hand in hands] == [15] * 4
-        for hand, void in zip(hands, [0b0011, 0b1100, 0, 0b0001], strict=True):
+        for hand, void in zip(hands, voids, strict=True):
             assert all(c == AST or not void >> suit(c) & 1 for c in hand)
 
 
@@ -206,20 +207,55 @@ def test_match_draws_gives_played_cards_earlier_draws():
         assert next(event for event, kind in outcome.items() if kind == 8) < 11
 
 
-def test_halls_condition_matches_brute_force():
-    from moonbase.games.moons.hidden import _feasible
+# ---------------------------------------------------------------------- the history a seat knows
+def test_history_masks_other_hands_deals_draws_and_face_down_tableaus():
+    state = scripted(minis=MINIS_DEALT)
+    state.apply(0, f"TABLEAU {STANDARD_TABLEAUS[0]}")
+    known = state.history_for(1)
+    draws = [shown for _, shown in known[:8]]  # two Mini-Asteroids each, from seat 1 on
+    assert draws == [
+        "DRAW BLOCK",
+        "DRAW ?",
+        "DRAW ?",
+        "DRAW ?",
+        "DRAW GRAB",
+        "DRAW ?",
+        "DRAW ?",
+        "DRAW ?",
+    ]
+    deals = [shown for _, shown in known[8:68]]
+    assert deals[0::4] == [f"DEAL {name}" for name in sorted_hand(state, 1)]  # seat 1 first
+    assert set(deals[1::4] + deals[2::4] + deals[3::4]) == {"DEAL ?"}
+    assert known[68] == (0, "TABLEAU ? ? ?")
+    assert state.history_for(0)[68] == (0, "TABLEAU S1 S2 J1"), "a seat's own action"
+    for seat in (1, 2, 3):
+        state.apply(seat, f"TABLEAU {STANDARD_TABLEAUS[seat]}")
+    assert state.history_for(1)[68] == (0, "TABLEAU S1 S2 J1"), "revealed"
+    assert {shown for _, shown in state.history_for(None)[:68]} == {"DEAL ?", "DRAW ?"}
 
-    def brute(counts, room, allowed):
-        return all(
-            sum(counts[k] for k in range(5) if kinds >> k & 1)
-            <= sum(r for r, a in zip(room, allowed, strict=True) if a & kinds)
-            for kinds in range(1, 32)
-        )
 
-    rng = random.Random(0)
-    for _ in range(3000):
-        players = rng.randint(1, 6)
-        room = [rng.randint(0, 6) for _ in range(players)]
-        allowed = [rng.randrange(32) | 16 for _ in range(players)]
-        counts = [rng.randint(0, 5) for _ in range(5)]
-        assert _feasible(counts, room, allowed) == brute(counts, room, allowed)
+def sorted_hand(state, seat):
+    """The cards dealt to ``seat`` this round, in the order the scripted deal gave them."""
+    return [CARD_NAMES[c] for c in sorted(state.hands[seat] + state.tableaus[seat])]
+
+
+def test_earlier_rounds_deals_stay_masked_and_are_redealt():
+    game = MoonsGame(players=3, mini_asteroids=False)
+    state = game.new(seed=4)
+    rng = random.Random(4)
+    while state.round == 1:
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    first_round = range(60)  # round 1 deals the 60 cards first
+    known = state.history_for(0)
+    for index in first_round:
+        dealt_to = (1 + index) % 3  # seat 0 deals round 1, from its left
+        shown = known[index][1]
+        assert shown == state.history[index][1] if dealt_to == 0 else shown == "DEAL ?"
+    orders = set()
+    for number in range(10):
+        other = state.resample(0, random.Random(number))
+        assert other.history_for(0) == known
+        orders.add(tuple(other.history[index] for index in first_round))
+        assert replay(other)._snapshot() == other._snapshot()
+    assert len(orders) > 1, "the order the other hands were dealt in is not known"

@@ -85,6 +85,18 @@ def test_block_also_stops_the_lowest_off_suit_token():
     assert state.view(0)["blocked"] is None
 
 
+def test_block_is_not_offered_on_a_planet_whose_supply_is_empty():
+    state = standard(minis=MINIS_DEALT, tokens_per_planet=1)
+    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
+    assert state.view(1)["supply"] == {"SATURN": 0, "JUPITER": 1, "NEPTUNE": 0, "URANUS": 1}
+    blocks = [action for action in state.legal_actions(1) if "BLOCK" in action]
+    assert blocks == ["MINI BLOCK JUPITER", "MINI BLOCK URANUS"]
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="no SATURN token is left to block"):
+        state.apply(1, "MINI BLOCK SATURN")
+    assert state.to_json() == before
+
+
 def test_token_swap_exchanges_tokens_of_different_planets():
     state = standard(minis=MINIS_DEALT)
     play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")

@@ -220,9 +220,9 @@ def test_most_tricks_tie_and_zero_trick_awards():
     play(state, "1 TAKE URANUS")
     assert state.to_act == (2,)
     play(state, "2 TAKE SATURN")
-    # seat 0 took no trick: a planet of its tableau (S1 J1 S2)
+    # seat 0 took no trick: it may take a planet of its tableau (S1 J1 S2)
     assert state.to_act == (0,)
-    assert state.legal_actions(0) == ["TAKE JUPITER", "TAKE SATURN"]
+    assert state.legal_actions(0) == ["PASS", "TAKE JUPITER", "TAKE SATURN"]
     play(state, "0 TAKE JUPITER")
     assert tokens(state, 0)["JUPITER"] == 1
     assert tokens(state, 1) == {"SATURN": 1, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 1}
@@ -237,13 +237,15 @@ def test_most_tricks_tie_and_zero_trick_awards():
     assert state.deal_next == 3
 
 
-def test_zero_trick_award_is_automatic_with_one_tableau_planet():
+def test_zero_trick_award_with_one_tableau_planet_may_still_be_declined():
     tableaus = {0: "S1 S3 S2", 1: "S14 J14 S8", 2: "N1 U14 N2", 3: "N14 U1 N8"}
     state = scripted(tableaus=tableaus)
     last_trick_of_round(state, [0, 9, 1, 1])
     play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
-    play(state, "1 TAKE NEPTUNE")  # most tricks: any planet
-    assert tokens(state, 0)["SATURN"] == 1  # no trick: its only tableau planet
+    play(state, "1 TAKE NEPTUNE")  # most tricks: any planet, and it must be taken
+    assert state.legal_actions(0) == ["PASS", "TAKE SATURN"]  # no trick: its only tableau planet
+    play(state, "0 PASS")
+    assert tokens(state, 0)["SATURN"] == 0
     assert state.round == 2
 
 

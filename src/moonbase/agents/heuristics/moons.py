@@ -10,7 +10,9 @@
 - **Off suit:** the lowest card (the lowest off-suit card earns a token of its planet).
 - **Mini-Asteroids:** a grab or a bonus card when it raises the seat's score (never a block
   or a swap).
-- **Taking a token:** the planet that scores most, then the one held least.
+- **Taking a token:** the planet that scores most, then the one held least. A player with no
+  trick, who may decline its token, declines (``PASS``) only when taking it would end the game
+  (the supply empty) with the seat not among the winners, and declining would not.
 
 It reads only what the seat may know: its legal actions and the public table (the trick, the
 led planet, its own tableau, the supply, the Block token).
@@ -94,6 +96,29 @@ def _play(state: MoonsState, seat: int, plays: list[str]) -> str:
     return f"PLAY {CARD_NAMES[following[0]]}"
 
 
+def _take(state: MoonsState, seat: int, actions: list[str]) -> str:
+    tokens = state.tokens[seat]
+
+    def take_value(action: str) -> tuple[float, int]:
+        planet = PLANET_INDEX[action.removeprefix("TAKE ")]
+        return _score_gain(state, seat, action), -tokens[planet]
+
+    best = max((action for action in actions if action != "PASS"), key=take_value)
+    if "PASS" in actions and _outlook(state, seat, "PASS") > _outlook(state, seat, best):
+        return "PASS"
+    return best
+
+
+def _outlook(state: MoonsState, seat: int, action: str) -> int:
+    """2 if ``action`` ends the game with ``seat`` among the winners, 1 if the game goes on,
+    0 if it ends without it."""
+    trial = state.clone()
+    trial.apply(seat, action)
+    if not trial.is_over:
+        return 1
+    return 2 if seat in trial.winners() else 0
+
+
 def choose(observed: State, seat: int, rng: random.Random) -> str:
     """Moons' greedy action for ``seat`` (see the module docstring)."""
     actions = observed.legal_actions(seat)
@@ -103,14 +128,8 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     first = actions[0].split(" ")[0]
     if first == "TABLEAU":
         return _tableau(observed, seat, actions)
-    if first == "TAKE":
-        tokens = observed.tokens[seat]
-
-        def take_value(action: str) -> tuple[float, int]:
-            planet = PLANET_INDEX[action.removeprefix("TAKE ")]
-            return _score_gain(observed, seat, action), -tokens[planet]
-
-        return max(actions, key=take_value)
+    if first in ("TAKE", "PASS"):
+        return _take(observed, seat, actions)
     minis = [action for action in actions if action.startswith(_USEFUL_MINIS)]
     if minis:
         gains = {action: _score_gain(observed, seat, action) for action in minis}

@@ -23,7 +23,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from moonbase.games.moon.cards import HACKERS, Hacker, goal_value
+from moonbase.games.moon.cards import GOAL_CARDS, HACKERS, Hacker
+from moonbase.games.moon.hidden import deal_goals
 from moonbase.games.moon.machine import Operation, bits
 from moonbase.games.moon.render import render_view
 from moonbase.games.moon.state import DRAW, OVER, PLAY, MoonState
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["NO_GOAL", "CompetitiveState"]
 
 NO_GOAL = -1
-_RESAMPLE_TRIES = 64
+_VALUES = {card: value for value, card in enumerate(GOAL_CARDS)}
 
 
 class CompetitiveState(MoonState):
@@ -226,75 +227,34 @@ class CompetitiveState(MoonState):
             "own_view": own,
         }
 
-    def _redraw(self, seat: int | None, rng: random.Random) -> None:
-        """Deal again the goals ``seat`` has not seen, keeping each clear of the values A held
-        on its owner's turns (had A held it, it would have been solved)."""
-        owners = [
+    def _secret_owners(self, seat: int | None) -> list[int]:
+        """The seats whose goal ``seat`` has not seen (neither its own nor peeked at)."""
+        return [
             other
             for other, goal in enumerate(self.goals)
             if goal != NO_GOAL and other != seat and (seat is None or other not in self.peeks[seat])
         ]
+
+    def _hidden_draws(self, seat: int | None, owners: list[int] | None = None) -> list[int]:
+        """(``owners``: :meth:`_secret_owners` of ``seat``, if the caller has them.)"""
+        if owners is None:
+            owners = self._secret_owners(seat)
         indices = [index for owner in owners for index in self.goal_cards[owner]]
         if self.half is not None and self.drawer != seat:
             indices.append(self.half)
-        pool = self._pool(indices)
-        dealt = self._consistent_deal(owners, pool, rng)
-        self._redeal(indices, dealt)
+        return indices
+
+    def _redraw(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again the goals ``seat`` has not seen, keeping each clear of the values A held
+        on its owner's turns (had A held it, it would have been solved): every deal that does
+        is equally likely (:func:`~moonbase.games.moon.hidden.deal_goals`)."""
+        owners = self._secret_owners(seat)
+        indices = self._hidden_draws(seat, owners)
+        pool = [_VALUES[card] for card in self._pool(indices)]
+        dealt = deal_goals(pool, [self.ruled_out[owner] for owner in owners], self.width, rng)
+        self._redeal(indices, [GOAL_CARDS[value] for value in dealt])
         for owner in owners:
             self.goals[owner] = self.goal_of(self.goal_cards[owner])
-
-    def _consistent_deal(self, owners: list[int], pool: list[str], rng: random.Random) -> list[str]:
-        """Shuffle ``pool`` until the goals it deals to ``owners`` break no public constraint."""
-        size = 2 if self.width > 4 else 1
-
-        def fits(order: list[str]) -> bool:
-            for number, owner in enumerate(owners):
-                value = self._value_of(order[number * size : (number + 1) * size])
-                if self.ruled_out[owner] >> value & 1:
-                    return False
-            return True
-
-        for _ in range(_RESAMPLE_TRIES):
-            rng.shuffle(pool)
-            if fits(pool):
-                return pool
-        return self._search_deal(owners, pool, size, rng)
-
-    def _value_of(self, cards: list[str]) -> int:
-        return goal_value([int(card, 2) for card in cards], self.width)
-
-    def _search_deal(
-        self, owners: list[int], pool: list[str], size: int, rng: random.Random
-    ) -> list[str]:
-        """A random consistent deal by backtracking (when constraints make shuffling slow)."""
-
-        def extend(number: int, left: list[str]) -> list[str] | None:
-            if number == len(owners):
-                rng.shuffle(left)
-                return left
-            choices = list(range(len(left)))
-            rng.shuffle(choices)
-            tried: set[tuple[str, ...]] = set()
-            for first in choices:
-                rest_choices = [i for i in choices if i != first] if size == 2 else [None]
-                for second in rest_choices:
-                    picked = [left[first]] if second is None else [left[first], left[second]]
-                    key = tuple(picked)
-                    if key in tried:
-                        continue
-                    tried.add(key)
-                    if self.ruled_out[owners[number]] >> self._value_of(picked) & 1:
-                        continue
-                    taken = {first} if second is None else {first, second}
-                    rest = [card for i, card in enumerate(left) if i not in taken]
-                    found = extend(number + 1, rest)
-                    if found is not None:
-                        return picked + found
-            return None
-
-        result = extend(0, list(pool))
-        assert result is not None, "the true deal is always consistent"
-        return result
 
     # ------------------------------------------------------------------ copies and text
     def _snapshot(self) -> dict[str, Any]:

@@ -176,13 +176,23 @@ class CooperativeState(MoonState):
             "costs": self.operation_costs(0),
         }
 
+    def _hidden_draws(self, seat: int | None) -> list[int]:
+        oldest = self.oldest()
+        indices = [
+            index
+            for slot, value in enumerate(self.slots)
+            if value >= 0 and slot != oldest
+            for index in self.slot_cards[slot]
+        ]
+        if self.half is not None:
+            indices.append(self.half)
+        return indices
+
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         """Deal the face-down goals (and a half-drawn wide goal) again from the unseen cards."""
         oldest = self.oldest()
-        hidden = [i for i, value in enumerate(self.slots) if value >= 0 and i != oldest]
-        indices = [index for slot in hidden for index in self.slot_cards[slot]]
-        if self.half is not None:
-            indices.append(self.half)
+        hidden = [slot for slot, value in enumerate(self.slots) if value >= 0 and slot != oldest]
+        indices = self._hidden_draws(seat)
         pool = self._pool(indices)
         rng.shuffle(pool)
         self._redeal(indices, pool)

@@ -140,6 +140,14 @@ class MoonState(State):
     def _end(self, seat: int) -> None:
         """``END``: the round or turn is over."""
 
+    @abstractmethod
+    def _hidden_draws(self, seat: int | None) -> list[int]:
+        """History indices of the goal cards ``seat`` has not seen (those :meth:`_redraw`
+        deals again), in the order they are dealt."""
+
+    def _masked(self, seat: int | None) -> dict[int, str]:
+        return dict.fromkeys(self._hidden_draws(seat), "DRAW ?")
+
     def _price(self, seat: int, op: Operation) -> int:
         """What ``op`` costs ``seat`` now, in half-units."""
         return op.cost(self.competitive)

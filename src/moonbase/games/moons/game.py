@@ -107,7 +107,7 @@ class MoonsGame(Game):
         With ``n`` players and ``T`` tricks a round: the setup draw of Mini-Asteroids (``2n``),
         then at most ``n`` rounds, each with the 60 cards dealt, ``n`` tableaus, per trick ``n``
         cards, ``n`` Mini-Asteroids and one ``TAKE``, at most 4 Asteroid draws and ``n``
-        ``TAKE`` choices of the round awards (without Mini-Asteroids: no draws and no
+        ``TAKE`` (or ``PASS``) choices of the round awards (without Mini-Asteroids: no draws and no
         ``MINI`` actions). Only the winner's token of a trick can need a choice; the lowest
         off-suit card's token is of one planet.
         """

@@ -10,6 +10,7 @@ Cards are ``S7``, ``J14``, ``N1``, ``U3`` and ``AST``; planets ``SATURN``, ``JUP
     MINI TABLEAU-SWAP S3 J9           tableau card, then hand card
     MINI BONUS-JUPITER / MINI SET-BONUS
     TAKE SATURN                       choosing a token
+    PASS                              declining the token a player with no trick may take
     DEAL S5 / DRAW GRAB               chance: a card dealt, a Mini-Asteroid drawn
 
 Parsing is lenient — any case, extra spaces or commas, tableau cards in any order, a planet by
@@ -171,7 +172,11 @@ def explain(state: MoonsState, seat: int, action: str) -> str:
     if seat < 0:
         return ""
     if state.taker == seat:
+        if state.may_pass:
+            return "take a token of a planet in your tableau (TAKE <planet>) or decline it (PASS)"
         return "choose the planet of the token you are owed (TAKE <planet>)"
+    if head == "PASS":
+        return "only a player who won no trick may decline (PASS) the token it is offered"
     if state.phase == TABLEAU:
         if head != "TABLEAU":
             return "every player first chooses a tableau of three cards"
@@ -199,6 +204,9 @@ def explain(state: MoonsState, seat: int, action: str) -> str:
             return f"you hold no {name or 'such'} Mini-Asteroid"
         if state.blocked is not None and PLANETS[state.blocked] in words:
             return f"{PLANETS[state.blocked]} is blocked until this trick ends"
+        planet = words[-1]
+        if name == "BLOCK" and planet in PLANETS and not state.supply[PLANETS.index(planet)]:
+            return f"no {planet} token is left to block"
         return f"that {name} cannot be played that way now"
     if head == "TAKE":
         return "there is no token to choose now"

@@ -3,7 +3,7 @@
 >>> from moonbase.games.moons.game import MoonsGame
 >>> text = render(MoonsGame(players=3).new(seed=1))
 >>> text.splitlines()[0]
-'Moons — round 1 of 3, tableau; dealer seat 0'
+'Moons — round 1 of 3, tableau; dealt by seat 0'
 >>> "supply:" in text and "seat 2:" in text
 True
 """
@@ -33,7 +33,7 @@ def _minis(counts: list[int]) -> str:
 def render(state: MoonsState) -> str:
     """A readable picture of ``state``: round, supply, every seat, the trick and who acts."""
     header = f"Moons — round {state.round} of {state.players}, {state.phase}"
-    header += f"; dealer seat {state.dealer}"
+    header += f"; dealt by seat {state.dealer}"
     if state.first_player is not None:
         header += f", first player seat {state.first_player}, Earth seat {state.earth}"
     lines = [header]

@@ -12,7 +12,8 @@ A game runs through these phases (``state.phase``):
 * ``trick`` — the player to act may play one Mini-Asteroid (``MINI ...``), then a card
   (``PLAY J5``); playing ``AST`` draws a Mini-Asteroid (chance). A full trick is scored at once;
   a winner owed a token with a real choice of planet acts with ``TAKE SATURN``;
-* ``awards`` — the round awards, again with ``TAKE`` where there is a choice;
+* ``awards`` — the round awards, again with ``TAKE`` where there is a choice; a player with no
+  trick may also decline its token (``PASS``);
 * ``over``.
 
 >>> from moonbase.games.moons.game import MoonsGame
@@ -46,7 +47,7 @@ from moonbase.games.moons.cards import (
     rank,
     suit,
 )
-from moonbase.games.moons.hidden import deal_under_voids, match_draws
+from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import canonical, explain, tableau_action
 from moonbase.games.moons.scoring import Grouping, final_score
 
@@ -137,10 +138,12 @@ class MoonsState(State):
         # --- pending chance and choices
         self.draw_queue: list[int] = []
         """Seats owed a Mini-Asteroid draw, in order."""
-        self.awards: list[tuple[int, tuple[int, ...]]] = []
-        """Tokens still owed: (seat, planets the rule allows), in order."""
+        self.awards: list[tuple[int, tuple[int, ...], bool]] = []
+        """Tokens still owed: (seat, planets the rule allows, whether it may decline), in order."""
         self.taker: int | None = None
         self.take_options: tuple[int, ...] = ()
+        self.may_pass = False
+        """Whether the seat choosing a token may decline it (a player with no trick)."""
         # --- what is public about hidden cards, and where chance put them (for resampling)
         self.voids = [0] * n
         """Per seat, a bit mask of the planets its unseen cards are known to lack."""
@@ -156,6 +159,9 @@ class MoonsState(State):
         """Per seat, (history index, kind) of every Mini-Asteroid it played."""
         self.tableau_events: list[int | None] = [None] * n
         """Per seat, the history index of its TABLEAU action this round."""
+        self.earlier_deals: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
+        """The deals of the rounds before this one: (seat, the history indices of the DEAL
+        outcomes that gave it cards, the cards it was dealt), a tuple shared by clones."""
         if self.minis_on:
             self.draw_queue = [(self.dealer + 1 + i) % n for i in range(2 * n)]
         else:
@@ -175,7 +181,8 @@ class MoonsState(State):
 
     def _legal(self, seat: int) -> list[str]:
         if self.taker is not None:
-            return sorted(f"TAKE {PLANETS[planet]}" for planet in self.take_options)
+            takes = sorted(f"TAKE {PLANETS[planet]}" for planet in self.take_options)
+            return ["PASS", *takes] if self.may_pass else takes
         if self.phase == TABLEAU:
             return list(_tableau_actions(tuple(c for c in self.hands[seat] if c != AST)))
         plays = [f"PLAY {CARD_NAMES[c]}" for c in self.playable(seat)]
@@ -192,6 +199,8 @@ class MoonsState(State):
     def _is_legal(self, seat: int, action: str) -> bool:
         head, _, rest = action.partition(" ")
         if self.taker is not None:
+            if action == "PASS":
+                return self.may_pass
             return head == "TAKE" and PLANET_INDEX.get(rest, -1) in self.take_options
         if self.phase == TABLEAU:
             if head != "TABLEAU":
@@ -225,8 +234,9 @@ class MoonsState(State):
             self._mini(seat, rest.split(" "), index)
         elif head == "TAKE":
             self._gain(seat, PLANET_INDEX[rest])
-            self.taker, self.take_options = None, ()
-            self._run_awards()
+            self._settle_award()
+        elif head == "PASS":
+            self._settle_award()
         else:  # pragma: no cover - the base class only passes legal actions
             raise AssertionError(f"unexpected action {action!r}")
 
@@ -278,9 +288,9 @@ class MoonsState(State):
             name = f"MINI {mini.name}"
             if mini.effect == "grab":
                 actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.available(p))
-            elif mini.effect == "block":
+            elif mini.effect == "block":  # a planet with no token left has nothing to block
                 if self.blocked is None:
-                    actions.extend(f"{name} {planet}" for planet in PLANETS)
+                    actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.supply[p])
             elif mini.effect == "token-swap":
                 for other in range(self.players):
                     if other == seat:
@@ -307,6 +317,11 @@ class MoonsState(State):
     # ------------------------------------------------------------------ chance
     def _start_round(self) -> None:
         n = self.players
+        if self.round > 1:
+            self.earlier_deals += tuple(
+                (seat, tuple(events), tuple(sorted(self.tableaus[seat] + self.played[seat])))
+                for seat, events in enumerate(self.deal_events)
+            )
         self.phase = DEAL
         self.undealt = list(_FULL_DECK)
         self.deal_left = DECK_SIZE
@@ -416,9 +431,9 @@ class MoonsState(State):
         self.last_trick = (tuple(self.trick), winner, lowest)
         if winner is not None:
             self.tricks[winner] += 1
-            self.awards.append((winner, self.tableau_planets(winner)))
+            self.awards.append((winner, self.tableau_planets(winner), False))
         if lowest is not None:
-            self.awards.append((lowest, (owed,)))
+            self.awards.append((lowest, (owed,), False))
         self._run_awards()
 
     def _end_trick(self) -> None:
@@ -444,12 +459,13 @@ class MoonsState(State):
         self.tokens[seat][planet] += 1
 
     def _run_awards(self) -> None:
-        """Give the tokens owed, in order, stopping where someone has a real choice."""
+        """Give the tokens owed, in order, stopping where someone has a real choice: several
+        planets, or a token it may decline."""
         while self.awards:
-            seat, allowed = self.awards.pop(0)
+            seat, allowed, optional = self.awards.pop(0)
             options = tuple(planet for planet in allowed if self.available(planet))
-            if len(options) > 1:
-                self.taker, self.take_options = seat, options
+            if len(options) > 1 or (options and optional):
+                self.taker, self.take_options, self.may_pass = seat, options, optional
                 return
             if options:
                 self._gain(seat, options[0])
@@ -458,6 +474,11 @@ class MoonsState(State):
         else:
             self._end_round()
 
+    def _settle_award(self) -> None:
+        """The token chosen (or declined): go on with the awards."""
+        self.taker, self.take_options, self.may_pass = None, (), False
+        self._run_awards()
+
     def _round_awards(self) -> None:
         assert self.first_player is not None
         self.phase = AWARDS
@@ -465,9 +486,11 @@ class MoonsState(State):
         order = [(self.first_player + i) % self.players for i in range(self.players)]
         most = max(self.tricks)
         if most:
-            self.awards.extend((seat, _ALL_PLANETS) for seat in order if self.tricks[seat] == most)
-        self.awards.extend(
-            (seat, self.tableau_planets(seat)) for seat in order if not self.tricks[seat]
+            self.awards.extend(
+                (seat, _ALL_PLANETS, False) for seat in order if self.tricks[seat] == most
+            )
+        self.awards.extend(  # a player with no trick *may* take one ("mogą wziąć")
+            (seat, self.tableau_planets(seat), True) for seat in order if not self.tricks[seat]
         )
         self._run_awards()
 
@@ -520,48 +543,72 @@ class MoonsState(State):
     def _tableau_hidden(self, seat: int) -> bool:
         return self.chosen[seat] and not self.revealed
 
+    def _masked(self, seat: int | None) -> dict[int, str]:
+        masked: dict[int, str] = {}
+        for other in range(self.players):
+            if other == seat:
+                continue
+            masked.update(dict.fromkeys(self.deal_events[other], "DEAL ?"))
+            masked.update(dict.fromkeys(self.draw_events[other], "DRAW ?"))
+            index = self.tableau_events[other]
+            if index is not None and self._tableau_hidden(other):
+                masked[index] = "TABLEAU ? ? ?"
+        for other, events, _ in self.earlier_deals:
+            if other != seat:
+                masked.update(dict.fromkeys(events, "DEAL ?"))
+        return masked
+
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         others = [other for other in range(self.players) if other != seat]
         if self.phase != SETUP:
             self._redraw_cards(others, rng)
+        for other, events, cards in self.earlier_deals:
+            if other != seat:  # only the order in which each hand was dealt is unknown
+                order = list(cards)
+                rng.shuffle(order)
+                for index, c in zip(events, order, strict=True):
+                    self._rewrite_chance(index, _DEALS[c])
         if self.minis_on:
             self._redraw_minis(others, rng)
 
     def _redraw_cards(self, others: list[int], rng: random.Random) -> None:
-        unseen: list[list[int]] = []
+        # The places unseen cards may be in: each other hand (less the cards seen going into
+        # it; with a face-down tableau, the hand and the tableau together, as dealt), and the
+        # cards still to be dealt (explicit chance mode, mid-deal).
+        unseen: list[int] = []
+        sizes: list[int] = []
+        allowed: list[int] = []
         for other in others:
-            cards = list(self.hands[other])
+            hidden = list(self.hands[other])
+            for c in self.known[other]:
+                hidden.remove(c)
             if self._tableau_hidden(other):
-                cards += self.tableaus[other]
-            else:
-                for c in self.known[other]:
-                    cards.remove(c)
-            unseen.append(cards)
-        # the cards still to be dealt are unseen too (explicit chance mode, mid-deal)
+                hidden += self.tableaus[other]
+            unseen += hidden
+            sizes.append(len(hidden))
+            allowed.append(ALL_KINDS & ~self.voids[other])
         deck = [card(outcome[5:]) for outcome, count in self.undealt for _ in range(count)]
+        sizes.append(len(deck))
+        allowed.append(ALL_KINDS)
         # Sorted, so that states a seat cannot tell apart resample alike from the same generator.
-        pool = sorted([c for cards in unseen for c in cards] + deck)
-        sizes = [len(cards) for cards in unseen] + [len(deck)]
-        voids = [self.voids[other] for other in others] + [0]
-        hands = deal_under_voids(pool, sizes, voids, rng)
-        rest = sorted(hands.pop())
+        places = deal_hidden(sorted(unseen + deck), sizes, allowed, rng)
+        rest = sorted(places.pop())
         self.undealt = [(_DEALS[c], rest.count(c)) for c in sorted(set(rest))]
-        for other, cards in zip(others, hands, strict=True):
+        for other, cards in zip(others, places, strict=True):
             if self._tableau_hidden(other):
-                tableau = rng.sample([c for c in cards if c != AST], 3)
+                # The choice was the player's, not chance's: any of those the deal allowed.
+                tableau = rng.sample([c for c in cards if c != AST], len(self.tableaus[other]))
                 for c in tableau:
                     cards.remove(c)
                 self.tableaus[other] = sorted(tableau)
                 index = self.tableau_events[other]
                 assert index is not None
                 self._rewrite_history(index, other, tableau_action(tableau))
-            else:
-                cards += self.known[other]
-            self.hands[other] = sorted(cards)
+            self.hands[other] = sorted(cards + self.known[other])
             dealt = self.hands[other] + self.tableaus[other] + self.played[other]
             rng.shuffle(dealt)
             for index, c in zip(self.deal_events[other], dealt, strict=True):
-                self._rewrite_chance(index, f"DEAL {CARD_NAMES[c]}")
+                self._rewrite_chance(index, _DEALS[c])
 
     def _redraw_minis(self, others: list[int], rng: random.Random) -> None:
         pool = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
@@ -638,9 +685,10 @@ class MoonsState(State):
             if last is None
             else [[list(play) for play in last[0]], last[1], last[2]],
             "draw_queue": list(self.draw_queue),
-            "awards": [[seat, list(planets)] for seat, planets in self.awards],
+            "awards": [[seat, list(planets), optional] for seat, planets, optional in self.awards],
             "taker": self.taker,
             "take_options": list(self.take_options),
+            "may_pass": self.may_pass,
             "voids": list(self.voids),
             "known": [list(row) for row in self.known],
             "played": [list(row) for row in self.played],
@@ -648,6 +696,9 @@ class MoonsState(State):
             "draw_events": [list(row) for row in self.draw_events],
             "mini_plays": [[list(play) for play in row] for row in self.mini_plays],
             "tableau_events": list(self.tableau_events),
+            "earlier_deals": [
+                [seat, list(events), list(cards)] for seat, events, cards in self.earlier_deals
+            ],
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:

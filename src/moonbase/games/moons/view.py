@@ -10,7 +10,15 @@ The keys every client may rely on (``rules/moons.md``): ``hand``, ``minis``, ``t
 ``earth``, ``blocked``, ``bonuses``, ``scores``. More: ``seat``, ``players``, ``rounds``,
 ``phase``, ``dealer``, ``turn``, ``to_act``, ``hand_sizes``, ``mini_counts``, ``pile``,
 ``discard``, ``chosen``, ``last_trick``, ``tricks_left``, ``taker``, ``take_options``,
-``mini_played``, ``known_in_hand``, ``voids``, ``undealt``.
+``may_pass``, ``mini_played``, ``known_in_hand``, ``voids``, ``undealt``. Among them:
+
+* ``rounds`` — how many rounds the game lasts at most: one per player, each player being first
+  player (``first_player``, who leads the round's first trick) exactly once;
+* ``dealer`` — the seat that dealt the round under way: seat 0 in round 1 (dealt before anyone
+  is first player), the first player from round 2 on. It does not count turns to deal: the
+  round-1 first player (``earth``) deals no round unless it is seat 0;
+* ``taker``, ``take_options``, ``may_pass`` — the seat choosing a token, the planets it may
+  take, and whether it may decline (``PASS``: a player with no trick).
 
 >>> from moonbase.games.moons.game import MoonsGame
 >>> state = MoonsGame(players=3).new(seed=2)
@@ -100,6 +108,7 @@ def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
         "blocked": _planet(state.blocked),
         "taker": state.taker,
         "take_options": [PLANETS[planet] for planet in state.take_options],
+        "may_pass": state.may_pass,
         "bonuses": [_mini_names(bonuses) for bonuses in state.bonuses],
         "known_in_hand": [_names(known) for known in state.known],
         "voids": [[PLANETS[p] for p in range(4) if void >> p & 1] for void in state.voids],
