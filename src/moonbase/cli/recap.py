@@ -1,10 +1,10 @@
 """What a seat may know of the history: the actions since it last looked, told in lines.
 
-Which history entries a seat cannot know is found the protocol's way: ``state.resample(seat,
-rng)`` rewrites exactly the entries the seat cannot tell apart (hidden cards dealt or drawn,
-other seats' choices not revealed yet). An entry that comes out the same in several resamples
-is one the seat knows; one that differs is hidden. So a recap shows a seat its own cards, the
-die rolls and the cards played, and only the count of what it may not see.
+Which history entries a seat cannot know is the protocol's to say: ``state.history_for(seat)``
+masks exactly them (hidden cards dealt or drawn, other seats' choices not revealed yet), each
+with its visible part kept (``DRAW 2 7 ?``: a number seen, a card's back not). So a recap shows
+a seat its own cards, the die rolls and the cards played, what it saw of a hidden outcome, and
+only the count of the outcomes it saw nothing of.
 
 >>> import moonbase
 >>> state = moonbase.load("moon-leap").new(seed=5)
@@ -15,8 +15,7 @@ die rolls and the cards played, and only the count of what it may not see.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from moonbase.cli.render import counted
@@ -25,30 +24,34 @@ from moonbase.core import CHANCE, State
 if TYPE_CHECKING:
     from moonbase.cli.narration import Told
 
-__all__ = ["SAMPLES", "hidden_entries", "recap"]
-
-SAMPLES: Final = 8
-"""Resamples compared to tell a hidden entry from a known one (an entry the seat cannot know
-but that comes out the same in every one of them is told: rare, and it shrinks fast with this
-number)."""
+__all__ = ["hidden_entries", "recap"]
 _LISTED: Final = 6
 """Chance outcomes listed in one line before the rest are counted."""
 
 
-def hidden_entries(state: State, observer: int | None, start: int = 0) -> set[int]:
+def hidden_entries(state: State, observer: int | None, start: int = 0) -> dict[int, str]:
     """History indices from ``start`` on whose entry ``observer`` cannot know (``None``: a
-    spectator)."""
-    if not state.game.has_hidden_information or start >= len(state.history):
-        return set()
-    rng = random.Random(f"moonbase-recap:{state.seed}:{len(state.history)}:{observer}")
+    spectator), each with the text ``observer`` is shown instead.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moons", players=3).new(seed=1)
+    >>> hidden = hidden_entries(state, 0)
+    >>> sorted(set(hidden.values()))   # other hands, the Mini-Asteroids' draws
+    ['DEAL ?', 'DRAW ?']
+    """
+    known = state.history_for(observer)
     history = state.history
-    hidden: set[int] = set()
-    for _ in range(SAMPLES):
-        other = state.resample(observer, rng).history
-        hidden.update(
-            index for index in range(start, len(history)) if other[index] != history[index]
-        )
-    return hidden
+    return {
+        index: known[index][1]
+        for index in range(start, len(history))
+        if known[index] != history[index]
+    }
+
+
+def _partly_seen(masked: str) -> bool:
+    """Whether a masked outcome keeps something seen beside its first word (``DRAW 2 7 ?``,
+    not ``DRAW ?``)."""
+    return any(word != "?" for word in masked.split(" ")[1:])
 
 
 def _chance_line(outcomes: list[str], hidden: int) -> str:
@@ -71,7 +74,7 @@ def recap(
     *,
     skip_own: bool = False,
     notes: Mapping[int, Told] | None = None,
-    hidden: Collection[int] | None = None,
+    hidden: Mapping[int, str] | None = None,
 ) -> list[str]:
     """Lines telling ``observer`` what happened from history entry ``start`` on.
 
@@ -80,7 +83,7 @@ def recap(
     ``notes`` (:class:`~moonbase.cli.narration.Told`, by history index) adds what an entry
     did: its ``detail`` on the entry's line, its ``lines`` after it and the chance outcomes
     that came with it (also for an own action left out). ``hidden``: the entries the observer
-    cannot know, when already found.
+    cannot know (:func:`hidden_entries`), when already found.
     """
     history = state.history
     if hidden is None:
@@ -102,10 +105,13 @@ def recap(
         seat, action = history[index]
         note = notes.get(index)
         if seat == CHANCE:
-            if index in hidden:
-                unseen += 1
-            else:
+            masked = hidden.get(index)
+            if masked is None:
                 outcomes.append(action)
+            elif _partly_seen(masked):
+                outcomes.append(masked)
+            else:
+                unseen += 1
             after.extend(note.lines if note is not None else ())
             continue
         flush()

@@ -85,7 +85,7 @@ class Replay:
         hidden = hidden_entries(state, self.viewer, 0)
         shown = [
             index
-            for index in hidden_entries(earlier, self.viewer, 0) - hidden
+            for index in hidden_entries(earlier, self.viewer, 0).keys() - hidden.keys()
             if state.history[index][0] != CHANCE
         ]
         lines = revealed_lines(state, shown, self.table.labels)
