@@ -5,12 +5,15 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import moonbase
+from moonbase.agents.protocol import Agent, register_agent
 from moonbase.cli.play import PlayLoop
 from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table, load_table
+from moonbase.core import State
 
 
 def _play(table: Table, typed: list[str]) -> tuple[int, str]:
@@ -66,6 +69,22 @@ def test_a_bot_that_cannot_play_the_game_gives_its_seat_to_a_random_bot() -> Non
     assert status == 0 and table.state.is_over
     assert shown.count("seat 0 (planner) cannot play here (") == 1
     assert "a random bot plays for it." in shown
+
+
+@register_agent
+class _Mistaken(Agent):
+    """A bot with a bug: it plays an action that is not legal."""
+
+    name = "test-mistaken"
+
+    def choose(self, observed: State, seat: int) -> str:
+        return "NO SUCH MOVE"
+
+
+def test_a_bot_s_bug_is_not_hidden_by_giving_its_seat_away() -> None:
+    table = Table(moonbase.load("moon-leap").new(seed=8), ["test-mistaken", "random"])
+    with pytest.raises(moonbase.IllegalAction, match="NO SUCH MOVE"):
+        _play(table, [])
 
 
 def test_explicit_chance_saves_are_resolved_automatically() -> None:

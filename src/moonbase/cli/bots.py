@@ -99,11 +99,27 @@ def make_bot(spec: str, seed: int) -> Bot:
     if factory is None:
         raise BotError(f"bot {spec!r}: this moonbase has no bots yet; allowed: human")
     try:
-        return cast(Bot, factory(spec, seed))
+        return _Refusing(cast(Bot, factory(spec, seed)))
     except ImportError:
         raise BotError(f"bot {spec!r} is not available in this moonbase yet") from None
     except ValueError as error:
         raise BotError(str(error)) from None
+
+
+class _Refusing:
+    """A bot whose refusal to play a game (an agent's ``InvalidAgent``, e.g. the planner asked
+    to play Moons) comes out as :class:`BotError`; any other error is a bug and goes on."""
+
+    def __init__(self, bot: Bot) -> None:
+        self._bot = bot
+        refusal = _find("InvalidAgent", f"{_AGENTS}.protocol")
+        self._refusal = cast(type[Exception], refusal) if isinstance(refusal, type) else BotError
+
+    def choose(self, observed: State, seat: int) -> str:
+        try:
+            return self._bot.choose(observed, seat)
+        except self._refusal as error:
+            raise BotError(str(error)) from None
 
 
 def agent_seed(seed: int, seat: int) -> int:

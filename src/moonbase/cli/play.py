@@ -166,8 +166,8 @@ class PlayLoop:
         try:
             action = self._bot(seat).choose(state.resample(seat, self._observe), seat)
             self.table.act(seat, action)
-        except ValueError as error:
-            # A bot that cannot play this game (or chose badly) gives its seat to a random bot.
+        except BotError as error:
+            # A bot that cannot play this game gives its seat to a random bot.
             label = self.table.label(seat)
             reason = " ".join(str(error).split())
             say(self.console, f"{label} cannot play here ({reason}); a random bot plays for it.")

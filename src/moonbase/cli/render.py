@@ -53,7 +53,6 @@ SEAT_STYLES: Final = (
 """The colour of each seat wherever seats are drawn."""
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
-_FAILED_VIEW: Final = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
 def number_text(value: float) -> str:
@@ -112,20 +111,14 @@ def text_view(game: Game, view: dict[str, Any]) -> str | None:
     render_view = getattr(module, "render_view", None)
     if not callable(render_view):
         return None
-    try:
-        return str(render_view(view))
-    except _FAILED_VIEW:
-        return None
+    return str(render_view(view))
 
 
 def view_panel(game: Game, view: dict[str, Any]) -> RenderableType:
     """``view`` of ``game`` drawn for the terminal."""
     renderer = _renderer(game)
     if renderer is not None:
-        try:
-            return renderer(view)
-        except _FAILED_VIEW:
-            pass
+        return renderer(view)
     text = text_view(game, view)
     if text is None:
         text = json.dumps(view, indent=1, sort_keys=True)
