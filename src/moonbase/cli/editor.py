@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -75,13 +76,20 @@ class ChoiceCompleter(Completer):
                 yield Completion(rest, start_position=0, display=choice)
 
 
+_KEYS: Final = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.)")
+"""The escape sequences special keys send (``ESC [ 4 ~`` for End, ``ESC O H`` for Home…)."""
+
+
 def describe_typeahead(typed: str) -> str:
-    """What was typed ahead, told in one line: the lines typed (an empty one as Enter).
+    """What was typed ahead, told in one line: the lines typed (an empty one as Enter), with
+    the keys that send escape sequences (arrows, Home, End…) left out.
 
     >>> describe_typeahead("end\\r\\r1\\r"), describe_typeahead("\\r"), describe_typeahead("ab")
     ('end / Enter / 1', 'Enter', 'ab')
+    >>> describe_typeahead("\\x1b[4~inc a\\x1b[A\\r")
+    'inc a'
     """
-    lines = typed.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = _KEYS.sub("", typed).replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     shown = ("".join(char for char in line if char.isprintable()).strip() for line in lines)

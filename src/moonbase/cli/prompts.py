@@ -123,7 +123,7 @@ class Prompter:
 
         early = self._editor.discard_typeahead() if self._editor else discard_pending()
         if early:
-            shown = describe_typeahead(early)
+            shown = describe_typeahead(early) or "a key"
             say(self.console, f"(Ignored what was typed before this question: {shown}.)", "dim")
         self.console.file.flush()
 
