@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 import moonbase
-from moonbase.agents.protocol import Agent, register_agent
+from moonbase.cli import play
 from moonbase.cli.play import PlayLoop
 from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table, load_table
@@ -71,18 +71,18 @@ def test_a_bot_that_cannot_play_the_game_gives_its_seat_to_a_random_bot() -> Non
     assert "a random bot plays for it." in shown
 
 
-@register_agent
-class _Mistaken(Agent):
+class _Mistaken:
     """A bot with a bug: it plays an action that is not legal."""
-
-    name = "test-mistaken"
 
     def choose(self, observed: State, seat: int) -> str:
         return "NO SUCH MOVE"
 
 
-def test_a_bot_s_bug_is_not_hidden_by_giving_its_seat_away() -> None:
-    table = Table(moonbase.load("moon-leap").new(seed=8), ["test-mistaken", "random"])
+def test_a_bot_s_bug_is_not_hidden_by_giving_its_seat_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(play, "make_bot", lambda spec, seed: _Mistaken())
+    table = Table(moonbase.load("moon-leap").new(seed=8), ["random", "random"])
     with pytest.raises(moonbase.IllegalAction, match="NO SUCH MOVE"):
         _play(table, [])
 
