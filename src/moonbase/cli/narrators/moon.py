@@ -106,9 +106,8 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
     """Why the game ended, as the view's ``ended`` gives it: the mission won or lost, a draw
     from an empty deck, the last round played.
 
-    >>> ending({"ended": [{"trigger": "goal-overflow", "goal": "0110", "slot": 3}]}, ["seat 0"])
-    ['Goal 0110 had to move up past slot 4 from slot 3 (the slots above it hold bugs): the \
-CPU was too slow, the mission is lost.']
+    >>> ending({"ended": [{"trigger": "goal-overflow", "goal": "0110"}]}, ["seat 0"])
+    ['Goal 0110 had to move up past slot 4: the CPU was too slow, the mission is lost.']
     """
     lines = []
     for entry in view.get("ended") or ():
@@ -116,16 +115,17 @@ CPU was too slow, the mission is lost.']
         if code == "all-goals-solved":
             lines.append("Every goal is solved and the deck is empty: the mission is won.")
         elif code == "goal-overflow":
-            slot = int(entry["slot"])
-            where = "" if slot == 4 else f" from slot {slot} (the slots above it hold bugs)"
             lines.append(
-                f"Goal {entry['goal']} had to move up past slot 4{where}: the CPU was too slow, "
-                "the mission is lost."
+                f"Goal {entry['goal']} had to move up past slot 4: the CPU was too slow, the "
+                "mission is lost."
             )
         elif code == "deck-empty":
             lines.append(f"{labels[int(entry['seat'])]} had to draw a card and the deck was empty.")
         elif code == "max-rounds":
-            lines.append(f"All {counted(int(entry['rounds']), 'round')} were played.")
+            rounds = int(entry["rounds"])
+            lines.append(
+                f"All {rounds} rounds were played." if rounds > 1 else "Its one round was played."
+            )
         else:
             lines.append(f"The game ended ({code}).")
     return lines

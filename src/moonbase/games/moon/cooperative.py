@@ -143,9 +143,7 @@ class CooperativeState(MoonState):
                 target += 1
             if target == SLOTS:
                 self.outcome = "lost"
-                self._finish(
-                    "goal-overflow", goal=bits(self.slots[index], self.width), slot=index + 1
-                )
+                self._finish("goal-overflow", goal=bits(self.slots[index], self.width))
                 return
             self.slots[target], self.slots[index] = self.slots[index], EMPTY
             self.slot_cards[target], self.slot_cards[index] = self.slot_cards[index], ()

@@ -374,8 +374,9 @@ class MoonState(State):
 
         - ``all-goals-solved`` (cooperative) — the deck is empty and no goal is pending: the
           mission is won;
-        - ``goal-overflow`` (cooperative) — ``goal``, in slot ``slot``, had to move up past
-          slot 4 (the slots above it hold bugs, if it is not slot 4): the mission is lost;
+        - ``goal-overflow`` (cooperative) — ``goal`` (the face-up one: bugs only ever fill
+          the lowest slots, so it is in slot 4) had to move up past slot 4: the mission is
+          lost;
         - ``deck-empty`` (competitive) — ``seat`` had to draw (a goal, or a card in place of
           one) and the deck was empty;
         - ``max-rounds`` (competitive) — all ``rounds`` rounds were played.

@@ -75,6 +75,9 @@ class MoonLeapState(State):
         board = game.board
         self.values: tuple[int, ...] = board.values
         """The value of each space (index 0 is space 1); shared, never changed."""
+        self.point_values: tuple[int, ...] = (*board.values, RESERVE_VALUE)
+        """What each point of a token scores, by its ``places`` entry: the value of its space,
+        or in the reserve (``RESERVE``, the last entry) ``RESERVE_VALUE``."""
         self.players = game.seats
         self.barrier = board.barrier(self.players)
         """The space after which the active barrier line stands."""
@@ -115,16 +118,14 @@ class MoonLeapState(State):
         index = self._next_free(self.places[seat * _PER_SEAT + number - 1])
         return None if index < 0 else index + 1
 
-    def _token_value(self, code: int) -> tuple[int | None, int]:
-        """Where token ``code`` stands (a space, 1-based; ``None``: the reserve) and what each
-        point of its number scores there."""
-        index = self.places[code]
-        return (None, RESERVE_VALUE) if index == RESERVE else (index + 1, self.values[index])
-
     def score(self, seat: int) -> int:
         """``seat``'s score now: number × space value per token, number × −5 in reserve."""
         base = seat * _PER_SEAT - 1
-        return sum(number * self._token_value(base + number)[1] for number in TOKENS)
+        places, worth = self.places, self.point_values
+        total = 0
+        for number in TOKENS:
+            total += number * worth[places[base + number]]
+        return total
 
     def score_parts(self, seat: int) -> list[dict[str, Any]]:
         """``seat``'s score token by token: its ``token`` number, its ``space`` (``None``: in
@@ -142,7 +143,8 @@ class MoonLeapState(State):
         base = seat * _PER_SEAT - 1
         parts = []
         for number in TOKENS:
-            space, value = self._token_value(base + number)
+            index = self.places[base + number]
+            space, value = None if index == RESERVE else index + 1, self.point_values[index]
             parts.append(
                 {"token": number, "space": space, "value": value, "points": number * value}
             )

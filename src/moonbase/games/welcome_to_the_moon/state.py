@@ -770,9 +770,10 @@ class WelcomeState(State):
         context = self.context()
         return [self.adventure.score(sheet, context)["total"] for sheet in self.sheets]
 
-    def solo_score(self) -> dict[str, int]:
-        """Solo: the game's score as its parts — ``sheet``, the sheet's score, and ``astra``,
-        ASTRA's score taken off (negative) — and ``total``, their sum.
+    def solo_score(self, sheet: int | None = None) -> dict[str, int]:
+        """Solo: the game's score as its parts — ``sheet``, the sheet's score (``sheet``: when
+        the caller has it already), and ``astra``, ASTRA's score taken off (negative) — and
+        ``total``, their sum.
 
         >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
         >>> state = WelcomeGame(players=1, adventure=2, level=2).new(seed=1)
@@ -780,7 +781,8 @@ class WelcomeState(State):
         >>> parts["astra"] == -state.astra(), parts["total"] == state.scores()[0]
         (True, True)
         """
-        return with_total({"sheet": self.player_scores()[0], "astra": -self.astra()})
+        own = self.player_scores()[0] if sheet is None else sheet
+        return with_total({"sheet": own, "astra": -self.astra()})
 
     def _scores(self) -> list[float]:
         if self.solo:

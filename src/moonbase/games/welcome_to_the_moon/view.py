@@ -158,7 +158,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
             "cards": dict(zip(ACTIONS, state.astra_cards, strict=True)),
             "score": state.astra(),
         }
-        view["solo_score"] = state.solo_score()
+        view["solo_score"] = state.solo_score(sheets[0]["score"])  # nothing is hidden in solo
         if adventure.number == 1:
             view["astra"]["rockets"] = astra_rockets(state.level, state.astra_cards)
     else:

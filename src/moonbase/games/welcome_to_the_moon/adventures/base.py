@@ -172,7 +172,7 @@ class Adventure(ABC):
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """The score's parts by name, each with its sign (a penalty is negative), and
-        ``total``, their sum (:func:`signed_total`)."""
+        ``total``, their sum (:func:`with_total`)."""
 
     # ------------------------------------------------------------------ solo
     @abstractmethod
