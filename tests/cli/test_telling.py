@@ -87,7 +87,7 @@ def test_moon_leap_moves_are_told_from_where_to_where() -> None:
         if entry["token"] is not None
     }
     assert where == on_track
-    assert "The last three spaces are all taken." in shown
+    assert re.search(r"The last three spaces \(35, 36 and 37\) are all taken, the last by ", shown)
     assert "The barrier after space 13 is crossed" in shown
     scored = shown.split("How the scores are made:")[1].splitlines()
     for seat, score in enumerate(table.state.scores()):
@@ -115,7 +115,7 @@ def test_moons_tokens_are_all_told_and_each_round_is_summed_up() -> None:
     assert [number for number, _ in rounds] == ["1", "2", "3"][: len(rounds)] and rounds
     for _, tricks in rounds[:-1]:
         assert sum(int(n) for n in re.findall(r"\) (\d+)", tricks)) == 17
-    assert re.search(r"The token supply is empty\.|All 3 rounds are played\.", shown)
+    assert re.search(r"The token supply is empty\.|All 3 rounds are played: ", shown)
     assert "lowest off-suit card" in shown and re.search(r"gets 1 \w+ token for ", shown)
 
 
@@ -152,16 +152,30 @@ def test_a_hidden_multi_step_turn_is_told_whole_once_revealed() -> None:
     assert multi_step, "some turn had several steps, told together once revealed"
 
 
+def _told_sum(told: str) -> int:
+    """The sum a breakdown writes before its ``=``: ``plants 4 − errors 5`` is −1."""
+    total = 0
+    for sign, value in re.findall(r"(^|[+−]) ?[a-z ]+ (−?\d+)", told):
+        amount = int(value.replace("−", "-"))
+        total += -amount if sign == "−" else amount
+    return total
+
+
 def test_the_end_says_why_and_breaks_every_score_down() -> None:
     game = moonbase.load("welcome-to-the-moon", players=2, adventure=3)
     table = Table(game.new(seed=2), ["greedy", "greedy"])
     shown = _play(table, [])
-    assert re.search(r"(marked the last System Error box|accomplished all three missions|"
-                     r"filled every number space)\.", shown)  # fmt: skip
+    assert re.search(r"(marked the last of its 3 System Error boxes|accomplished all three "
+                     r"missions|filled every number space)\.", shown)  # fmt: skip
     scored = shown.split("How the scores are made:")[1].splitlines()
+    penalties = 0
     for seat, score in enumerate(table.state.scores()):
         line = next(line for line in scored if line.startswith(f"  seat {seat} ("))
-        assert line.endswith(f"= {int(score)}".replace("-", "−")) and " − errors " in line
+        told = line.split("): ", 1)[1].split("; nothing from ")[0]
+        terms, _, result = told.rpartition(" = ")
+        assert int(result.replace("−", "-")) == score and _told_sum(terms) == score, line
+        penalties += terms.count(" − ")
+    assert penalties, "a penalty is told as what it takes off"
 
 
 def test_counts_are_told_in_the_right_number() -> None:
@@ -181,10 +195,10 @@ def test_counts_are_told_in_the_right_number() -> None:
 
 ENDINGS = [
     ("moon", r"the mission is (lost|won)\."),
-    ("moon-leap", r"The last three spaces are all taken\."),
-    ("moons", r"The token supply is empty\.|All 4 rounds are played\."),
+    ("moon-leap", r"The last three spaces \(35, 36 and 37\) are all taken, the last by seat"),
+    ("moons", r"The token supply is empty\.|All 4 rounds are played: every player has been "),
     ("welcome-to-the-moon", r"accomplished all three missions|filled every number space|"
-     r"marked the last System Error box|launched the rocket"),
+     r"marked the last of its 8 System Error boxes|launched the rocket"),
 ]  # fmt: skip
 
 

@@ -12,8 +12,10 @@ with three functions; a game without one is told by the recap alone:
 - ``told(seat, action, before, after, labels) -> Told``: what ``action`` of ``seat`` did
   (``seat`` is :data:`moonbase.CHANCE` for a chance outcome). ``before`` and ``after`` are
   one observer's views; ``after`` may include the chance outcomes resolved with the action.
-- ``ending(view, labels) -> list[str]``: why the game ended.
-- ``breakdown(game, view, labels) -> list[str]``: what each seat's final score is made of.
+- ``ending(view, labels) -> list[str]``: why the game ended, in words, from the view's
+  ``ended`` (the end triggers the game itself reports).
+- ``breakdown(game, view, labels) -> list[str]``: what each seat's final score is made of,
+  from the parts the view gives with their signs (a narrator knows no rule: it phrases).
 
 :class:`Chronicle` keeps, as the table's actions happen, what each history entry did for each
 seat at the screen (and the spectator), tells recaps with it, and tells a seat the choices it
@@ -39,9 +41,20 @@ from types import ModuleType
 from typing import Any
 
 from moonbase.cli.recap import hidden_entries, recap
+from moonbase.cli.render import number_text
 from moonbase.core import CHANCE, Game, State
 
-__all__ = ["Chronicle", "Told", "View", "breakdown", "ending", "revealed_lines", "told"]
+__all__ = [
+    "Chronicle",
+    "Told",
+    "View",
+    "breakdown",
+    "ending",
+    "minus",
+    "revealed_lines",
+    "signed_sum",
+    "told",
+]
 
 View = dict[str, Any]
 """A seat's view, ``state.view(seat)``."""
@@ -54,6 +67,36 @@ class Told:
 
     detail: str = ""
     lines: tuple[str, ...] = ()
+
+
+def minus(value: float) -> str:
+    """A number as the telling writes it, with a true minus sign.
+
+    >>> minus(-3), minus(2.5)
+    ('−3', '2.5')
+    """
+    return number_text(value).replace("-", "−")
+
+
+def signed_sum(terms: Sequence[tuple[str, float | None]]) -> str:
+    """Named amounts as a sum: each added, or subtracted when it is negative (the first is
+    written with its sign); an amount ``None`` adds the name alone (a sum of its own, in
+    brackets).
+
+    >>> signed_sum([("launch", 75), ("errors", -5), ("bonus", 10)])
+    'launch 75 − errors 5 + bonus 10'
+    >>> signed_sum([("sheet", -20), ("ASTRA", -150), ("side 1 (water 3 − errors 5 = −2)", None)])
+    'sheet −20 − ASTRA 150 + side 1 (water 3 − errors 5 = −2)'
+    """
+    pieces: list[str] = []
+    for name, value in terms:
+        if value is None:
+            pieces.append(f"+ {name}" if pieces else name)
+        elif not pieces:
+            pieces.append(f"{name} {minus(value)}")
+        else:
+            pieces.append(f"{'−' if value < 0 else '+'} {name} {minus(abs(value))}")
+    return " ".join(pieces)
 
 
 def _narrator(game: Game) -> ModuleType | None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import moonbase
-from tests.games.moon.helpers import draw, new, play
+from tests.games.moon.helpers import draw, empty_the_deck, new, play
 
 
 def test_goals_are_secret_and_solved_only_on_their_owners_turn() -> None:
@@ -137,18 +137,7 @@ def test_a_tie_is_a_shared_win() -> None:
 
 def test_the_game_ends_at_once_when_a_goal_is_due_and_the_deck_is_empty() -> None:
     state = new(mode="competitive", bugs=0, energy=20)
-    draw(state, "0001", "0000")
-    value = 1
-    while not state.is_over:
-        if state.is_chance:
-            left = [name for name, _ in state.chance_outcomes()]
-            wanted = f"DRAW {(value + 1) % 16:04b}"
-            state.apply(moonbase.CHANCE, wanted if wanted in left else left[0])
-            value = (value + 1) % 16
-        elif state.to_act == (0,):
-            play(state, 0, "INC A")
-        else:
-            play(state, 1, "END")
+    empty_the_deck(state)
     assert state.view(0)["deck"] == 0 and state.view(0)["round"] < 30
     assert state.scores()[0] == 15.0
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import moonbase
-from tests.games.moon.helpers import draw, new, play, registers
+from tests.games.moon.helpers import draw, new, play, play_to_win, registers
 
 
 def test_setup_by_difficulty_copies_the_first_goals_into_registers() -> None:
@@ -150,21 +150,9 @@ def test_reset_bits_and_errors_on_operations_out_of_play() -> None:
     assert state.view(0)["disabled"] == []
 
 
-def _play_to_win(state: moonbase.State) -> None:
-    """B = 0000, C = 0001, D = 0010; goals come in counting order from 0011."""
-    draw(state, "0000", "0001", "0010", "0011")
-    play(state, 0, "MOV A D", "OR A C")  # A = 0011: solved
-    play(state, 0, "END")
-    for value in range(4, 16):
-        draw(state, f"{value:04b}")
-        play(state, 0, "INC A")
-        if not state.is_over:
-            play(state, 0, "END")
-
-
 def test_a_scripted_cooperative_game_is_won() -> None:
     state = new()
-    _play_to_win(state)
+    play_to_win(state)
     assert state.is_over and state.view(0)["outcome"] == "won"
     assert state.winners() == [0] and state.scores() == [16.0]
     assert state.view(0)["round"] == 13

@@ -126,7 +126,7 @@ def test_planning_writes_an_x_that_can_fill_a_quarter_and_costs_a_penalty_box() 
     view = sheet(state, 0)
     assert view["spaces"]["B16"] == "X" and view["planning"] == 1
     assert view["quarters"]["TL"]["bonus"] == 15
-    assert view["score_parts"]["planning"] == 1
+    assert view["score_parts"]["planning"] == -1, "a penalty: taken off"
 
 
 def test_astronaut_changes_the_number_and_energy_raises_a_multiplier() -> None:
@@ -265,7 +265,7 @@ def test_the_final_score_of_adventure_3_by_hand() -> None:
     context = Context([best, *others])
     assert COLONY.score(best, context) == {
         "missions": 16, "plants": 12, "water": 6, "antennas": 20, "quarters": 20,
-        "astronaut": 20, "planning": 6, "errors": 5,
+        "astronaut": 20, "planning": -6, "errors": -5,
         "total": 16 + 12 + 6 + 20 + 20 + 20 - 6 - 5,
     }  # fmt: skip
     majorities = [COLONY.score(s, context)["astronaut"] for s in (best, *others)]

@@ -74,7 +74,7 @@ def test_gems_are_circled_by_any_mark_and_planning_marks_its_symbol() -> None:
     view = sheet(state, 0)
     assert view["spaces"]["M4"] == "X" and view["resources"]["circled"] == ["M4"]
     assert view["planning"] == {"marked": 1, "multiplier": 3}
-    assert view["score_parts"]["planning"] == 3
+    assert view["score_parts"]["planning"] == -3
     fill(state, 1, M3=9)
     state._legal_cache.clear()
     with pytest.raises(moonbase.IllegalAction, match="row must ascend from left to right"):
@@ -177,7 +177,7 @@ def test_the_final_score_of_adventure_4_by_hand() -> None:
     mine.missions = [8, 6, -1]
     assert MINE.score(mine, Context([mine])) == {
         "missions": 14, "plants": 9 * 4 + 8, "water": 4 * 3, "pearls": 3 * 2,
-        "rubies": 12 * 3, "astronauts": 15, "planning": 6, "errors": 10,
+        "rubies": 12 * 3, "astronauts": 15, "planning": -6, "errors": -10,
         "total": 14 + 44 + 12 + 6 + 36 + 15 - 6 - 10,
     }  # fmt: skip
     marks[223] = CROSSED

@@ -148,7 +148,7 @@ def test_energy_upgrades_a_table_and_its_value_follows() -> None:
     idle(state, 1)
     view = sheet(state, 0)
     assert view["upgrades"]["DOME"] == 1
-    assert view["score_parts"]["dome"] == 8 * 5, "8 unbuilt sections at 5 each (6 before)"
+    assert view["score_parts"]["dome"] == -8 * 5, "8 unbuilt sections at 5 each (6 before)"
     marks = state.sheets[0].marks
     assert all(marks[slot] == CROSSED for slot in TABLES["DOME"].rows[0])
     _upgrade(marks, "DOME", 4)
@@ -271,8 +271,8 @@ def test_a_full_final_score_by_hand() -> None:
         "tower": 2 * 2 + 1 * 6 + 1 * 10,
         "skyscrapers": 20 + 12,
         "astronauts": 0,
-        "dome": 4 * 3,
-        "errors": 5,
+        "dome": -4 * 3,
+        "errors": -5,
         "total": 20 + 20 + 32 + 0 - 12 - 5,
     }
     assert DOME.score(other, Context([mine, other]))["astronauts"] == 0, "rank 2 unupgraded"

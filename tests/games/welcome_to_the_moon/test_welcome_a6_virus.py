@@ -353,8 +353,8 @@ def test_a_full_final_score_by_hand() -> None:
         "plants": 20,
         "water": 10,
         "quarters": 5 + 6 + 1,
-        "infected": 3,
-        "errors": 10,
+        "infected": -3,
+        "errors": -10,
         "total": 12 + 20 + 10 + 12 - 3 - 10,
     }
 

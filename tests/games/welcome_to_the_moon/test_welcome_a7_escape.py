@@ -125,7 +125,7 @@ def test_planning_writes_an_x_that_takes_the_space_reactions_and_costs_a_box() -
     idle(state, 1)
     view = sheet(state, 0)
     assert view["spaces"]["SH0.8"] == "X" and view["planning"] == 1
-    assert view["score_parts"]["planning"] == 1
+    assert view["score_parts"]["planning"] == -1
 
 
 def test_plant_energy_and_water_act_on_the_starship_just_written() -> None:
@@ -170,7 +170,7 @@ def test_the_first_two_errors_activate_an_airlock() -> None:
     assert state.view(0)["pending"] == ["AIRLOCK"]
     play(state, 0, "AIRLOCK #132")
     idle(state, 1)
-    assert sheet(state, 0)["errors"] == 1 and sheet(state, 0)["score_parts"]["errors"] == 5
+    assert sheet(state, 0)["errors"] == 1 and sheet(state, 0)["score_parts"]["errors"] == -5
     target = ESCAPE.new_sheet(solo=False)
     target.marks[69] = target.marks[70] = CROSSED
     ESCAPE.error(target)
@@ -251,8 +251,8 @@ def test_a_final_score_by_hand() -> None:
         "missions": 14,
         "greenhouses": 4 + 7 + 2,
         "starships": 8 + 4 + 4,
-        "planning": 6,
-        "errors": 5,
+        "planning": -6,
+        "errors": -5,
         "total": 14 + 13 + 16 - 6 - 5,
     }
 

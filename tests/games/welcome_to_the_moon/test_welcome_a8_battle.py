@@ -254,17 +254,19 @@ def test_the_final_score_by_hand() -> None:
     assert (side1, side2) == (21, 21)
     assert state.player_scores()[0] == side1 + side2 + 17 == 59
     parts = BATTLE.score(own, state.context())
-    assert parts["side1_planning"] == 10 and parts["side1_grey"] == 12 and parts["missions"] == 17
+    assert parts["side1_planning"] == -10 and parts["side1_grey"] == 12 and parts["missions"] == 17
 
 
 def test_errors_end_the_game_per_half_and_count_on_both_halves_for_the_tie_break() -> None:
     sheets, battle = _field()
     sheets[1].marks[36] = CROSSED
     sheets[0].marks[34] = CROSSED
-    assert not battle.ended(sheets[0]) and not battle.ended(sheets[1])
+    assert battle.end_triggers(sheets, 0) == battle.end_triggers(sheets, 1) == []
     assert battle.seat_penalty(sheets, 0) == 2 and battle.seat_penalty(sheets, 1) == 0
     sheets[1].marks[37] = CROSSED
-    assert battle.ended(sheets[1])
+    assert battle.end_triggers(sheets, 1) == [
+        {"trigger": "last-error", "seat": 0, "boxes": 2, "sheet": 1, "side": 2, "astra": False}
+    ], "both boxes of seat 0's half on seat 1's sheet"
 
 
 def test_solo_astra_plays_the_first_card_and_the_player_chooses_her_planet() -> None:

@@ -159,7 +159,7 @@ def test_system_errors_give_energy_and_the_third_ends_the_game() -> None:
     play(state, 0, "ERROR")
     idle(state, 1)
     assert state.is_over and sheet(state, 0)["errors"] == 3
-    assert sheet(state, 0)["score_parts"]["errors"] == 15
+    assert sheet(state, 0)["score_parts"]["errors"] == -15
 
 
 def _sheet(**spaces: int | str) -> Sheet:
@@ -216,7 +216,7 @@ def test_the_score_of_adventure_2_with_a_dense_majority() -> None:
     best.missions = [9, -1, 6]
     assert JOURNEY.score(best, context) == {
         "missions": 15, "stations": 27, "water": 12, "longest": 2, "majority": 20,
-        "errors": 5, "total": 15 + 27 + 12 + 2 + 20 - 5,
+        "errors": -5, "total": 15 + 27 + 12 + 2 + 20 - 5,
     }  # fmt: skip
     solo = Context([sheets[2]], astra_cards=[0, 0, 0, 7, 0, 0])  # 7 Energy cards: 3 zones
     assert JOURNEY.score(sheets[2], solo)["majority"] == 20

@@ -218,7 +218,7 @@ def test_score_counts_rows_errors_and_bonus_rockets_and_ties_go_to_fewer_errors(
     _prepared_track(state, 0, crossed=12, circled=1)  # rows of 5, 4, 3: 45
     state.sheets[0].marks[BONUS_ROCKETS.slots[0]] = CROSSED
     assert sheet(state, 0)["score_parts"] == {
-        "launch": 45, "bonus_rockets": 0, "errors": 5, "total": 40,
+        "launch": 45, "bonus_rockets": 0, "errors": -5, "total": 40,
     }  # fmt: skip
     _prepared_track(state, 1, crossed=12, circled=0)
     state.sheets[1].marks[LAUNCH.slots[12]] = CROSSED  # row 4 is incomplete: still 45

@@ -1,5 +1,5 @@
 """MOON told: what an operation did to the registers (``XOR A C — A 0101 → 1100``), each goal
-solved, a goal seen with a BUG, and why the game ended.
+solved, a goal seen with a BUG, why the game ended (the view's ``ended``) and each score.
 
 >>> import moonbase
 >>> state = moonbase.load("moon").new(seed=5)
@@ -103,24 +103,52 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
 
 
 def ending(view: View, labels: Sequence[str]) -> list[str]:
-    """Why the game ended: the mission won or lost, the deck empty or the last round played."""
-    if view["mode"] == "cooperative":
-        if view.get("outcome") == "won":
-            return ["Every goal is solved and the deck is empty: the mission is won."]
-        return ["A goal had to move up past slot 4: the CPU was too slow, the mission is lost."]
-    if int(view["deck"]) == 0:
-        return ["A seat had to draw a goal and the deck was empty."]
-    return [f"All {counted(int(view['max_rounds']), 'round')} were played."]
+    """Why the game ended, as the view's ``ended`` gives it: the mission won or lost, a draw
+    from an empty deck, the last round played.
+
+    >>> ending({"ended": [{"trigger": "goal-overflow", "goal": "0110"}]}, ["seat 0"])
+    ['Goal 0110 had to move up past slot 4: the CPU was too slow, the mission is lost.']
+    """
+    lines = []
+    for entry in view.get("ended") or ():
+        code = entry["trigger"]
+        if code == "all-goals-solved":
+            lines.append("Every goal is solved and the deck is empty: the mission is won.")
+        elif code == "goal-overflow":
+            lines.append(
+                f"Goal {entry['goal']} had to move up past slot 4: the CPU was too slow, the "
+                "mission is lost."
+            )
+        elif code == "deck-empty":
+            lines.append(f"{labels[int(entry['seat'])]} had to draw a card and the deck was empty.")
+        elif code == "max-rounds":
+            rounds = int(entry["rounds"])
+            lines.append(
+                f"All {rounds} rounds were played." if rounds > 1 else "Its one round was played."
+            )
+        else:
+            lines.append(f"The game ended ({code}).")
+    return lines
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
-    """Each seat's score: its goals solved (cooperative: the crew's, the setup's included)."""
+    """Each seat's score: its goals solved, one point each (cooperative: the crew's, the goals
+    setup copied into the registers included, as the view's ``score_parts`` counts them).
+
+    >>> breakdown(None, {"mode": "cooperative", "score_parts": {"setup": 3, "in_play": 13,
+    ...                  "total": 16}}, ["seat 0"])
+    ['seat 0: 16 goals solved (3 copied into the registers at setup + 13 solved in play) = 16']
+    """
     if view["mode"] == "cooperative":
-        solved = int(view["solved"])
-        return [
-            f"{labels[0]}: {counted(solved, 'goal')} solved (goals copied into the registers "
-            f"at setup count) = {solved}"
-        ]
+        parts = view["score_parts"]
+        total = int(parts["total"])
+        setup, in_play = int(parts["setup"]), int(parts["in_play"])
+        how = (
+            f" ({setup} copied into the registers at setup + {in_play} solved in play)"
+            if setup
+            else ""
+        )
+        return [f"{labels[0]}: {counted(total, 'goal')} solved{how} = {total}"]
     lines = []
     for seat, goals in enumerate(view["solved_goals"]):
         which = f" ({', '.join(goals)})" if goals else ""

@@ -75,38 +75,53 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
 
 
 def ending(view: View, labels: Sequence[str]) -> list[str]:
-    """The game ends when the last three spaces are all taken."""
-    return ["The last three spaces are all taken."]
+    """Why the game ended, as the view's ``ended`` gives it.
+
+    >>> ending({"ended": [{"trigger": "last-spaces", "seat": 1, "spaces": [35, 36, 37]}]},
+    ...        ["seat 0", "seat 1"])
+    ['The last three spaces (35, 36 and 37) are all taken, the last by seat 1.']
+    """
+    lines = []
+    for entry in view.get("ended") or ():
+        if entry["trigger"] == "last-spaces":
+            *first, last = (str(space) for space in entry["spaces"])
+            spaces = f"{', '.join(first)} and {last}"
+            lines.append(
+                f"The last three spaces ({spaces}) are all taken, the last by "
+                f"{labels[int(entry['seat'])]}."
+            )
+        else:
+            lines.append(f"The game ended ({entry['trigger']}).")
+    return lines
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
-    """Each seat's tokens: number × the value of its space; what the tokens still in the
-    reserve cost is the rest of the score.
+    """Each seat's tokens, as the view's ``score_parts`` gives them: number × the value of its
+    space, and what the tokens still in the reserve cost.
 
     >>> import moonbase
     >>> game = moonbase.load("moon-leap")
     >>> state = game.new(seed=5)
     >>> state.apply(0, "MOVE 3")
-    >>> breakdown(game, state.view(None), ["seat 0", "seat 1"])[0]
+    >>> view = state.view(None)
+    >>> view["score_parts"] = [state.score_parts(seat) for seat in (0, 1)]  # as at the end
+    >>> breakdown(game, view, ["seat 0", "seat 1"])[0]
     'seat 0: a3 on space 1: 3×−3 = −9 · a1, a2, a4, a5 in the reserve: −60 · total −69'
     """
-    places = _places(view)
     lines = []
-    for seat, label in enumerate(labels):
-        parts = []
-        placed = 0
-        for (owner, number), (space, value) in sorted(places.items()):
-            if owner == seat:
-                placed += number * value
-                parts.append(
-                    f"{token_name(seat, number)} on space {space}: {number}×{_value(value)} "
-                    f"= {_value(number * value)}"
-                )
-        total = int(view["scores"][seat])
-        reserve = list(view["reserve"][seat])
+    for seat, tokens in enumerate(view.get("score_parts") or ()):
+        parts = [
+            f"{token_name(seat, token['token'])} on space {token['space']}: "
+            f"{token['token']}×{_value(token['value'])} = {_value(token['points'])}"
+            for token in sorted(tokens, key=lambda token: token["token"])
+            if token["space"] is not None
+        ]
+        reserve = [token for token in tokens if token["space"] is None]
         if reserve:
-            names = ", ".join(token_name(seat, number) for number in reserve)
-            parts.append(f"{names} in the reserve: {_value(total - placed)}")
+            names = ", ".join(token_name(seat, token["token"]) for token in reserve)
+            cost = sum(int(token["points"]) for token in reserve)
+            parts.append(f"{names} in the reserve: {_value(cost)}")
+        total = sum(int(token["points"]) for token in tokens)
         parts.append(f"total {_value(total)}")
-        lines.append(f"{label}: {' · '.join(parts)}")
+        lines.append(f"{labels[seat]}: {' · '.join(parts)}")
     return lines

@@ -1,6 +1,6 @@
 """Moons told: who takes the first-player marker, each trick and the tokens it gives by itself,
-the round awards, a summary at the end of each round, why the game ended and how each score is
-made of sets, triples, singles and bonus cards.
+the round awards, a summary at the end of each round, why the game ended (the view's ``ended``)
+and how each score is made of sets, triples, singles and bonus cards (its ``score_parts``).
 
 A token a seat chose (``TAKE``, ``MINI GRAB``) is told by its action; every other token gained
 is an automatic award, told with the reason the views show: the trick's winner, the lowest
@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from moonbase.cli.narration import Told, View
-from moonbase.cli.render import counted, number_text
+from moonbase.cli.narration import Told, View, signed_sum
+from moonbase.cli.render import counted
 from moonbase.core import Game
-from moonbase.games.moons.scoring import best_grouping
 
 __all__ = ["breakdown", "ending", "tokens_text", "told"]
 
@@ -138,41 +137,68 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
 
 
 def ending(view: View, labels: Sequence[str]) -> list[str]:
-    """The supply ran out, or every round was played."""
-    if not any(view["supply"].values()):
-        return ["The token supply is empty."]
-    return [f"All {counted(int(view['rounds']), 'round')} are played."]
+    """Why the game ended, as the view's ``ended`` gives it: the supply ran out, or the last
+    round was played.
+
+    >>> ending({"ended": [{"trigger": "last-round", "rounds": 3}]}, ["seat 0"])
+    ['All 3 rounds are played: every player has been first player once.']
+    """
+    lines = []
+    for entry in view.get("ended") or ():
+        code = entry["trigger"]
+        if code == "supply-empty":
+            lines.append("The token supply is empty.")
+        elif code == "last-round":
+            lines.append(
+                f"All {counted(int(entry['rounds']), 'round')} are played: every player has "
+                "been first player once."
+            )
+        else:
+            lines.append(f"The game ended ({code}).")
+    return lines
+
+
+_GROUPS = {"sets": "set", "triples": "triple", "singles": "single"}
+
+
+def _part_text(part: dict[str, Any]) -> str:
+    """One part of a score (an entry of the view's ``score_parts``) in words; a part worth
+    nothing in a word or two."""
+    name, count, each = str(part["part"]), int(part["count"]), int(part["each"])
+    if name in _GROUPS:
+        return f"{counted(count, _GROUPS[name])} × {each}" if part["points"] else f"no {name}"
+    cards = int(part["cards"])
+    held = f"{cards} × {name}" if cards > 1 else name
+    if not part["points"]:
+        return f"{held} 0"
+    counts = str(part["counts"])
+    what = "set" if counts == "sets" else f"{counts.title()} token"
+    return f"{held} ({counted(count, what)} × {each * cards})"
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
-    """Each seat's tokens in their best grouping — complete sets, then triples and singles —
-    and what its bonus cards add.
+    """Each seat's tokens and score as the view's ``score_parts`` gives them: its complete
+    sets, triples and singles in the grouping that scores best, and each bonus card.
 
-    >>> import moonbase
-    >>> game = moonbase.load("moons", players=3)
-    >>> view = game.new(seed=1).view(None)
-    >>> view["tokens"][0] = {"SATURN": 3, "JUPITER": 3, "NEPTUNE": 3, "URANUS": 1}
-    >>> view["scores"][0] = 19.0
-    >>> breakdown(game, view, ["seat 0", "seat 1", "seat 2"])[0]
-    'seat 0: tokens S3 J3 N3 U1 — 0 sets, triples and singles 19 = 19'
+    >>> parts = [{"part": "sets", "count": 0, "each": 10, "points": 0},
+    ...          {"part": "triples", "count": 3, "each": 6, "points": 18},
+    ...          {"part": "singles", "count": 1, "each": 1, "points": 1},
+    ...          {"part": "SET-BONUS", "cards": 1, "counts": "sets", "count": 0, "each": 3,
+    ...           "points": 0}]
+    >>> view = {"tokens": [{"SATURN": 3, "JUPITER": 3, "NEPTUNE": 3, "URANUS": 1}],
+    ...         "score_parts": [parts]}
+    >>> breakdown(None, view, ["seat 0"])
+    ['seat 0: tokens S3 J3 N3 U1 — 3 triples × 6 + 1 single × 1 = 19; no sets, SET-BONUS 0']
     """
-    points = [
-        int(str(game.options[name])) for name in ("set_points", "triple_points", "single_points")
-    ]
-    set_points, triple_points, single_points = points
     lines = []
-    for k, tokens in enumerate(view["tokens"]):
-        grouping = best_grouping(list(tokens.values()), set_points, triple_points, single_points)
-        score = float(view["scores"][k])
-        parts = [f"{counted(grouping.sets, 'set')}"]
-        if grouping.sets:
-            parts[0] += f" × {set_points} = {grouping.sets * set_points}"
-        parts.append(f"triples and singles {grouping.points - grouping.sets * set_points}")
-        bonuses = view["bonuses"][k]
-        if bonuses:
-            extra = number_text(score - grouping.points)
-            parts.append(f"bonus cards ({', '.join(bonuses)}) +{extra}")
-        lines.append(
-            f"{labels[k]}: tokens {tokens_text(tokens)} — {', '.join(parts)} = {number_text(score)}"
-        )
+    for k, parts in enumerate(view.get("score_parts") or ()):
+        terms: list[tuple[str, float | None]] = [
+            (_part_text(part), None) for part in parts if part["points"]
+        ]
+        nothing = [_part_text(part) for part in parts if not part["points"]]
+        total = sum(int(part["points"]) for part in parts)
+        summed = f"{signed_sum(terms)} = {total}" if terms else str(total)
+        if nothing:
+            summed += f"; {', '.join(nothing)}"
+        lines.append(f"{labels[k]}: tokens {tokens_text(view['tokens'][k])} — {summed}")
     return lines

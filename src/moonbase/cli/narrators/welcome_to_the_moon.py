@@ -1,30 +1,19 @@
 """Welcome to the Moon told: once a turn's choices are revealed, each sheet's new score and
 System Errors, each mission accomplished (and by whom), ASTRA's score (solo); why the game
-ended; and each final score part by part (``score_parts`` of the sheet's view).
-
-The end triggers are the rules' (``RULES.md``, End of the game, and the adventures' own): all
-three missions, every number space filled, the last System Error box marked (8 boxes in
-adventure 1, 3 in adventures 2–7, 2 on a half in adventure 8), the launch of adventure 1, and
-solo the deck running out a second time or ASTRA's 81st rocket.
+ended (the view's ``ended``: the end triggers the game reports) and each final score part by
+part (the sheet's ``score_parts``, each with its sign; solo, ``solo_score``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
-from moonbase.cli.narration import Told, View
+from moonbase.cli.narration import Told, View, minus, signed_sum
+from moonbase.cli.render import counted
 from moonbase.core import Game
 
-__all__ = ["PENALTIES", "breakdown", "ending", "score_text", "told"]
-
-PENALTIES: Final = frozenset({"errors", "planning", "dome", "infected"})
-"""The score parts subtracted from a sheet's total (the adventures' scoring: "…, less planning
-and errors")."""
-_LAST_ERROR: Final = {1: 8}
-"""System Error boxes on a sheet where they are not 3 (adventure 8: 2 on each half)."""
-_LAUNCH_ROCKETS: Final = 31
-_ASTRA_ROCKETS: Final = 81
+__all__ = ["breakdown", "ending", "score_text", "told"]
 
 
 def _errors(sheet: dict[str, Any]) -> str:
@@ -70,103 +59,108 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
     return Told("", tuple(lines))
 
 
-def _half_full(half: dict[str, Any]) -> bool:
-    return int(half.get("errors", 0)) >= 2
+def _who(seat: int | str, labels: Sequence[str]) -> str:
+    return "ASTRA" if seat == "ASTRA" else labels[int(seat)]
 
 
-def _sheet_reasons(adventure: int, sheet: dict[str, Any], name: str) -> list[str]:
-    reasons = []
-    if all(value is not None for value in sheet["missions"].values()):
-        reasons.append(f"{name} accomplished all three missions.")
-    if all(value is not None for value in sheet["spaces"].values()):
-        reasons.append(f"{name} filled every number space.")
-    errors = sheet.get("errors")
-    if adventure == 8:
-        fields = [sheet.get("battlefield") or {}, sheet.get("astra_battlefield") or {}]
-        if any(_half_full(field.get(side, {})) for field in fields for side in ("side1", "side2")):
-            reasons.append(f"{name} marked both System Error boxes of a half.")
-        astra = sheet.get("astra_battlefield")
-        if astra and all(value is not None for value in astra["spaces"].values()):
-            reasons.append("ASTRA's battlefield is full.")
-    elif isinstance(errors, dict):
-        if int(errors["circled"]) >= _LAST_ERROR.get(adventure, 3):
-            reasons.append(f"{name} marked the last System Error box.")
-        if (
-            int(sheet.get("rockets", 0)) >= _LAUNCH_ROCKETS
-            and errors["circled"] == errors["repaired"]
-        ):
-            reasons.append(
-                f"{name} launched the rocket: every launch rocket crossed, no error left."
-            )
-    elif int(errors or 0) >= _LAST_ERROR.get(adventure, 3):
-        reasons.append(f"{name} marked the last System Error box.")
-    return reasons
+def _last_error(entry: dict[str, Any], name: str, labels: Sequence[str]) -> str:
+    boxes = int(entry["boxes"])
+    if "side" not in entry:
+        return f"{name} marked the last of its {boxes} System Error boxes."
+    if entry.get("astra"):
+        where = "ASTRA's battlefield"
+    elif entry["sheet"] == entry["seat"]:
+        where = "its own sheet"
+    else:
+        where = f"{labels[int(entry['sheet'])]}'s sheet"
+    every = "both" if boxes == 2 else f"all {boxes}"
+    return f"{name} marked {every} System Error boxes of its half on {where}."
+
+
+def _trigger_text(entry: dict[str, Any], labels: Sequence[str]) -> str:
+    """One end trigger (an entry of the view's ``ended``) in words."""
+    code = entry["trigger"]
+    name = _who(entry["seat"], labels) if "seat" in entry else ""
+    if code == "all-missions":
+        return f"{name} accomplished all three missions."
+    if code == "all-spaces":
+        if entry.get("astra"):
+            return "Every space of ASTRA's battlefield is filled."
+        if "astra" in entry:  # adventure 8: a battlefield its two writers fill together
+            return f"Every space of the battlefield on {name}'s sheet is filled."
+        return f"{name} filled every number space."
+    if code == "last-error":
+        return _last_error(entry, name, labels)
+    if code == "launch":
+        return f"{name} launched the rocket: every launch rocket crossed, no error left."
+    if code == "astra-rockets":
+        return f"ASTRA crossed the last of her {entry['rockets']} rockets."
+    if code == "deck-out":
+        left = counted(int(entry["left"]), "starship card")
+        return (
+            f"Only {left} left, and a turn needs {entry['needed']}: the deck would run out "
+            "a second time, so the game ends before that turn."
+        )
+    return f"An end trigger was met ({code})."
 
 
 def ending(view: View, labels: Sequence[str]) -> list[str]:
-    """The end triggers that the final sheets show (the turn is always played to its end)."""
-    adventure = int(view["adventure"])
-    reasons = []
-    for k, sheet in enumerate(view["sheets"]):
-        reasons.extend(_sheet_reasons(adventure, sheet, labels[k]))
-    astra = view.get("astra")
-    if astra is not None:
-        if int(view.get("pass", 1)) == 2 and int(view.get("deck", 1)) == 0:
-            reasons.append("The deck ran out a second time.")
-        if adventure == 1 and int(astra.get("rockets", 0)) >= _ASTRA_ROCKETS:
-            reasons.append(f"ASTRA crossed her {_ASTRA_ROCKETS}st rocket.")
-    return reasons or [
-        f"An end trigger of adventure {adventure} was met (type rules to read them)."
-    ]
+    """The end triggers met at the end of the last turn (the turn is always played to its
+    end), as the view's ``ended`` gives them.
+
+    >>> ending({"ended": [{"trigger": "last-error", "seat": 1, "boxes": 3},
+    ...                   {"trigger": "deck-out", "left": 1, "needed": 3}]}, ["seat 0", "seat 1"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['seat 1 marked the last of its 3 System Error boxes.',
+     'Only 1 starship card left, and a turn needs 3: the deck would run out a second time,
+      so the game ends before that turn.']
+    """
+    return [_trigger_text(entry, labels) for entry in view.get("ended") or ()]
 
 
 def score_text(parts: dict[str, int]) -> str:
-    """A sheet's score, part by part, each penalty subtracted; a side's parts (adventure 8)
-    in brackets. Parts whose sum is not the total are listed as they are.
+    """A sheet's score as its parts (``score_parts``: each with its sign) add up: a penalty is
+    subtracted, a half's parts (adventure 8, ``side1_…``) are summed in brackets, and the parts
+    worth nothing are named after the sum.
 
-    >>> score_text({"launch": 75, "bonus_rockets": 0, "errors": 5, "total": 70})
-    'launch 75 + bonus rockets 0 − errors 5 = 70'
-    >>> score_text({"missions": 2, "side1_plants": 4, "side1_errors": 5, "side1_total": -1,
-    ...             "total": 1})
-    'missions 2 + side 1 (plants 4 − errors 5 = −1) = 1'
+    >>> score_text({"launch": 75, "bonus_rockets": 0, "errors": -5, "total": 70})
+    'launch 75 − errors 5 = 70; nothing from bonus rockets'
+    >>> score_text({"missions": 2, "side1_plants": 4, "side1_errors": -5, "side1_water": 0,
+    ...             "total": -1})
+    'missions 2 + side 1 (plants 4 − errors 5 = −1; nothing from water) = −1'
+    >>> score_text({"missions": 0, "errors": 0, "total": 0})
+    '0; nothing from missions, errors'
     """
     groups: dict[str, dict[str, int]] = {"": {}}
     for key, value in parts.items():
         side, _, rest = key.partition("_")
         if side.startswith("side") and side[4:].isdigit() and rest:
             groups.setdefault(side, {})[rest] = value
-        else:
+        elif key != "total":
             groups[""][key] = value
-    terms: list[tuple[str, int, bool]] = []
-    for name, value in groups[""].items():
-        if name != "total":
-            terms.append((name.replace("_", " "), value, name in PENALTIES))
+    terms: list[tuple[str, int | None]] = [
+        (name.replace("_", " "), value) for name, value in groups[""].items() if value
+    ]
+    nothing = [name.replace("_", " ") for name, value in groups[""].items() if not value]
     for side, inner in groups.items():
         if side:
-            terms.append((f"side {side[4:]} ({score_text(inner)})", inner.get("total", 0), False))
-    total = parts.get("total", 0)
-    signed = sum(-value if penalty else value for _, value, penalty in terms)
-    if signed != total:
-        listed = ", ".join(f"{name} {value}" for name, value, _ in terms)
-        return f"{listed}; total {_minus(total)}"
-    text = ""
-    for index, (name, value, penalty) in enumerate(terms):
-        if index or penalty:
-            text += " − " if penalty else " + "
-        text += f"{name} {value}" if "(" not in name else name
-    return f"{text.strip()} = {_minus(total)}"
-
-
-def _minus(value: int) -> str:
-    return str(value).replace("-", "−")
+            subtotal = sum(inner.values())
+            terms.append((f"side {side[4:]} ({score_text({**inner, 'total': subtotal})})", None))
+    total = minus(parts.get("total", 0))
+    summed = f"{signed_sum(terms)} = {total}" if terms else total
+    return f"{summed}; nothing from {', '.join(nothing)}" if nothing else summed
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
-    """Each sheet's score part by part; solo, ASTRA's score too."""
+    """Each sheet's score part by part; solo, ASTRA's score and the game's: the sheet's less
+    ASTRA's (the view's ``solo_score``)."""
     lines = [
         f"{labels[k]}: {score_text(sheet['score_parts'])}" for k, sheet in enumerate(view["sheets"])
     ]
-    astra = view.get("astra")
+    astra, solo = view.get("astra"), view.get("solo_score")
     if astra is not None:
         lines.append(f"ASTRA (level {astra['level']}, {astra['name']}): {astra['score']}")
+    if solo is not None:
+        terms = [("sheet", solo["sheet"]), ("ASTRA", solo["astra"])]
+        lines.append(f"Solo score: {signed_sum(terms)} = {minus(solo['total'])}")
     return lines

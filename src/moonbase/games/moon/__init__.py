@@ -11,7 +11,7 @@ rulebook is silent, as this package implements them:
 >>> import moonbase
 >>> state = moonbase.load("moon").new(seed=11)
 >>> sorted(state.view(0))[:5]
-['costs', 'deck', 'disabled', 'energy', 'mode']
+['costs', 'deck', 'disabled', 'ended', 'energy']
 """
 
 from moonbase.games.moon.competitive import CompetitiveState

@@ -131,7 +131,7 @@ class CompetitiveState(MoonState):
         self._continue_draw()
 
     def _deck_exhausted(self) -> None:
-        self.phase = OVER
+        self._finish("deck-empty", seat=self.drawer)
 
     def _after_event(self) -> None:
         self._continue_draw()
@@ -169,8 +169,9 @@ class CompetitiveState(MoonState):
         """The seat after the acting one; after the last, a round is complete."""
         seat = (self.turn + 1) % len(self.goals)
         if seat == 0:
-            if self.round >= self.game.option("max_rounds", int):
-                self.phase = OVER
+            rounds = self.game.option("max_rounds", int)
+            if self.round >= rounds:
+                self._finish("max-rounds", rounds=rounds)
             else:
                 self.round += 1
         return seat

@@ -49,6 +49,8 @@ class CooperativeState(MoonState):
         self.registers[0] = setup.register_a
         self.setup_registers = list(setup.registers_from_goals)
         """Registers still to be copied from the first goals drawn."""
+        self.setup_goals = len(self.setup_registers)
+        """How many goals setup copies into the registers (they count as solved)."""
         self.slots = [EMPTY] * SLOTS
         """Slot 1 first: a goal value, ``EMPTY`` or ``BUGGED``."""
         self.slot_cards: list[tuple[int, ...]] = [()] * SLOTS
@@ -92,7 +94,7 @@ class CooperativeState(MoonState):
             oldest = self.oldest()
         if oldest is None and not self.deck and self.half is None and not self.setup_registers:
             self.outcome = "won"
-            self.phase = OVER
+            self._finish("all-goals-solved")
 
     # ------------------------------------------------------------------ drawing
     def _receive_goal(self, value: int, cards: tuple[int, ...]) -> None:
@@ -141,7 +143,7 @@ class CooperativeState(MoonState):
                 target += 1
             if target == SLOTS:
                 self.outcome = "lost"
-                self.phase = OVER
+                self._finish("goal-overflow", goal=bits(self.slots[index], self.width))
                 return
             self.slots[target], self.slots[index] = self.slots[index], EMPTY
             self.slot_cards[target], self.slot_cards[index] = self.slot_cards[index], ()
@@ -149,6 +151,19 @@ class CooperativeState(MoonState):
         self._continue_draw()
 
     # ------------------------------------------------------------------ results
+    def score_parts(self) -> dict[str, int]:
+        """The score (goals solved) part by part: ``setup``, the goals copied into the
+        registers at setup (they count as solved), ``in_play``, those A showed since, and
+        ``total``, their sum.
+
+        >>> import moonbase
+        >>> state = moonbase.load("moon", difficulty="normal").new(seed=2)
+        >>> state.score_parts(), state.scores()
+        ({'setup': 2, 'in_play': 0, 'total': 2}, [2.0])
+        """
+        copied = self.setup_goals - len(self.setup_registers)
+        return {"setup": copied, "in_play": self.solved - copied, "total": self.solved}
+
     def _scores(self) -> list[float]:
         return [float(self.solved)]
 
@@ -171,6 +186,7 @@ class CooperativeState(MoonState):
             **self._machine_view(),
             "slots": slots,
             "solved": self.solved,
+            "score_parts": self.score_parts(),
             "outcome": self.outcome,
             "round": self.round,
             "costs": self.operation_costs(0),

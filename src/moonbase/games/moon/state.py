@@ -103,6 +103,8 @@ class MoonState(State):
         self.half: int | None = None
         """History index of the left card of a wide goal whose right card is still to come."""
         self.repairer = 0
+        self.ended: tuple[dict[str, Any], ...] = ()
+        """Why the game is over (the view's ``ended``): set once, by :meth:`_finish`."""
         self._entries, self._by_text, self._legal_memo = catalog(
             self.operations, self.competitive, self.same_register, game.seats
         )
@@ -144,6 +146,12 @@ class MoonState(State):
     def _hidden_draws(self, seat: int | None) -> list[int]:
         """History indices of the goal cards ``seat`` has not seen (those :meth:`_redraw`
         deals again), in the order they are dealt."""
+
+    def _finish(self, trigger: str, **data: Any) -> None:
+        """End the game, because of ``trigger`` (a code of the view's ``ended``, with
+        ``data``): every end of the game goes through here, so its reason is never guessed."""
+        self.phase = OVER
+        self.ended = ({"trigger": trigger, **data},)
 
     def _masked(self, seat: int | None) -> dict[int, str]:
         return dict.fromkeys(self._hidden_draws(seat), "DRAW ?")
@@ -360,6 +368,19 @@ class MoonState(State):
 
     # ------------------------------------------------------------------ shared view parts
     def _machine_view(self) -> dict[str, Any]:
+        """The view keys both modes share: ``width``, ``registers``, ``energy``,
+        ``disabled``, ``deck``, ``phase``, and ``ended``: ``[]`` while the game goes on, then
+        the reason it ended (:meth:`_finish`), ``[{"trigger": code, ...}]``:
+
+        - ``all-goals-solved`` (cooperative) — the deck is empty and no goal is pending: the
+          mission is won;
+        - ``goal-overflow`` (cooperative) — ``goal`` (the face-up one: bugs only ever fill
+          the lowest slots, so it is in slot 4) had to move up past slot 4: the mission is
+          lost;
+        - ``deck-empty`` (competitive) — ``seat`` had to draw (a goal, or a card in place of
+          one) and the deck was empty;
+        - ``max-rounds`` (competitive) — all ``rounds`` rounds were played.
+        """
         return {
             "width": self.width,
             "registers": {
@@ -370,6 +391,7 @@ class MoonState(State):
             "disabled": sorted(self.disabled),
             "deck": sum(self.deck.values()),
             "phase": self.phase,
+            "ended": [dict(entry) for entry in self.ended],
         }
 
     def operation_costs(self, seat: int) -> dict[str, float]:
@@ -385,6 +407,7 @@ class MoonState(State):
             "phase": self.phase,
             "half": self.half,
             "repairer": self.repairer,
+            "ended": [dict(entry) for entry in self.ended],
         }
 
     def _copy_machine(self, other: MoonState) -> None:

@@ -75,6 +75,9 @@ class MoonLeapState(State):
         board = game.board
         self.values: tuple[int, ...] = board.values
         """The value of each space (index 0 is space 1); shared, never changed."""
+        self.point_values: tuple[int, ...] = (*board.values, RESERVE_VALUE)
+        """What each point of a token scores, by its ``places`` entry: the value of its space,
+        or in the reserve (``RESERVE``, the last entry) ``RESERVE_VALUE``."""
         self.players = game.seats
         self.barrier = board.barrier(self.players)
         """The space after which the active barrier line stands."""
@@ -118,11 +121,34 @@ class MoonLeapState(State):
     def score(self, seat: int) -> int:
         """``seat``'s score now: number × space value per token, number × −5 in reserve."""
         base = seat * _PER_SEAT - 1
+        places, worth = self.places, self.point_values
         total = 0
         for number in TOKENS:
-            index = self.places[base + number]
-            total += number * (RESERVE_VALUE if index == RESERVE else self.values[index])
+            total += number * worth[places[base + number]]
         return total
+
+    def score_parts(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s score token by token: its ``token`` number, its ``space`` (``None``: in
+        the reserve), the ``value`` each point scores there and the ``points``, number ×
+        value; they sum to :meth:`score`.
+
+        >>> from moonbase.games.moon_leap.game import MoonLeapGame
+        >>> state = MoonLeapGame(players=2).new(seed=1, chance="explicit")
+        >>> state.apply(-1, "ROLL 4")
+        >>> state.apply(0, "MOVE 4")
+        >>> state.score_parts(0)[3], state.score_parts(0)[4]
+        ({'token': 4, 'space': 1, 'value': -3, 'points': -12}, \
+{'token': 5, 'space': None, 'value': -5, 'points': -25})
+        """
+        base = seat * _PER_SEAT - 1
+        parts = []
+        for number in TOKENS:
+            index = self.places[base + number]
+            space, value = None if index == RESERVE else index + 1, self.point_values[index]
+            parts.append(
+                {"token": number, "space": space, "value": value, "points": number * value}
+            )
+        return parts
 
     def last_spaces_filled(self) -> bool:
         """Whether the last three spaces are all occupied (which ends the game)."""
@@ -248,6 +274,17 @@ class MoonLeapState(State):
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        """The whole table (nothing is hidden): ``game``, ``board``, ``players``, ``track``
+        (per space its ``value`` and ``token``), ``reserve``, ``roll``, ``barrier``,
+        ``split_allowed``, ``scores``, ``turn``, ``extra_turn``, ``to_act``, ``over``,
+        ``winners``; and, for the end:
+
+        - ``ended`` — ``[]`` while the game goes on, then ``[{"trigger": "last-spaces",
+          "seat": s, "spaces": [...]}]``: the move of seat ``s`` took the last of the last
+          three spaces (``spaces``), which ends the game at once;
+        - ``score_parts`` — ``None`` while the game goes on, then per seat its tokens as
+          :meth:`score_parts` gives them (their ``points`` sum to the seat's score).
+        """
         track = []
         for index, (value, code) in enumerate(zip(self.values, self.track, strict=True)):
             token = (
@@ -271,7 +308,25 @@ class MoonLeapState(State):
             "to_act": list(self._actors()),
             "over": self.over,
             "winners": self._winners() if self.over else [],
+            "ended": self.end_triggers(),
+            "score_parts": [self.score_parts(other) for other in range(self.players)]
+            if self.over
+            else None,
         }
+
+    def end_triggers(self) -> list[dict[str, Any]]:
+        """The end triggers met now (the view's ``ended``): only ``last-spaces``, met when
+        :meth:`last_spaces_filled` — checked after every placement, it ends the game at once,
+        in the turn (``seat``) of the move that filled them.
+
+        >>> from moonbase.games.moon_leap.game import MoonLeapGame
+        >>> MoonLeapGame(players=2).new(seed=1).end_triggers()
+        []
+        """
+        if not self.last_spaces_filled():
+            return []
+        last = len(self.track)
+        return [{"trigger": "last-spaces", "seat": self.turn, "spaces": [last - 2, last - 1, last]}]
 
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         """Nothing is hidden in Moon Leap: only future rolls differ (the base class reseeds)."""

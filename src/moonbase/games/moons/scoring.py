@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-__all__ = ["Grouping", "best_grouping", "final_score"]
+__all__ = ["Grouping", "best_grouping", "final_score", "grouping_rest"]
 
 
 class Grouping(NamedTuple):
@@ -37,9 +37,36 @@ class Grouping(NamedTuple):
     sets: int
 
 
+def _planet_split(count: int, triple_points: int, single_points: int) -> tuple[int, int]:
+    """The triples and singles that one planet's ``count`` tokens outside the sets score
+    best as: as many triples as they make (the rest singles), or all singles."""
+    triples, left = divmod(count, 3)
+    if triples * triple_points + left * single_points >= count * single_points:
+        return triples, left
+    return 0, count
+
+
 def _planet_rest(count: int, triple_points: int, single_points: int) -> int:
-    triples = (count // 3) * triple_points + (count % 3) * single_points
-    return max(triples, count * single_points)
+    triples, singles = _planet_split(count, triple_points, single_points)
+    return triples * triple_points + singles * single_points
+
+
+def grouping_rest(
+    tokens: Sequence[int], sets: int, triple_points: int = 6, single_points: int = 1
+) -> tuple[int, int]:
+    """The triples and singles of ``tokens`` (a count per planet) once ``sets`` complete sets
+    are taken out, grouped as they score best (with :func:`best_grouping`'s ``sets``, the
+    grouping it scores).
+
+    >>> grouping_rest([3, 3, 3, 1], 0), grouping_rest([2, 2, 2, 2], 2)
+    ((3, 1), (0, 0))
+    """
+    triples = singles = 0
+    for count in tokens:
+        planet_triples, planet_singles = _planet_split(count - sets, triple_points, single_points)
+        triples += planet_triples
+        singles += planet_singles
+    return triples, singles
 
 
 def best_grouping(

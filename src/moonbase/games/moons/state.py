@@ -49,7 +49,7 @@ from moonbase.games.moons.cards import (
 )
 from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import canonical, explain, tableau_action
-from moonbase.games.moons.scoring import Grouping, final_score
+from moonbase.games.moons.scoring import Grouping, final_score, grouping_rest
 
 if TYPE_CHECKING:
     from moonbase.games.moons.game import MoonsGame
@@ -162,6 +162,9 @@ class MoonsState(State):
         self.earlier_deals: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
         """The deals of the rounds before this one: (seat, the history indices of the DEAL
         outcomes that gave it cards, the cards it was dealt), a tuple shared by clones."""
+        self.ended: tuple[dict[str, Any], ...] = ()
+        """Why the game is over (the view's ``ended``; set by :meth:`_finish`), a tuple shared
+        by clones."""
         if self.minis_on:
             self.draw_queue = [(self.dealer + 1 + i) % n for i in range(2 * n)]
         else:
@@ -276,6 +279,52 @@ class MoonsState(State):
                 per_token[mini.planet] += mini.per_token * count
             per_set += mini.per_set * count
         return final_score(self.tokens[seat], per_token, per_set, *self.points)
+
+    def score_parts(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s score part by part, as :meth:`score` groups its tokens: the complete
+        ``sets``, the ``triples`` of one planet and the ``singles`` left (each with its
+        ``count``, the points ``each`` is worth and its ``points``), then each kind of bonus
+        card held (``part``: its name, ``cards``, what it ``counts`` — a planet's tokens, or
+        ``"sets"`` —, their ``count``, ``each`` per card and ``points``). The points sum to
+        the score.
+
+        >>> from moonbase.games.moons.game import MoonsGame
+        >>> state = MoonsGame(players=3).new(seed=1)
+        >>> [part["points"] for part in state.score_parts(0)]
+        [0, 0, 0]
+        """
+        tokens = self.tokens[seat]
+        grouping = self.score(seat)
+        set_points, triple_points, single_points = self.points
+        triples, singles = grouping_rest(tokens, grouping.sets, triple_points, single_points)
+        parts: list[dict[str, Any]] = [
+            {"part": part, "count": count, "each": each, "points": count * each}
+            for part, count, each in (
+                ("sets", grouping.sets, set_points),
+                ("triples", triples, triple_points),
+                ("singles", singles, single_points),
+            )
+        ]
+        for mini, cards in zip(MINIS, self.bonuses[seat], strict=True):
+            if not cards:
+                continue
+            planet = mini.planet
+            counts, counted, each = (
+                ("sets", grouping.sets, mini.per_set)
+                if planet is None
+                else (PLANETS[planet], tokens[planet], mini.per_token)
+            )
+            parts.append(
+                {
+                    "part": mini.name,
+                    "cards": cards,
+                    "counts": counts,
+                    "count": counted,
+                    "each": each,
+                    "points": cards * counted * each,
+                }
+            )
+        return parts
 
     def _mini_actions(self, seat: int) -> list[str]:
         if self.mini_played or not self.minis_on:
@@ -445,8 +494,9 @@ class MoonsState(State):
         self.tricks_played += 1
         if winner is not None:
             self.leader = winner
-        if not any(self.supply):
-            self._finish()
+        ended = self._end_triggers(round_over=False)
+        if ended:
+            self._finish(ended)
         elif self.tricks_played == self.tricks_per_round:
             self._round_awards()
         else:
@@ -496,16 +546,30 @@ class MoonsState(State):
 
     def _end_round(self) -> None:
         assert self.first_player is not None
-        if not any(self.supply) or self.round == self.players:
-            self._finish()
+        ended = self._end_triggers(round_over=True)
+        if ended:
+            self._finish(ended)
             return
         self.round += 1
         self.first_player = self.dealer = (self.first_player + 1) % self.players
         self._start_round()
 
-    def _finish(self) -> None:
+    def _end_triggers(self, round_over: bool) -> list[dict[str, Any]]:
+        """The end triggers met now, checked after every trick and at the end of each round
+        (``round_over``: its awards are given): ``supply-empty`` (the last token was gained)
+        and, at the end of a round, ``last-round`` (every player has been first player once:
+        ``rounds`` rounds). The game ends when there is any."""
+        found: list[dict[str, Any]] = []
+        if not any(self.supply):
+            found.append({"trigger": "supply-empty"})
+        if round_over and self.round == self.players:
+            found.append({"trigger": "last-round", "rounds": self.players})
+        return found
+
+    def _finish(self, ended: list[dict[str, Any]]) -> None:
         self.phase = OVER
         self.leader = self.turn = None
+        self.ended = tuple(ended)
 
     # ------------------------------------------------------------------ Mini-Asteroids
     def _mini(self, seat: int, words: list[str], index: int) -> None:
@@ -696,6 +760,7 @@ class MoonsState(State):
             "draw_events": [list(row) for row in self.draw_events],
             "mini_plays": [[list(play) for play in row] for row in self.mini_plays],
             "tableau_events": list(self.tableau_events),
+            "ended": [dict(entry) for entry in self.ended],
             "earlier_deals": [
                 [seat, list(events), list(cards)] for seat, events, cards in self.earlier_deals
             ],

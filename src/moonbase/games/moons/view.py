@@ -10,7 +10,8 @@ The keys every client may rely on (``rules/moons.md``): ``hand``, ``minis``, ``t
 ``earth``, ``blocked``, ``bonuses``, ``scores``. More: ``seat``, ``players``, ``rounds``,
 ``phase``, ``dealer``, ``turn``, ``to_act``, ``hand_sizes``, ``mini_counts``, ``pile``,
 ``discard``, ``chosen``, ``last_trick``, ``tricks_left``, ``taker``, ``take_options``,
-``may_pass``, ``mini_played``, ``known_in_hand``, ``voids``, ``undealt``. Among them:
+``may_pass``, ``mini_played``, ``known_in_hand``, ``voids``, ``undealt``, ``ended``,
+``score_parts``. Among them:
 
 * ``rounds`` — how many rounds the game lasts at most: one per player, each player being first
   player (``first_player``, who leads the round's first trick) exactly once;
@@ -18,7 +19,16 @@ The keys every client may rely on (``rules/moons.md``): ``hand``, ``minis``, ``t
   is first player), the first player from round 2 on. It does not count turns to deal: the
   round-1 first player (``earth``) deals no round unless it is seat 0;
 * ``taker``, ``take_options``, ``may_pass`` — the seat choosing a token, the planets it may
-  take, and whether it may decline (``PASS``: a player with no trick).
+  take, and whether it may decline (``PASS``: a player with no trick);
+* ``ended`` — ``[]`` while the game goes on, then the end triggers met when it ended
+  (``MoonsState._end_triggers``), each ``{"trigger": code, ...}``: ``supply-empty`` (the last
+  token of the supply was gained; checked after every trick and round) and ``last-round``
+  (the last of the ``rounds`` rounds is over: every player has been first player once);
+* ``score_parts`` — ``None`` while the game goes on, then per seat its score part by part
+  (``MoonsState.score_parts``): ``{"part": "sets" | "triples" | "singles", "count", "each",
+  "points"}`` as the best grouping of its tokens counts them, then one entry per kind of bonus
+  card it holds (``part``: the card's name, with ``cards`` and what it ``counts``: a planet's
+  tokens or ``"sets"``); the ``points`` sum to its score.
 
 >>> from moonbase.games.moons.game import MoonsGame
 >>> state = MoonsGame(players=3).new(seed=2)
@@ -113,4 +123,6 @@ def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
         "known_in_hand": [_names(known) for known in state.known],
         "voids": [[PLANETS[p] for p in range(4) if void >> p & 1] for void in state.voids],
         "scores": state.scores(),
+        "ended": [dict(entry) for entry in state.ended],
+        "score_parts": [state.score_parts(other) for other in range(n)] if state.ended else None,
     }

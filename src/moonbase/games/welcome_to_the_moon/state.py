@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from moonbase.core import CHANCE, State
 from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
+from moonbase.games.welcome_to_the_moon.adventures.base import with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
     ROCKETS,
@@ -517,7 +518,7 @@ class WelcomeState(State):
             if seats:  # claimed this turn or before: the high value is gone from the next turn
                 self.high_taken[index] = True
         self.resolving = ""
-        if self._game_ends():
+        if self.end_triggers():
             self.phase = OVER
         else:
             self._begin_turn()
@@ -567,14 +568,30 @@ class WelcomeState(State):
                 adventure.reward(self.sheets[seat], mission, value)
                 self.claimed[index].append(seat)
 
-    def _game_ends(self) -> bool:
-        if any(self.adventure.ended(sheet) for sheet in self.sheets):
-            return True
+    def end_triggers(self) -> list[dict[str, Any]]:
+        """The end triggers met now, checked at the end of each turn: the game ends when there
+        is any. Each is ``{"trigger": code, ...}`` — the sheets' (the adventure's
+        :meth:`~.adventures.base.Adventure.end_triggers`: ``all-missions``, ``all-spaces``,
+        ``last-error``, adventure 1 ``launch``), then solo ``astra-rockets`` (adventure 1:
+        ASTRA crossed her last rocket; ``rockets``) and ``deck-out`` (the next turn cannot be
+        dealt: ``left`` starship cards, ``needed`` for a turn). Once the game is over, this is
+        the view's ``ended``.
+
+        >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+        >>> WelcomeGame(players=2).new(seed=1).end_triggers()
+        []
+        """
+        found: list[dict[str, Any]] = []
+        for index in range(self.players):
+            found.extend(self.adventure.end_triggers(self.sheets, index))
         if not self.solo:
-            return False
+            return found
         if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
-            return True
-        return self.starship_cards_left() < len(self.cards)
+            found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
+        left, needed = self.starship_cards_left(), len(self.cards)
+        if left < needed:
+            found.append({"trigger": "deck-out", "left": left, "needed": needed})
+        return found
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the
@@ -753,11 +770,24 @@ class WelcomeState(State):
         context = self.context()
         return [self.adventure.score(sheet, context)["total"] for sheet in self.sheets]
 
+    def solo_score(self, sheet: int | None = None) -> dict[str, int]:
+        """Solo: the game's score as its parts — ``sheet``, the sheet's score (``sheet``: when
+        the caller has it already), and ``astra``, ASTRA's score taken off (negative) — and
+        ``total``, their sum.
+
+        >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+        >>> state = WelcomeGame(players=1, adventure=2, level=2).new(seed=1)
+        >>> parts = state.solo_score()
+        >>> parts["astra"] == -state.astra(), parts["total"] == state.scores()[0]
+        (True, True)
+        """
+        own = self.player_scores()[0] if sheet is None else sheet
+        return with_total({"sheet": own, "astra": -self.astra()})
+
     def _scores(self) -> list[float]:
-        scores = self.player_scores()
         if self.solo:
-            return [float(scores[0] - self.astra())]
-        return [float(score) for score in scores]
+            return [float(self.solo_score()["total"])]
+        return [float(score) for score in self.player_scores()]
 
     def _winners(self) -> list[int]:
         scores = self._scores()

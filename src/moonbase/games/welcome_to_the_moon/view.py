@@ -10,8 +10,29 @@ The keys every client may rely on (``rules/welcome-to-the-moon.md``): ``adventur
 ``combinations`` (solo: ``cards``), ``missions``, ``sheets`` (per seat: ``spaces``, the
 adventure's other marks, ``errors``, ``score``) and ``pending``. More: ``seat``, ``players``,
 ``title``, ``phase``, ``to_act``, ``done``, ``sheet``, ``choice``, ``piles`` (multiplayer),
-``deck``, ``pass``, ``discard``, ``astra`` (solo), and per sheet ``missions``, ``score_parts`` and
-(solo) ``solo_bonus``.
+``deck``, ``pass``, ``discard``, ``astra`` and ``solo_score`` (solo), ``ended``, and per sheet
+``missions``, ``score_parts`` and (solo) ``solo_bonus``. Among them:
+
+* ``score_parts`` — a sheet's score part by part, each part with its sign (a penalty such as
+  ``errors`` or ``planning`` is negative), and ``total``: the sum of the others, the sheet's
+  ``score``. Adventure 8 names the parts of a seat's two halves ``side1_…`` and ``side2_…``.
+* ``solo_score`` — solo, the game's score (``state.scores()[0]``) as ``sheet`` (the sheet's
+  score) plus ``astra`` (ASTRA's score, negative: it is taken off) and their sum, ``total``.
+* ``ended`` — ``[]`` while the game goes on; once it is over, one entry per end trigger met at
+  the end of the last turn (:meth:`~.state.WelcomeState.end_triggers`), each
+  ``{"trigger": code, ...}``:
+
+  - ``all-missions`` — ``seat`` accomplished all three missions;
+  - ``all-spaces`` — every number space of ``seat``'s sheet is filled (adventure 8: its
+    battlefield, whoever wrote there; ``astra``: solo, it is ASTRA's battlefield);
+  - ``last-error`` — ``seat`` marked the last of its ``boxes`` System Error boxes (8 in
+    adventure 1, 3 in adventures 2–7; adventure 8: both boxes of its half ``side`` on sheet
+    ``sheet``, ``astra`` as above);
+  - ``launch`` — adventure 1: ``seat`` launched its rocket (every launch rocket crossed, no
+    error left unrepaired);
+  - ``astra-rockets`` — solo adventure 1: ASTRA crossed her last rocket (``rockets``);
+  - ``deck-out`` — solo: only ``left`` starship cards remain for the next turn, which
+    ``needed`` cards: the deck would run out a second time, so the game ends before it.
 
 >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 >>> state = WelcomeGame(players=2, missions="A1,B1,C1").new(seed=3)
@@ -20,6 +41,8 @@ adventure's other marks, ``errors``, ``score``) and ``pending``. More: ``seat``,
 (1, 1, 3, [])
 >>> sorted(view["sheets"][1])[:4]
 ['activated', 'bonus_rockets', 'completed', 'errors']
+>>> view["sheets"][1]["score_parts"], view["ended"]
+({'launch': 0, 'bonus_rockets': 0, 'errors': 0, 'total': 0}, [])
 """
 
 from __future__ import annotations
@@ -118,6 +141,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
             "action": own.action,
             "modified": own.modified,
         },
+        "ended": state.end_triggers() if state.is_over else [],
     }
     if seat is not None and written != seat:
         view["writing"] = written
@@ -134,6 +158,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
             "cards": dict(zip(ACTIONS, state.astra_cards, strict=True)),
             "score": state.astra(),
         }
+        view["solo_score"] = state.solo_score(sheets[0]["score"])  # nothing is hidden in solo
         if adventure.number == 1:
             view["astra"]["rockets"] = astra_rockets(state.level, state.astra_cards)
     else:

@@ -26,7 +26,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    with_total,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -427,17 +432,19 @@ class Launch(Adventure):
         """The launch: every launch-track rocket crossed and no error left unrepaired."""
         return LAUNCH.next_slot(sheet.marks) is None and unrepaired(sheet) == 0
 
-    def ended(self, sheet: Sheet) -> bool:
-        """The standard triggers, and the launch."""
-        return super().ended(sheet) or self.launched(sheet)
+    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
+        """The standard triggers, and the launch (``launch``)."""
+        found = super().end_triggers(sheets, index)
+        if self.launched(sheets[index]):
+            found.append({"trigger": "launch", "seat": index})
+        return found
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""
         track = LAUNCH.value(sheet.marks)
         errors = unrepaired(sheet)
         bonus = BONUS_ROCKETS.value(sheet.marks) if errors == 0 else 0
-        return {"launch": track, "bonus_rockets": bonus, "errors": 5 * errors,
-                "total": track + bonus - 5 * errors}  # fmt: skip
+        return with_total({"launch": track, "bonus_rockets": bonus, "errors": -5 * errors})
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

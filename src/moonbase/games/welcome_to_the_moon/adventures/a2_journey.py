@@ -43,6 +43,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
@@ -481,16 +482,16 @@ class Journey(Adventure):
         water = sum(points for tank, points in TANKS.values() if marks[tank])
         longest = max(complete_zones(marks), default=0)
         majority = self.majority(sheet, context)
-        errors = 5 * self.errors_marked(sheet)
-        return {
-            "missions": missions,
-            "stations": stations,
-            "water": water,
-            "longest": longest,
-            "majority": majority,
-            "errors": errors,
-            "total": missions + stations + water + longest + majority - errors,
-        }
+        return with_total(
+            {
+                "missions": missions,
+                "stations": stations,
+                "water": water,
+                "longest": longest,
+                "majority": majority,
+                "errors": -5 * self.errors_marked(sheet),
+            }
+        )
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

@@ -45,6 +45,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
@@ -538,20 +539,18 @@ class Colony(Adventure):
             15 if marks[q.high] & CIRCLED else 5 if marks[q.low] else 0 for q in QUARTERS
         )
         astronaut = self.majority(sheet, context)
-        planning = PLANNING.value(marks)
-        errors = 5 * self.errors_marked(sheet)
-        return {
-            "missions": missions,
-            "plants": plants,
-            "water": water,
-            "antennas": antennas,
-            "quarters": quarters,
-            "astronaut": astronaut,
-            "planning": planning,
-            "errors": errors,
-            "total": missions + plants + water + antennas + quarters + astronaut
-            - planning - errors,
-        }  # fmt: skip
+        return with_total(
+            {
+                "missions": missions,
+                "plants": plants,
+                "water": water,
+                "antennas": antennas,
+                "quarters": quarters,
+                "astronaut": astronaut,
+                "planning": -PLANNING.value(marks),
+                "errors": -5 * self.errors_marked(sheet),
+            }
+        )
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

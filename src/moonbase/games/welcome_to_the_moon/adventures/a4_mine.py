@@ -42,6 +42,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -507,15 +508,9 @@ class Mine(Adventure):
             bonus = storage.points if marks[storage.bonus] & CIRCLED else 0
             parts[storage.name] = _count(marks, storage.boxes) * multiplier + bonus
         parts["astronauts"] = _count(marks, ASTRONAUTS) * (3 if marks[222] else 0)
-        parts["planning"] = _count(marks, PLANNING) * (0 if marks[223] else 3)
-        parts["errors"] = 5 * self.errors_marked(sheet)
-        parts["total"] = (
-            sum(parts[key] for key in ("missions", "plants", "water", "pearls", "rubies"))
-            + parts["astronauts"]
-            - parts["planning"]
-            - parts["errors"]
-        )
-        return parts
+        parts["planning"] = -_count(marks, PLANNING) * (0 if marks[223] else 3)
+        parts["errors"] = -5 * self.errors_marked(sheet)
+        return with_total(parts)
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

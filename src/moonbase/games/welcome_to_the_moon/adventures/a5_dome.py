@@ -40,6 +40,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
@@ -567,16 +568,16 @@ class Dome(Adventure):
         )
         astronauts = self.astronaut_points(sheet, context)
         dome = len(unbuilt_pieces(marks)) * TABLES["DOME"].value(marks, "penalty")
-        errors = 5 * self.errors_marked(sheet)
-        return {
-            "missions": missions,
-            "tower": tower,
-            "skyscrapers": skyscrapers,
-            "astronauts": astronauts,
-            "dome": dome,
-            "errors": errors,
-            "total": missions + tower + skyscrapers + astronauts - dome - errors,
-        }
+        return with_total(
+            {
+                "missions": missions,
+                "tower": tower,
+                "skyscrapers": skyscrapers,
+                "astronauts": astronauts,
+                "dome": -dome,
+                "errors": -5 * self.errors_marked(sheet),
+            }
+        )
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

@@ -37,6 +37,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -674,16 +675,16 @@ class Virus(Adventure):
         water = self.track_value(marks, WATER_TRACK, WATER_VALUES)
         quarters = sum(quarter_score(marks, q) for q in QUARTERS)
         infected = sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED)
-        errors = 5 * self.errors_marked(sheet)
-        return {
-            "missions": missions,
-            "plants": plants,
-            "water": water,
-            "quarters": quarters,
-            "infected": infected,
-            "errors": errors,
-            "total": missions + plants + water + quarters - infected - errors,
-        }
+        return with_total(
+            {
+                "missions": missions,
+                "plants": plants,
+                "water": water,
+                "quarters": quarters,
+                "infected": -infected,
+                "errors": -5 * self.errors_marked(sheet),
+            }
+        )
 
     # ------------------------------------------------------------------ solo
     def solo_card(self, letter: str, pass_number: int) -> str:

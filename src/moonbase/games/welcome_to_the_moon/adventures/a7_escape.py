@@ -43,6 +43,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     variants,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -517,15 +518,15 @@ class Escape(Adventure):
         marks = sheet.marks
         missions = sum(v for v in sheet.missions if v > 0)
         greenhouses, starships, planning = _points(bytes(marks))
-        errors = 5 * self.errors_marked(sheet)
-        return {
-            "missions": missions,
-            "greenhouses": greenhouses,
-            "starships": starships,
-            "planning": planning,
-            "errors": errors,
-            "total": missions + greenhouses + starships - planning - errors,
-        }
+        return with_total(
+            {
+                "missions": missions,
+                "greenhouses": greenhouses,
+                "starships": starships,
+                "planning": -planning,
+                "errors": -5 * self.errors_marked(sheet),
+            }
+        )
 
     # ------------------------------------------------------------------ solo
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:

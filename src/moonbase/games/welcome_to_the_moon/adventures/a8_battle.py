@@ -41,7 +41,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    Context,
+    with_total,
+)
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -586,21 +591,47 @@ class Battle(Adventure):
             if m[off + b]
         )
 
-    def ended(self, sheet: Sheet) -> bool:
-        """A side with both errors, a player with all 3 missions, or a full battlefield."""
+    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
+        """A player with all 3 missions (``all-missions``), a full battlefield
+        (``all-spaces``, whoever wrote on it) or a half with both errors (``last-error``, with
+        ``seat``: whose half it is, ``sheet``, ``side`` and ``boxes``). Solo, both battlefields
+        of the one sheet count; ``astra`` says whether it is ASTRA's (the player is side 2
+        there), and ASTRA's own half is ``seat`` ``"ASTRA"``."""
+        sheet = sheets[index]
+        found: list[dict[str, Any]] = []
         if all(value >= 0 for value in sheet.missions):
-            return True
+            found.append({"trigger": "all-missions", "seat": index})
         marks = sheet.marks
         for off in (0, FIELD) if sheet.solo else (0,):
+            astra = off == FIELD
             if all(marks[off + s] for s in DATA.space_slots):
-                return True
-            for half in HALVES.values():
+                found.append({"trigger": "all-spaces", "seat": index, "astra": astra})
+            for side, half in HALVES.items():
                 if all(marks[off + b] for b in half.errors):
-                    return True
-        return False
+                    found.append(
+                        {
+                            "trigger": "last-error",
+                            "seat": self._half_owner(sheets, index, side, astra),
+                            "boxes": len(half.errors),
+                            "sheet": index,
+                            "side": side,
+                            "astra": astra,
+                        }
+                    )
+        return found
+
+    @staticmethod
+    def _half_owner(sheets: Sequence[Sheet], index: int, side: int, astra: bool) -> int | str:
+        """Whose half ``side`` of sheet ``index`` is: its owner's (side 1) or the previous
+        seat's (side 2); solo, the player's but for ASTRA's side 1 on her battlefield and her
+        side 2 on the player's."""
+        if sheets[index].solo:
+            return 0 if (side == 2) == astra else "ASTRA"
+        return index if side == 1 else (index - 1) % len(sheets)
 
     def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
-        """One half's points (``adventure8.md`` §10)."""
+        """One half's points (``adventure8.md`` §10), part by part, each with its sign (the
+        planning and error penalties are negative)."""
         half = HALVES[side]
         flags = self.flags(marks, off, solo)
         planets = {
@@ -614,30 +645,25 @@ class Battle(Adventure):
         for kind in KINDS:
             track = half.multipliers[kind]
             parts[kind.lower()] = planets[kind] * track.values[track_filled(marks, track, off)]
-        parts["planning"] = half.planning.values[track_filled(marks, half.planning, off)]
-        parts["errors"] = 5 * sum(1 for b in half.errors if marks[off + b])
-        parts["total"] = sum(parts[k] for k in ("plants", "water", "green", "blue", "grey"))
-        parts["total"] -= parts["planning"] + parts["errors"]
+        parts["planning"] = -half.planning.values[track_filled(marks, half.planning, off)]
+        parts["errors"] = -5 * sum(1 for b in half.errors if marks[off + b])
         return parts
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, the owner's half of this sheet (side 1) and its half of the next seat's
-        sheet (side 2); unresolved planets count as resolved now (the end-of-game rule)."""
+        sheet (side 2), each half's parts named ``side1_…`` / ``side2_…``; unresolved planets
+        count as resolved now (the end-of-game rule)."""
         sheets = context.sheets
         seat = next((i for i, other in enumerate(sheets) if other is sheet), None)
         if sheet.solo or seat is None:
             fields = self.fields([sheet], 0)[: 2 if sheet.solo else 1]
         else:
             fields = self.fields(sheets, seat)
-        missions = sum(v for v in sheet.missions if v > 0)
-        parts = {"missions": missions}
-        total = missions
+        parts = {"missions": sum(v for v in sheet.missions if v > 0)}
         for marks, off, side in fields:
             half = self.half(marks, off, side, sheet.solo)
-            total += half["total"]
             parts.update({f"side{side}_{key}": value for key, value in half.items()})
-        parts["total"] = total
-        return parts
+        return with_total(parts)
 
     # ------------------------------------------------------------------ solo: ASTRA
     def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:

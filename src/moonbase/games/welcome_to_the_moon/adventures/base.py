@@ -22,7 +22,7 @@ from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
 
-__all__ = ["Adventure", "Combination", "Context"]
+__all__ = ["Adventure", "Combination", "Context", "with_total"]
 
 
 class Combination(NamedTuple):
@@ -153,17 +153,26 @@ class Adventure(ABC):
         """Error boxes that count for ``seat``'s tie-break (by default its own sheet's)."""
         return self.penalty_boxes(sheets[seat])
 
-    def ended(self, sheet: Sheet) -> bool:
-        """Whether this sheet fires the end of the game (checked at the end of each turn)."""
-        return (
-            all(value >= 0 for value in sheet.missions)
-            or self.errors_marked(sheet) == len(self.data.error_slots)
-            or all(sheet.marks[slot] for slot in self.data.space_slots)
-        )
+    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
+        """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
+        ends the game), each ``{"trigger": code, "seat": index, ...}``: ``all-missions`` (its
+        seat accomplished all three), ``last-error`` (every System Error box marked, with
+        ``boxes``: how many there are), ``all-spaces`` (every number space filled)."""
+        sheet = sheets[index]
+        found: list[dict[str, Any]] = []
+        if all(value >= 0 for value in sheet.missions):
+            found.append({"trigger": "all-missions", "seat": index})
+        boxes = len(self.data.error_slots)
+        if self.errors_marked(sheet) == boxes:
+            found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
+        if all(sheet.marks[slot] for slot in self.data.space_slots):
+            found.append({"trigger": "all-spaces", "seat": index})
+        return found
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
-        """The score's parts by name, with ``total``."""
+        """The score's parts by name, each with its sign (a penalty is negative), and
+        ``total``, their sum (:func:`with_total`)."""
 
     # ------------------------------------------------------------------ solo
     @abstractmethod
@@ -213,6 +222,16 @@ class Adventure(ABC):
         :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
         pass)."""
         return letter
+
+
+def with_total(parts: dict[str, int]) -> dict[str, int]:
+    """A score's ``parts`` (each with its sign: a penalty is negative) and ``total``, their
+    sum, so that whoever shows a score sums its parts without knowing which ones subtract.
+
+    >>> with_total({"launch": 75, "bonus_rockets": 0, "errors": -5})
+    {'launch': 75, 'bonus_rockets': 0, 'errors': -5, 'total': 70}
+    """
+    return {**parts, "total": sum(parts.values())}
 
 
 ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
