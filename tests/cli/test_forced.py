@@ -13,22 +13,17 @@ from rich.console import Console
 
 import moonbase
 from moonbase.cli.menu import start_menu
-from moonbase.cli.play import PlayLoop
 from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table
 from moonbase.cli.undo import barrier
 from moonbase.core import State
+from tests.cli.playing import shown_playing
 from tests.cli.terminal import environment
 
 PLAYED_FOR_YOU = "the only action possible, played for you"
 
 
-def _play(table: Table, typed: list[str], **options: bool) -> str:
-    console = Console(file=io.StringIO(), width=100, color_system=None)
-    PlayLoop(table, Prompter(console, lines(typed)), **options).run()
-    shown = console.file.getvalue()
-    assert isinstance(shown, str)
-    return shown
+_play = shown_playing
 
 
 def _forced_decisions(state: State, seat: int) -> tuple[int, int]:

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 import moonbase
 from moonbase.cli import play
-from moonbase.cli.play import PlayLoop
-from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table, load_table
 from moonbase.core import State
+from tests.cli.playing import play_typed
 
-
-def _play(table: Table, typed: list[str]) -> tuple[int, str]:
-    console = Console(file=io.StringIO(), width=100, color_system=None)
-    status = PlayLoop(table, Prompter(console, lines(typed))).run()
-    output = console.file.getvalue()
-    assert isinstance(output, str)
-    return status, output
+_play = play_typed
 
 
 def test_commands_are_answered_and_the_game_goes_on(tmp_path: Path) -> None:

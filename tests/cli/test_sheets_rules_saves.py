@@ -4,26 +4,18 @@ overwriting and ``quit`` offers to save."""
 
 from __future__ import annotations
 
-import io
+import functools
 import json
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 import moonbase
-from moonbase.cli.play import PlayLoop
-from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table, load_table
+from tests.cli.playing import shown_playing
 from tests.cli.terminal import Terminal
 
-
-def _play(table: Table, typed: list[str]) -> str:
-    console = Console(file=io.StringIO(), width=120, color_system=None)
-    PlayLoop(table, Prompter(console, lines(typed))).run()
-    output = console.file.getvalue()
-    assert isinstance(output, str)
-    return output
+_play = functools.partial(shown_playing, width=120)
 
 
 def test_any_seat_s_sheet_can_be_looked_at_and_every_seat_is_summed_up() -> None:

@@ -3,6 +3,7 @@ summaries, revealed turns — agrees with the table, and the end says why and ho
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -13,19 +14,12 @@ from rich.console import Console
 
 import moonbase
 from moonbase.cli.narration import Chronicle
-from moonbase.cli.play import PlayLoop
-from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.recap import hidden_entries, recap
 from moonbase.cli.renderers import moon, moons
 from moonbase.cli.table import Table
+from tests.cli.playing import shown_playing
 
-
-def _play(table: Table, typed: list[str]) -> str:
-    console = Console(file=io.StringIO(), width=120, color_system=None)
-    PlayLoop(table, Prompter(console, lines(typed))).run()
-    output = console.file.getvalue()
-    assert isinstance(output, str)
-    return output
+_play = functools.partial(shown_playing, width=120)
 
 
 def test_each_bot_operation_tells_what_it_did_to_the_registers() -> None:

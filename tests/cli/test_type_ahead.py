@@ -7,15 +7,11 @@ the 4 energy, so a second INC ends the turn by itself.
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from rich.console import Console
 
 import moonbase
-from moonbase.cli.play import PlayLoop
-from moonbase.cli.prompts import Prompter, lines
 from moonbase.cli.table import Table
+from tests.cli.playing import shown_playing
 from tests.cli.terminal import ENTER, Terminal
 
 COMPETITIVE = ("-o", "mode=competitive", "-o", "players=3", "--seed", "11")
@@ -23,12 +19,7 @@ TURN_ENDED = "Your turn ended by itself"
 IGNORED = "(Ignored what was typed before this question: end.)"
 
 
-def _play(table: Table, typed: list[str]) -> str:
-    console = Console(file=io.StringIO(), width=100, color_system=None)
-    PlayLoop(table, Prompter(console, lines(typed))).run()
-    shown = console.file.getvalue()
-    assert isinstance(shown, str)
-    return shown
+_play = shown_playing
 
 
 def test_a_competitive_turn_that_ends_by_itself_says_so_before_the_bots_play() -> None:

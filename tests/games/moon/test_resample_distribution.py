@@ -16,15 +16,8 @@ import pytest
 
 from moonbase.games.moon.cards import goal_value
 from moonbase.games.moon.hidden import deal_goals
+from tests.frequencies import chi_square, critical
 from tests.games.moon.helpers import draw, new, play
-
-# chi-square critical values at p = 0.001, by degrees of freedom
-CRITICAL = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32, 8: 26.12}
-
-
-def chi_square(seen: Counter[Hashable], exact: dict[Hashable, float], samples: int) -> float:
-    assert set(seen) <= set(exact), f"impossible outcomes drawn: {set(seen) - set(exact)}"
-    return sum((seen[key] - samples * p) ** 2 / (samples * p) for key, p in exact.items())
 
 
 def uniform(outcomes: Iterable[Hashable]) -> dict[Hashable, float]:
@@ -57,7 +50,7 @@ def test_tightly_constrained_goals_are_dealt_in_proportion_to_the_consistent_dea
     for number in range(samples):
         sample = state.resample(0, random.Random(number))
         seen[(int(sample.view(1)["goal"], 2), int(sample.view(2)["goal"], 2))] += 1
-    assert chi_square(seen, exact, samples) < CRITICAL[len(exact) - 1], seen
+    assert chi_square(seen, exact, samples) < critical(len(exact)), seen
     # seat 1's goal is 1110 in two of the three deals
     assert seen[(14, 0)] + seen[(14, 15)] == pytest.approx(2 / 3 * samples, abs=0.04 * samples)
 
@@ -98,4 +91,4 @@ def test_deal_goals_matches_the_enumerated_deals(
         dealt = deal_goals(pool, forbidden, width, random.Random(number))
         assert sorted(dealt) == pool
         seen[tuple(dealt[: size * owners])] += 1
-    assert chi_square(seen, exact, samples) < CRITICAL[len(exact) - 1], (seen, exact)
+    assert chi_square(seen, exact, samples) < critical(len(exact)), (seen, exact)

@@ -18,22 +18,8 @@ import pytest
 from moonbase.games.moons import MoonsGame, MoonsState
 from moonbase.games.moons.cards import AST, PLANETS, suit
 from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden
+from tests.frequencies import chi_square, critical
 from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, scripted
-
-# chi-square critical values at p = 0.001, by degrees of freedom
-CRITICAL = [0, 10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12, 27.88, 29.59, 31.26]
-
-
-def critical(cells: int) -> float:
-    df = cells - 1
-    if df < len(CRITICAL):
-        return CRITICAL[df]
-    return df + 3.1 * (2 * df) ** 0.5 + 10  # above the 0.001 point for every df this large
-
-
-def chi_square(seen: Counter[Hashable], exact: dict[Hashable, float], samples: int) -> float:
-    assert set(seen) <= set(exact), f"impossible deals drawn: {set(seen) - set(exact)}"
-    return sum((seen[key] - samples * p) ** 2 / (samples * p) for key, p in exact.items())
 
 
 def fits(cards: Sequence[int], allowed: int) -> bool:
