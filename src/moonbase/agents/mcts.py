@@ -45,30 +45,46 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from moonbase.agents.heuristics import Heuristic, heuristic_for
-from moonbase.agents.protocol import Agent, choice_of, positive_float, positive_int, unit_float
+from moonbase.agents.mcts_defaults import FALLBACK, defaults_for
+from moonbase.agents.protocol import (
+    Agent,
+    choice_of,
+    positive_float,
+    positive_int,
+    read_parameters,
+    unit_float,
+    whole_int,
+)
 from moonbase.agents.runner import sample_outcome
-from moonbase.core import CHANCE, State
+from moonbase.core import CHANCE, Game, State
 
-__all__ = ["WIDTH", "MCTSAgent", "reward"]
+__all__ = ["WIDTH", "MCTSAgent", "Settings", "reward"]
 
 WIDTH: Final = 16
 """Actions considered at a node that has more."""
-_DEFAULT_ITERATIONS: Final = 200
 
 
-def reward(state: State, seat: int) -> float:
+def reward(state: State, seat: int, baseline: float = 0.0) -> float:
     """The value of ``state`` for ``seat`` in 0–1 (see the module docstring); an unfinished
-    game is judged by its standing alone.
+    game is judged by its margins alone. A lone seat's margin is its score's lead over
+    ``baseline`` (the score it had when the search began).
 
     >>> import moonbase
     >>> reward(moonbase.load("moon-leap").new(seed=1), 0)
+    0.5
+    >>> solo = moonbase.load("welcome-to-the-moon", players=1).new(seed=1)
+    >>> solo.scores()  # ASTRA's start
+    [-10.0]
+    >>> reward(solo, 0, baseline=-15.0) > reward(solo, 0, baseline=-10.0) > reward(solo, 0, -5.0)
+    True
+    >>> reward(solo, 0, baseline=-10.0)
     0.5
     """
     scores = state.scores()
     mine = scores[seat]
     others = [score for other, score in enumerate(scores) if other != seat]
     if not others:
-        standing = mine / (1 + abs(mine)) if mine > 0 else 0.0
+        standing = _margin(mine, baseline)
     elif not state.is_over:
         return sum(_margin(mine, score) for score in others) / len(others)
     else:
@@ -109,11 +125,56 @@ class _Node:
     """The actions considered when the seat had more than :data:`WIDTH`."""
 
 
+@dataclass(frozen=True)
+class Settings:
+    """The settings one search plays with (see :meth:`MCTSAgent.settings_for`)."""
+
+    iterations: int | None
+    """Iterations per move (``None``: only the time budget counts)."""
+    seconds: float | None
+    """Seconds per move (``None``: only the iterations count)."""
+    exploration: float
+    """UCT's or PUCT's exploration constant ``c``."""
+    greedy_rollouts: bool
+    """Rollouts (and the other seats in the tree) play the greedy heuristic, not random moves."""
+    depth: int | None
+    """Rollout decisions before judging by the scores (``None``: to the end)."""
+    prior: float
+    """Weight of the greedy choice in PUCT (0: plain UCT)."""
+
+    @property
+    def spec(self) -> str:
+        """These settings as a full spec string.
+
+        >>> import moonbase
+        >>> MCTSAgent().settings_for(moonbase.load("moons")).spec
+        'mcts:iterations=...,c=0.7,rollout=greedy,depth=30,prior=0.5'
+        """
+        parts = [f"iterations={self.iterations}"] if self.iterations is not None else []
+        parts += [f"seconds={self.seconds}"] if self.seconds is not None else []
+        parts += [f"c={self.exploration}", f"rollout={'greedy' if self.greedy_rollouts else 'random'}"]
+        parts += [f"depth={self.depth}"] if self.depth is not None else []
+        return "mcts:" + ",".join([*parts, f"prior={self.prior}"])
+
+
+_BUDGET: Final = frozenset({"iterations", "seconds"})
+
+
 class MCTSAgent(Agent):
     """Information-set MCTS. Parameters: ``iterations`` and/or ``seconds`` (the budget per
-    move; default 200 iterations), ``c`` (UCT exploration, default 0.7), ``rollout``
-    (``random`` or ``greedy``) and ``depth`` (decisions per rollout before judging by the
-    scores; default to the end)."""
+    move), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``), ``depth``
+    (decisions per rollout before judging by the scores; 0: to the end) and ``prior`` (the
+    greedy choice's weight in PUCT; default 0.5 with greedy rollouts, 0 with random ones).
+
+    A parameter the spec leaves out takes the game's default from
+    :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
+    about (so ``mcts`` plays each game and mode as it was tuned for it).
+
+    >>> import moonbase
+    >>> agent = MCTSAgent(iterations=50)
+    >>> agent.settings_for(moonbase.load("moon", mode="competitive")).spec
+    'mcts:iterations=50,c=0.7,rollout=greedy,prior=0.5'
+    """
 
     name: ClassVar[str] = "mcts"
     parameters: ClassVar[Mapping[str, Callable[[str], Any]]] = {
@@ -121,26 +182,47 @@ class MCTSAgent(Agent):
         "seconds": positive_float,
         "c": positive_float,
         "rollout": choice_of("random", "greedy"),
-        "depth": positive_int,
+        "depth": whole_int,
         "prior": unit_float,
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
         super().__init__(seed, **params)
-        iterations = params.get("iterations")
-        seconds = params.get("seconds")
-        self.iterations = int(str(iterations)) if iterations is not None else None
-        self.seconds = float(str(seconds)) if seconds is not None else None
-        if self.iterations is None and self.seconds is None:
-            self.iterations = _DEFAULT_ITERATIONS
-        self.exploration = float(str(params.get("c", 0.7)))
-        self.greedy_rollouts = params.get("rollout", "random") == "greedy"
-        depth = params.get("depth")
-        self.depth = int(str(depth)) if depth is not None else None
-        prior = params.get("prior")
-        self.prior = (
-            float(str(prior)) if prior is not None else (0.5 if self.greedy_rollouts else 0.0)
+        self._game: Game | None = None
+        self._settings: Settings | None = None
+
+    def settings_for(self, game: Game) -> Settings:
+        """The settings this agent plays ``game`` with: its spec's parameters, the rest from
+        the game's row of :data:`~moonbase.agents.mcts_defaults.TUNINGS`.
+
+        >>> import moonbase
+        >>> MCTSAgent(rollout="random").settings_for(moonbase.load("moons")).depth
+        30
+        >>> MCTSAgent(seconds=2.0).settings_for(moonbase.load("moons")).iterations is None
+        True
+        """
+        tuned = read_parameters(type(self), defaults_for(game))
+        if _BUDGET & set(self.params):
+            tuned = {key: value for key, value in tuned.items() if key not in _BUDGET}
+        chosen = {**tuned, **self.params}
+        if not _BUDGET & set(chosen):
+            chosen.update(read_parameters(type(self), FALLBACK))
+        greedy = chosen.get("rollout", "random") == "greedy"
+        depth = chosen.get("depth")
+        return Settings(
+            iterations=chosen.get("iterations"),
+            seconds=chosen.get("seconds"),
+            exploration=chosen.get("c", 0.7),
+            greedy_rollouts=greedy,
+            depth=depth or None,
+            prior=chosen.get("prior", 0.5 if greedy else 0.0),
         )
+
+    def _configure(self, game: Game) -> Settings:
+        """The settings for ``game``, worked out the first time the agent meets it."""
+        if self._settings is None or game is not self._game:
+            self._game, self._settings = game, self.settings_for(game)
+        return self._settings
 
     # ------------------------------------------------------------------ policies
     def _policy(self, world: State, seat: int, heuristic: Heuristic | None) -> str:
@@ -172,18 +254,18 @@ class MCTSAgent(Agent):
             world.apply(actor, chosen)
         self._others(world, seat, heuristic)
 
-    def _rollout(self, world: State, seat: int, heuristic: Heuristic | None) -> float:
-        decisions = 0
-        while not world.is_over and (self.depth is None or decisions < self.depth):
+    def _rollout(self, world: State, seat: int, search: _Search) -> float:
+        decisions, depth = 0, search.settings.depth
+        while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
                 world.apply(CHANCE, sample_outcome(world, self.rng))
                 continue
-            chosen = [(actor, self._policy(world, actor, heuristic)) for actor in actors]
+            chosen = [(actor, self._policy(world, actor, search.heuristic)) for actor in actors]
             for actor, action in chosen:
                 world.apply(actor, action)
             decisions += 1
-        return reward(world, seat)
+        return reward(world, seat, search.baseline)
 
     # ------------------------------------------------------------------ the search
     def _candidates(self, world: State, seat: int, actions: list[str], node: _Node) -> list[str]:
@@ -196,56 +278,58 @@ class MCTSAgent(Agent):
         kept = [action for action in actions if action in node.candidates]
         return kept or actions[:WIDTH]
 
-    def _select(self, node: _Node, actions: list[str]) -> str:
+    @staticmethod
+    def _select(node: _Node, actions: list[str], settings: Settings) -> str:
         log = math.log
         best, best_value = actions[0], -1.0
         for action in actions:
             edge = node.edges[action]
-            value = edge.total / edge.visits + self.exploration * math.sqrt(
+            value = edge.total / edge.visits + settings.exploration * math.sqrt(
                 log(edge.available) / edge.visits
             )
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _puct(self, node: _Node, actions: list[str]) -> str:
+    @staticmethod
+    def _puct(node: _Node, actions: list[str], settings: Settings) -> str:
         """PUCT with the heuristic's choice as the prior's favourite; unvisited actions are
         valued at the node's mean."""
         visited = [edge for edge in node.edges.values() if edge.visits]
         visits = sum(edge.visits for edge in visited)
         mean = sum(edge.total for edge in visited) / visits if visits else 0.5
         favourite = node.greedy if node.greedy in actions else None
-        rest = (1 - self.prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)
-        scale = self.exploration * math.sqrt(node.visits)
+        prior = settings.prior
+        rest = (1 - prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)
+        scale = settings.exploration * math.sqrt(node.visits)
         best, best_value = actions[0], -math.inf
         for action in actions:
             edge = node.edges.get(action)
             count = edge.visits if edge is not None else 0
             value = edge.total / count if edge is not None and count else mean
-            weight = self.prior if action == favourite else rest
+            weight = prior if action == favourite else rest
             value += scale * weight / (1 + count)
             if value > best_value:
                 best, best_value = action, value
         return best
 
     def _pick(
-        self, node: _Node, world: State, seat: int, actions: list[str]
+        self, node: _Node, world: State, seat: int, actions: list[str], settings: Settings
     ) -> tuple[str, _Edge, bool]:
         """The action to follow from ``node``, its edge, and whether the edge is new."""
-        if self.prior:
+        if settings.prior:
             if node.greedy is None:
                 node.greedy = heuristic_for(world.game.name)(world, seat, self.rng)
-            action = self._puct(node, actions)
+            action = self._puct(node, actions, settings)
         else:
             untried = [action for action in actions if action not in node.edges]
-            action = self.rng.choice(untried) if untried else self._select(node, actions)
+            action = self.rng.choice(untried) if untried else self._select(node, actions, settings)
         fresh = action not in node.edges
         if fresh:
             node.edges[action] = _Edge(available=1)
         return action, node.edges[action], fresh
 
-    def _iterate(self, root: _Node, observed: State, seat: int) -> None:
-        heuristic = heuristic_for(observed.game.name) if self.greedy_rollouts else None
+    def _iterate(self, root: _Node, observed: State, seat: int, search: _Search) -> None:
         world = observed.resample(seat, self.rng)
         node = root
         path: list[_Edge] = []
@@ -256,9 +340,9 @@ class MCTSAgent(Agent):
                 edge = node.edges.get(action)
                 if edge is not None:
                     edge.available += 1
-            action, edge, fresh = self._pick(node, world, seat, actions)
+            action, edge, fresh = self._pick(node, world, seat, actions, search.settings)
             path.append(edge)
-            self._act(world, seat, action, heuristic)
+            self._act(world, seat, action, search.heuristic)
             if fresh:
                 break
             key = "over" if world.is_over else repr(world.view(seat))
@@ -267,22 +351,28 @@ class MCTSAgent(Agent):
                 edge.children[key] = _Node()
                 break
             node = child
-        value = self._rollout(world, seat, heuristic)
+        value = self._rollout(world, seat, search)
         for edge in path:
             edge.visits += 1
             edge.total += value
 
     def search(self, observed: State, seat: int) -> dict[str, tuple[int, float]]:
         """Run the search; each root action's visits and mean reward."""
+        settings = self._configure(observed.game)
+        search = _Search(
+            settings,
+            heuristic_for(observed.game.name) if settings.greedy_rollouts else None,
+            observed.scores()[seat],
+        )
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if settings.iterations is not None and done >= settings.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, observed, seat)
+            self._iterate(root, observed, seat, search)
             done += 1
         return {
             action: (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
@@ -299,3 +389,13 @@ class MCTSAgent(Agent):
         if not legal:
             return self.rng.choice(actions)
         return max(legal, key=lambda action: stats[action])
+
+
+@dataclass(frozen=True)
+class _Search:
+    """What one search plays with: the settings, the rollout policy (``None``: random) and the
+    seat's score when it began (what a lone seat's cut rollouts are judged against)."""
+
+    settings: Settings
+    heuristic: Heuristic | None
+    baseline: float
