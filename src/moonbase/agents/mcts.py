@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from moonbase.agents.heuristics import Heuristic, heuristic_for
+from moonbase.agents.heuristics import Heuristic, Outlook, heuristic_for, outlook_for
 from moonbase.agents.mcts_defaults import FALLBACK, defaults_for
 from moonbase.agents.protocol import (
     Agent,
@@ -64,10 +64,12 @@ WIDTH: Final = 16
 """Actions considered at a node that has more."""
 
 
-def reward(state: State, seat: int, baseline: float = 0.0) -> float:
+def reward(
+    state: State, seat: int, baseline: float = 0.0, values: Sequence[float] | None = None
+) -> float:
     """The value of ``state`` for ``seat`` in 0–1 (see the module docstring); an unfinished
-    game is judged by its margins alone. A lone seat's margin is its score's lead over
-    ``baseline`` (the score it had when the search began).
+    game is judged by its margins alone, in ``values`` (one per seat; default: the scores). A
+    lone seat's margin is its lead over ``baseline`` (its value when the search began).
 
     >>> import moonbase
     >>> reward(moonbase.load("moon-leap").new(seed=1), 0)
@@ -80,7 +82,7 @@ def reward(state: State, seat: int, baseline: float = 0.0) -> float:
     >>> reward(solo, 0, baseline=-10.0)
     0.5
     """
-    scores = state.scores()
+    scores = state.scores() if values is None or state.is_over else values
     mine = scores[seat]
     others = [score for other, score in enumerate(scores) if other != seat]
     if not others:
@@ -139,6 +141,9 @@ class Settings:
     """Rollouts (and the other seats in the tree) play the greedy heuristic, not random moves."""
     depth: int | None
     """Rollout decisions before judging by the scores (``None``: to the end)."""
+    outlook: bool
+    """A cut rollout is judged by the game's outlook (score plus expected gains, where its
+    heuristic has one) instead of the scores."""
     prior: float
     """Weight of the greedy choice in PUCT (0: plain UCT)."""
 
@@ -152,8 +157,10 @@ class Settings:
         """
         parts = [f"iterations={self.iterations}"] if self.iterations is not None else []
         parts += [f"seconds={self.seconds}"] if self.seconds is not None else []
-        parts += [f"c={self.exploration}", f"rollout={'greedy' if self.greedy_rollouts else 'random'}"]
+        rollout = "greedy" if self.greedy_rollouts else "random"
+        parts += [f"c={self.exploration}", f"rollout={rollout}"]
         parts += [f"depth={self.depth}"] if self.depth is not None else []
+        parts += ["leaf=outlook"] if self.outlook else []
         return "mcts:" + ",".join([*parts, f"prior={self.prior}"])
 
 
@@ -184,6 +191,7 @@ class MCTSAgent(Agent):
         "rollout": choice_of("random", "greedy"),
         "depth": whole_int,
         "prior": unit_float,
+        "leaf": choice_of("score", "outlook"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
@@ -215,6 +223,7 @@ class MCTSAgent(Agent):
             exploration=chosen.get("c", 0.7),
             greedy_rollouts=greedy,
             depth=depth or None,
+            outlook=chosen.get("leaf", "score") == "outlook",
             prior=chosen.get("prior", 0.5 if greedy else 0.0),
         )
 
@@ -265,6 +274,9 @@ class MCTSAgent(Agent):
             for actor, action in chosen:
                 world.apply(actor, action)
             decisions += 1
+        if search.outlook is not None and not world.is_over:
+            values = [search.outlook(world, other) for other in range(world.game.seats)]
+            return reward(world, seat, search.baseline, values)
         return reward(world, seat, search.baseline)
 
     # ------------------------------------------------------------------ the search
@@ -359,10 +371,13 @@ class MCTSAgent(Agent):
     def search(self, observed: State, seat: int) -> dict[str, tuple[int, float]]:
         """Run the search; each root action's visits and mean reward."""
         settings = self._configure(observed.game)
+        name = observed.game.name
+        outlook = outlook_for(name) if settings.outlook and settings.depth else None
         search = _Search(
             settings,
-            heuristic_for(observed.game.name) if settings.greedy_rollouts else None,
-            observed.scores()[seat],
+            heuristic_for(name) if settings.greedy_rollouts else None,
+            outlook,
+            observed.scores()[seat] if outlook is None else outlook(observed, seat),
         )
         root = _Node()
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
@@ -393,9 +408,11 @@ class MCTSAgent(Agent):
 
 @dataclass(frozen=True)
 class _Search:
-    """What one search plays with: the settings, the rollout policy (``None``: random) and the
-    seat's score when it began (what a lone seat's cut rollouts are judged against)."""
+    """What one search plays with: the settings, the rollout policy (``None``: random), what
+    judges a cut rollout (``None``: the scores) and the seat's value when it began (what a lone
+    seat is judged against)."""
 
     settings: Settings
     heuristic: Heuristic | None
+    outlook: Outlook | None
     baseline: float
