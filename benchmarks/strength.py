@@ -30,7 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import moonbase
-from moonbase.agents import match
+from moonbase.agents import make_agent, match
 from moonbase.agents.mcts import MCTSAgent
 from moonbase.agents.moon_planner import DistanceTables, Machine
 from moonbase.agents.planner_agent import play_clairvoyant
@@ -211,13 +211,17 @@ def _interval(low: float, high: float, digits: int = 2) -> str:
     return f"{low:.{digits}f}–{high:.{digits}f}"
 
 
-def defaults_row(label: str, game: Game, games: int, deals: int, workers: int) -> str:
-    """The default ``mcts`` against ``greedy`` in ``game``: seats (competitive) or the same
-    deals (one seat)."""
-    spec = MCTSAgent().settings_for(game).spec.removeprefix("mcts:")
+def defaults_row(
+    label: str, game: Game, games: int, deals: int, workers: int, mcts: str = "mcts"
+) -> str:
+    """``mcts`` (the default unless another spec is tried) against ``greedy`` in ``game``:
+    seats (competitive) or the same deals (one seat)."""
+    agent = make_agent(mcts)
+    assert isinstance(agent, MCTSAgent)
+    spec = agent.settings_for(game).spec.removeprefix("mcts:")
     started = time.perf_counter()
     if game.seats == 1:
-        ours = match(game, ["mcts"], deals, seed=FIRST_DEAL[0], workers=workers)
+        ours = match(game, [mcts], deals, seed=FIRST_DEAL[0], workers=workers)
         theirs = match(game, ["greedy"], deals, seed=FIRST_DEAL[0], workers=workers)
         entry, other = ours.entries[0], theirs.entries[0]
         diffs = [
@@ -246,7 +250,7 @@ def defaults_row(label: str, game: Game, games: int, deals: int, workers: int) -
         )
         count = f"{deals} deal{'s' if deals != 1 else ''}"
     else:
-        result = match(game, ["mcts"] + ["greedy"] * (game.seats - 1), games,
+        result = match(game, [mcts] + ["greedy"] * (game.seats - 1), games,
                        seed=FIRST_DEAL[0], workers=workers)  # fmt: skip
         entry = result.entries[0]
         rest = [e.mean_score for e in result.entries[1:]]
@@ -264,8 +268,11 @@ def defaults_row(label: str, game: Game, games: int, deals: int, workers: int) -
     )
 
 
-def defaults_section(rows: list[str], games: int, deals: int, workers: int) -> list[str]:
-    """The default ``mcts`` against ``greedy`` in every game and mode (``rows``)."""
+def defaults_section(
+    rows: list[str], games: int, deals: int, workers: int, tried: dict[str, str]
+) -> list[str]:
+    """The default ``mcts`` against ``greedy`` in every game and mode (``rows``); ``tried``
+    gives a row other MCTS parameters to measure (for tuning the table)."""
     lines = [
         "## The default `mcts` against `greedy`",
         "",
@@ -276,7 +283,8 @@ def defaults_section(rows: list[str], games: int, deals: int, workers: int) -> l
     for key in rows:
         label, game = DEFAULT_ROWS[key]
         count = -(-games // game.seats) * game.seats  # whole rotations
-        lines.append(defaults_row(label, game, count, deals, workers))
+        mcts = f"mcts:{tried[key]}" if key in tried else "mcts"
+        lines.append(defaults_row(label, game, count, deals, workers, mcts))
         print(lines[-1], flush=True)
     return lines
 
@@ -369,6 +377,15 @@ def main() -> None:
         help=f"rows of the defaults section, comma-separated: {', '.join(DEFAULT_ROWS)}",
     )
     parser.add_argument(
+        "--try",
+        action="append",
+        default=[],
+        dest="tried",
+        metavar="ROW=PARAMETERS",
+        help="defaults section: measure a row with other MCTS parameters (the rest from the "
+        "table), e.g. moon-competitive=iterations=500",
+    )
+    parser.add_argument(
         "--defaults-games",
         type=int,
         default=40,
@@ -425,7 +442,14 @@ def main() -> None:
         unknown = sorted(set(rows) - set(DEFAULT_ROWS))
         if unknown:
             parser.error(f"--rows: no row {unknown[0]!r}; rows: {', '.join(DEFAULT_ROWS)}")
-        section = defaults_section(rows, args.defaults_games, args.defaults_deals, workers or 2)
+        tried = dict(item.partition("=")[::2] for item in args.tried)
+        for key, parameters in tried.items():
+            if key not in DEFAULT_ROWS:
+                parser.error(f"--try: no row {key!r}; rows: {', '.join(DEFAULT_ROWS)}")
+            make_agent(f"mcts:{parameters}")  # a bad parameter fails here, before any game
+        section = defaults_section(
+            rows, args.defaults_games, args.defaults_deals, workers or 2, tried
+        )
         report += [*section, ""]
     report.append(f"Total time: {time.perf_counter() - started:.0f} s.")
     print("\n" + "\n".join(report))

@@ -76,7 +76,7 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
     Tuning(
         "moon",
         "MOON, competitive",
-        {"iterations": "150", "rollout": "greedy"},
+        {"iterations": "500", "rollout": "greedy"},
         {"mode": "competitive"},
     ),
     Tuning("moon-leap", "Moon Leap", {"iterations": "150", "rollout": "greedy"}),
@@ -84,7 +84,7 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
     Tuning(
         "welcome-to-the-moon",
         "Welcome to the Moon, solo",
-        {"iterations": "60", "rollout": "greedy", "depth": "6"},
+        {"iterations": "120", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
         {"players": 1},
     ),
     Tuning(
