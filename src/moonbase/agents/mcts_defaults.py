@@ -79,7 +79,7 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
         {"iterations": "500", "rollout": "greedy"},
         {"mode": "competitive"},
     ),
-    Tuning("moon-leap", "Moon Leap", {"iterations": "150", "rollout": "greedy"}),
+    Tuning("moon-leap", "Moon Leap", {"iterations": "400", "rollout": "greedy"}),
     Tuning("moons", "Moons", {"iterations": "160", "rollout": "greedy", "depth": "30"}),
     Tuning(
         "welcome-to-the-moon",
@@ -90,7 +90,7 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
     Tuning(
         "welcome-to-the-moon",
         "Welcome to the Moon, multiplayer",
-        {"iterations": "20", "rollout": "greedy", "depth": "6"},
+        {"iterations": "40", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
     ),
 )
 """The rows, first match wins."""
