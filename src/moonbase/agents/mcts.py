@@ -16,13 +16,20 @@ iteration to iteration. The tree then holds only what the searching seat knows:
 - chance is sampled by ``chance_outcomes()`` probabilities in an explicit-chance world; a
   world in auto mode resolves chance itself from the seed the resample gave it.
 
-A rollout plays the policy to the end (or ``depth`` decisions, then judges by the scores). The
+A rollout plays the policy to the end (or ``depth`` decisions, then judges the game). The
 reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
-part of the other seats it outscored; its score squashed into 0–1 with one seat), so close
-losses teach more than crushing ones. A game cut short at ``depth`` is judged by its margins:
-against each other seat, ``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores
-(a lead of 3 counts more at 5 points each than at 50), averaged. The choice is the most visited
+part of the other seats it outscored), so close losses teach more than crushing ones. A game
+cut short at ``depth`` is judged by its margins: against each other seat,
+``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores (a lead of 3 counts more
+at 5 points each than at 50), averaged. The margins are between the scores, or with
+``leaf=outlook`` between the game heuristic's outlook of each seat (its score plus what it is
+likely to gain, see :data:`~moonbase.agents.heuristics.OUTLOOKS`). A lone seat's margin (its
+standing, too) is against its own value when the search began. The choice is the most visited
 action at the root.
+
+Every parameter a spec leaves out comes from the game's row of
+:data:`~moonbase.agents.mcts_defaults.TUNINGS`, found from the first state the agent is asked
+about: ``mcts`` alone is the strong bot of every game and mode.
 
 A node with many actions considers only :data:`WIDTH` of them: the greedy choice and a random
 sample drawn when the node is made (Moons' tableau choice has hundreds).
