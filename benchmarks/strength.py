@@ -194,6 +194,10 @@ def luck_section(mcts: dict[str, str], games: dict[str, int], workers: int) -> l
 DEFAULT_ROWS: dict[str, tuple[str, Game]] = {
     "moon-coop": ("MOON, cooperative (easy, the default)", moonbase.load("moon")),
     "moon-coop-master": ("MOON, cooperative, master", moonbase.load("moon", difficulty="master")),
+    "moon-wide": (
+        "MOON, cooperative, 6 bits wide (coop-wide)",
+        moonbase.load("moon", difficulty="hard", width=6, events=True),
+    ),
     "moon-competitive": ("MOON, competitive (2p)", moonbase.load("moon", mode="competitive")),
     "moon-leap": ("Moon Leap (2p)", moonbase.load("moon-leap")),
     "moons": ("Moons (4p, the default)", moonbase.load("moons")),
