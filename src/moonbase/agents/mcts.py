@@ -147,7 +147,7 @@ class Settings:
     greedy_rollouts: bool
     """Rollouts (and the other seats in the tree) play the greedy heuristic, not random moves."""
     depth: int | None
-    """Rollout decisions before judging by the scores (``None``: to the end)."""
+    """Rollout decisions before judging the game (``None``: to the end)."""
     outlook: bool
     """A cut rollout is judged by the game's outlook (score plus expected gains, where its
     heuristic has one) instead of the scores."""
@@ -177,8 +177,9 @@ _BUDGET: Final = frozenset({"iterations", "seconds"})
 class MCTSAgent(Agent):
     """Information-set MCTS. Parameters: ``iterations`` and/or ``seconds`` (the budget per
     move), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``), ``depth``
-    (decisions per rollout before judging by the scores; 0: to the end) and ``prior`` (the
-    greedy choice's weight in PUCT; default 0.5 with greedy rollouts, 0 with random ones).
+    (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
+    ``outlook``: what judges a cut rollout) and ``prior`` (the greedy choice's weight in PUCT;
+    default 0.5 with greedy rollouts, 0 with random ones).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
