@@ -10,7 +10,13 @@ Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|second
 - ``versus``: per competitive game, MCTS vs random, MCTS vs greedy and greedy vs random at a
   fixed budget per move; the win rate is the first agent's (a shared win counts a part);
 - ``luck``: MCTS vs greedy again at ten times the budget (fewer games), to show where more
-  search buys nothing because the game's luck decides.
+  search buys nothing because the game's luck decides;
+- ``defaults``: the default ``mcts`` (a spec without parameters: each game's tuned settings,
+  see :mod:`moonbase.agents.mcts_defaults`) against ``greedy`` in every game and mode as a new
+  player meets it. Competitive games seat one ``mcts`` among ``greedy`` seats, every deal played
+  from every seat: its win rate against the even share. Cooperative MOON and solo Welcome to
+  the Moon play the same deals once by ``mcts`` and once by ``greedy``: both win rates, both
+  mean scores and the paired difference of the scores. ``--rows`` picks rows.
 
 Seats rotate so every deal is played from every seat (see :mod:`moonbase.agents.match`).
 """
@@ -24,10 +30,11 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import moonbase
-from moonbase.agents import match
+from moonbase.agents import make_agent, match
+from moonbase.agents.mcts import MCTSAgent
 from moonbase.agents.moon_planner import DistanceTables, Machine
 from moonbase.agents.planner_agent import play_clairvoyant
-from moonbase.agents.stats import wilson
+from moonbase.agents.stats import mean_interval, wilson
 from moonbase.core import Game
 
 DIFFICULTIES = ("easy", "normal", "hard", "master")
@@ -184,6 +191,108 @@ def luck_section(mcts: dict[str, str], games: dict[str, int], workers: int) -> l
     return lines
 
 
+DEFAULT_ROWS: dict[str, tuple[str, Game]] = {
+    "moon-coop": ("MOON, cooperative (easy, the default)", moonbase.load("moon")),
+    "moon-coop-master": ("MOON, cooperative, master", moonbase.load("moon", difficulty="master")),
+    "moon-wide": (
+        "MOON, cooperative, 6 bits wide (coop-wide)",
+        moonbase.load("moon", difficulty="hard", width=6, events=True),
+    ),
+    "moon-competitive": ("MOON, competitive (2p)", moonbase.load("moon", mode="competitive")),
+    "moon-leap": ("Moon Leap (2p)", moonbase.load("moon-leap")),
+    "moons": ("Moons (4p, the default)", moonbase.load("moons")),
+    "moons-3p": ("Moons (3p)", moonbase.load("moons", players=3)),
+    "wttm": ("Welcome to the Moon (2p, adventure 1)", moonbase.load("welcome-to-the-moon")),
+    "wttm-solo": (
+        "Welcome to the Moon, solo (adventure 1, level 1)",
+        moonbase.load("welcome-to-the-moon", players=1),
+    ),
+}
+"""The settings of the ``defaults`` section, by ``--rows`` key."""
+
+
+def _interval(low: float, high: float, digits: int = 2) -> str:
+    return f"{low:.{digits}f}–{high:.{digits}f}"
+
+
+def defaults_row(
+    label: str, game: Game, games: int, deals: int, workers: int, mcts: str = "mcts"
+) -> str:
+    """``mcts`` (the default unless another spec is tried) against ``greedy`` in ``game``:
+    seats (competitive) or the same deals (one seat)."""
+    agent = make_agent(mcts)
+    assert isinstance(agent, MCTSAgent)
+    spec = agent.settings_for(game).spec.removeprefix("mcts:")
+    started = time.perf_counter()
+    if game.seats == 1:
+        ours = match(game, [mcts], deals, seed=FIRST_DEAL[0], workers=workers)
+        theirs = match(game, ["greedy"], deals, seed=FIRST_DEAL[0], workers=workers)
+        entry, other = ours.entries[0], theirs.entries[0]
+        diffs = [
+            mine.scores[0] - greedy.scores[0]
+            for mine, greedy in zip(ours.records, theirs.records, strict=True)
+        ]
+        mean, low, high = mean_interval(diffs)
+        only_ours = sum(
+            1
+            for mine, greedy in zip(ours.records, theirs.records, strict=True)
+            if mine.winners and not greedy.winners
+        )
+        only_theirs = sum(
+            1
+            for mine, greedy in zip(ours.records, theirs.records, strict=True)
+            if greedy.winners and not mine.winners
+        )
+        versus = (
+            f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) vs "
+            f"{other.win_rate:.2f} ({_interval(other.win_low, other.win_high)}); "
+            f"won alone {only_ours} vs {only_theirs}"
+        )
+        scores = (
+            f"{entry.mean_score:.1f} vs {other.mean_score:.1f}; "
+            f"paired {mean:+.1f} ({_interval(low, high, 1)})"
+        )
+        count = f"{deals} deal{'s' if deals != 1 else ''}"
+    else:
+        result = match(game, [mcts] + ["greedy"] * (game.seats - 1), games,
+                       seed=FIRST_DEAL[0], workers=workers)  # fmt: skip
+        entry = result.entries[0]
+        rest = [e.mean_score for e in result.entries[1:]]
+        versus = (
+            f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) "
+            f"against {1 / game.seats:.2f}"
+        )
+        scores = f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f}"
+        dealt = -(-games // game.seats)
+        count = f"{games} ({dealt} deal{'s' if dealt != 1 else ''})"
+    return (
+        f"| {label} | `{spec}` | {count} | {versus} | {scores} | "
+        f"{duration(entry.move_seconds)} / {duration(entry.slow_move_seconds)} | "
+        f"{time.perf_counter() - started:.0f} s |"
+    )
+
+
+def defaults_section(
+    rows: list[str], games: int, deals: int, workers: int, tried: dict[str, str]
+) -> list[str]:
+    """The default ``mcts`` against ``greedy`` in every game and mode (``rows``); ``tried``
+    gives a row other MCTS parameters to measure (for tuning the table)."""
+    lines = [
+        "## The default `mcts` against `greedy`",
+        "",
+        "| game and mode | `mcts` means | games | win rate of `mcts` (95%) | mean score "
+        "| `mcts` processor time a move, median / 90th percentile | wall time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for key in rows:
+        label, game = DEFAULT_ROWS[key]
+        count = -(-games // game.seats) * game.seats  # whole rotations
+        mcts = f"mcts:{tried[key]}" if key in tried else "mcts"
+        lines.append(defaults_row(label, game, count, deals, workers, mcts))
+        print(lines[-1], flush=True)
+    return lines
+
+
 def ten_times(spec: str) -> str:
     """An MCTS ``spec`` with ten times its budget (iterations and seconds).
 
@@ -248,7 +357,7 @@ def main() -> None:
     parser.add_argument(
         "--sections",
         default="tables,coop,versus,luck",
-        help="comma-separated: tables, coop, versus, luck",
+        help="comma-separated: tables, coop, versus, luck, defaults",
     )
     parser.add_argument(
         "--mcts",
@@ -266,6 +375,32 @@ def main() -> None:
         "can be pooled)",
     )
     parser.add_argument("--full-six", action="store_true", help="build all 64 6-bit goals")
+    parser.add_argument(
+        "--rows",
+        default=",".join(DEFAULT_ROWS),
+        help=f"rows of the defaults section, comma-separated: {', '.join(DEFAULT_ROWS)}",
+    )
+    parser.add_argument(
+        "--try",
+        action="append",
+        default=[],
+        dest="tried",
+        metavar="ROW=PARAMETERS",
+        help="defaults section: measure a row with other MCTS parameters (the rest from the "
+        "table), e.g. moon-competitive=iterations=500",
+    )
+    parser.add_argument(
+        "--defaults-games",
+        type=int,
+        default=40,
+        help="defaults section: games per competitive row (rounded up to whole rotations)",
+    )
+    parser.add_argument(
+        "--defaults-deals",
+        type=int,
+        default=40,
+        help="defaults section: deals per one-seat row (each played by mcts and by greedy)",
+    )
     parser.add_argument("--only", default="", help="competitive games to run, e.g. moon,moons")
     args = parser.parse_args()  # fmt: skip
     sections = set(args.sections.split(","))
@@ -306,6 +441,20 @@ def main() -> None:
         }  # whole rotations
         stronger = {name: ten_times(spec) for name, spec in mcts.items()}
         report += [*luck_section(stronger, luck, workers or 2), ""]
+    if "defaults" in sections:
+        rows = [row for row in args.rows.split(",") if row]
+        unknown = sorted(set(rows) - set(DEFAULT_ROWS))
+        if unknown:
+            parser.error(f"--rows: no row {unknown[0]!r}; rows: {', '.join(DEFAULT_ROWS)}")
+        tried = dict(item.partition("=")[::2] for item in args.tried)
+        for key, parameters in tried.items():
+            if key not in DEFAULT_ROWS:
+                parser.error(f"--try: no row {key!r}; rows: {', '.join(DEFAULT_ROWS)}")
+            make_agent(f"mcts:{parameters}")  # a bad parameter fails here, before any game
+        section = defaults_section(
+            rows, args.defaults_games, args.defaults_deals, workers or 2, tried
+        )
+        report += [*section, ""]
     report.append(f"Total time: {time.perf_counter() - started:.0f} s.")
     print("\n" + "\n".join(report))
 

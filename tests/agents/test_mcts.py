@@ -3,6 +3,7 @@ hidden cards and simultaneous decisions in every game."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -117,3 +118,32 @@ def test_generic_agents_play_every_registered_game(name: str) -> None:
     game = moonbase.load(name)
     final = play(game, ["mcts:iterations=2,depth=3"] + ["greedy"] * (game.seats - 1), seed=1)
     assert final.is_over
+
+
+def test_a_lone_seat_s_cut_rollouts_tell_better_from_worse_below_zero() -> None:
+    # Solo Welcome to the Moon scores the player's points less ASTRA's: far below zero until
+    # the late points come. Judged against zero, every cut rollout looked equally lost.
+    game = moonbase.load("welcome-to-the-moon", players=1)
+    state = game.new(seed=3)
+    greedy = make_agent("greedy", 1)
+    seen: list[tuple[float, float]] = []
+    while not state.is_over and len(seen) < 30:
+        seat = state.to_act[0]
+        state.apply(seat, greedy.choose(state, seat))
+        seen.append((state.scores()[0], reward(state, 0, baseline=-40.0)))
+    assert all(score < 0 for score, _ in seen)
+    for (score, value), (other, other_value) in itertools.pairwise(seen):
+        assert (score < other) == (value < other_value)
+    assert {value > 0.5 for score, value in seen} == {True, False}
+
+
+def test_leaf_outlook_judges_a_cut_rollout_by_the_heuristic_s_outlook() -> None:
+    from moonbase.agents.heuristics import outlook_for
+
+    outlook = outlook_for("welcome-to-the-moon")
+    assert outlook is not None and outlook_for("moon-leap") is None
+    state = moonbase.load("welcome-to-the-moon", players=2).new(seed=5)
+    values = [outlook(state, seat) for seat in range(2)]
+    assert all(value > score for value, score in zip(values, state.scores(), strict=True))
+    assert reward(state, 0, values=[values[0] + 10, values[1]]) > 0.5
+    assert reward(state, 0, values=[values[0], values[1] + 10]) < 0.5

@@ -3,7 +3,8 @@
 An agent chooses an action for a seat from an *observed* state — a resample the seat cannot
 tell apart from the real one — and keeps its own random generator, so bots are honest by
 construction and adding one never changes the deals. Agents are named by spec strings
-(``"random"``, ``"greedy"``, ``"mcts:iterations=200"``, ``"mcts:seconds=0.5"``,
+(``"random"``, ``"greedy"``, ``"mcts"`` — the strong bot, with each game's tuned settings from
+:mod:`~moonbase.agents.mcts_defaults` — ``"mcts:iterations=200"``, ``"mcts:seconds=0.5"``,
 ``"planner"``) and made with :func:`make_agent`.
 
 - :func:`play` plays one game; :func:`match` plays many, seats rotating, in parallel.

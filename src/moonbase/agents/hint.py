@@ -1,34 +1,46 @@
-"""Hints for people: :func:`hint` says what a bot would do in a seat's place, and why.
+"""Hints for people: :func:`hint` says what the strong bot would do in a seat's place, and why.
 
-For MOON the hint is the planner's: one cheapest operation sequence to the goal the seat works
-for (the face-up goal, or its own in competitive play), what it costs and whether the energy
-left covers it. A purple or red hacker's free uses left this turn count, and the operations
-that will be free are marked. For the other games it is the choice of an MCTS search. Either
-way the hint is worked out on a resample of the state — it knows only what the seat knows.
+The suggestion is the choice of the ``search`` agent — by default ``mcts``, the strong bot with
+its settings for the game and mode (see :mod:`~moonbase.agents.mcts_defaults`) — worked out on a
+resample of the state, so it knows only what the seat knows.
+
+For MOON the hint also explains the suggestion with the planner's exact distances, and the
+explanation is built *from* the suggestion, so the two never disagree: the way shown starts
+with the suggested operation and goes on by one cheapest way from where it leads. When that is
+a cheapest way to the goal it is called so; when the bot prefers a dearer way (one that leaves
+the registers better placed for what comes next) the hint says what the cheapest way would
+cost instead. ``END`` is explained by the energy left, and a move the planner does not reckon
+with (``PEEK``, the RAM) is named as such. A purple or red hacker's free uses left this turn
+count, and the operations that will be free are marked.
 
 >>> import moonbase
 >>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
 >>> state.apply(moonbase.CHANCE, "DRAW 0011")
->>> print(hint(state, 0))
-Goal 0011: cheapest way OR B A, ROL A, OR A B costs 2 energy (you have 1.5: ...). Suggested ...
-"""
+>>> print(explain_moon(state, 0, "OR B A"))
+Goal 0011: cheapest way OR B A, ROL A, OR A B costs 2 energy (you have 1.5: get as close as you can this round). Suggested now: OR B A.
+>>> print(explain_moon(state, 0, "INC A"))
+Goal 0011: the way INC A, INC A costs 4 energy, the cheapest 2 (you have 1.5: get as close as you can this round). Suggested now: INC A.
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import random
 
 from moonbase.agents.heuristics import moon as moon_heuristic
-from moonbase.agents.moon_planner import tables, values_of
+from moonbase.agents.moon_planner import DistanceTables, Edge, Machine, tables, values_of
 from moonbase.agents.protocol import make_agent
 from moonbase.core import State
 from moonbase.games.moon.machine import bits, energy_text
 
-__all__ = ["hint"]
+__all__ = ["STRONG", "explain_moon", "hint"]
+
+STRONG = "mcts"
+"""The spec of the strong bot: the menu's "strong" choice and the search behind hints."""
 
 
-def hint(state: State, seat: int, *, seed: int = 0, search: str = "mcts:iterations=200") -> str:
-    """A hint for ``seat``: the planner's cheapest sequence (MOON) or the ``search`` agent's
-    choice (other games), as one line of text.
+def hint(state: State, seat: int, *, seed: int = 0, search: str = STRONG) -> str:
+    """A hint for ``seat``: the ``search`` agent's choice, as one line of text (for MOON with
+    the planner's account of it, see :func:`explain_moon`).
 
     >>> import moonbase
     >>> state = moonbase.load("moon-leap").new(seed=2, chance="explicit")
@@ -41,14 +53,17 @@ def hint(state: State, seat: int, *, seed: int = 0, search: str = "mcts:iteratio
     if seat not in state.to_act:
         return f"Seat {seat} has nothing to decide now."
     observed = state.resample(seat, random.Random(seed))
-    if observed.game.name == "moon":
-        return _moon_hint(observed, seat)
     agent = make_agent(search, seed)
-    return f"Suggested: {agent.choose(observed, seat)} ({agent.spec})."
+    suggested = agent.choose(observed.clone(), seat)
+    if observed.game.name == "moon":
+        return explain_moon(observed, seat, suggested)
+    return f"Suggested: {suggested} ({agent.spec})."
 
 
-def _moon_hint(observed: State, seat: int) -> str:
-    """The planner's hint for ``seat`` in MOON.
+def explain_moon(observed: State, seat: int, suggested: str) -> str:
+    """The MOON hint for ``seat`` that suggests ``suggested`` (a legal action), explained by
+    the planner's distances to the goal the seat works for (the face-up goal, or its own in
+    competitive play).
 
     >>> import moonbase
     >>> game = moonbase.load("moon", mode="competitive", hackers="purple,none", bugs=0)
@@ -56,40 +71,83 @@ def _moon_hint(observed: State, seat: int) -> str:
     >>> for card in ("1110", "0001"):
     ...     state.apply(moonbase.CHANCE, f"DRAW {card}")
     >>> state.apply(0, "INC B")  # B = 0001; without free MOVs: NOT A, XOR A B (1.5 energy)
-    >>> goal, suggested = _moon_hint(state, 0).split(" Suggested now: ")
+    >>> goal, suggested = explain_moon(state, 0, "NOT B").split(" Suggested now: ")
     >>> goal, suggested
     ('Goal 1110: cheapest way NOT B, MOV A B (free) costs 1 energy (you have enough).', 'NOT B.')
-    """
+    >>> explain_moon(state, 0, "END")
+    'Goal 1110: cheapest way NOT B, MOV A B (free) costs 1 energy (you have enough, but the bot would end the turn now). Suggested now: END.'
+    """  # noqa: E501
     view = observed.view(seat)
-    suggested = make_agent("planner", 0).choose(observed, seat)
     goal = moon_heuristic.current_goal(view)
     machine = moon_heuristic.machine_for(observed.game, view, seat)
     if view["phase"] == "repair" or goal is None or machine is None:
         return f"No goal to work for now. Suggested: {suggested}."
-    width = machine.width
     table = tables(machine)
     values = values_of(machine, view["registers"])
     free = moon_heuristic.free_left(observed.game, view, seat)
     distance = table.distance(values, goal, free)
-    edges = table.plan_edges(values, goal, free)
-    if distance is None or edges is None:
+    target = bits(goal, machine.width)
+    if distance is None:
         return (
-            f"Goal {bits(goal, width)} cannot be reached with the operations and registers "
-            f"that work now. Suggested: {suggested}."
+            f"Goal {target} cannot be reached with the operations and registers that work "
+            f"now. Suggested: {suggested}."
         )
     energy = round(float(view["energy"]) * 2)
-    cover = (
-        "you have enough"
-        if distance <= energy
-        else f"you have {energy_text(energy)}: get as close as you can this round"
+    period = "round" if view["mode"] == "cooperative" else "turn"
+    cheapest = table.plan_edges(values, goal, free) or []
+    edge = next((e for e in table.edges if e.text(machine.registers) == suggested), None)
+    if edge is None:
+        if suggested == "END":
+            cover = (
+                f"you have enough, but the bot would end the {period} now"
+                if distance <= energy
+                else f"you have {energy_text(energy)}: not enough this {period}"
+            )
+        else:
+            cover = _cover(distance, energy, period)
+            suggested += " (a move the planner's ways leave aside)"
+        shown = _way_text(table, machine, cheapest, free)
+        return (
+            f"Goal {target}: cheapest way {shown} costs {energy_text(distance)} energy "
+            f"({cover}). Suggested now: {suggested}."
+        )
+    after = table.step(values, edge)
+    left = free - 1 if free and table.is_free(edge) else free
+    rest = table.plan_edges(after, goal, left)
+    if rest is None:
+        return (
+            f"Goal {target}: cheapest way {_way_text(table, machine, cheapest, free)} costs "
+            f"{energy_text(distance)} energy ({_cover(distance, energy, period)}); "
+            f"{suggested} would put it out of reach. Suggested now: {suggested}."
+        )
+    way = [edge, *rest]
+    cost = table.cost(way, free)
+    shown = _way_text(table, machine, way, free)
+    cover = _cover(cost, energy, period)
+    if cost == distance:
+        return (
+            f"Goal {target}: cheapest way {shown} costs {energy_text(cost)} energy "
+            f"({cover}). Suggested now: {suggested}."
+        )
+    return (
+        f"Goal {target}: the way {shown} costs {energy_text(cost)} energy, the cheapest "
+        f"{energy_text(distance)} ({cover}). Suggested now: {suggested}."
     )
-    plan, left = [], table.layer(free)
+
+
+def _cover(cost: int, energy: int, period: str) -> str:
+    """Whether ``energy`` (half-units) pays for a way that costs ``cost``."""
+    if cost <= energy:
+        return "you have enough"
+    return f"you have {energy_text(energy)}: get as close as you can this {period}"
+
+
+def _way_text(table: DistanceTables, machine: Machine, edges: list[Edge], free: int) -> str:
+    """``edges`` in MOON notation, the operations a free use pays for marked ``(free)``."""
+    shown, left = [], table.layer(free)
     for edge in edges:
         text = edge.text(machine.registers)
         if left and table.is_free(edge):
             left, text = left - 1, f"{text} (free)"
-        plan.append(text)
-    return (
-        f"Goal {bits(goal, width)}: cheapest way {', '.join(plan)} costs "
-        f"{energy_text(distance)} energy ({cover}). Suggested now: {suggested}."
-    )
+        shown.append(text)
+    return ", ".join(shown)

@@ -16,13 +16,20 @@ iteration to iteration. The tree then holds only what the searching seat knows:
 - chance is sampled by ``chance_outcomes()`` probabilities in an explicit-chance world; a
   world in auto mode resolves chance itself from the seed the resample gave it.
 
-A rollout plays the policy to the end (or ``depth`` decisions, then judges by the scores). The
+A rollout plays the policy to the end (or ``depth`` decisions, then judges the game). The
 reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
-part of the other seats it outscored; its score squashed into 0–1 with one seat), so close
-losses teach more than crushing ones. A game cut short at ``depth`` is judged by its margins:
-against each other seat, ``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores
-(a lead of 3 counts more at 5 points each than at 50), averaged. The choice is the most visited
+part of the other seats it outscored), so close losses teach more than crushing ones. A game
+cut short at ``depth`` is judged by its margins: against each other seat,
+``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores (a lead of 3 counts more
+at 5 points each than at 50), averaged. The margins are between the scores, or with
+``leaf=outlook`` between the game heuristic's outlook of each seat (its score plus what it is
+likely to gain, see :data:`~moonbase.agents.heuristics.OUTLOOKS`). A lone seat's margin (its
+standing, too) is against its own value when the search began. The choice is the most visited
 action at the root.
+
+Every parameter a spec leaves out comes from the game's row of
+:data:`~moonbase.agents.mcts_defaults.TUNINGS`, found from the first state the agent is asked
+about: ``mcts`` alone is the strong bot of every game and mode.
 
 A node with many actions considers only :data:`WIDTH` of them: the greedy choice and a random
 sample drawn when the node is made (Moons' tableau choice has hundreds).
@@ -40,35 +47,53 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from moonbase.agents.heuristics import Heuristic, heuristic_for
-from moonbase.agents.protocol import Agent, choice_of, positive_float, positive_int, unit_float
+from moonbase.agents.heuristics import Heuristic, Outlook, heuristic_for, outlook_for
+from moonbase.agents.mcts_defaults import FALLBACK, defaults_for
+from moonbase.agents.protocol import (
+    Agent,
+    choice_of,
+    positive_float,
+    positive_int,
+    read_parameters,
+    unit_float,
+    whole_int,
+)
 from moonbase.agents.runner import sample_outcome
-from moonbase.core import CHANCE, State
+from moonbase.core import CHANCE, Game, State
 
-__all__ = ["WIDTH", "MCTSAgent", "reward"]
+__all__ = ["WIDTH", "MCTSAgent", "Settings", "reward"]
 
 WIDTH: Final = 16
 """Actions considered at a node that has more."""
-_DEFAULT_ITERATIONS: Final = 200
 
 
-def reward(state: State, seat: int) -> float:
+def reward(
+    state: State, seat: int, baseline: float = 0.0, values: Sequence[float] | None = None
+) -> float:
     """The value of ``state`` for ``seat`` in 0–1 (see the module docstring); an unfinished
-    game is judged by its standing alone.
+    game is judged by its margins alone, in ``values`` (one per seat; default: the scores). A
+    lone seat's margin is its lead over ``baseline`` (its value when the search began).
 
     >>> import moonbase
     >>> reward(moonbase.load("moon-leap").new(seed=1), 0)
     0.5
+    >>> solo = moonbase.load("welcome-to-the-moon", players=1).new(seed=1)
+    >>> solo.scores()  # ASTRA's start
+    [-10.0]
+    >>> reward(solo, 0, baseline=-15.0) > reward(solo, 0, baseline=-10.0) > reward(solo, 0, -5.0)
+    True
+    >>> reward(solo, 0, baseline=-10.0)
+    0.5
     """
-    scores = state.scores()
+    scores = state.scores() if values is None or state.is_over else values
     mine = scores[seat]
     others = [score for other, score in enumerate(scores) if other != seat]
     if not others:
-        standing = mine / (1 + abs(mine)) if mine > 0 else 0.0
+        standing = _margin(mine, baseline)
     elif not state.is_over:
         return sum(_margin(mine, score) for score in others) / len(others)
     else:
@@ -109,11 +134,62 @@ class _Node:
     """The actions considered when the seat had more than :data:`WIDTH`."""
 
 
+@dataclass(frozen=True)
+class Settings:
+    """The settings one search plays with (see :meth:`MCTSAgent.settings_for`)."""
+
+    iterations: int | None
+    """Iterations per move (``None``: only the time budget counts)."""
+    seconds: float | None
+    """Seconds per move (``None``: only the iterations count)."""
+    exploration: float
+    """UCT's or PUCT's exploration constant ``c``."""
+    greedy_rollouts: bool
+    """Rollouts (and the other seats in the tree) play the greedy heuristic, not random moves."""
+    depth: int | None
+    """Rollout decisions before judging the game (``None``: to the end)."""
+    outlook: bool
+    """A cut rollout is judged by the game's outlook (score plus expected gains, where its
+    heuristic has one) instead of the scores."""
+    prior: float
+    """Weight of the greedy choice in PUCT (0: plain UCT)."""
+
+    @property
+    def spec(self) -> str:
+        """These settings as a full spec string.
+
+        >>> import moonbase
+        >>> MCTSAgent().settings_for(moonbase.load("moons")).spec
+        'mcts:iterations=...,c=0.7,rollout=greedy,depth=30,prior=0.5'
+        """
+        parts = [f"iterations={self.iterations}"] if self.iterations is not None else []
+        parts += [f"seconds={self.seconds}"] if self.seconds is not None else []
+        rollout = "greedy" if self.greedy_rollouts else "random"
+        parts += [f"c={self.exploration}", f"rollout={rollout}"]
+        parts += [f"depth={self.depth}"] if self.depth is not None else []
+        parts += ["leaf=outlook"] if self.outlook else []
+        return "mcts:" + ",".join([*parts, f"prior={self.prior}"])
+
+
+_BUDGET: Final = frozenset({"iterations", "seconds"})
+
+
 class MCTSAgent(Agent):
     """Information-set MCTS. Parameters: ``iterations`` and/or ``seconds`` (the budget per
-    move; default 200 iterations), ``c`` (UCT exploration, default 0.7), ``rollout``
-    (``random`` or ``greedy``) and ``depth`` (decisions per rollout before judging by the
-    scores; default to the end)."""
+    move), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``), ``depth``
+    (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
+    ``outlook``: what judges a cut rollout) and ``prior`` (the greedy choice's weight in PUCT;
+    default 0.5 with greedy rollouts, 0 with random ones).
+
+    A parameter the spec leaves out takes the game's default from
+    :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
+    about (so ``mcts`` plays each game and mode as it was tuned for it).
+
+    >>> import moonbase
+    >>> agent = MCTSAgent(iterations=50)
+    >>> agent.settings_for(moonbase.load("moon", mode="competitive")).spec
+    'mcts:iterations=50,c=0.7,rollout=greedy,prior=0.5'
+    """
 
     name: ClassVar[str] = "mcts"
     parameters: ClassVar[Mapping[str, Callable[[str], Any]]] = {
@@ -121,26 +197,49 @@ class MCTSAgent(Agent):
         "seconds": positive_float,
         "c": positive_float,
         "rollout": choice_of("random", "greedy"),
-        "depth": positive_int,
+        "depth": whole_int,
         "prior": unit_float,
+        "leaf": choice_of("score", "outlook"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
         super().__init__(seed, **params)
-        iterations = params.get("iterations")
-        seconds = params.get("seconds")
-        self.iterations = int(str(iterations)) if iterations is not None else None
-        self.seconds = float(str(seconds)) if seconds is not None else None
-        if self.iterations is None and self.seconds is None:
-            self.iterations = _DEFAULT_ITERATIONS
-        self.exploration = float(str(params.get("c", 0.7)))
-        self.greedy_rollouts = params.get("rollout", "random") == "greedy"
-        depth = params.get("depth")
-        self.depth = int(str(depth)) if depth is not None else None
-        prior = params.get("prior")
-        self.prior = (
-            float(str(prior)) if prior is not None else (0.5 if self.greedy_rollouts else 0.0)
+        self._game: Game | None = None
+        self._settings: Settings | None = None
+
+    def settings_for(self, game: Game) -> Settings:
+        """The settings this agent plays ``game`` with: its spec's parameters, the rest from
+        the game's row of :data:`~moonbase.agents.mcts_defaults.TUNINGS`.
+
+        >>> import moonbase
+        >>> MCTSAgent(rollout="random").settings_for(moonbase.load("moons")).depth
+        30
+        >>> MCTSAgent(seconds=2.0).settings_for(moonbase.load("moons")).iterations is None
+        True
+        """
+        tuned = read_parameters(type(self), defaults_for(game))
+        if _BUDGET & set(self.params):
+            tuned = {key: value for key, value in tuned.items() if key not in _BUDGET}
+        chosen = {**tuned, **self.params}
+        if not _BUDGET & set(chosen):
+            chosen.update(read_parameters(type(self), FALLBACK))
+        greedy = chosen.get("rollout", "random") == "greedy"
+        depth = chosen.get("depth")
+        return Settings(
+            iterations=chosen.get("iterations"),
+            seconds=chosen.get("seconds"),
+            exploration=chosen.get("c", 0.7),
+            greedy_rollouts=greedy,
+            depth=depth or None,
+            outlook=chosen.get("leaf", "score") == "outlook",
+            prior=chosen.get("prior", 0.5 if greedy else 0.0),
         )
+
+    def _configure(self, game: Game) -> Settings:
+        """The settings for ``game``, worked out the first time the agent meets it."""
+        if self._settings is None or game is not self._game:
+            self._game, self._settings = game, self.settings_for(game)
+        return self._settings
 
     # ------------------------------------------------------------------ policies
     def _policy(self, world: State, seat: int, heuristic: Heuristic | None) -> str:
@@ -172,18 +271,21 @@ class MCTSAgent(Agent):
             world.apply(actor, chosen)
         self._others(world, seat, heuristic)
 
-    def _rollout(self, world: State, seat: int, heuristic: Heuristic | None) -> float:
-        decisions = 0
-        while not world.is_over and (self.depth is None or decisions < self.depth):
+    def _rollout(self, world: State, seat: int, search: _Search) -> float:
+        decisions, depth = 0, search.settings.depth
+        while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
                 world.apply(CHANCE, sample_outcome(world, self.rng))
                 continue
-            chosen = [(actor, self._policy(world, actor, heuristic)) for actor in actors]
+            chosen = [(actor, self._policy(world, actor, search.heuristic)) for actor in actors]
             for actor, action in chosen:
                 world.apply(actor, action)
             decisions += 1
-        return reward(world, seat)
+        if search.outlook is not None and not world.is_over:
+            values = [search.outlook(world, other) for other in range(world.game.seats)]
+            return reward(world, seat, search.baseline, values)
+        return reward(world, seat, search.baseline)
 
     # ------------------------------------------------------------------ the search
     def _candidates(self, world: State, seat: int, actions: list[str], node: _Node) -> list[str]:
@@ -196,56 +298,58 @@ class MCTSAgent(Agent):
         kept = [action for action in actions if action in node.candidates]
         return kept or actions[:WIDTH]
 
-    def _select(self, node: _Node, actions: list[str]) -> str:
+    @staticmethod
+    def _select(node: _Node, actions: list[str], settings: Settings) -> str:
         log = math.log
         best, best_value = actions[0], -1.0
         for action in actions:
             edge = node.edges[action]
-            value = edge.total / edge.visits + self.exploration * math.sqrt(
+            value = edge.total / edge.visits + settings.exploration * math.sqrt(
                 log(edge.available) / edge.visits
             )
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _puct(self, node: _Node, actions: list[str]) -> str:
+    @staticmethod
+    def _puct(node: _Node, actions: list[str], settings: Settings) -> str:
         """PUCT with the heuristic's choice as the prior's favourite; unvisited actions are
         valued at the node's mean."""
         visited = [edge for edge in node.edges.values() if edge.visits]
         visits = sum(edge.visits for edge in visited)
         mean = sum(edge.total for edge in visited) / visits if visits else 0.5
         favourite = node.greedy if node.greedy in actions else None
-        rest = (1 - self.prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)
-        scale = self.exploration * math.sqrt(node.visits)
+        prior = settings.prior
+        rest = (1 - prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)
+        scale = settings.exploration * math.sqrt(node.visits)
         best, best_value = actions[0], -math.inf
         for action in actions:
             edge = node.edges.get(action)
             count = edge.visits if edge is not None else 0
             value = edge.total / count if edge is not None and count else mean
-            weight = self.prior if action == favourite else rest
+            weight = prior if action == favourite else rest
             value += scale * weight / (1 + count)
             if value > best_value:
                 best, best_value = action, value
         return best
 
     def _pick(
-        self, node: _Node, world: State, seat: int, actions: list[str]
+        self, node: _Node, world: State, seat: int, actions: list[str], settings: Settings
     ) -> tuple[str, _Edge, bool]:
         """The action to follow from ``node``, its edge, and whether the edge is new."""
-        if self.prior:
+        if settings.prior:
             if node.greedy is None:
                 node.greedy = heuristic_for(world.game.name)(world, seat, self.rng)
-            action = self._puct(node, actions)
+            action = self._puct(node, actions, settings)
         else:
             untried = [action for action in actions if action not in node.edges]
-            action = self.rng.choice(untried) if untried else self._select(node, actions)
+            action = self.rng.choice(untried) if untried else self._select(node, actions, settings)
         fresh = action not in node.edges
         if fresh:
             node.edges[action] = _Edge(available=1)
         return action, node.edges[action], fresh
 
-    def _iterate(self, root: _Node, observed: State, seat: int) -> None:
-        heuristic = heuristic_for(observed.game.name) if self.greedy_rollouts else None
+    def _iterate(self, root: _Node, observed: State, seat: int, search: _Search) -> None:
         world = observed.resample(seat, self.rng)
         node = root
         path: list[_Edge] = []
@@ -256,9 +360,9 @@ class MCTSAgent(Agent):
                 edge = node.edges.get(action)
                 if edge is not None:
                     edge.available += 1
-            action, edge, fresh = self._pick(node, world, seat, actions)
+            action, edge, fresh = self._pick(node, world, seat, actions, search.settings)
             path.append(edge)
-            self._act(world, seat, action, heuristic)
+            self._act(world, seat, action, search.heuristic)
             if fresh:
                 break
             key = "over" if world.is_over else repr(world.view(seat))
@@ -267,22 +371,31 @@ class MCTSAgent(Agent):
                 edge.children[key] = _Node()
                 break
             node = child
-        value = self._rollout(world, seat, heuristic)
+        value = self._rollout(world, seat, search)
         for edge in path:
             edge.visits += 1
             edge.total += value
 
     def search(self, observed: State, seat: int) -> dict[str, tuple[int, float]]:
         """Run the search; each root action's visits and mean reward."""
+        settings = self._configure(observed.game)
+        name = observed.game.name
+        outlook = outlook_for(name) if settings.outlook and settings.depth else None
+        search = _Search(
+            settings,
+            heuristic_for(name) if settings.greedy_rollouts else None,
+            outlook,
+            observed.scores()[seat] if outlook is None else outlook(observed, seat),
+        )
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if settings.iterations is not None and done >= settings.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, observed, seat)
+            self._iterate(root, observed, seat, search)
             done += 1
         return {
             action: (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
@@ -299,3 +412,15 @@ class MCTSAgent(Agent):
         if not legal:
             return self.rng.choice(actions)
         return max(legal, key=lambda action: stats[action])
+
+
+@dataclass(frozen=True)
+class _Search:
+    """What one search plays with: the settings, the rollout policy (``None``: random), what
+    judges a cut rollout (``None``: the scores) and the seat's value when it began (what a lone
+    seat is judged against)."""
+
+    settings: Settings
+    heuristic: Heuristic | None
+    outlook: Outlook | None
+    baseline: float

@@ -37,6 +37,7 @@ __all__ = [
     "agent_names",
     "make_agent",
     "parse_spec",
+    "read_parameters",
     "register_agent",
 ]
 
@@ -172,21 +173,35 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     """
     name, texts = parse_spec(spec)
     cls = agent_class(name)
+    return cls(seed=seed, **read_parameters(cls, texts))
+
+
+def read_parameters(cls: type[Agent], texts: Mapping[str, str]) -> dict[str, Any]:
+    """``cls``'s parameters read from their text (as a spec writes them).
+
+    >>> from moonbase.agents.mcts import MCTSAgent
+    >>> read_parameters(MCTSAgent, {"iterations": "50", "rollout": "Greedy"})
+    {'iterations': 50, 'rollout': 'greedy'}
+    >>> read_parameters(MCTSAgent, {"width": "3"})
+    Traceback (most recent call last):
+    ...
+    moonbase.agents.protocol.InvalidAgent: agent 'mcts' has no parameter 'width'; allowed: ...
+    """
     params: dict[str, Any] = {}
     for key, text in texts.items():
         reader = cls.parameters.get(key)
         if reader is None:
             raise InvalidAgent(
-                f"agent {name!r} has no parameter {key!r}; "
+                f"agent {cls.name!r} has no parameter {key!r}; "
                 f"allowed: {', '.join(cls.parameters) or 'none'}"
             )
         try:
             params[key] = reader(text)
         except ValueError as error:
             raise InvalidAgent(
-                f"agent {name!r}: parameter {key}={text!r} is not allowed ({error})"
+                f"agent {cls.name!r}: parameter {key}={text!r} is not allowed ({error})"
             ) from None
-    return cls(seed=seed, **params)
+    return params
 
 
 def positive_int(text: str) -> int:
@@ -198,6 +213,18 @@ def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise ValueError("it must be at least 1")
+    return value
+
+
+def whole_int(text: str) -> int:
+    """Read a whole number of at least 0.
+
+    >>> whole_int("0")
+    0
+    """
+    value = int(text)
+    if value < 0:
+        raise ValueError("it must be at least 0")
     return value
 
 

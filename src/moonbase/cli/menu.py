@@ -46,7 +46,7 @@ __all__ = [
 BOT_STRENGTHS: Final = {
     "random": "easiest: plays any legal action",
     "greedy": "medium: takes the best-looking action now",
-    "mcts": "strong: searches ahead (takes a moment)",
+    "mcts": "strong: searches ahead, tuned for each game (up to about a second a move)",
     "planner": "MOON's planner: the cheapest way to each goal",
 }
 """What each bot is like, as the menu offers it (bots not listed here are offered by name)."""

@@ -22,10 +22,22 @@ from collections.abc import Callable
 
 from moonbase.core import State
 
-__all__ = ["HEURISTICS", "Heuristic", "heuristic_for", "register_heuristic"]
+__all__ = [
+    "HEURISTICS",
+    "OUTLOOKS",
+    "Heuristic",
+    "Outlook",
+    "heuristic_for",
+    "outlook_for",
+    "register_heuristic",
+]
 
 Heuristic = Callable[[State, int, random.Random], str]
 """``heuristic(observed, seat, rng) -> action`` for a seat in ``observed.to_act``."""
+
+Outlook = Callable[[State, int], float]
+"""``outlook(state, seat)``: the seat's score now plus what the heuristic expects it to gain
+(in points), for judging a game cut short."""
 
 HEURISTICS: dict[str, str | Heuristic] = {
     "moon": "moonbase.agents.heuristics.moon:choose",
@@ -35,10 +47,30 @@ HEURISTICS: dict[str, str | Heuristic] = {
 }
 """Each game's heuristic, or the ``module:function`` that holds it (imported when first used)."""
 
+OUTLOOKS: dict[str, str | Outlook] = {
+    "welcome-to-the-moon": "moonbase.agents.heuristics.welcome_to_the_moon:outlook",
+}
+"""The games whose heuristic judges a whole position, not only actions: their outlook
+function (MCTS's ``leaf=outlook`` judges cut rollouts by it)."""
+
 
 def register_heuristic(game: str, heuristic: Heuristic) -> None:
     """Make ``heuristic`` the greedy play of ``game`` (replacing any before it)."""
     HEURISTICS[game] = heuristic
+
+
+def outlook_for(game: str) -> Outlook | None:
+    """The outlook of ``game``, or ``None`` when its heuristic has none.
+
+    >>> outlook_for("moon") is None, outlook_for("welcome-to-the-moon").__name__
+    (True, 'outlook')
+    """
+    found = OUTLOOKS.get(game)
+    if isinstance(found, str):
+        module_name, _, name = found.partition(":")
+        loaded: Outlook = getattr(importlib.import_module(module_name), name)
+        OUTLOOKS[game] = found = loaded
+    return found
 
 
 def heuristic_for(game: str) -> Heuristic:

@@ -916,3 +916,20 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     best = max(values.values())
     top = [action for action in actions if values.get(action, float("-inf")) >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def outlook(state: State, seat: int) -> float:
+    """What ``seat``'s position is worth by this heuristic's judgement: its score plus what
+    its sheet is likely to become (the missions it meets, the adventure's potential); solo,
+    less ASTRA's score. A finished game is worth its score.
+
+    >>> import moonbase
+    >>> state = moonbase.load("welcome-to-the-moon", players=1).new(seed=1)
+    >>> state.scores(), outlook(state, 0) > state.scores()[0]
+    ([-10.0], True)
+    """
+    if state.is_over or not isinstance(state, WelcomeState):
+        return state.scores()[seat]
+    judge = Judge(state, seat)
+    value = judge.value(judge.sheet)
+    return value - state.astra() if state.solo else value

@@ -1,0 +1,124 @@
+"""What ``mcts`` means in each game: the table of its default settings, per game and mode.
+
+A spec without parameters (``mcts``, also the menu's "strong" bot and the hint's search) plays
+the settings of the first row below that matches the game it is asked about: the row's game
+name, and every option the row names with that value. A spec's own parameters override the
+row's one by one (``mcts:rollout=random`` keeps the row's budget and depth); a budget in the
+spec (``iterations`` or ``seconds``) replaces the row's budget as a whole, so
+``mcts:seconds=2`` searches for two seconds, not "two seconds or the row's iterations". A game
+with no row (a plug-in game) gets :data:`FALLBACK`.
+
+Every row but the 6-bit MOON one was measured to beat the ``greedy`` bot within 1 s of
+processor time a move on the settings a new player meets (``benchmarks/strength.py --sections
+defaults``; the figures are in ``docs/agents.md``). At 6 bits the search plays random rollouts,
+which need no planner tables, and is weaker than ``greedy``.
+
+>>> import moonbase
+>>> defaults_for(moonbase.load("moon", mode="competitive"))["rollout"]
+'greedy'
+>>> tuning_for(moonbase.load("moon", mode="competitive", width=6)).label
+'MOON, 6 bits wide'
+>>> tuning_for(moonbase.load("welcome-to-the-moon", players=1)).label
+'Welcome to the Moon, solo'
+>>> defaults_for(moonbase.load("moon-leap", players=4)) == defaults_for(moonbase.load("moon-leap"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from moonbase.core import Game
+
+__all__ = ["FALLBACK", "TUNINGS", "Tuning", "defaults_for", "tuning_for"]
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """One row of the table: the settings ``mcts`` plays in the games it matches."""
+
+    game: str
+    """The game's registry name."""
+    label: str
+    """The game and mode, as people name them (for the docs and the benchmark)."""
+    settings: Mapping[str, str]
+    """Parameter texts, as a spec writes them (``{"iterations": "150"}``)."""
+    when: Mapping[str, object] = field(default_factory=dict)
+    """Options that must have these values for the row to apply (none: every setting)."""
+
+    def matches(self, game: Game) -> bool:
+        """Whether this row gives ``game``'s settings (the first row that matches does).
+
+        >>> import moonbase
+        >>> row = TUNINGS[1]
+        >>> row.matches(moonbase.load("moon")), row.matches(moonbase.load("moons"))
+        (True, False)
+        """
+        return game.name == self.game and all(
+            game.options.get(option) == value for option, value in self.when.items()
+        )
+
+    @property
+    def spec(self) -> str:
+        """The row as a spec string.
+
+        >>> TUNINGS[1].spec
+        'mcts:iterations=...,rollout=greedy'
+        """
+        return "mcts:" + ",".join(f"{key}={value}" for key, value in self.settings.items())
+
+
+TUNINGS: Final[tuple[Tuning, ...]] = (
+    # Greedy rollouts at 6 bits would ask the planner for 6-bit tables of every goal a rollout
+    # meets: minutes and about 8 GB on the first moves. Random rollouts need none.
+    Tuning("moon", "MOON, 6 bits wide", {"iterations": "500"}, {"width": 6}),
+    Tuning(
+        "moon",
+        "MOON, cooperative",
+        {"iterations": "200", "rollout": "greedy"},
+        {"mode": "cooperative"},
+    ),
+    Tuning(
+        "moon",
+        "MOON, competitive",
+        {"iterations": "500", "rollout": "greedy"},
+        {"mode": "competitive"},
+    ),
+    Tuning("moon-leap", "Moon Leap", {"iterations": "400", "rollout": "greedy"}),
+    Tuning("moons", "Moons", {"iterations": "160", "rollout": "greedy", "depth": "30"}),
+    Tuning(
+        "welcome-to-the-moon",
+        "Welcome to the Moon, solo",
+        {"iterations": "120", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
+        {"players": 1},
+    ),
+    Tuning(
+        "welcome-to-the-moon",
+        "Welcome to the Moon, multiplayer",
+        {"iterations": "40", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
+    ),
+)
+"""The rows, first match wins."""
+
+FALLBACK: Final[Mapping[str, str]] = {"iterations": "200"}
+"""The settings of a game without a row: 200 iterations, random rollouts to the end (a greedy
+rollout would use the generic one-step lookahead, which a new game has not been measured
+with)."""
+
+
+def tuning_for(game: Game) -> Tuning | None:
+    """The row that gives ``game``'s settings, or ``None`` (then :data:`FALLBACK` applies)."""
+    return next((row for row in TUNINGS if row.matches(game)), None)
+
+
+def defaults_for(game: Game) -> Mapping[str, str]:
+    """The default parameter texts of ``mcts`` in ``game``.
+
+    >>> import moonbase
+    >>> dict(defaults_for(moonbase.load("moons", players=3)))
+    {'iterations': '...', 'rollout': 'greedy', 'depth': '30'}
+    """
+    row = tuning_for(game)
+    return FALLBACK if row is None else row.settings
