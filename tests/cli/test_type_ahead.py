@@ -43,6 +43,14 @@ def test_a_cooperative_round_that_ends_by_itself_says_so() -> None:
     assert "round 2" in shown.split("Round 1 ended by itself")[1]
 
 
+def test_in_hot_seat_a_turn_that_ended_by_itself_is_told_when_the_screen_comes_back() -> None:
+    game = moonbase.load("moon", mode="competitive", players=3)
+    table = Table(game.new(seed=11), ["human", "human", "greedy"])
+    shown = _play(table, ["", "inc a", "inc a", "", "end", "", "quit"])
+    back = shown.rsplit("Pass the screen to seat 0", 1)[1]
+    assert "Since your last turn:" in back and TURN_ENDED in back
+
+
 @pytest.mark.parametrize("term", ["xterm", "dumb"])
 def test_a_line_typed_with_the_last_one_is_not_taken_for_the_next_turn(term: str) -> None:
     terminal = Terminal("play", "moon", *COMPETITIVE, "-s", "human,greedy,greedy", term=term)

@@ -101,7 +101,10 @@ class PlayLoop:
         """Whether the people asked, at the end, to play again with the same seats."""
         self._menu = Menu(())
         self._refused = 0
-        self._forced_unseen: dict[int, list[str]] = {}
+        self._unseen: dict[int, list[str]] = {}
+        """Hot seat: per person, what to tell them when they next take the screen (a forced
+        action played for them, the note of a turn that ended by itself, which the screen
+        passed to the next person would hide)."""
         self._forced_told = False
 
     # ------------------------------------------------------------------ the loop
@@ -179,16 +182,14 @@ class PlayLoop:
     def _take_screen(self, seat: int) -> None:
         humans = self.table.humans
         if self._screen == seat:
+            self._unseen.pop(seat, None)  # still at the screen: told as it happened
             return
         if len(humans) > 1:
             self.prompter.pass_screen(self.table.label(seat))
             self._screen = seat
             state = self.table.state
             lines = self._chronicle.tell(state, seat, self._seen[seat], skip_own=True)
-            lines[:0] = [
-                f"played for you (the only action possible): {action}"
-                for action in self._forced_unseen.pop(seat, [])
-            ]
+            lines[:0] = self._unseen.pop(seat, [])
             if lines:
                 say(self.console, "Since your last turn:", "bold")
                 for line in lines:
@@ -241,7 +242,8 @@ class PlayLoop:
             say(self.console, f"{label}: {action} — the only action possible, played for you{how}.")
             self._note_turn(seat, before, played)
         else:
-            self._forced_unseen.setdefault(seat, []).append(action)
+            told = f"played for you (the only action possible): {action}"
+            self._unseen.setdefault(seat, []).append(told)
         self._tell()
 
     def _forced_setting(self, typed: str) -> None:
@@ -309,6 +311,8 @@ class PlayLoop:
         note = turn_note(state.game, before, action, state.view(seat))
         if note is not None:
             say(self.console, note, "bold yellow")
+            if len(self.table.humans) > 1:
+                self._unseen.setdefault(seat, []).append(note)
 
     def _keep_table_in_view(self, seat: int) -> None:
         """At a terminal, draw the table again before a second refused line since it was drawn,
