@@ -72,6 +72,78 @@ def check_kind(state: State) -> None:
     assert len(state.history) <= state.game.max_history
 
 
+def check_ids(state: State) -> None:
+    """The id API and the text API name the same actions: ``legal_ids`` ascending, each
+    printed by ``action_text`` as ``legal_actions`` prints it and read back by ``action_id``;
+    chance ids likewise."""
+    game = state.game
+    for seat in state.to_act:
+        if seat == CHANCE:
+            ids = state.chance_ids()
+            texts = state.chance_outcomes()
+            assert [(game.chance_text(i), p) for i, p in ids] == texts
+            assert all(game.chance_id(text) == i for (i, _), (text, _) in zip(ids, texts))
+            continue
+        legal = state.legal_ids(seat)
+        assert legal == sorted(set(legal)), "legal ids must be ascending and unique"
+        assert all(type(i) is int and 0 <= i < game.num_actions for i in legal)
+        assert [game.action_text(i) for i in legal] == state.legal_actions(seat)
+        assert [game.action_id(game.action_text(i)) for i in legal] == legal
+    if not state.to_act:
+        assert state.chance_ids() == []
+
+
+MAX_IDS_TRIED = 400
+"""Per heavy step and seat, at most this many illegal ids are tried (all when fewer)."""
+
+
+def check_ids_apply(state: State, rng: random.Random, limit: int = 4) -> None:
+    """``apply_id`` and ``apply`` give equal states, and every id outside the legal set (all of
+    them in a small universe, a sample in a large one, and ids outside the universe) raises
+    IllegalAction with its reason and what is allowed, and changes nothing."""
+    game = state.game
+    before = _fingerprint(state)
+    for seat in state.to_act:
+        if seat == CHANCE:
+            legal = [i for i, _ in state.chance_ids()]
+            size, text = game.num_chance_outcomes, game.chance_text
+        else:
+            legal = state.legal_ids(seat)
+            size, text = game.num_actions, game.action_text
+        for action in rng.sample(legal, min(limit, len(legal))):
+            by_id, by_text = state.clone(), state.clone()
+            by_id.apply_id(seat, action)
+            by_text.apply(seat, text(action))
+            assert by_id == by_text
+        allowed = set(legal)
+        others = [i for i in range(size) if i not in allowed]
+        if len(others) > MAX_IDS_TRIED:
+            near = {i + step for i in legal for step in (-1, 1)} - allowed
+            others = sorted({*rng.sample(others, MAX_IDS_TRIED), *(near & set(range(size)))})
+        for action in [*others, -1, size, True, 1.0, "0"]:
+            with pytest.raises(moonbase.IllegalAction) as raised:
+                state.apply_id(seat, action)  # type: ignore[arg-type]
+            error = raised.value
+            assert error.reason and str(error).startswith(error.reason)
+            if isinstance(action, int) and 0 <= action < size and action not in allowed:
+                expected = [text(i) for i in legal]
+                assert list(error.allowed) == expected, "an illegal id names what is allowed"
+    assert _fingerprint(state) == before, "an illegal id changed the state"
+    for seat in [*range(game.seats), CHANCE]:
+        if seat not in state.to_act and game.num_actions:
+            with pytest.raises(moonbase.IllegalAction):
+                state.apply_id(seat, 0)
+    assert _fingerprint(state) == before
+
+
+def check_fields_declared(state: State) -> None:
+    """Every attribute of the state is declared in ``FIELDS`` (so clone and equality see it):
+    every declared field is set, and ``clone`` counts the attributes and refuses a state with
+    one more than the core's and the declared ones."""
+    assert set(type(state).FIELDS) <= set(vars(state))
+    state.clone()
+
+
 def check_rejects_bad_input(state: State, rng: random.Random) -> None:
     """Garbage, wrong seats and other seats' actions raise IllegalAction and change nothing."""
     before = _fingerprint(state)
@@ -261,14 +333,17 @@ def check_playout(game: Game, seed: int, chance: str, report: PlayoutReport) -> 
     stride = max(1, game.max_history // (HEAVY_CHECKS * 4))
     first = 2 * HEAVY_CHECKS
     step = 0
+    check_fields_declared(state)
     while True:
         check_kind(state)
+        check_ids(state)
         for law in laws:
             law(state)
         heavy = (step < first and step % 2 == 0) or step % stride == 0 or state.is_over
         if heavy:
             check_rejects_bad_input(state, rng)
             check_actions_apply(state, rng)
+            check_ids_apply(state, rng)
             check_clone_and_save(state, rng)
             check_replay(state)
             check_views_and_resamples(state, rng, report)
@@ -285,5 +360,6 @@ def check_playout(game: Game, seed: int, chance: str, report: PlayoutReport) -> 
         step += 1
         assert step <= game.max_history, "the game outlived its declared bound"
     check_end(state)
+    check_fields_declared(state)
     report.steps += step
     return state

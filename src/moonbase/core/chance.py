@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 __all__ = ["CHANCE", "draw_index", "pick_weighted"]
 
@@ -22,6 +22,7 @@ CHANCE: Final = -1
 """The seat that acts at a chance node (a card drawn, a die rolled)."""
 
 _MASK64: Final = (1 << 64) - 1
+_Outcome = TypeVar("_Outcome")
 
 
 def _splitmix64(x: int) -> int:
@@ -41,7 +42,7 @@ def draw_index(seed: int, counter: int, total: int) -> int:
     return mixed % total
 
 
-def pick_weighted(weights: list[tuple[str, int]], seed: int, counter: int) -> str:
+def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) -> _Outcome:
     """Pick one outcome of ``weights`` (outcome, positive integer weight) deterministically.
 
     >>> pick_weighted([("ROLL 1", 1)], seed=3, counter=9)

@@ -26,7 +26,26 @@ class InvalidOption(MoonbaseError):
 
 
 class IllegalAction(MoonbaseError):
-    """An action that is not legal for that seat now (the state is left unchanged)."""
+    """An action that is not legal for that seat now (the state is left unchanged).
+
+    Besides its message, it carries the ``reason`` in a few words and the actions that were
+    ``allowed`` instead (canonical texts; empty when nothing was, e.g. the game is over).
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon-leap").new(seed=1)
+    >>> try:
+    ...     state.apply(0, "MOVE 9")
+    ... except moonbase.IllegalAction as error:
+    ...     print(error.reason, error.allowed)
+    'MOVE 9' is not an action of Moon Leap ['MOVE 5']
+    """
+
+    def __init__(self, message: str, reason: str = "", allowed: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+        """What was wrong, in a few words."""
+        self.allowed = allowed
+        """What would have been legal instead."""
 
 
 class CorruptSave(MoonbaseError):

@@ -2,14 +2,22 @@
 
 A :class:`Game` is a rule set with its options fixed; :meth:`Game.new` deals a :class:`State`.
 The state is the one mutable object: seats act on it with :meth:`State.apply`, and everything
-that leaves it for a seat goes through :meth:`State.view` or :meth:`State.resample`.
+that leaves it for a seat goes through :meth:`State.view`, :meth:`State.history_for` or
+:meth:`State.resample`.
 
-A game package subclasses both and fills in the hooks whose names start with an underscore:
-``_actors``, ``_legal``, ``_chance_weights``, ``_do``, ``_snapshot``, ``_view``, ``_redraw``,
-``_copy_into``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where some history is
-hidden). This base class does the rest once for every game: validating seats and actions,
-keeping the history, resolving chance in auto mode, cloning, saving and loading, and comparing
-states.
+Inside, the engine speaks integers. Every game has a fixed, numbered action universe for its
+options (:attr:`Game.num_actions`; :meth:`Game.action_text` and :meth:`Game.action_id` convert)
+and a numbered universe of chance outcomes. The history is stored as ids and written as text
+only when asked for. Text is parsed once, at the edge (:meth:`State.apply`); the rules see ids
+(:meth:`State.apply_id`, :meth:`State.legal_ids`).
+
+A game package subclasses both and fills in the hooks whose names start with an underscore.
+The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical``. The state:
+``FIELDS`` (its fields, declared once), ``_actors``, ``_legal_ids`` (the one legality function),
+``_chance_weights``, ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render``
+(and ``_masked`` where some history is hidden, ``_asking`` for what a seat is asked to decide).
+This base class does the rest once for every game: validating seats and actions, keeping the
+history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
 >>> import moonbase
 >>> state = moonbase.load("moon").new(seed=7)
@@ -18,6 +26,8 @@ states.
 >>> state.apply(0, "inc b")   # parsing is lenient, the history is canonical
 >>> state.history[-1]
 (0, 'INC B')
+>>> state.game.action_text(state.legal_ids(0)[0]) == state.legal_actions(0)[0]
+True
 """
 
 from __future__ import annotations
@@ -25,18 +35,34 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar, Literal, Self, TypeVar
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self
 
+from moonbase.core.actions import ActionSpace
 from moonbase.core.chance import CHANCE, pick_weighted
 from moonbase.core.errors import IllegalAction, InvalidOption
+from moonbase.core.fields import Copy, copy_value, snapshot_value
 from moonbase.core.options import Option, OptionValue, resolve_options
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    ViewT = TypeVar("ViewT", bound=Mapping[str, Any], default=dict[str, Any])
+else:
+    from typing import TypeVar
+
+    ViewT = TypeVar("ViewT")
 
 __all__ = ["ChanceMode", "Game", "State"]
 
 ChanceMode = Literal["auto", "explicit"]
 _T = TypeVar("_T")
 _MAX_LISTED = 24
+_SEAT_BITS = 4
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
+_SPACES: dict[tuple[str, str, str], ActionSpace] = {}
 
 
 class Game(ABC):
@@ -58,6 +84,8 @@ class Game(ABC):
     def __init__(self, **options: object) -> None:
         resolved = resolve_options(self.option_specs, options)
         self.options: dict[str, OptionValue] = self._complete_options(resolved, set(options))
+        self._actions: ActionSpace | None = None
+        self._outcomes: ActionSpace | None = None
 
     def _complete_options(
         self, options: dict[str, OptionValue], given: set[str]
@@ -65,6 +93,29 @@ class Game(ABC):
         """Fill in defaults that depend on other options and check combinations (a hook)."""
         return options
 
+    # ----------------------------------------------------------------- hooks for games
+    @abstractmethod
+    def _new_state(self, seed: int, explicit: bool) -> State:
+        """Deal a state (a hook): set the fields, leave chance unresolved."""
+
+    @abstractmethod
+    def _action_texts(self) -> Iterable[str]:
+        """Every action any seat can ever take with these options, canonical (a hook)."""
+
+    @abstractmethod
+    def _chance_texts(self) -> Iterable[str]:
+        """Every chance outcome these options can ever have, canonical (a hook)."""
+
+    def _canonical(self, text: str) -> str:
+        """Normalise an action's spelling (a hook): upper case, single spaces."""
+        return " ".join(text.upper().split())
+
+    def _unknown(self, canonical: str) -> str:
+        """Why a text is no action of this game, in a few words (a hook: e.g. the form
+        actions take); empty when there is nothing better to say than that."""
+        return ""
+
+    # ----------------------------------------------------------------- the action universe
     @property
     @abstractmethod
     def seats(self) -> int:
@@ -80,10 +131,97 @@ class Game(ABC):
         """Whether some seat can be ignorant of part of the state (beyond future chance)."""
         return True
 
-    @abstractmethod
-    def _new_state(self, seed: int, explicit: bool) -> State:
-        """Deal a state (a hook): set the fields, leave chance unresolved."""
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions of this game and its options (built once, then shared)."""
+        if self._actions is None:
+            self._actions = self._space("actions", self._action_texts)
+        return self._actions
 
+    @property
+    def outcomes(self) -> ActionSpace:
+        """The numbered chance outcomes of this game and its options."""
+        if self._outcomes is None:
+            self._outcomes = self._space("outcomes", self._chance_texts)
+        return self._outcomes
+
+    def _space(self, kind: str, texts: Any) -> ActionSpace:
+        key = (self.name, json.dumps(self.saved_options(), sort_keys=True), kind)
+        space = _SPACES.get(key)
+        if space is None:
+            space = _SPACES[key] = ActionSpace(texts())
+        return space
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action universe: ids run from 0 to ``num_actions - 1``.
+
+        >>> import moonbase
+        >>> moonbase.load("moon-leap").num_actions
+        27
+        """
+        return len(self.actions)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """The size of the chance-outcome universe.
+
+        >>> import moonbase
+        >>> moonbase.load("moon-leap").num_chance_outcomes
+        6
+        """
+        return len(self.outcomes)
+
+    def action_text(self, action_id: int) -> str:
+        """The canonical notation of action ``action_id``.
+
+        >>> import moonbase
+        >>> game = moonbase.load("moon-leap")
+        >>> game.action_text(game.action_id("move 1 + 4"))
+        'MOVE 1+4'
+        """
+        return self.actions.texts[self._checked_id(action_id, self.actions, "action")]
+
+    def chance_text(self, outcome_id: int) -> str:
+        """The canonical notation of chance outcome ``outcome_id``."""
+        return self.outcomes.texts[self._checked_id(outcome_id, self.outcomes, "chance outcome")]
+
+    def action_id(self, text: str) -> int:
+        """The id of an action typed in any accepted spelling, or :class:`IllegalAction`
+        naming what is wrong."""
+        return self._parse(text, self.actions)
+
+    def chance_id(self, text: str) -> int:
+        """The id of a chance outcome typed in any accepted spelling."""
+        return self._parse(text, self.outcomes)
+
+    def _parse(self, text: str, space: ActionSpace) -> int:
+        if not isinstance(text, str):
+            raise IllegalAction(
+                f"an action is text, not {type(text).__name__}", "an action is text"
+            )
+        canonical = self._canonical(text)
+        found = space.get(canonical)
+        if found is None:
+            reason = f"{text.strip()!r} is not an action of {self.title}"
+            detail = self._unknown(canonical)
+            if detail:
+                reason += f" ({detail})"
+            raise IllegalAction(reason, reason)
+        return found
+
+    def _checked_id(self, number: int, space: ActionSpace, what: str) -> int:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise IllegalAction(
+                f"an {what} id is a whole number, not {type(number).__name__}",
+                f"an {what} id is a whole number",
+            )
+        if not 0 <= number < len(space):
+            reason = f"{what} id {number} does not exist; ids run from 0 to {len(space) - 1}"
+            raise IllegalAction(reason, reason)
+        return number
+
+    # ----------------------------------------------------------------- starting a game
     def new(self, seed: int = 0, chance: ChanceMode = "auto") -> State:
         """Start a game. ``chance="explicit"`` exposes chance nodes to the caller.
 
@@ -144,16 +282,38 @@ class Game(ABC):
         return hash((self.name, json.dumps(self.saved_options(), sort_keys=True)))
 
 
-class State(ABC):
+_CORE_FIELDS = frozenset(
+    {
+        "game",
+        "_seed",
+        "_explicit",
+        "_history",
+        "_chance_count",
+        "_legal_cache",
+        "_turn",
+        "_texts",
+        "_outcome_texts",
+    }
+)
+
+
+class State(ABC, Generic[ViewT]):
     """One game in progress. See the module docstring for the hooks a game fills in."""
+
+    FIELDS: ClassVar[Mapping[str, Copy]] = {}
+    """Every field of the game's state, with how a clone copies it (a game's declaration)."""
 
     def __init__(self, game: Game, seed: int, explicit: bool) -> None:
         self.game = game
         self._seed = seed
         self._explicit = explicit
-        self._history: list[tuple[int, str]] = []
+        # Each entry is one int: the action (or outcome) id above the seat + 1 in four bits.
+        self._history = array("q")
         self._chance_count = 0
-        self._legal_cache: dict[int, list[str]] = {}
+        self._legal_cache: dict[int, list[int]] = {}
+        self._turn: tuple[int, ...] | None = None
+        self._texts = game.actions.texts
+        self._outcome_texts = game.outcomes.texts
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
@@ -161,32 +321,25 @@ class State(ABC):
         """Seats that may act now; ``(CHANCE,)`` at a chance node; ``()`` once over."""
 
     @abstractmethod
-    def _legal(self, seat: int) -> list[str]:
-        """Legal actions of an acting seat, canonical, sorted and unique."""
+    def _legal_ids(self, seat: int) -> list[int]:
+        """The ids of an acting seat's legal actions, ascending and unique: the one place
+        the game decides legality."""
 
     @abstractmethod
-    def _chance_weights(self) -> list[tuple[str, int]]:
-        """At a chance node: each outcome with a positive integer weight."""
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        """At a chance node: each outcome id with a positive integer weight."""
 
     @abstractmethod
-    def _do(self, seat: int, action: str) -> None:
-        """Carry out a legal, canonical action (or chance outcome for ``CHANCE``)."""
+    def _do(self, seat: int, action: int) -> None:
+        """Carry out a legal action id (or chance outcome id for ``CHANCE``)."""
 
     @abstractmethod
-    def _snapshot(self) -> dict[str, Any]:
-        """Every field of the game state as JSON-safe data (for equality and tests)."""
-
-    @abstractmethod
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> ViewT:
         """What ``seat`` may know (``None``: a spectator)."""
 
     @abstractmethod
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         """Redraw what ``seat`` cannot know, rewriting the hidden chance outcomes in history."""
-
-    @abstractmethod
-    def _copy_into(self, other: Self) -> None:
-        """Give ``other`` (a shallow copy) its own copies of every mutable field."""
 
     @abstractmethod
     def _scores(self) -> list[float]:
@@ -210,38 +363,45 @@ class State(ABC):
         """
         return {}
 
-    def _canonical(self, action: str) -> str:
-        """Normalise an action's spelling (a hook): upper case, single spaces."""
-        return " ".join(action.upper().split())
-
-    def _is_legal(self, seat: int, action: str) -> bool:
-        """Whether a canonical action is legal for an acting seat (a hook a game may speed up)."""
-        return action in self.legal_actions(seat)
-
-    def _why_illegal(self, seat: int, action: str) -> str:
-        """A game-specific reason an action is illegal (a hook); empty when none is known."""
+    def _asking(self, seat: int) -> str:
+        """What ``seat`` is asked to decide now, in a few words (a hook, for the message of
+        an illegal action: ``"choose which error to repair first"``); empty when plain."""
         return ""
 
     # ----------------------------------------------------------------- the public protocol
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now: ``(CHANCE,)`` at an explicit chance node, ``()`` once over."""
-        return self._actors()
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._actors()
+        return turn
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return not self._actors()
+        return not self.to_act
 
     @property
     def is_chance(self) -> bool:
         """Whether the state waits for a chance outcome (explicit chance mode only)."""
-        return self._actors() == (CHANCE,)
+        return self.to_act == (CHANCE,)
 
     @property
     def history(self) -> list[tuple[int, str]]:
         """Every action so far as ``(seat, action)``; chance outcomes have seat ``CHANCE``."""
-        return list(self._history)
+        return [self._entry_text(code) for code in self._history]
+
+    @property
+    def history_ids(self) -> list[tuple[int, int]]:
+        """Every action so far as ``(seat, id)``; chance outcomes have seat ``CHANCE`` and a
+        chance outcome id."""
+        return [((code & _SEAT_MASK) - 1, code >> _SEAT_BITS) for code in self._history]
+
+    def _entry_text(self, code: int) -> tuple[int, str]:
+        seat = (code & _SEAT_MASK) - 1
+        texts = self._outcome_texts if seat == CHANCE else self._texts
+        return seat, texts[code >> _SEAT_BITS]
 
     def history_for(self, seat: int | None) -> list[tuple[int, str]]:
         """The history as ``seat`` knows it (``None``: a spectator): every entry it cannot
@@ -253,13 +413,10 @@ class State(ABC):
         True
         """
         self.view(seat)  # validates the seat
-        masked = self._masked(seat)
-        if not masked:
-            return list(self._history)
-        return [
-            (actor, masked.get(index, action))
-            for index, (actor, action) in enumerate(self._history)
-        ]
+        history = self.history
+        for index, text in self._masked(seat).items():
+            history[index] = (history[index][0], text)
+        return history
 
     @property
     def seed(self) -> int:
@@ -271,65 +428,125 @@ class State(ABC):
         """``"auto"`` or ``"explicit"``."""
         return "explicit" if self._explicit else "auto"
 
+    def legal_ids(self, seat: int) -> list[int]:
+        """The ids of ``seat``'s legal actions, ascending; ``[]`` if it may not act.
+
+        >>> import moonbase
+        >>> state = moonbase.load("moon-leap").new(seed=1)
+        >>> [state.game.action_text(i) for i in state.legal_ids(0)] == state.legal_actions(0)
+        True
+        """
+        return list(self._legal(seat))
+
     def legal_actions(self, seat: int) -> list[str]:
-        """Legal actions of ``seat``: canonical, sorted, unique; ``[]`` if it may not act."""
-        if seat == CHANCE or seat not in self._actors():
-            return []
+        """Legal actions of ``seat``: canonical, in id order (sorted), unique; ``[]`` if it
+        may not act."""
+        texts = self._texts
+        return [texts[action] for action in self._legal(seat)]
+
+    def _legal(self, seat: int) -> list[int]:
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = self._legal(seat)
-        return list(cached)
+            if seat == CHANCE or seat not in self.to_act:
+                return []
+            cached = self._legal_cache[seat] = self._legal_ids(seat)
+        return cached
 
-    def chance_outcomes(self) -> list[tuple[str, float]]:
-        """At a chance node, each outcome with its probability; ``[]`` elsewhere."""
-        if self._actors() != (CHANCE,):
+    def chance_ids(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome id with its probability; ``[]`` elsewhere."""
+        if self.to_act != (CHANCE,):
             return []
         weights = self._chance_weights()
         total = sum(weight for _, weight in weights)
         return [(outcome, weight / total) for outcome, weight in weights]
 
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """At a chance node, each outcome with its probability; ``[]`` elsewhere."""
+        texts = self._outcome_texts
+        return [(texts[outcome], chance) for outcome, chance in self.chance_ids()]
+
     def apply(self, seat: int, action: str) -> None:
-        """Carry out ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing."""
-        actors = self._actors()
+        """Carry out ``action`` for ``seat``, or raise :class:`IllegalAction` and change nothing.
+
+        The text is read leniently (any case, extra spaces, the game's other spellings).
+        """
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text, not {type(action).__name__}")
-        if not actors:
-            raise IllegalAction("the game is over: no action is allowed")
-        if seat not in actors:
-            raise IllegalAction(f"{_seat_name(seat)} may not act now; to act: {_seats(actors)}")
-        canonical = self._canonical(action)
-        if seat == CHANCE:
-            legal = any(outcome == canonical for outcome, _ in self._chance_weights())
-        else:
-            legal = self._is_legal(seat, canonical)
-        if not legal:
-            if seat == CHANCE:
-                allowed = [outcome for outcome, _ in self._chance_weights()]
-            else:
-                allowed = self.legal_actions(seat)
-            reason = self._why_illegal(seat, canonical)
             raise IllegalAction(
-                f"{action.strip()!r} is not legal for {_seat_name(seat)} now"
-                + (f": {reason}" if reason else "")
-                + f"; allowed: {_listing(allowed)}"
+                f"an action is text, not {type(action).__name__}", "an action is text"
             )
-        self._history.append((seat, canonical))
+        self._check_seat(seat)
+        space = self.game.outcomes if seat == CHANCE else self.game.actions
+        try:
+            number = self.game._parse(action, space)
+        except IllegalAction as error:
+            raise self._illegal(seat, action.strip(), error.reason) from None
+        self.apply_id(seat, number)
+
+    def apply_id(self, seat: int, action: int) -> None:
+        """Carry out action id ``action`` for ``seat`` (a chance outcome id for ``CHANCE``),
+        or raise :class:`IllegalAction` and change nothing."""
         if seat == CHANCE:
+            if (self.to_act != (CHANCE,) or type(action) is not int) or not any(
+                outcome == action for outcome, _ in self._chance_weights()
+            ):
+                self._reject_id(seat, action)
             self._chance_count += 1
+        else:
+            legal = self._legal_cache.get(seat)
+            if legal is None:
+                legal = self._legal(seat)
+            if type(action) is not int:
+                self._reject_id(seat, action)
+            at = bisect_left(legal, action)
+            if at == len(legal) or legal[at] != action:
+                self._reject_id(seat, action)
+        self._history.append((action << _SEAT_BITS) | (seat + 1))
         self._legal_cache.clear()
-        self._do(seat, canonical)
+        self._turn = None
+        self._do(seat, action)
+        self._turn = None
         self._settle()
+
+    def _reject_id(self, seat: int, action: object) -> None:
+        self._check_seat(seat)
+        space = self.game.outcomes if seat == CHANCE else self.game.actions
+        what = "chance outcome" if seat == CHANCE else "action"
+        number = self.game._checked_id(action, space, what)  # type: ignore[arg-type]
+        raise self._illegal(seat, space.texts[number])
+
+    def _check_seat(self, seat: int) -> None:
+        actors = self.to_act
+        if not actors:
+            reason = "the game is over: no action is allowed"
+            raise IllegalAction(reason, reason)
+        if seat not in actors:
+            reason = f"{_seat_name(seat)} may not act now; to act: {_seats(actors)}"
+            raise IllegalAction(reason, reason)
+
+    def _illegal(self, seat: int, text: str, reason: str = "") -> IllegalAction:
+        if seat == CHANCE:
+            allowed = [outcome for outcome, _ in self.chance_outcomes()]
+        else:
+            allowed = self.legal_actions(seat)
+        if not reason:
+            reason = f"{text!r} is not legal for {_seat_name(seat)} now"
+            asking = self._asking(seat) if seat != CHANCE else ""
+            if asking:
+                reason += f" ({asking})"
+        return IllegalAction(f"{reason}; allowed: {_listing(allowed)}", reason, tuple(allowed))
 
     def _settle(self) -> None:
         """Resolve chance nodes from the seed while in auto mode."""
         self._legal_cache.clear()
+        self._turn = None
         if self._explicit:
             return
-        while self._actors() == (CHANCE,):
+        while self.to_act == (CHANCE,):
             outcome = pick_weighted(self._chance_weights(), self._seed, self._chance_count)
-            self._history.append((CHANCE, outcome))
+            self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
             self._chance_count += 1
             self._do(CHANCE, outcome)
+            self._turn = None
         self._legal_cache.clear()
 
     def scores(self) -> list[float]:
@@ -340,7 +557,7 @@ class State(ABC):
         """Winning seats once the game is over (a tie shares the win); ``[]`` before."""
         return self._winners() if self.is_over else []
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ViewT:
         """A JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.seats
@@ -353,13 +570,28 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An equal, independent copy."""
+        fields = self.__dict__
+        if len(fields) != len(_CORE_FIELDS) + len(self.FIELDS):
+            self._undeclared()
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
+        copied = other.__dict__
+        copied.update(fields)
+        copied["_history"] = array("q", self._history)
         # The cached lists are never handed out or changed, so the copy may share them.
-        other._legal_cache = dict(self._legal_cache)
-        self._copy_into(other)
+        copied["_legal_cache"] = dict(self._legal_cache)
+        for name, kind in self.FIELDS.items():
+            if kind is not Copy.SHARED and kind is not Copy.CACHE:
+                copied[name] = copy_value(kind, fields[name])
         return other
+
+    def _undeclared(self) -> None:
+        names = set(self.__dict__) - _CORE_FIELDS
+        extra = sorted(names - set(self.FIELDS))
+        missing = sorted(set(self.FIELDS) - names)
+        raise TypeError(
+            f"{type(self).__name__} fields do not match its FIELDS: "
+            f"not declared {extra or 'none'}, declared but not set {missing or 'none'}"
+        )
 
     def resample(self, seat: int | None, rng: random.Random) -> Self:
         """A state ``seat`` cannot tell apart from this one, with hidden information redrawn.
@@ -373,23 +605,38 @@ class State(ABC):
         other._redraw(seat, rng)
         other._seed = rng.getrandbits(63)
         other._legal_cache = {}
+        other._turn = None
         return other
 
-    def _rewrite_chance(self, index: int, outcome: str) -> None:
-        """Replace the chance outcome at history ``index`` (for :meth:`_redraw`)."""
+    def _entry(self, index: int) -> tuple[int, int]:
+        """History entry ``index`` as ``(seat, id)`` (for :meth:`_redraw` and :meth:`_masked`)."""
+        code = self._history[index]
+        return (code & _SEAT_MASK) - 1, code >> _SEAT_BITS
+
+    def _rewrite_chance(self, index: int, outcome: int) -> None:
+        """Replace the chance outcome id at history ``index`` (for :meth:`_redraw`)."""
         self._rewrite_history(index, CHANCE, outcome)
 
-    def _rewrite_history(self, index: int, seat: int, action: str) -> None:
-        """Replace the action of ``seat`` at history ``index`` (for :meth:`_redraw`: a hidden
-        chance outcome, or another seat's choice that is not revealed yet)."""
-        assert self._history[index][0] == seat, "a rewrite keeps who acted"
-        self._history[index] = (seat, action)
+    def _rewrite_history(self, index: int, seat: int, action: int) -> None:
+        """Replace the action id of ``seat`` at history ``index`` (for :meth:`_redraw`: a
+        hidden chance outcome, or another seat's choice that is not revealed yet)."""
+        assert self._entry(index)[0] == seat, "a rewrite keeps who acted"
+        self._history[index] = (action << _SEAT_BITS) | (seat + 1)
 
     def to_json(self) -> str:
         """This state as JSON text: options, seed, chance mode and history, with a checksum."""
         from moonbase.core.saves import encode
 
         return encode(self)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """Every declared field as JSON-safe data (for equality and tests)."""
+        fields = self.__dict__
+        return {
+            name: snapshot_value(fields[name])
+            for name, kind in self.FIELDS.items()
+            if kind is not Copy.CACHE
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -408,7 +655,7 @@ class State(ABC):
         return self._render()
 
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"to act {_seats(self._actors())}"
+        status = "over" if self.is_over else f"to act {_seats(self.to_act)}"
         return (
             f"<{self.game.title} state: {len(self._history)} actions, {status}; "
             f"seed={self._seed}, chance={self.chance_mode!r}>"

@@ -40,7 +40,7 @@ def _checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
-def encode(state: State) -> str:
+def encode(state: State[Any]) -> str:
     """Return ``state`` as save text (see :meth:`moonbase.core.game.State.to_json`)."""
     options = state.game.saved_options()
     body: dict[str, Any] = {

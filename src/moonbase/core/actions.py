@@ -1,0 +1,56 @@
+"""A game's fixed action universe: every action (or chance outcome) it can ever have, numbered.
+
+An :class:`ActionSpace` holds the canonical texts of a game's actions in a fixed order; an
+action's id is its index. The order is the text order the game sorts legal actions in, so
+``legal_ids`` ascending and ``legal_actions`` list the same actions in the same order. Ids
+depend only on the game and its options, so a policy trained on them, or a saved experiment,
+stays valid.
+
+>>> space = ActionSpace(["INC A", "DEC A", "END"])
+>>> len(space), space.text(0), space.id("END")
+(3, 'DEC A', 1)
+>>> space.get("JUMP") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = ["ActionSpace"]
+
+
+class ActionSpace:
+    """Canonical texts numbered in sorted order, with the way back from text to id."""
+
+    __slots__ = ("_ids", "texts")
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.texts: tuple[str, ...] = tuple(sorted(set(texts)))
+        """Every canonical text, by id."""
+        self._ids = {text: index for index, text in enumerate(self.texts)}
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def text(self, index: int) -> str:
+        """The canonical text of id ``index`` (``IndexError`` outside the space)."""
+        if index < 0:
+            raise IndexError(index)
+        return self.texts[index]
+
+    def id(self, text: str) -> int:
+        """The id of a canonical text (``KeyError`` if it is not in the space)."""
+        return self._ids[text]
+
+    def get(self, text: str) -> int | None:
+        """The id of a canonical text, or ``None``."""
+        return self._ids.get(text)
+
+    def ids(self, texts: Sequence[str]) -> list[int]:
+        """The ids of canonical texts, in the same order."""
+        ids = self._ids
+        return [ids[text] for text in texts]
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace of {len(self.texts)}>"
