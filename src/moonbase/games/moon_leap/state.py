@@ -258,8 +258,9 @@ class MoonLeapState(State[MoonLeapView]):
         >>> from moonbase.games.moon_leap.game import MoonLeapGame
         >>> state = MoonLeapGame(players=2).new(seed=1, chance="explicit")
         >>> state.apply(-1, "ROLL 4")
-        >>> state._asking(0)
-        'the die shows 4: move token 4; splits are allowed once a token has crossed the barrier after space 10'
+        >>> print(state._asking(0))
+        the die shows 4: move token 4; splits are allowed once a token has crossed the barrier
+        after space 10
         """
         rolled = self.roll
         if rolled is None:
