@@ -30,6 +30,7 @@ from moonbase.core.chance import ChanceTable
 
 __all__ = [
     "ACTIONS",
+    "CANDIDATES",
     "DIE_FACES",
     "FACE_OF",
     "MOVE_ID",
@@ -105,6 +106,23 @@ MOVE_ID: Final[dict[tuple[int, ...], int]] = {tokens: i for i, tokens in enumera
 
 PASS_ID: Final = MOVE_ID[()]
 """The id of ``PASS``."""
+
+CANDIDATES: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {
+    face: tuple(
+        sorted(
+            [(MOVE_ID[(face,)], face, 0)]
+            + [
+                (MOVE_ID[pair], *pair)
+                for low, high in SPLITS.get(face, ())
+                for pair in ((low, high), (high, low))
+            ]
+        )
+    )
+    for face in TOKENS
+}
+"""Per rolled face, the moves it may allow, ascending by id: ``(id, first, second)``, with
+``second`` 0 for a single token."""
+CANDIDATES[STAR_FACE] = tuple((MOVE_ID[(number,)], number, 0) for number in TOKENS)
 
 OUTCOMES: Final = ActionSpace(f"ROLL {face}" for face in DIE_FACES)
 """The die's six outcomes, numbered in text order (``ROLL *`` first)."""

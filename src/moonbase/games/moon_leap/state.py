@@ -28,9 +28,9 @@ from moonbase.core import CHANCE, State
 from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moon_leap.notation import (
+    CANDIDATES,
     DIE_FACES,
     FACE_OF,
-    MOVE_ID,
     PASS_ID,
     ROLL_TABLE,
     SPLITS,
@@ -58,7 +58,6 @@ RESERVE: Final = -1
 """``places`` entry of a token still in front of its owner."""
 
 _PER_SEAT: Final = len(TOKENS)
-_PASS_ONLY: Final = [PASS_ID]
 
 
 class MoonLeapState(State[MoonLeapView]):
@@ -169,14 +168,10 @@ class MoonLeapState(State[MoonLeapView]):
     # ------------------------------------------------------------------ movement
     def _next_free(self, index: int) -> int:
         """The first free space index after ``index`` (``RESERVE``: the first free space)."""
-        track = self.track
-        for other in range(index + 1, len(track)):
-            if track[other] == EMPTY:
-                return other
-        return -1
-
-    def _movable(self, code: int) -> bool:
-        return self._next_free(self.places[code]) >= 0
+        try:
+            return self.track.index(EMPTY, index + 1)
+        except ValueError:
+            return -1
 
     def _split_possible(self, first: int, second: int) -> bool:
         """Whether token ``first`` can move and then token ``second`` can (codes)."""
@@ -184,11 +179,13 @@ class MoonLeapState(State[MoonLeapView]):
         target = self._next_free(origin)
         if target < 0:
             return False
-        track = self.track
-        for index in range(self.places[second] + 1, len(track)):
-            if index == origin or (track[index] == EMPTY and index != target):
-                return True
-        return False
+        after = self.places[second]
+        if origin > after:  # the first token's space, vacated, lies ahead of the second
+            return True
+        free = self._next_free(after)
+        if free == target:  # taken by the first token
+            free = self._next_free(target)
+        return free >= 0
 
     def _step(self, code: int) -> None:
         """Move one token to its next free space (crossing the barrier if it lands beyond)."""
@@ -213,22 +210,11 @@ class MoonLeapState(State[MoonLeapView]):
         return high - low >= 2
 
     def moves(self, seat: int) -> list[tuple[int, ...]]:
-        """The token numbers ``seat`` may move with the current roll, each move in order."""
-        rolled = self.roll
-        if rolled is None or self.over or seat != self.turn:
+        """The token numbers ``seat`` may move with the current roll, each move in order
+        (``[]`` when it must pass or it is not its move)."""
+        if self.roll is None or self.over or seat != self.turn:
             return []
-        base = seat * _PER_SEAT - 1
-        if rolled == STAR_FACE:
-            return [(number,) for number in TOKENS if self._movable(base + number)]
-        found: list[tuple[int, ...]] = []
-        if self._movable(base + rolled):
-            found.append((rolled,))
-        if self.split_allowed:
-            for low, high in SPLITS.get(rolled, ()):
-                for first, second in ((low, high), (high, low)):
-                    if self._split_possible(base + first, base + second):
-                        found.append((first, second))
-        return found
+        return [TOKENS_OF[action] for action in self._legal_ids(seat) if action != PASS_ID]
 
     # ------------------------------------------------------------------ the protocol hooks
     def _actors(self) -> tuple[int, ...]:
@@ -239,12 +225,16 @@ class MoonLeapState(State[MoonLeapView]):
         return (self.turn,)
 
     def _legal_ids(self, seat: int) -> list[int]:
-        moves = self.moves(seat)
-        if not moves:
-            return _PASS_ONLY.copy()
-        if len(moves) == 1:
-            return [MOVE_ID[moves[0]]]
-        return sorted(MOVE_ID[tokens] for tokens in moves)
+        base = seat * _PER_SEAT - 1
+        places, split_allowed = self.places, self.split_allowed
+        found = []
+        for action, first, second in CANDIDATES[self.roll or STAR_FACE]:
+            if second:
+                if split_allowed and self._split_possible(base + first, base + second):
+                    found.append(action)
+            elif self._next_free(places[base + first]) >= 0:
+                found.append(action)
+        return found or [PASS_ID]
 
     def _chance_weights(self) -> list[tuple[int, int]]:
         return ROLL_TABLE.weights()
