@@ -82,7 +82,9 @@ def check_ids(state: State) -> None:
             ids = state.chance_ids()
             texts = state.chance_outcomes()
             assert [(game.chance_text(i), p) for i, p in ids] == texts
-            assert all(game.chance_id(text) == i for (i, _), (text, _) in zip(ids, texts))
+            assert all(
+                game.chance_id(text) == i for (i, _), (text, _) in zip(ids, texts, strict=True)
+            )
             continue
         legal = state.legal_ids(seat)
         assert legal == sorted(set(legal)), "legal ids must be ascending and unique"

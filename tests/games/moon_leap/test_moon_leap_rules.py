@@ -289,7 +289,7 @@ def test_pass_is_refused_while_a_move_exists() -> None:
     state.apply(moonbase.CHANCE, "ROLL 5")
     with pytest.raises(moonbase.IllegalAction, match="the die shows 5: move token 5"):
         state.apply(0, "PASS")
-    with pytest.raises(moonbase.IllegalAction, match="allowed: MOVE 5$"):
+    with pytest.raises(moonbase.IllegalAction, match=r"allowed: MOVE 5$"):
         state.apply(0, "MOVE 4")
 
 
