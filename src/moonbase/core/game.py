@@ -454,7 +454,10 @@ class State(ABC, Generic[ViewT]):
     def _legal(self, seat: int) -> list[int]:
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if seat == CHANCE or seat not in self.to_act:
+            turn = self._turn
+            if turn is None:
+                turn = self.to_act
+            if seat == CHANCE or seat not in turn:
                 return []
             cached = self._legal_cache[seat] = self._legal_ids(seat)
         return cached
@@ -543,8 +546,8 @@ class State(ABC, Generic[ViewT]):
 
     def _settle(self) -> None:
         """Resolve chance nodes from the seed while in auto mode."""
-        self._legal_cache.clear()
         if self._explicit:
+            self._legal_cache.clear()
             self._turn = None
             return
         turn = self._actors()
