@@ -201,6 +201,9 @@ class Game(ABC):
             raise IllegalAction(
                 f"an action is text, not {type(text).__name__}", "an action is text"
             )
+        found = space.get(text)  # most callers pass canonical text: no need to respell it
+        if found is not None:
+            return found
         canonical = self._canonical(text)
         found = space.get(canonical)
         if found is None:
@@ -484,11 +487,11 @@ class State(ABC, Generic[ViewT]):
             raise IllegalAction(
                 f"an action is text, not {type(action).__name__}", "an action is text"
             )
-        self._check_seat(seat)
         space = self.game.outcomes if seat == CHANCE else self.game.actions
         try:
             number = self.game._parse(action, space)
         except IllegalAction as error:
+            self._check_seat(seat)
             raise self._illegal(seat, action.strip(), error.reason) from None
         self.apply_id(seat, number)
 
