@@ -303,6 +303,10 @@ def _outcomes(minis: bool) -> dict[str, Act]:
     return acts
 
 
+_NONE: Final = [-1] * AST
+"""A row of no actions (never changed), shared."""
+
+
 class ActionTable:
     """The numbered actions and outcomes of one player count (with or without the
     Mini-Asteroids), decoded, with the lookup tables the rules build legal ids from.
@@ -327,7 +331,7 @@ class ActionTable:
         """Card -> its ``PLAY`` id."""
         self.take = [space.id(f"TAKE {planet}") for planet in PLANETS]
         """Planet -> its ``TAKE`` id."""
-        self.tableau = [[[-1] * AST for _ in range(AST)] for _ in range(AST)]
+        self.tableau = [[[-1] * AST if a < b else _NONE for b in range(AST)] for a in range(AST)]
         """``tableau[a][b][c]`` for cards ``a < b < c``: the id of ``TABLEAU a b c``."""
         self.grab = [-1] * 4
         self.block = [-1] * 4
