@@ -156,11 +156,8 @@ class MoonState(State[MoonView]):
     @abstractmethod
     def _play_ids(self, seat: int) -> list[int]:
         """The legal ids of ``seat`` in the play phase, from its price table's memo (keyed
-        by :func:`~moonbase.games.moon.tables.legal_key`): a shared list, never to change."""
-
-    def _has_play(self, seat: int) -> bool:
-        """Whether ``seat`` has any action but END (so the round or turn goes on)."""
-        return len(self._play_ids(seat)) > 1
+        by :func:`~moonbase.games.moon.tables.legal_key`): a shared list, never to change.
+        More than END in it means the round or turn goes on."""
 
     def _peek(self, seat: int, target: int) -> None:
         raise AssertionError("PEEK is a competitive action")
