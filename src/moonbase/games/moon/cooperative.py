@@ -49,7 +49,7 @@ class CooperativeState(MoonState):
 
     FIELDS: ClassVar[Mapping[str, Copy]] = {
         **MoonState.FIELDS,
-        "prices": Copy.SHARED,
+        "prices": Copy.CACHE,
         "setup_registers": Copy.FLAT,
         "setup_goals": Copy.SHARED,
         "slots": Copy.FLAT,
