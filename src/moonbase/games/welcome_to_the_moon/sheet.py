@@ -317,6 +317,9 @@ class Sheet:
         other.solo_used = self.solo_used
         return other
 
+    clone = copy
+    """An independent copy (what a state's clone makes of its sheets)."""
+
     def new_turn(self) -> None:
         """Forget the last turn's choices: the sheet waits for a combination."""
         self.stage = Sheet.CHOOSE

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
+    WriteRows,
     Adventure,
     Combination,
     Context,
@@ -266,6 +267,7 @@ class Virus(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
     )  # fmt: skip
+    wilds: ClassVar[bool] = True
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet waiting for its setup choice: the space the grey virus infects."""
@@ -289,57 +291,22 @@ class Virus(Adventure):
                     result.append((slot, lo, hi))
         return result
 
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes anywhere on the floors, with Astronaut changes and wild actions."""
         spaces = self._limits(sheet.marks)
         use_wild = wild and self.wild_available(sheet)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo, use_wild):
+            for change, wild_action, number in variants(combo, use_wild):
+                row = rows[combo.index, change, wild_action]
                 result.extend(
-                    f"WRITE {combo.label} {_NAMES[slot]}{words}"
+                    row[slot]
                     for slot, low, high in spaces
                     if low < number < high
                 )
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number fits, counting Astronaut changes and a wild action."""
-        spaces = self._limits(sheet.marks)
-        use_wild = self.wild_available(sheet)
-        for combo in combos:
-            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
-            for number in range(combo.number - spread, combo.number + spread + 1):
-                if 0 <= number <= 17 and any(lo < number < hi for _, lo, hi in spaces):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """The change needs the Astronaut action; a wild action needs a circled wild symbol and
-        another action; the floor must ascend."""
-        quarter = _QUARTER_OF.get(slot)
-        if quarter is None:
-            return f"#{slot} is not a space"
-        if wild is not None:
-            if wild == combo.action:
-                return f"a wild action replaces the action: choose one other than {wild}"
-            if not self.wild_available(sheet):
-                return "no wild action is circled and unused"
-        action = wild or combo.action
-        if modified and action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        alias = _NAMES[slot]
-        if sheet.marks[slot]:
-            return f"{alias} is already filled"
-        zone = FLOORS[quarter.floor]
-        if not fits(sheet.marks, zone, zone.index(slot), number):
-            return f"{number} does not fit {alias}: floor {quarter.floor} must ascend left to right"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -468,6 +435,20 @@ class Virus(Adventure):
             sheet.stage = Sheet.ACTING
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"GREY {_NAMES[slot]}" for k in _GREY for slot in QUARTERS[k].slots),
+            *(f"{word} {_NAMES[slot]}" for word in ("INFECT", "X") for slot in DATA.space_slots),
+            *(f"CLOSE #{w}" for w in WALKWAYS),
+            *(f"ENERGY {q.name}" for q in QUARTERS),
+            *("ENERGY", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return (_GREEN, _BLUE, *sorted(PROPAGATIONS.values()))
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices and ``SKIP``; compulsory row bonuses, infections and setup."""
         marks = sheet.marks
