@@ -231,7 +231,9 @@ class Notation:
         ids = {text: index for index, text in enumerate(self.outcome_texts)}
         self.missions = tuple((ids[f"MISSION {x}1"], ids[f"MISSION {x}2"]) for x in LETTERS)
         """Per mission letter: the ids of its cards 1 and 2."""
-        self.pile_draws = tuple(tuple(ids[text] for text in row) for row in piles) if not solo else ()
+        self.pile_draws = (
+            tuple(tuple(ids[text] for text in row) for row in piles) if not solo else ()
+        )
         """Multiplayer: per pile, per card type, the id of its draw."""
         self.solo_draws = tuple(ids[text] for text in solo_draws) if solo else ()
         """Solo: per card (types, then the effect cards), the id of its draw."""

@@ -101,6 +101,7 @@ RESOLVE: Final = Phase.RESOLVE
 OVER: Final = Phase.OVER
 
 _TYPES: Final = len(CARD_TYPES)
+_DONE: Final = Sheet.DONE
 _FLIP: Final = 10
 """Queue code ``10 + p``: the setup card flipped on pile p."""
 _NUMBER: Final = 20
@@ -234,6 +235,8 @@ class WelcomeState(State[WelcomeView]):
         phase = self.phase
         if phase is Phase.PLAY or phase is Phase.RESOLVE:
             sheets = self.sheets
+            if not self.adventure.shares_sheets:
+                return tuple(seat for seat, sheet in enumerate(sheets) if sheet.stage != _DONE)
             writing = self.writing
             return tuple(seat for seat in range(self.players) if not sheets[writing(seat)].done)
         if phase is Phase.DRAW:
@@ -286,8 +289,8 @@ class WelcomeState(State[WelcomeView]):
             )
         if self.adventure.writes(sheet, self.offer, self.tables.rows):
             return (
-                "choose a combination and a space where it fits (WRITE …); "
-                "ERROR is not allowed while a combination can be written"
+                "first choose a combination and a space where it fits (WRITE …); "
+                "a combination can be written, so ERROR is not allowed"
             )
         return "no combination can be written: ERROR"
 
@@ -661,9 +664,7 @@ class WelcomeState(State[WelcomeView]):
         if self.solo:
             return {}
         shown = self.tables.masked_draws
-        masked = {
-            index: shown[self._entry(index)[1]] for index in self.number_events if index >= 0
-        }
+        masked = {index: shown[self._entry(index)[1]] for index in self.number_events if index >= 0}
         for other, events in enumerate(self.turn_events):
             if other != seat:
                 masked.update((index, "?") for index in events)

@@ -13,7 +13,8 @@ Sub-step words: ``X <space>`` (a bonus X) and ``ACTIVATE Q<n>``; in solo ``CROSS
 >>> launch = Launch()
 >>> sheet = launch.new_sheet(solo=False)
 >>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
->>> [DATA.names[slot] for slot in sorted(launch.writes(sheet, [Combination("1", 5, "WATER")], rows))][:3]
+>>> ids = launch.writes(sheet, [Combination("1", 5, "WATER")], rows)
+>>> [DATA.names[slot] for slot in sorted(ids)][:3]
 ['WAT.1', 'WAT.2', 'WAT.3']
 >>> launch.write(sheet, Combination("1", 5, "ASTRONAUT"), DATA.slot("AST1.1") or 0, 0, None)
 >>> DATA.slot("AST1.2") in launch.writes(sheet, [Combination("1", 4, "ASTRONAUT")], rows)
@@ -28,10 +29,10 @@ from functools import cache
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -46,9 +47,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
-    bounds,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -279,19 +279,15 @@ class Launch(Adventure):
         """Writes on the floors of each combination's action and the WILD floor."""
         marks = sheet.marks
         result: list[int] = []
-        floor_bounds: dict[str, list[tuple[int, int]]] = {}
+        floor_spaces: dict[str, list[tuple[int, int, int]]] = {}
         for combo in combos:
             number = combo.number
             row = rows[combo.index, 0, None]
             for floor in floors_for(combo.action):
-                limits = floor_bounds.get(floor.name)
-                if limits is None:
-                    limits = floor_bounds[floor.name] = bounds(marks, floor.slots)
-                for position, slot in enumerate(floor.slots):
-                    if not marks[slot]:
-                        low, high = limits[position]
-                        if low < number < high:
-                            result.append(row[slot])
+                spaces = floor_spaces.get(floor.name)
+                if spaces is None:
+                    spaces = floor_spaces[floor.name] = open_spaces(marks, floor.slots)
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 
     def write(

@@ -39,10 +39,10 @@ from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -60,8 +60,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     bounds,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -247,20 +247,15 @@ class Journey(Adventure):
     ) -> list[int]:
         """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
         marks = sheet.marks
-        empty = [slot for slot in SPACES if not marks[slot]]
-        if not empty:
+        spaces = [space for zone in zones(marks) for space in open_spaces(marks, zone)]
+        if not spaces:
             return []
-        low, high = self._limits(marks)
         use_wild = wild and self.wild_available(sheet)
         result: list[int] = []
         for combo in combos:
             for change, wild_action, number in variants(combo, use_wild):
                 row = rows[combo.index, change, wild_action]
-                result.extend(
-                    row[slot]
-                    for slot in empty
-                    if low[slot] < number < high[slot]
-                )
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 
     def write(

@@ -41,10 +41,10 @@ from operator import itemgetter
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -63,7 +63,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -331,9 +330,7 @@ class Colony(Adventure):
             for change, wild_action, number in variants(combo):
                 row = rows[combo.index, change, wild_action]
                 result.extend(
-                    row[slot]
-                    for slot, (low, high) in limits.items()
-                    if low < number < high
+                    [row[slot] for slot, (low, high) in limits.items() if low < number < high]
                 )
         return result
 

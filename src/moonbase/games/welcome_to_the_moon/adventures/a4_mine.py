@@ -38,10 +38,10 @@ from operator import itemgetter
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -55,11 +55,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
-    bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -299,21 +298,12 @@ class Mine(Adventure):
         """Writes anywhere in the mine, each row ascending; Astronaut may change the number by up
         to ±2."""
         marks = sheet.marks
-        open_spaces = [
-            (slot, low, high)
-            for row in ROWS
-            for slot, (low, high) in zip(row.slots, bounds(marks, row.slots), strict=True)
-            if not marks[slot]
-        ]
+        spaces = [space for row in ROWS for space in open_spaces(marks, row.slots)]
         result: list[int] = []
         for combo in combos:
             for change, wild_action, number in variants(combo):
                 row = rows[combo.index, change, wild_action]
-                result.extend(
-                    row[slot]
-                    for slot, low, high in open_spaces
-                    if low < number < high
-                )
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 
     def write(

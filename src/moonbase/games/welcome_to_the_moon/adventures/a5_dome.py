@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -59,7 +59,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -352,11 +351,7 @@ class Dome(Adventure):
         for combo in combos:
             for change, wild_action, number in variants(combo):
                 row = rows[combo.index, change, wild_action]
-                result.extend(
-                    row[slot]
-                    for slot, low, high in spaces
-                    if low < number < high
-                )
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 
     def write(

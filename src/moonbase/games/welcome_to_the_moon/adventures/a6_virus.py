@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -51,10 +51,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
-    bounds,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -284,12 +283,7 @@ class Virus(Adventure):
 
     # ------------------------------------------------------------------ phases 2–3
     def _limits(self, marks: bytearray) -> list[tuple[int, int, int]]:
-        result: list[tuple[int, int, int]] = []
-        for zone in FLOORS.values():
-            for slot, (lo, hi) in zip(zone, bounds(marks, zone), strict=True):
-                if not marks[slot]:
-                    result.append((slot, lo, hi))
-        return result
+        return [space for zone in FLOORS.values() for space in open_spaces(marks, zone)]
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -301,11 +295,7 @@ class Virus(Adventure):
         for combo in combos:
             for change, wild_action, number in variants(combo, use_wild):
                 row = rows[combo.index, change, wild_action]
-                result.extend(
-                    row[slot]
-                    for slot, low, high in spaces
-                    if low < number < high
-                )
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 
     def write(

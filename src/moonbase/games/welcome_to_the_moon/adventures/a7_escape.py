@@ -42,10 +42,10 @@ from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    WriteRows,
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -64,7 +64,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     bounds,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -311,17 +310,12 @@ class Escape(Adventure):
         if not empty:
             return []
         low, high = self._limits(marks)
-        names = DATA.names
         use_wild = wild and self.wild_available(sheet)
         result: list[int] = []
         for combo in combos:
             for change, wild_action, number in variants(combo, use_wild):
                 row = rows[combo.index, change, wild_action]
-                result.extend(
-                    row[slot]
-                    for slot in empty
-                    if low[slot] < number < high[slot]
-                )
+                result.extend([row[slot] for slot in empty if low[slot] < number < high[slot]])
         return result
 
     def write(

@@ -44,9 +44,9 @@ from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
-    WriteRows,
     Combination,
     Context,
+    WriteRows,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -244,6 +244,7 @@ class Battle(Adventure):
         "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",
     )  # fmt: skip
     changes: ClassVar[bool] = False
+    shares_sheets: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ sheets and sides
     def new_sheet(self, solo: bool) -> Sheet:

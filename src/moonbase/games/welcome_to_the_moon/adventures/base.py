@@ -62,6 +62,8 @@ class Adventure(ABC):
     """Whether the Astronaut action may change the number written (``WRITE … ±1``)."""
     wilds: ClassVar[bool] = False
     """Whether wild actions exist (``WRITE … WILD <action>``)."""
+    shares_sheets: ClassVar[bool] = False
+    """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
 
     # ------------------------------------------------------------------ sheets
     def new_sheet(self, solo: bool) -> Sheet:
