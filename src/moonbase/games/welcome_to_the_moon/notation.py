@@ -202,10 +202,10 @@ class Notation:
         self.errors: tuple[int, ...] = tuple(ids[text] for text in _error_texts(solo, False))
         """The ``ERROR`` ids without ``BONUS`` (solo: the card 1, 2, 3 going to ASTRA)."""
         for text in _error_texts(solo):
-            choice = parse_choice(text.split(" "), solo, data)
-            assert isinstance(choice, Choice)
-            self.decoded[ids[text]] = choice
-            if solo and not choice.bonus:
+            error = parse_choice(text.split(" "), solo, data)
+            assert isinstance(error, Choice)
+            self.decoded[ids[text]] = error
+            if solo and not error.bonus:
                 self.bonus_twin[ids[text]] = ids[text + " BONUS"]
         for text in steps:
             self.decoded[ids[text]] = text

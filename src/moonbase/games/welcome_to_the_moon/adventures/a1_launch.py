@@ -282,7 +282,7 @@ class Launch(Adventure):
         floor_spaces: dict[str, list[tuple[int, int, int]]] = {}
         for combo in combos:
             number = combo.number
-            row = rows[combo.index, 0, None]
+            row = rows[combo.position, 0, None]
             for floor in floors_for(combo.action):
                 spaces = floor_spaces.get(floor.name)
                 if spaces is None:

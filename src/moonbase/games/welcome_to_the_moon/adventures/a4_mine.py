@@ -302,7 +302,7 @@ class Mine(Adventure):
         result: list[int] = []
         for combo in combos:
             for change, wild_action, number in variants(combo):
-                row = rows[combo.index, change, wild_action]
+                row = rows[combo.position, change, wild_action]
                 result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
 

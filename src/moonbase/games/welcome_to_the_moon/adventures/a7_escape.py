@@ -314,7 +314,7 @@ class Escape(Adventure):
         result: list[int] = []
         for combo in combos:
             for change, wild_action, number in variants(combo, use_wild):
-                row = rows[combo.index, change, wild_action]
+                row = rows[combo.position, change, wild_action]
                 result.extend([row[slot] for slot in empty if low[slot] < number < high[slot]])
         return result
 

@@ -305,7 +305,7 @@ class Battle(Adventure):
             for planet in PLANETS:
                 slot = self.open_planet(marks, planet, off)
                 if slot is not None and self._cost(sheet, combo, planet) is not None:
-                    result.append(rows[combo.index, 0, None][slot - off])
+                    result.append(rows[combo.position, 0, None][slot - off])
         return result
 
     def write(

@@ -36,7 +36,7 @@ class Combination(NamedTuple):
     label: str
     number: int
     action: str
-    index: int = 0
+    position: int = 0
     """Its place in the turn's offer (what the notation's write tables are indexed by)."""
 
 
