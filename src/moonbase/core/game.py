@@ -402,7 +402,10 @@ class State(ABC, Generic[ViewT]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return not self.to_act
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._actors()
+        return not turn
 
     @property
     def is_chance(self) -> bool:
@@ -458,7 +461,8 @@ class State(ABC, Generic[ViewT]):
         >>> [state.game.action_text(i) for i in state.legal_ids(0)] == state.legal_actions(0)
         True
         """
-        return list(self._legal(seat))
+        cached = self._legal_cache.get(seat)
+        return (self._legal(seat) if cached is None else cached).copy()
 
     def legal_actions(self, seat: int) -> list[str]:
         """Legal actions of ``seat``: canonical, in id order (sorted), unique; ``[]`` if it

@@ -202,10 +202,11 @@ class MoonLeapState(State[MoonLeapView]):
         """Whether token ``code`` stands in a run of three or more of ``seat``'s tokens."""
         track = self.track
         low = high = self.places[code]
-        while low > 0 and track[low - 1] != EMPTY and track[low - 1] // _PER_SEAT == seat:
+        # A free space (EMPTY, -1) has owner -1 // 5 == -1, never a seat.
+        while low > 0 and track[low - 1] // _PER_SEAT == seat:
             low -= 1
         end = len(track) - 1
-        while high < end and track[high + 1] != EMPTY and track[high + 1] // _PER_SEAT == seat:
+        while high < end and track[high + 1] // _PER_SEAT == seat:
             high += 1
         return high - low >= 2
 
@@ -280,20 +281,20 @@ class MoonLeapState(State[MoonLeapView]):
             self.roll = FACE_OF[action]
             return
         self.roll = None
-        moved = []
-        for number in TOKENS_OF[action]:
-            code = seat * _PER_SEAT + number - 1
-            self._step(code)
-            moved.append(code)
+        base = seat * _PER_SEAT - 1
+        tokens = TOKENS_OF[action]
+        for number in tokens:
+            self._step(base + number)
             if self.last_spaces_filled():
                 self.over = True
                 self.extra_turn = False
                 return
-        if any(self._in_run(seat, code) for code in moved):
-            self.extra_turn = True
-        else:
-            self.extra_turn = False
-            self.turn = (self.turn + 1) % self.players
+        for number in tokens:
+            if self._in_run(seat, base + number):
+                self.extra_turn = True
+                return
+        self.extra_turn = False
+        self.turn = (self.turn + 1) % self.players
 
     def _view(self, seat: int | None) -> MoonLeapView:
         """The whole table (nothing is hidden): ``game``, ``board``, ``players``, ``track``
