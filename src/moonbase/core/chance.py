@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from itertools import accumulate
 from typing import Final, TypeVar
 
 __all__ = ["CHANCE", "ChanceTable", "draw_index", "pick_weighted"]
@@ -75,16 +76,12 @@ class ChanceTable:
     __slots__ = ("bounds", "outcomes", "total")
 
     def __init__(self, weights: Iterable[tuple[int, int]]) -> None:
-        self.outcomes: list[int] = []
+        pairs = weights if isinstance(weights, list) else list(weights)
+        self.outcomes: list[int] = [outcome for outcome, _ in pairs]
         """The outcome ids, in the order given."""
-        self.bounds: list[int] = []
+        self.bounds: list[int] = list(accumulate([weight for _, weight in pairs]))
         """The running sum of the weights, outcome by outcome."""
-        total = 0
-        for outcome, weight in weights:
-            total += weight
-            self.outcomes.append(outcome)
-            self.bounds.append(total)
-        self.total = total
+        self.total = self.bounds[-1] if self.bounds else 0
         """The sum of every weight."""
 
     def pick(self, seed: int, counter: int) -> int:
