@@ -9,10 +9,15 @@ that only it sees; it scores nothing, but resampling must redraw the other seat'
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from moonbase.core import CHANCE, Game, Option, State
+from moonbase.core.actions import ActionSpace
+from moonbase.core.fields import Copy
+
+ACTIONS = ActionSpace(f"TAKE {n}" for n in (1, 2, 3))
+OUTCOMES = ActionSpace(["CARD 0", "CARD 1", "ROLL 0", "ROLL 1"])
 
 
 class NimGame(Game):
@@ -35,12 +40,26 @@ class NimGame(Game):
     def max_history(self) -> int:
         return 4 * int(str(self.options["pile"])) + 4
 
-    def _new_state(self, seed: int, explicit: bool) -> State:
+    def _action_texts(self) -> Iterable[str]:
+        return ACTIONS.texts
+
+    def _chance_texts(self) -> Iterable[str]:
+        return OUTCOMES.texts
+
+    def _new_state(self, seed: int, explicit: bool) -> State[Any]:
         return NimState(self, seed, explicit)
 
 
-class NimState(State):
+class NimState(State[dict[str, Any]]):
     """A Nim game in progress."""
+
+    FIELDS: ClassVar = {
+        "pile": Copy.SHARED,
+        "turn": Copy.SHARED,
+        "rolling": Copy.SHARED,
+        "winner": Copy.SHARED,
+        "secrets": Copy.FLAT,
+    }
 
     def __init__(self, game: NimGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
@@ -57,16 +76,17 @@ class NimState(State):
             return (CHANCE,)
         return (self.turn,)
 
-    def _legal(self, seat: int) -> list[str]:
-        return [f"TAKE {n}" for n in range(1, min(3, self.pile) + 1)]
+    def _legal_ids(self, seat: int) -> list[int]:
+        return [ACTIONS.id(f"TAKE {n}") for n in range(1, min(3, self.pile) + 1)]
 
-    def _chance_weights(self) -> list[tuple[str, int]]:
+    def _chance_weights(self) -> list[tuple[int, int]]:
         if None in self.secrets:
-            return [("CARD 0", 1), ("CARD 1", 1)]
-        return [("ROLL 0", 1), ("ROLL 1", 1)]
+            return [(OUTCOMES.id("CARD 0"), 1), (OUTCOMES.id("CARD 1"), 1)]
+        return [(OUTCOMES.id("ROLL 0"), 1), (OUTCOMES.id("ROLL 1"), 1)]
 
-    def _do(self, seat: int, action: str) -> None:
-        word, number = action.split(" ")
+    def _do(self, seat: int, action: int) -> None:
+        text = (OUTCOMES if seat == CHANCE else ACTIONS).text(action)
+        word, number = text.split(" ")
         if word == "CARD":
             self.secrets[self.secrets.index(None)] = int(number)
             return
@@ -85,15 +105,6 @@ class NimState(State):
         self.turn = 1 - seat
         self.rolling = bool(self.game.options["dice"])
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "pile": self.pile,
-            "turn": self.turn,
-            "rolling": self.rolling,
-            "winner": self.winner,
-            "secrets": list(self.secrets),
-        }
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {
             "pile": self.pile,
@@ -106,11 +117,15 @@ class NimState(State):
             for other in (0, 1):
                 if other != seat:
                     self.secrets[other] = rng.randrange(2)
-                    index = [i for i, (s, _) in enumerate(self._history) if s == CHANCE][other]
-                    self._rewrite_chance(index, f"CARD {self.secrets[other]}")
+                    chance = [i for i, (s, _) in enumerate(self.history_ids) if s == CHANCE]
+                    card = OUTCOMES.id(f"CARD {self.secrets[other]}")
+                    self._rewrite_chance(chance[other], card)
 
-    def _copy_into(self, other: NimState) -> None:
-        other.secrets = list(self.secrets)
+    def _masked(self, seat: int | None) -> Mapping[int, str]:
+        if not self.game.options["secret"]:
+            return {}
+        chance = [i for i, (s, _) in enumerate(self.history_ids) if s == CHANCE][:2]
+        return {index: "CARD ?" for other, index in enumerate(chance) if other != seat}
 
     def _scores(self) -> list[float]:
         return [1.0 if self.winner == seat else 0.0 for seat in (0, 1)]

@@ -82,7 +82,9 @@ def check_ids(state: State) -> None:
             ids = state.chance_ids()
             texts = state.chance_outcomes()
             assert [(game.chance_text(i), p) for i, p in ids] == texts
-            assert all(game.chance_id(text) == i for (i, _), (text, _) in zip(ids, texts))
+            assert all(
+                game.chance_id(text) == i for (i, _), (text, _) in zip(ids, texts, strict=True)
+            )
             continue
         legal = state.legal_ids(seat)
         assert legal == sorted(set(legal)), "legal ids must be ascending and unique"
@@ -125,7 +127,7 @@ def check_ids_apply(state: State, rng: random.Random, limit: int = 4) -> None:
                 state.apply_id(seat, action)  # type: ignore[arg-type]
             error = raised.value
             assert error.reason and str(error).startswith(error.reason)
-            if isinstance(action, int) and 0 <= action < size and action not in allowed:
+            if type(action) is int and 0 <= action < size and action not in allowed:
                 expected = [text(i) for i in legal]
                 assert list(error.allowed) == expected, "an illegal id names what is allowed"
     assert _fingerprint(state) == before, "an illegal id changed the state"

@@ -62,7 +62,7 @@ from moonbase.agents.protocol import (
     unit_float,
     whole_int,
 )
-from moonbase.agents.runner import sample_outcome
+from moonbase.agents.runner import sample_outcome_id
 from moonbase.core import CHANCE, Game, State
 
 __all__ = ["WIDTH", "MCTSAgent", "Settings", "reward"]
@@ -247,18 +247,29 @@ class MCTSAgent(Agent):
             return heuristic(world, seat, self.rng)
         return self.rng.choice(world.legal_actions(seat))
 
+    def _play(self, world: State, actors: tuple[int, ...], heuristic: Heuristic | None) -> None:
+        """Every acting seat plays its policy's choice (chosen first, then applied, so no
+        simultaneous choice sees another). Random choices go by id, never through text."""
+        if heuristic is None:
+            rng = self.rng
+            chosen = [(actor, rng.choice(world.legal_ids(actor))) for actor in actors]
+            for actor, action in chosen:
+                world.apply_id(actor, action)
+            return
+        texts = [(actor, heuristic(world, actor, self.rng)) for actor in actors]
+        for actor, text in texts:
+            world.apply(actor, text)
+
     def _others(self, world: State, seat: int, heuristic: Heuristic | None) -> None:
         """Play chance and the other seats until ``seat`` must decide (or the game ends)."""
         while not world.is_over:
             actors = world.to_act
             if actors == (CHANCE,):
-                world.apply(CHANCE, sample_outcome(world, self.rng))
+                world.apply_id(CHANCE, sample_outcome_id(world, self.rng))
                 continue
             if seat in actors:
                 return
-            chosen = [(actor, self._policy(world, actor, heuristic)) for actor in actors]
-            for actor, action in chosen:
-                world.apply(actor, action)
+            self._play(world, actors, heuristic)
 
     def _act(self, world: State, seat: int, action: str, heuristic: Heuristic | None) -> None:
         """The seat's action, with the hidden simultaneous choices of the others sampled."""
@@ -276,11 +287,9 @@ class MCTSAgent(Agent):
         while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
-                world.apply(CHANCE, sample_outcome(world, self.rng))
+                world.apply_id(CHANCE, sample_outcome_id(world, self.rng))
                 continue
-            chosen = [(actor, self._policy(world, actor, search.heuristic)) for actor in actors]
-            for actor, action in chosen:
-                world.apply(actor, action)
+            self._play(world, actors, search.heuristic)
             decisions += 1
         if search.outlook is not None and not world.is_over:
             values = [search.outlook(world, other) for other in range(world.game.seats)]

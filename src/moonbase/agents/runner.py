@@ -52,7 +52,21 @@ def sample_outcome(state: State, rng: random.Random) -> str:
     >>> sample_outcome(state, random.Random(0)).startswith("ROLL")
     True
     """
-    outcomes = state.chance_outcomes()
+    return state.game.chance_text(sample_outcome_id(state, rng))
+
+
+def sample_outcome_id(state: State, rng: random.Random) -> int:
+    """The id of a chance outcome of ``state`` drawn by its probability from ``rng`` (the
+    same draw :func:`sample_outcome` makes).
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon-leap").new(seed=1, chance="explicit")
+    >>> state.game.chance_text(sample_outcome_id(state, random.Random(0)))
+    'ROLL 5'
+    >>> sample_outcome(state, random.Random(0))
+    'ROLL 5'
+    """
+    outcomes = state.chance_ids()
     point = rng.random()
     for outcome, probability in outcomes:
         point -= probability

@@ -1,11 +1,10 @@
 """The undo policy: a seat takes back only its own actions of this turn, and never across a
 chance event, another seat's action or an action that revealed something.
 
-Whether an action revealed something is found without knowing the game: the action is applied
-to several resamples of the state before it (from the acting seat's point of view, with a
-fixed generator). If the seat's view afterwards is not the same in all of them, the action
-showed the seat something it did not know (a goal turned face up, a tableau revealed), and it
-stands.
+Whether an action revealed something is the protocol's to say, exactly: everything a seat
+cannot know lies in history entries that ``history_for(seat)`` masks (a card dealt face down,
+another seat's hidden choice). An action that unmasks one of them, wholly or in part, showed the
+seat something it did not know (a goal turned face up, a tableau revealed), and it stands.
 
 The :class:`UndoStack` keeps a clone of the state before each action that may be taken back,
 since the last barrier.
@@ -29,38 +28,31 @@ moonbase.cli.undo.UndoRefused: nothing of yours to undo this turn
 
 from __future__ import annotations
 
-import random
-from typing import Final
-
 from moonbase.cli.recap import hidden_entries
-from moonbase.core import CHANCE, IllegalAction, State
+from moonbase.core import CHANCE, State
 
-__all__ = ["SAMPLES", "UndoRefused", "UndoStack", "barrier", "reveals"]
-
-SAMPLES: Final = 4
-"""Resamples an action is applied to when checking whether it revealed something."""
+__all__ = ["UndoRefused", "UndoStack", "barrier", "reveals"]
 
 
 class UndoRefused(Exception):
     """Undo is not allowed now; the message says why."""
 
 
-def reveals(before: State, seat: int, action: str, after: State) -> bool:
-    """Whether ``action`` of ``seat`` (turning ``before`` into ``after``) showed the seat
-    something it could not know before."""
+def reveals(before: State, seat: int, after: State) -> bool:
+    """Whether the action of ``seat`` that turned ``before`` into ``after`` showed the seat
+    something it could not know before: a history entry masked for it is no longer (or less).
+
+    >>> import moonbase
+    >>> state = moonbase.load("moons", players=3).new(seed=2)
+    >>> before = state.clone()
+    >>> state.apply(0, state.legal_actions(0)[0])   # the tableaus stay hidden until all chose
+    >>> reveals(before, 0, state)
+    False
+    """
     if not before.game.has_hidden_information:
         return False
-    rng = random.Random(f"moonbase-undo:{before.seed}:{len(before.history)}")
-    seen = after.view(seat)
-    for _ in range(SAMPLES):
-        world = before.resample(seat, rng)
-        try:
-            world.apply(seat, action)
-        except IllegalAction:
-            return True
-        if world.view(seat) != seen:
-            return True
-    return False
+    known = before.history_for(seat)
+    return after.history_for(seat)[: len(known)] != known
 
 
 def barrier(before: State, seat: int, action: str, after: State) -> str | None:
@@ -79,7 +71,7 @@ def barrier(before: State, seat: int, action: str, after: State) -> str | None:
         return f"a chance event followed it{shown}"
     if after.is_over:
         return "it ended the game"
-    if reveals(before, seat, action, after):
+    if reveals(before, seat, after):
         return "it revealed something that was hidden"
     return None
 

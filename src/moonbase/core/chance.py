@@ -14,9 +14,11 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from typing import Final, TypeVar
 
-__all__ = ["CHANCE", "draw_index", "pick_weighted"]
+__all__ = ["CHANCE", "ChanceTable", "draw_index", "pick_weighted"]
 
 CHANCE: Final = -1
 """The seat that acts at a chance node (a card drawn, a die rolled)."""
@@ -55,3 +57,46 @@ def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) 
             return outcome
         point -= weight
     raise AssertionError("unreachable: the point lies below the total weight")
+
+
+class ChanceTable:
+    """A chance node's outcome ids with their weights, summed once so a draw is a search.
+
+    A game whose chance nodes repeat (a die) keeps one table; :meth:`pick` draws what
+    :func:`pick_weighted` would from the same weights in the same order.
+
+    >>> die = ChanceTable([(3, 1), (5, 1), (7, 2)])
+    >>> die.total, die.weights()
+    (4, [(3, 1), (5, 1), (7, 2)])
+    >>> all(die.pick(9, n) == pick_weighted(die.weights(), 9, n) for n in range(50))
+    True
+    """
+
+    __slots__ = ("bounds", "outcomes", "total")
+
+    def __init__(self, weights: Iterable[tuple[int, int]]) -> None:
+        self.outcomes: list[int] = []
+        """The outcome ids, in the order given."""
+        self.bounds: list[int] = []
+        """The running sum of the weights, outcome by outcome."""
+        total = 0
+        for outcome, weight in weights:
+            total += weight
+            self.outcomes.append(outcome)
+            self.bounds.append(total)
+        self.total = total
+        """The sum of every weight."""
+
+    def pick(self, seed: int, counter: int) -> int:
+        """The outcome drawn by ``seed`` for the ``counter``-th chance event."""
+        point = _splitmix64((seed & _MASK64) ^ _splitmix64(counter)) % self.total
+        return self.outcomes[bisect_right(self.bounds, point)]
+
+    def weights(self) -> list[tuple[int, int]]:
+        """Each outcome with its weight, in order."""
+        below = 0
+        found = []
+        for outcome, bound in zip(self.outcomes, self.bounds, strict=True):
+            found.append((outcome, bound - below))
+            below = bound
+        return found

@@ -34,10 +34,12 @@ class IllegalAction(MoonbaseError):
     >>> import moonbase
     >>> state = moonbase.load("moon-leap").new(seed=1)
     >>> try:
-    ...     state.apply(0, "MOVE 9")
+    ...     state.apply(0, "MOVE 1")
     ... except moonbase.IllegalAction as error:
-    ...     print(error.reason, error.allowed)
-    'MOVE 9' is not an action of Moon Leap ['MOVE 5']
+    ...     print(error.reason)
+    ...     print(error.allowed)
+    'MOVE 1' is not legal for seat 0 now (the die shows 5: move token 5; ...)
+    ('MOVE 5',)
     """
 
     def __init__(self, message: str, reason: str = "", allowed: tuple[str, ...] = ()) -> None:

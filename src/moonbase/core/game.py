@@ -41,7 +41,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self
 
 from moonbase.core.actions import ActionSpace
-from moonbase.core.chance import CHANCE, pick_weighted
+from moonbase.core.chance import CHANCE, ChanceTable
 from moonbase.core.errors import IllegalAction, InvalidOption
 from moonbase.core.fields import Copy, copy_value, snapshot_value
 from moonbase.core.options import Option, OptionValue, resolve_options
@@ -63,6 +63,7 @@ _MAX_LISTED = 24
 _SEAT_BITS = 4
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
 _SPACES: dict[tuple[str, str, str], ActionSpace] = {}
+_CHANCE_ONLY = (CHANCE,)
 
 
 class Game(ABC):
@@ -95,7 +96,7 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
-    def _new_state(self, seed: int, explicit: bool) -> State:
+    def _new_state(self, seed: int, explicit: bool) -> State[Any]:
         """Deal a state (a hook): set the fields, leave chance unresolved."""
 
     @abstractmethod
@@ -158,7 +159,7 @@ class Game(ABC):
 
         >>> import moonbase
         >>> moonbase.load("moon-leap").num_actions
-        27
+        14
         """
         return len(self.actions)
 
@@ -222,7 +223,7 @@ class Game(ABC):
         return number
 
     # ----------------------------------------------------------------- starting a game
-    def new(self, seed: int = 0, chance: ChanceMode = "auto") -> State:
+    def new(self, seed: int = 0, chance: ChanceMode = "auto") -> State[Any]:
         """Start a game. ``chance="explicit"`` exposes chance nodes to the caller.
 
         >>> import moonbase
@@ -352,6 +353,12 @@ class State(ABC, Generic[ViewT]):
     @abstractmethod
     def _render(self) -> str:
         """A readable text picture of the whole state."""
+
+    def _chance_table(self) -> ChanceTable:
+        """At a chance node: its outcomes as a :class:`ChanceTable` (a hook a game with
+        repeating chance nodes speeds up by keeping the table; the default sums
+        :meth:`_chance_weights`)."""
+        return ChanceTable(self._chance_weights())
 
     def _masked(self, seat: int | None) -> Mapping[int, str]:
         """The history entries ``seat`` cannot know now, by index, each with the text ``seat``
@@ -504,7 +511,6 @@ class State(ABC, Generic[ViewT]):
         self._legal_cache.clear()
         self._turn = None
         self._do(seat, action)
-        self._turn = None
         self._settle()
 
     def _reject_id(self, seat: int, action: object) -> None:
@@ -538,15 +544,17 @@ class State(ABC, Generic[ViewT]):
     def _settle(self) -> None:
         """Resolve chance nodes from the seed while in auto mode."""
         self._legal_cache.clear()
-        self._turn = None
         if self._explicit:
+            self._turn = None
             return
-        while self.to_act == (CHANCE,):
-            outcome = pick_weighted(self._chance_weights(), self._seed, self._chance_count)
+        turn = self._actors()
+        while turn == _CHANCE_ONLY:
+            outcome = self._chance_table().pick(self._seed, self._chance_count)
             self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
             self._chance_count += 1
             self._do(CHANCE, outcome)
-            self._turn = None
+            turn = self._actors()
+        self._turn = turn
         self._legal_cache.clear()
 
     def scores(self) -> list[float]:

@@ -234,8 +234,9 @@ def test_a_split_is_refused_when_one_token_cannot_move(tiny: str) -> None:
     # a1 has no free space after it: the 3 can only be played as token 3
     assert state.legal_actions(0) == ["MOVE 3"]
     for split in ("MOVE 1+2", "MOVE 2+1"):
-        with pytest.raises(moonbase.IllegalAction, match="token 1 on space 7 has no free space"):
+        with pytest.raises(moonbase.IllegalAction) as refused:
             state.apply(0, split)
+        assert refused.value.allowed == ("MOVE 3",)
 
 
 def test_the_second_half_of_a_split_is_checked_after_the_first(tiny: str) -> None:
@@ -259,8 +260,9 @@ def test_the_second_half_of_a_split_is_checked_after_the_first(tiny: str) -> Non
     assert state.destination(1, 1) == 8
     assert state.destination(1, 2) == 8
     assert state.legal_actions(1) == ["MOVE 2+1", "MOVE 3"]
-    with pytest.raises(moonbase.IllegalAction, match="once token 1 has moved, token 2"):
+    with pytest.raises(moonbase.IllegalAction) as refused:
         state.apply(1, "MOVE 1+2")
+    assert refused.value.allowed == ("MOVE 2+1", "MOVE 3")
     state.apply(1, "MOVE 2+1")
     assert layout(state) == ". a1 . a2 a3 . b1 b2"
 
@@ -285,9 +287,9 @@ def test_a_turn_passes_when_the_rolled_token_cannot_move(tiny: str) -> None:
 def test_pass_is_refused_while_a_move_exists() -> None:
     state = new()
     state.apply(moonbase.CHANCE, "ROLL 5")
-    with pytest.raises(moonbase.IllegalAction, match="PASS is allowed only when no token"):
+    with pytest.raises(moonbase.IllegalAction, match="the die shows 5: move token 5"):
         state.apply(0, "PASS")
-    with pytest.raises(moonbase.IllegalAction, match="the die shows 5: it moves token 5"):
+    with pytest.raises(moonbase.IllegalAction, match=r"allowed: MOVE 5$"):
         state.apply(0, "MOVE 4")
 
 

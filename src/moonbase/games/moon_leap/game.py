@@ -13,11 +13,12 @@ moonbase.core.errors.InvalidOption: option 'players': 5 is not allowed; allowed:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
-from moonbase.core import Game, Option, OptionValue, State
-from moonbase.games.moon_leap.state import TOKENS, MoonLeapState
+from moonbase.core import Game, Option, OptionValue
+from moonbase.games.moon_leap.notation import ACTIONS, OUTCOMES, TOKENS, canonical
+from moonbase.games.moon_leap.state import MoonLeapState
 from moonbase.games.moon_leap.track import (
     PLAYER_COUNTS,
     Board,
@@ -115,5 +116,18 @@ class MoonLeapGame(Game):
         progress = sum(range(spaces - tokens + 1, spaces + 1))
         return 6 * progress
 
-    def _new_state(self, seed: int, explicit: bool) -> State:
+    def _action_texts(self) -> Iterable[str]:
+        """The 14 actions: ``PASS``, ``MOVE 1`` … ``MOVE 5`` and the eight splits."""
+        return ACTIONS.texts
+
+    def _chance_texts(self) -> Iterable[str]:
+        return OUTCOMES.texts
+
+    def _canonical(self, text: str) -> str:
+        return canonical(text)
+
+    def _unknown(self, canonical: str) -> str:
+        return "a move is written MOVE 3, MOVE 1+4 (a split: token 1, then token 4) or PASS"
+
+    def _new_state(self, seed: int, explicit: bool) -> MoonLeapState:
         return MoonLeapState(self, seed, explicit)

@@ -1,70 +1,74 @@
-"""Moon Leap's notation: the die's outcomes and the moves, spelled canonically.
+"""Moon Leap's notation: the die's outcomes and the moves, spelled canonically and numbered.
 
 - ``ROLL 1`` … ``ROLL 5``, ``ROLL *``: the die (chance outcomes in explicit chance mode);
 - ``MOVE 3``: move token 3 (its number, also after a ★);
 - ``MOVE 1+4``: a split — token 1 first, then token 4 (``MOVE 4+1`` is the other order);
 - ``PASS``: only when no token can move.
 
-Parsing is lenient (any case, extra spaces, ``★`` for ``*``); printing is canonical.
+Parsing is lenient (any case, extra spaces, ``★`` for ``*``); printing is canonical. The
+universe is the same for every board and player count: 14 actions and 6 outcomes, numbered in
+text order (:data:`ACTIONS`, :data:`OUTCOMES`); :data:`TOKENS_OF` and :data:`FACE_OF` decode an
+id, :data:`MOVE_ID` encodes a move.
 
 >>> canonical("  move 1 + 4 ")
 'MOVE 1+4'
 >>> canonical("roll ★")
 'ROLL *'
->>> move_text((2, 3)), tokens_of("MOVE 2+3"), tokens_of("PASS")
+>>> move_text((2, 3)), TOKENS_OF[ACTIONS.id("MOVE 2+3")], TOKENS_OF[PASS_ID]
 ('MOVE 2+3', (2, 3), ())
+>>> ACTIONS.texts[:3], len(ACTIONS), OUTCOMES.texts[0]
+(('MOVE 1', 'MOVE 1+2', 'MOVE 1+3'), 14, 'ROLL *')
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-if TYPE_CHECKING:
-    from moonbase.games.moon_leap.state import MoonLeapState
+from moonbase.core.actions import ActionSpace
+from moonbase.core.chance import ChanceTable
 
 __all__ = [
+    "ACTIONS",
+    "CANDIDATES",
     "DIE_FACES",
+    "FACE_OF",
+    "MOVE_ID",
+    "OUTCOMES",
     "PASS",
-    "ROLLS",
+    "PASS_ID",
+    "ROLL_TABLE",
+    "SPLITS",
     "STAR",
+    "STAR_FACE",
+    "TOKENS",
     "canonical",
-    "explain",
     "move_text",
-    "tokens_of",
 ]
+
+TOKENS: Final = (1, 2, 3, 4, 5)
+"""The numbers of each player's five tokens."""
+
+SPLITS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
+    3: ((1, 2),),
+    4: ((1, 3),),
+    5: ((1, 4), (2, 3)),
+}
+"""How a roll may be split between two tokens (in either order) once the barrier is crossed."""
 
 STAR: Final = "*"
 """The die face that moves any one of the player's tokens (★ on the die)."""
 
+STAR_FACE: Final = 0
+"""The number the rules keep for a rolled ★ (faces 1 to 5 are their own numbers)."""
+
 DIE_FACES: Final = ("1", "2", "3", "4", "5", STAR)
 """The six faces of the die, as the notation writes them."""
-
-ROLLS: Final = tuple(f"ROLL {face}" for face in DIE_FACES)
-"""The chance outcomes of one roll, one per face."""
 
 PASS: Final = "PASS"
 """The action of a player who cannot move any token."""
 
 _ARGUMENT: Final = re.compile(r"\*|\d+(?: ?\+ ?\d+)*")
-
-
-def canonical(action: str) -> str:
-    """The canonical spelling of an action typed by a person.
-
-    The first word is upper-cased and the rest is joined without spaces, so ``move 1 + 4``,
-    ``MOVE 1+4`` and ``Move  1 +4`` all read ``MOVE 1+4``. Anything else is only upper-cased
-    with single spaces, and is then not a legal action.
-
-    >>> canonical("pass"), canonical("move 3"), canonical("MOVE 3 X"), canonical("move 1 4")
-    ('PASS', 'MOVE 3', 'MOVE 3 X', 'MOVE 1 4')
-    """
-    words = action.replace("★", STAR).upper().split()
-    if len(words) >= 2 and words[0] in ("MOVE", "ROLL"):
-        rest = " ".join(words[1:])
-        if _ARGUMENT.fullmatch(rest):
-            return f"{words[0]} {rest.replace(' ', '')}"
-    return " ".join(words)
 
 
 def move_text(tokens: tuple[int, ...]) -> str:
@@ -78,73 +82,74 @@ def move_text(tokens: tuple[int, ...]) -> str:
     return "MOVE " + "+".join(str(token) for token in tokens)
 
 
-def tokens_of(action: str) -> tuple[int, ...]:
-    """The token numbers a canonical move names, in order (``()`` for ``PASS``).
-
-    Raises :class:`ValueError` for text that is not a move.
-
-    >>> tokens_of("MOVE 5")
-    (5,)
-    """
-    if action == PASS:
-        return ()
-    word, _, rest = action.partition(" ")
-    parts = rest.split("+")
-    if word != "MOVE" or not all(part.isdigit() for part in parts):
-        raise ValueError(f"{action!r} is not a move")
-    return tuple(int(part) for part in parts)
+def _every_move() -> list[tuple[int, ...]]:
+    splits = [
+        pair
+        for pairs in SPLITS.values()
+        for low, high in pairs
+        for pair in ((low, high), (high, low))
+    ]
+    return [(), *((number,) for number in TOKENS), *splits]
 
 
-def explain(state: MoonLeapState, seat: int, action: str) -> str:
-    """Why ``action`` (canonical) is not legal for ``seat`` now, in a few words."""
-    from moonbase.games.moon_leap.state import SPLITS, TOKENS
+ACTIONS: Final = ActionSpace(move_text(tokens) for tokens in _every_move())
+"""Every Moon Leap action, numbered in text order."""
 
-    roll = state.roll
-    if roll is None:
-        return "the die has not been rolled"
-    if action == PASS:
-        return "PASS is allowed only when no token can move"
-    if action.startswith("ROLL"):
-        return "the die is rolled by chance, not by a seat"
-    try:
-        tokens = tokens_of(action)
-    except ValueError:
-        return "a move is written MOVE 3, MOVE 1+4 (a split) or PASS"
-    if any(number not in TOKENS for number in tokens):
-        return "tokens are numbered 1 to 5"
-    if len(tokens) > 2:
-        return "a split moves exactly two tokens"
-    splits = SPLITS.get(int(roll), ()) if roll != STAR else ()
-    if len(tokens) == 1:
-        (number,) = tokens
-        if roll != STAR and number != int(roll):
-            also = ""
-            if state.split_allowed and splits:
-                also = " (or splits as " + ", ".join(f"{a}+{b}" for a, b in splits) + ")"
-            return f"the die shows {roll}: it moves token {roll}{also}"
-        return _stuck(state, seat, number)
-    first, second = tokens
-    if roll == STAR:
-        return "a ★ moves any one token and is never split"
-    if not state.split_allowed:
-        return (
-            "a roll may be split only once a token has crossed the barrier after space "
-            f"{state.barrier}"
+TOKENS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
+    () if text == PASS else tuple(int(part) for part in text[5:].split("+"))
+    for text in ACTIONS.texts
+)
+"""The token numbers each action id moves, in order (``()`` for ``PASS``)."""
+
+MOVE_ID: Final[dict[tuple[int, ...], int]] = {tokens: i for i, tokens in enumerate(TOKENS_OF)}
+"""The id of the action that moves these tokens in this order."""
+
+PASS_ID: Final = MOVE_ID[()]
+"""The id of ``PASS``."""
+
+CANDIDATES: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {
+    face: tuple(
+        sorted(
+            [(MOVE_ID[(face,)], face, 0)]
+            + [
+                (MOVE_ID[pair], *pair)
+                for low, high in SPLITS.get(face, ())
+                for pair in ((low, high), (high, low))
+            ]
         )
-    if tuple(sorted(tokens)) not in splits:
-        if not splits:
-            return f"a {roll} cannot be split (only 3, 4 and 5 can)"
-        shown = " or ".join(f"{a}+{b}" for a, b in splits)
-        return f"a {roll} splits only as {shown} (in either order)"
-    if state.destination(seat, first) is None:
-        return _stuck(state, seat, first)
-    return (
-        f"once token {first} has moved, token {second} on space "
-        f"{state.space_of(seat, second)} has no free space after it"
     )
+    for face in TOKENS
+}
+"""Per rolled face, the moves it may allow, ascending by id: ``(id, first, second)``, with
+``second`` 0 for a single token."""
+CANDIDATES[STAR_FACE] = tuple((MOVE_ID[(number,)], number, 0) for number in TOKENS)
+
+OUTCOMES: Final = ActionSpace(f"ROLL {face}" for face in DIE_FACES)
+"""The die's six outcomes, numbered in text order (``ROLL *`` first)."""
+
+FACE_OF: Final[tuple[int, ...]] = tuple(
+    STAR_FACE if text.endswith(STAR) else int(text[5:]) for text in OUTCOMES.texts
+)
+"""The face each outcome id rolls: 1 to 5, or :data:`STAR_FACE`."""
+
+ROLL_TABLE: Final = ChanceTable((OUTCOMES.id(f"ROLL {face}"), 1) for face in DIE_FACES)
+"""Each outcome with weight 1, in the die's order 1 to 5 then ★ (auto mode draws by position,
+so this order is part of what a seed means)."""
 
 
-def _stuck(state: MoonLeapState, seat: int, number: int) -> str:
-    if state.destination(seat, number) is not None:
-        return ""
-    return f"token {number} on space {state.space_of(seat, number)} has no free space after it"
+def canonical(action: str) -> str:
+    """The canonical spelling of an action typed by a person.
+
+    The first word is upper-cased and the rest is joined without spaces, so ``move 1 + 4``,
+    ``MOVE 1+4`` and ``Move  1 +4`` all read ``MOVE 1+4``. Anything else is only upper-cased
+    with single spaces, and is then no action.
+
+    >>> canonical("pass"), canonical("move 3"), canonical("MOVE 3 X"), canonical("move 1 4")
+    ('PASS', 'MOVE 3', 'MOVE 3 X', 'MOVE 1 4')
+    """
+    words = action.replace("★", STAR).upper().split()
+    if len(words) >= 2 and words[0] in ("MOVE", "ROLL"):
+        rest = " ".join(words[1:])
+        if _ARGUMENT.fullmatch(rest):
+            return f"{words[0]} {rest.replace(' ', '')}"
+    return " ".join(words)

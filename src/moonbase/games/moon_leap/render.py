@@ -33,7 +33,10 @@ seat 1 to roll
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from moonbase.games.moon_leap.view import MoonLeapView, TokenView
 
 __all__ = ["ROW", "SEAT_LETTERS", "render_view", "token_text"]
 
@@ -44,7 +47,7 @@ SEAT_LETTERS: Final = "abcd"
 """The letter that marks each seat's tokens on the printed track."""
 
 
-def token_text(token: dict[str, int] | None) -> str:
+def token_text(token: TokenView | None) -> str:
     """A token as printed on the track: seat letter and number, or ``·`` for a free space.
 
     >>> token_text({"seat": 2, "number": 5}), token_text(None)
@@ -55,7 +58,7 @@ def token_text(token: dict[str, int] | None) -> str:
     return f"{SEAT_LETTERS[token['seat']]}{token['number']}"
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: MoonLeapView) -> str:
     if view["over"]:
         winners = view["winners"]
         names = " and ".join(f"seat {seat}" for seat in winners)
@@ -68,7 +71,7 @@ def _status(view: dict[str, Any]) -> str:
     return f"seat {seat} to move{extra}: the die shows {face}"
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: MoonLeapView) -> str:
     """The whole table as text: the track, each seat's score and reserve, whose turn it is."""
     barrier = view["barrier"]
     crossed = "crossed: splits allowed" if view["split_allowed"] else "not crossed yet: no splits"

@@ -22,19 +22,24 @@ A token's code is ``seat * 5 + number - 1``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.chance import ChanceTable
+from moonbase.core.fields import Copy
 from moonbase.games.moon_leap.notation import (
-    PASS,
-    ROLLS,
-    STAR,
-    canonical,
-    explain,
-    move_text,
-    tokens_of,
+    CANDIDATES,
+    DIE_FACES,
+    FACE_OF,
+    PASS_ID,
+    ROLL_TABLE,
+    SPLITS,
+    STAR_FACE,
+    TOKENS,
+    TOKENS_OF,
 )
 from moonbase.games.moon_leap.render import render_view
+from moonbase.games.moon_leap.view import EndTrigger, MoonLeapView, ScorePart, SpaceView, TokenView
 
 if TYPE_CHECKING:
     import random
@@ -42,16 +47,6 @@ if TYPE_CHECKING:
     from moonbase.games.moon_leap.game import MoonLeapGame
 
 __all__ = ["EMPTY", "RESERVE", "RESERVE_VALUE", "SPLITS", "TOKENS", "MoonLeapState"]
-
-TOKENS: Final = (1, 2, 3, 4, 5)
-"""The numbers of each player's five tokens."""
-
-SPLITS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
-    3: ((1, 2),),
-    4: ((1, 3),),
-    5: ((1, 4), (2, 3)),
-}
-"""How a roll may be split between two tokens (in either order) once the barrier is crossed."""
 
 RESERVE_VALUE: Final = -5
 """What each point of a token still in front of its owner scores at the end."""
@@ -65,10 +60,24 @@ RESERVE: Final = -1
 _PER_SEAT: Final = len(TOKENS)
 
 
-class MoonLeapState(State):
+class MoonLeapState(State[MoonLeapView]):
     """A Moon Leap game in progress. Create one with ``moonbase.load("moon-leap").new()``."""
 
     game: MoonLeapGame
+
+    FIELDS: ClassVar = {
+        "values": Copy.SHARED,
+        "point_values": Copy.SHARED,
+        "players": Copy.SHARED,
+        "barrier": Copy.SHARED,
+        "track": Copy.FLAT,
+        "places": Copy.FLAT,
+        "turn": Copy.SHARED,
+        "roll": Copy.SHARED,
+        "split_allowed": Copy.SHARED,
+        "extra_turn": Copy.SHARED,
+        "over": Copy.SHARED,
+    }
 
     def __init__(self, game: MoonLeapGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
@@ -87,8 +96,9 @@ class MoonLeapState(State):
         """Per token code: the index of its space, or ``RESERVE``."""
         self.turn = 0
         """The seat whose turn it is (seat 0 starts; play goes clockwise)."""
-        self.roll: str | None = None
-        """The die face being played (``"1"`` … ``"5"``, ``"*"``), ``None`` before the roll."""
+        self.roll: int | None = None
+        """The die face being played (1 … 5, or ``STAR_FACE`` for a ★), ``None`` before the
+        roll."""
         self.split_allowed = False
         """Whether a token has crossed the active barrier (splits are allowed from then on)."""
         self.extra_turn = False
@@ -127,7 +137,7 @@ class MoonLeapState(State):
             total += number * worth[places[base + number]]
         return total
 
-    def score_parts(self, seat: int) -> list[dict[str, Any]]:
+    def score_parts(self, seat: int) -> list[ScorePart]:
         """``seat``'s score token by token: its ``token`` number, its ``space`` (``None``: in
         the reserve), the ``value`` each point scores there and the ``points``, number ×
         value; they sum to :meth:`score`.
@@ -141,7 +151,7 @@ class MoonLeapState(State):
 {'token': 5, 'space': None, 'value': -5, 'points': -25})
         """
         base = seat * _PER_SEAT - 1
-        parts = []
+        parts: list[ScorePart] = []
         for number in TOKENS:
             index = self.places[base + number]
             space, value = None if index == RESERVE else index + 1, self.point_values[index]
@@ -158,14 +168,10 @@ class MoonLeapState(State):
     # ------------------------------------------------------------------ movement
     def _next_free(self, index: int) -> int:
         """The first free space index after ``index`` (``RESERVE``: the first free space)."""
-        track = self.track
-        for other in range(index + 1, len(track)):
-            if track[other] == EMPTY:
-                return other
-        return -1
-
-    def _movable(self, code: int) -> bool:
-        return self._next_free(self.places[code]) >= 0
+        try:
+            return self.track.index(EMPTY, index + 1)
+        except ValueError:
+            return -1
 
     def _split_possible(self, first: int, second: int) -> bool:
         """Whether token ``first`` can move and then token ``second`` can (codes)."""
@@ -173,11 +179,13 @@ class MoonLeapState(State):
         target = self._next_free(origin)
         if target < 0:
             return False
-        track = self.track
-        for index in range(self.places[second] + 1, len(track)):
-            if index == origin or (track[index] == EMPTY and index != target):
-                return True
-        return False
+        after = self.places[second]
+        if origin > after:  # the first token's space, vacated, lies ahead of the second
+            return True
+        free = self._next_free(after)
+        if free == target:  # taken by the first token
+            free = self._next_free(target)
+        return free >= 0
 
     def _step(self, code: int) -> None:
         """Move one token to its next free space (crossing the barrier if it lands beyond)."""
@@ -202,23 +210,11 @@ class MoonLeapState(State):
         return high - low >= 2
 
     def moves(self, seat: int) -> list[tuple[int, ...]]:
-        """The token numbers ``seat`` may move with the current roll, each move in order."""
-        roll = self.roll
-        if roll is None or self.over or seat != self.turn:
+        """The token numbers ``seat`` may move with the current roll, each move in order
+        (``[]`` when it must pass or it is not its move)."""
+        if self.roll is None or self.over or seat != self.turn:
             return []
-        base = seat * _PER_SEAT - 1
-        if roll == STAR:
-            return [(number,) for number in TOKENS if self._movable(base + number)]
-        rolled = int(roll)
-        found: list[tuple[int, ...]] = []
-        if self._movable(base + rolled):
-            found.append((rolled,))
-        if self.split_allowed:
-            for low, high in SPLITS.get(rolled, ()):
-                for first, second in ((low, high), (high, low)):
-                    if self._split_possible(base + first, base + second):
-                        found.append((first, second))
-        return found
+        return [TOKENS_OF[action] for action in self._legal_ids(seat) if action != PASS_ID]
 
     # ------------------------------------------------------------------ the protocol hooks
     def _actors(self) -> tuple[int, ...]:
@@ -228,27 +224,64 @@ class MoonLeapState(State):
             return (CHANCE,)
         return (self.turn,)
 
-    def _legal(self, seat: int) -> list[str]:
+    def _legal_ids(self, seat: int) -> list[int]:
+        base = seat * _PER_SEAT - 1
+        places, split_allowed = self.places, self.split_allowed
+        found = []
+        for action, first, second in CANDIDATES[self.roll or STAR_FACE]:
+            if second:
+                if split_allowed and self._split_possible(base + first, base + second):
+                    found.append(action)
+            elif self._next_free(places[base + first]) >= 0:
+                found.append(action)
+        return found or [PASS_ID]
+
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        return ROLL_TABLE.weights()
+
+    def _chance_table(self) -> ChanceTable:
+        return ROLL_TABLE
+
+    def _asking(self, seat: int) -> str:
+        """What the roll asks of ``seat``, told from :meth:`moves` (the one legality rule).
+
+        >>> from moonbase.games.moon_leap.game import MoonLeapGame
+        >>> state = MoonLeapGame(players=2).new(seed=1, chance="explicit")
+        >>> state.apply(-1, "ROLL 4")
+        >>> print(state._asking(0))
+        the die shows 4: move token 4; splits are allowed once a token has crossed the barrier
+        after space 10
+        """
+        rolled = self.roll
+        if rolled is None:
+            return "the die has not been rolled"
+        if rolled == STAR_FACE:
+            return "the die shows ★: move any one token (a ★ is never split)"
         moves = self.moves(seat)
-        return sorted(move_text(tokens) for tokens in moves) if moves else [PASS]
+        told = [f"the die shows {rolled}: "]
+        told.append(f"move token {rolled}" if moves else "no token it names can move: PASS")
+        splits = SPLITS.get(rolled, ())
+        if splits and self.split_allowed:
+            told.append("".join(f" or split it as {a}+{b} (either order)" for a, b in splits))
+        elif splits:
+            told.append(
+                "; splits are allowed once a token has crossed the barrier after space "
+                f"{self.barrier}"
+            )
+        if (rolled,) not in moves and self.destination(seat, rolled) is None:
+            told.append(
+                f"; token {rolled} on space {self.space_of(seat, rolled)} has no free space "
+                "after it"
+            )
+        return "".join(told)
 
-    def _chance_weights(self) -> list[tuple[str, int]]:
-        return [(outcome, 1) for outcome in ROLLS]
-
-    def _canonical(self, action: str) -> str:
-        return canonical(action)
-
-    def _why_illegal(self, seat: int, action: str) -> str:
-        return explain(self, seat, action)
-
-    def _do(self, seat: int, action: str) -> None:
+    def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            self.roll = action.removeprefix("ROLL ")
+            self.roll = FACE_OF[action]
             return
         self.roll = None
-        tokens = tokens_of(action)
         moved = []
-        for number in tokens:
+        for number in TOKENS_OF[action]:
             code = seat * _PER_SEAT + number - 1
             self._step(code)
             moved.append(code)
@@ -262,18 +295,7 @@ class MoonLeapState(State):
             self.extra_turn = False
             self.turn = (self.turn + 1) % self.players
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "track": list(self.track),
-            "places": list(self.places),
-            "turn": self.turn,
-            "roll": self.roll,
-            "split_allowed": self.split_allowed,
-            "extra_turn": self.extra_turn,
-            "over": self.over,
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> MoonLeapView:
         """The whole table (nothing is hidden): ``game``, ``board``, ``players``, ``track``
         (per space its ``value`` and ``token``), ``reserve``, ``roll``, ``barrier``,
         ``split_allowed``, ``scores``, ``turn``, ``extra_turn``, ``to_act``, ``over``,
@@ -285,9 +307,9 @@ class MoonLeapState(State):
         - ``score_parts`` — ``None`` while the game goes on, then per seat its tokens as
           :meth:`score_parts` gives them (their ``points`` sum to the seat's score).
         """
-        track = []
+        track: list[SpaceView] = []
         for index, (value, code) in enumerate(zip(self.values, self.track, strict=True)):
-            token = (
+            token: TokenView | None = (
                 None
                 if code == EMPTY
                 else {"seat": code // _PER_SEAT, "number": code % _PER_SEAT + 1}
@@ -299,7 +321,7 @@ class MoonLeapState(State):
             "players": self.players,
             "track": track,
             "reserve": [self.reserve(other) for other in range(self.players)],
-            "roll": self.roll,
+            "roll": None if self.roll is None else DIE_FACES[self.roll - 1],
             "barrier": self.barrier,
             "split_allowed": self.split_allowed,
             "scores": [self.score(other) for other in range(self.players)],
@@ -314,7 +336,7 @@ class MoonLeapState(State):
             else None,
         }
 
-    def end_triggers(self) -> list[dict[str, Any]]:
+    def end_triggers(self) -> list[EndTrigger]:
         """The end triggers met now (the view's ``ended``): only ``last-spaces``, met when
         :meth:`last_spaces_filled` — checked after every placement, it ends the game at once,
         in the turn (``seat``) of the move that filled them.
@@ -330,10 +352,6 @@ class MoonLeapState(State):
 
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         """Nothing is hidden in Moon Leap: only future rolls differ (the base class reseeds)."""
-
-    def _copy_into(self, other: MoonLeapState) -> None:
-        other.track = list(self.track)
-        other.places = list(self.places)
 
     def _scores(self) -> list[float]:
         return [float(self.score(seat)) for seat in range(self.players)]
