@@ -44,7 +44,7 @@ from typing import Any
 
 import moonbase
 from moonbase.core import game_class
-from playouts import PLAYOUTS, decisions_per_second, supports_ids
+from playouts import PLAYOUTS, decisions_per_second, machine_load, supports_ids
 
 NOT_AVAILABLE = "—"
 
@@ -174,7 +174,7 @@ def main() -> None:
     print(
         f"OpenSpiel {metadata.version('open_spiel')}, Python {platform.python_version()}; "
         f"moonbase through the {args.api} API; {args.seconds:g} s per run, "
-        f"median of {args.rounds} interleaved rounds"
+        f"median of {args.rounds} interleaved rounds; {machine_load()}"
     )
     print(
         f"{'moonbase':<20}{'dec/s':>10}  {'peer':<8}{'dec/s':>10}{'ratio':>8}{'target':>9}  result"

@@ -19,6 +19,8 @@ the mean length of their history (decisions and chance outcomes).
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import random
 import statistics
 import time
@@ -137,6 +139,15 @@ def cell(value: float | None, width: int, digits: int = 0) -> str:
     return text.rjust(width)
 
 
+def machine_load() -> str:
+    """The load of the machine when a benchmark starts, to read its figures by.
+
+    >>> machine_load().startswith("load average ")
+    True
+    """
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+
+
 HEADER = (
     f"{'game':<22}{'preset':<24}{'text dec/s':>11}{'ids dec/s':>11}{'ids/text':>9}"
     f"{'dec/game':>9}{'KiB/state':>10}{'history':>9}"
@@ -168,6 +179,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     apis = ["text", "ids"] if args.api == "both" else [args.api]
+    print(
+        f"Python {platform.python_version()}; {args.seconds:g} s per run, median of {args.runs} "
+        f"runs; {machine_load()}"
+    )
     print(HEADER, flush=True)
     for name in args.games or moonbase.games():
         for preset, options in game_class(name).presets.items():
