@@ -133,28 +133,37 @@ def cell(value: float | None, width: int, digits: int = 0) -> str:
     return text.rjust(width)
 
 
-def measure(pairs: list[tuple[Pair, Rate | None, Rate]], seconds: float, rounds: int) -> list[str]:
-    """Interleaved rounds over every pair; one table line per pair."""
-    ours: dict[Pair, list[float]] = {pair: [] for pair, _, _ in pairs}
-    theirs: dict[Pair, list[float]] = {pair: [] for pair, _, _ in pairs}
+Contestants = tuple[Pair, Rate | None, Rate]
+"""A pair with its two timers: moonbase's (``None`` if it cannot be measured) and OpenSpiel's."""
+
+
+def run_rounds(
+    contestants: list[Contestants], seconds: float, rounds: int
+) -> dict[Pair, tuple[list[float], list[float]]]:
+    """Every pair's decisions/s per round, moonbase's and OpenSpiel's; within a round the two
+    of a pair run back to back, which first alternating."""
+    found: dict[Pair, tuple[list[float], list[float]]] = {
+        pair: ([], []) for pair, _, _ in contestants
+    }
     for number in range(rounds):
-        for pair, mine, peer in pairs:
-            order = [(mine, ours), (peer, theirs)]
-            for rate, found in order if number % 2 == 0 else order[::-1]:
+        for pair, ours, theirs in contestants:
+            runs = [(ours, found[pair][0]), (theirs, found[pair][1])]
+            for rate, rates in runs if number % 2 == 0 else runs[::-1]:
                 if rate is not None:
-                    found[pair].append(rate(seconds))
-    lines = []
-    for pair, mine, _ in pairs:
-        moon = statistics.median(ours[pair]) if mine else None
-        peer = statistics.median(theirs[pair])
-        ratios = [a / b for a, b in zip(ours[pair], theirs[pair], strict=False)]
-        ratio = statistics.median(ratios) if ratios else None
-        lines.append(
-            f"{pair.game + ' ' + pair.preset:<20}{cell(moon, 10)}  {pair.peer:<8}{cell(peer, 10)}"
-            f"{cell(ratio, 8, 2)}{'>= ' + format(pair.target, '.1f'):>9}  "
-            f"{verdict(ratio, pair.target)}"
-        )
-    return lines
+                    rates.append(rate(seconds))
+    return found
+
+
+def table_line(pair: Pair, ours: list[float], theirs: list[float]) -> str:
+    """One pair's medians, the median of its rounds' ratios, its target and the verdict."""
+    ratios = [mine / peer for mine, peer in zip(ours, theirs, strict=False)]
+    ratio = statistics.median(ratios) if ratios else None
+    ours_median = statistics.median(ours) if ours else None
+    return (
+        f"{pair.game + ' ' + pair.preset:<20}{cell(ours_median, 10)}  "
+        f"{pair.peer:<8}{cell(statistics.median(theirs), 10)}{cell(ratio, 8, 2)}"
+        f"{'>= ' + format(pair.target, '.1f'):>9}  {verdict(ratio, pair.target)}"
+    )
 
 
 def main() -> None:
@@ -167,7 +176,7 @@ def main() -> None:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         sys.exit("peers.py needs OpenSpiel: pip install -e '.[bench]' (or: make bench)")
-    pairs = [
+    contestants = [
         (pair, moonbase_rate(pair, args.api), openspiel_rate(pyspiel.load_game(pair.peer)))
         for pair in PAIRS
     ]
@@ -179,8 +188,9 @@ def main() -> None:
     print(
         f"{'moonbase':<20}{'dec/s':>10}  {'peer':<8}{'dec/s':>10}{'ratio':>8}{'target':>9}  result"
     )
-    for line in measure(pairs, args.seconds, args.rounds):
-        print(line)
+    found = run_rounds(contestants, args.seconds, args.rounds)
+    for pair, (ours, theirs) in found.items():
+        print(table_line(pair, ours, theirs))
 
 
 if __name__ == "__main__":
