@@ -89,8 +89,16 @@ class ChanceTable:
 
     def pick(self, seed: int, counter: int) -> int:
         """The outcome drawn by ``seed`` for the ``counter``-th chance event."""
-        point = _splitmix64((seed & _MASK64) ^ _splitmix64(counter)) % self.total
-        return self.outcomes[bisect_right(self.bounds, point)]
+        if len(self.outcomes) == 1:
+            return self.outcomes[0]
+        # draw_index, written out: this runs at every chance event of every playout
+        x = (counter + 0x9E3779B97F4A7C15) & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x = ((seed & _MASK64) ^ x ^ (x >> 31)) + 0x9E3779B97F4A7C15 & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return self.outcomes[bisect_right(self.bounds, (x ^ (x >> 31)) % self.total)]
 
     def weights(self) -> list[tuple[int, int]]:
         """Each outcome with its weight, in order."""

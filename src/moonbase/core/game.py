@@ -201,6 +201,9 @@ class Game(ABC):
             raise IllegalAction(
                 f"an action is text, not {type(text).__name__}", "an action is text"
             )
+        found = space.get(text)  # most callers pass canonical text: no need to respell it
+        if found is not None:
+            return found
         canonical = self._canonical(text)
         found = space.get(canonical)
         if found is None:
@@ -454,7 +457,10 @@ class State(ABC, Generic[ViewT]):
     def _legal(self, seat: int) -> list[int]:
         cached = self._legal_cache.get(seat)
         if cached is None:
-            if seat == CHANCE or seat not in self.to_act:
+            turn = self._turn
+            if turn is None:
+                turn = self.to_act
+            if seat == CHANCE or seat not in turn:
                 return []
             cached = self._legal_cache[seat] = self._legal_ids(seat)
         return cached
@@ -481,11 +487,11 @@ class State(ABC, Generic[ViewT]):
             raise IllegalAction(
                 f"an action is text, not {type(action).__name__}", "an action is text"
             )
-        self._check_seat(seat)
         space = self.game.outcomes if seat == CHANCE else self.game.actions
         try:
             number = self.game._parse(action, space)
         except IllegalAction as error:
+            self._check_seat(seat)
             raise self._illegal(seat, action.strip(), error.reason) from None
         self.apply_id(seat, number)
 
@@ -543,8 +549,8 @@ class State(ABC, Generic[ViewT]):
 
     def _settle(self) -> None:
         """Resolve chance nodes from the seed while in auto mode."""
-        self._legal_cache.clear()
         if self._explicit:
+            self._legal_cache.clear()
             self._turn = None
             return
         turn = self._actors()

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES
+from moonbase.games.moon_leap.view import MoonLeapView
 
 __all__ = ["ROW", "render"]
 
@@ -34,7 +35,7 @@ def _value_style(value: int) -> str:
     return "dim" if value == 0 else "green"
 
 
-def _track(view: dict[str, Any]) -> list[Text]:
+def _track(view: MoonLeapView) -> list[Text]:
     barrier = view["barrier"]
     track = view["track"]
     lines: list[Text] = []
@@ -60,7 +61,7 @@ def _track(view: dict[str, Any]) -> list[Text]:
     return lines
 
 
-def _die(view: dict[str, Any]) -> Text:
+def _die(view: MoonLeapView) -> Text:
     roll = view["roll"]
     text = Text("die  ")
     if roll is None:
@@ -72,7 +73,7 @@ def _die(view: dict[str, Any]) -> Text:
     return text
 
 
-def _seats(view: dict[str, Any]) -> Table:
+def _seats(view: MoonLeapView) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
     table.add_column("seat")
     table.add_column("score", justify="right")
@@ -88,7 +89,7 @@ def _seats(view: dict[str, Any]) -> Table:
     return table
 
 
-def _status(view: dict[str, Any]) -> Text:
+def _status(view: MoonLeapView) -> Text:
     if view.get("over"):
         winners = " and ".join(f"seat {seat}" for seat in view["winners"])
         return Text(f"Game over: {winners} {'win' if len(view['winners']) > 1 else 'wins'}.")
@@ -97,7 +98,7 @@ def _status(view: dict[str, Any]) -> Text:
     return Text(f"seat {view['turn']} to {doing}{extra}", style="bold")
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: MoonLeapView) -> RenderableType:
     """One Moon Leap view as a rich panel."""
     board = view["board"]
     crossed = (
