@@ -20,7 +20,7 @@ def test_a_piped_game_runs_to_its_end_and_bad_lines_are_explained() -> None:
     done = _run("play", "moon", "--seed", "5", typed="help\nfly me\n999\n" + "END\n" * 60)
     assert done.returncode == 0 and done.stderr == ""
     assert (
-        "Not allowed: 'fly me' is not legal for seat 0 now: FLY is not an operation." in done.stdout
+        "Not allowed: 'fly me' is not an action of MOON (FLY is not an operation)." in done.stdout
     )
     assert "Not allowed: there is no action 999: the menu goes from 1 to 69." in done.stdout
     assert "undo          take back your last action" in done.stdout

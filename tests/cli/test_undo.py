@@ -41,13 +41,13 @@ def test_the_last_hidden_tableau_reveals_them_all_so_it_stands() -> None:
     state = moonbase.load("moons", players=3).new(seed=3)
     first = state.clone()
     state.apply(0, state.legal_actions(0)[0])
-    assert not reveals(first, 0, state.history[-1][1], state)
+    assert not reveals(first, 0, state)
     assert barrier(first, 0, state.history[-1][1], state) is None
     state.apply(1, state.legal_actions(1)[0])
     last = state.clone()
     action = state.legal_actions(2)[0]
     state.apply(2, action)
-    assert reveals(last, 2, action, state)
+    assert reveals(last, 2, state)
     assert barrier(last, 2, action, state) == "it revealed something that was hidden"
 
 

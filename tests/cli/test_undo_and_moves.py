@@ -41,7 +41,8 @@ def test_an_illegal_move_is_explained_and_the_game_goes_on() -> None:
     refused = terminal.wait_for("seat 0 (you) > ")
     lines = [line for line in refused.splitlines() if "Not allowed" in line]
     assert lines == [
-        "Not allowed: 'move 9' is not legal for seat 0 now: tokens are numbered 1 to 5. "
+        "Not allowed: 'move 9' is not an action of Moon Leap (a move is written MOVE 3, "
+        "MOVE 1+4 (a split: token 1, then token 4) or PASS). "
         "Type a number from the menu, an action, or help."
     ]
     assert "Traceback" not in terminal.text

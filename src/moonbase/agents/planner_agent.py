@@ -206,7 +206,7 @@ def true_next_goal(real: CooperativeState) -> list[tuple[int, float]]:
     return []
 
 
-def play_clairvoyant(game: Game, seed: int) -> State:
+def play_clairvoyant(game: Game, seed: int) -> State[Any]:
     """Play cooperative ``game`` from ``seed`` with the planner knowing the deck order.
 
     >>> import moonbase

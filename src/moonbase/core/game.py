@@ -217,8 +217,8 @@ class Game(ABC):
     def _checked_id(self, number: int, space: ActionSpace, what: str) -> int:
         if isinstance(number, bool) or not isinstance(number, int):
             raise IllegalAction(
-                f"an {what} id is a whole number, not {type(number).__name__}",
-                f"an {what} id is a whole number",
+                f"{_article(what)} {what} id is a whole number, not {type(number).__name__}",
+                f"{_article(what)} {what} id is a whole number",
             )
         if not 0 <= number < len(space):
             reason = f"{what} id {number} does not exist; ids run from 0 to {len(space) - 1}"
@@ -678,6 +678,10 @@ class State(ABC, Generic[ViewT]):
     def summary(self) -> str:
         """The snapshot as compact JSON (handy in test failures)."""
         return json.dumps(self._snapshot(), sort_keys=True)
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[0] in "aeiou" else "a"
 
 
 def _seat_name(seat: int) -> str:

@@ -112,7 +112,7 @@ def test_events_resolve_when_drawn_at_setup_and_mid_game() -> None:
     draw(state, "ERROR C", "1000")
     assert state.view(0)["disabled"] == ["C"]
     assert not any(" C" in action for action in state.legal_actions(0) if action != "END")
-    with pytest.raises(moonbase.IllegalAction, match="register C is disabled by an ERROR"):
+    with pytest.raises(moonbase.IllegalAction, match="disabled by an ERROR: C"):
         state.apply(0, "MOV A C")
     play(state, 0, "END")
     draw(state, "RESET C")  # a disabled register still counts for RESET

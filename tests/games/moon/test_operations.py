@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import moonbase
 from moonbase.games.moon.machine import OPERATIONS
 from tests.games.moon.helpers import draw, new, play, registers
 
@@ -78,8 +79,15 @@ def test_an_unaffordable_operation_is_refused_with_its_price() -> None:
     draw(state, "0011", "0101", "1000")
     play(state, 0, "INC A")
     assert "INC B" not in state.legal_actions(0)
-    with pytest.raises(Exception, match=r"INC costs 2 energy and 0.5 is left"):
+    with pytest.raises(moonbase.IllegalAction) as raised:
         state.apply(0, "INC B")
+    error = raised.value
+    assert error.reason == (
+        "'INC B' is not legal for seat 0 now "
+        "(spend the 0.5 energy left on what it pays for, or END)"
+    )
+    assert error.allowed == tuple(state.legal_actions(0)) and "END" in error.allowed
+    assert state.view(0)["costs"]["INC"] == 2.0
 
 
 def test_wide_registers_wrap_at_their_width() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -52,6 +53,9 @@ def test_garbage_is_refused_and_changes_nothing():
             state.apply(1, action)
     with pytest.raises(IllegalAction, match="may not act"):
         state.apply(0, "PLAY S3")
+    with pytest.raises(IllegalAction, match="lead a card") as raised:
+        state.apply(1, "PLAY N3")  # seat 1 leads: N3 is not in its hand
+    assert raised.value.allowed == tuple(state.legal_actions(1))
     assert state.to_json() == before
 
 
@@ -109,31 +113,62 @@ def test_games_end_within_the_bound():
         assert str(state).splitlines()[-1].startswith("game over")
 
 
-def test_fast_legality_check_agrees_with_the_legal_actions():
+def test_legal_ids_are_exactly_the_ids_that_apply():
     from moonbase.games.moons.cards import CARD_NAMES
 
     rng = random.Random(8)
     for players in (3, 4, 6):
         state = MoonsGame(players=players).new(seed=players)
+        game = state.game
         while not state.is_over:
             for seat in state.to_act:
                 legal = state.legal_actions(seat)
-                candidates = set(legal)
-                candidates |= {f"PLAY {name}" for name in CARD_NAMES}
+                assert [game.action_text(i) for i in state.legal_ids(seat)] == legal
+                candidates = {f"PLAY {name}" for name in CARD_NAMES}
                 candidates |= {f"TAKE {p}" for p in ("SATURN", "JUPITER", "NEPTUNE", "URANUS")}
-                names = rng.sample(CARD_NAMES, 12)
+                names = rng.sample(CARD_NAMES[:-1], 12)
                 candidates |= {
                     f"TABLEAU {a} {b} {c}"
                     for a, b, c in zip(names, names[1:], names[2:], strict=False)
                 }
                 candidates |= {action.replace("SATURN", "URANUS") for action in legal}
-                candidates |= {"TABLEAU S1 S1 S2", "MINI GRAB", "PLAY", "TAKE"}
+                candidates |= {"PASS", *rng.sample(game.actions.texts, 20)}
                 for other in state.to_act:
                     candidates |= set(state.legal_actions(other))
-                for action in candidates:
-                    assert state._is_legal(seat, action) == (action in legal), action
+                known = set()
+                for text in candidates:
+                    with contextlib.suppress(IllegalAction):  # not in the universe
+                        known.add(game.action_text(game.action_id(text)))
+                for action in sorted(known - set(legal)):
+                    with pytest.raises(IllegalAction) as raised:
+                        state.apply_id(seat, game.action_id(action))
+                    assert raised.value.reason.startswith(f"{action!r} is not legal")
+                    assert list(raised.value.allowed) == legal
+                for action in rng.sample(legal, min(3, len(legal))):
+                    state.clone().apply_id(seat, game.action_id(action))
             seat = rng.choice(state.to_act)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_the_tableau_universe_is_every_three_moon_cards():
+    game = MoonsGame(players=4)
+    tableaus = [text for text in game.actions.texts if text.startswith("TABLEAU ")]
+    assert len(tableaus) == 56 * 55 * 54 // 6
+    assert "TABLEAU S1 S2 AST" not in game.actions.texts
+    with pytest.raises(IllegalAction, match="never an Asteroid"):
+        game.action_id("tableau s1 s2 ast")
+    assert game.action_id("tableau n7 s3 j14") == game.action_id("TABLEAU S3 J14 N7")
+    assert MoonsGame(players=3).num_actions < game.num_actions  # token swaps with fewer seats
+    assert not [text for text in MoonsGame(mini_asteroids=False).actions.texts if "MINI" in text]
+
+
+def test_ids_are_stable_for_the_player_count_and_minis():
+    assert MoonsGame(players=4, set_points=12).actions.texts == MoonsGame(players=4).actions.texts
+    game = MoonsGame(players=4)
+    assert game.action_id("PASS") == 3141
+    assert game.action_id("PLAY AST") == 3142
+    assert game.action_id("TABLEAU J1 J10 J11") == 3199
+    assert game.chance_id("DEAL AST") == 0
 
 
 def test_undealt_cards_are_resampled_mid_deal():
@@ -144,6 +179,6 @@ def test_undealt_cards_are_resampled_mid_deal():
     for number in range(10):
         other = state.resample(0, random.Random(number))
         assert other.view(0) == state.view(0)
-        assert sum(count for _, count in other.undealt) == 30
+        assert len(other.undealt) == 30
         decks.add(tuple(other.undealt))
     assert len(decks) > 1

@@ -9,7 +9,7 @@ import pytest
 from moonbase.core import IllegalAction
 from moonbase.games.moons import MoonsGame, MoonsState
 from moonbase.games.moons.cards import card, rank
-from moonbase.games.moons.state import AWARDS, TRICK
+from moonbase.games.moons.state import Phase
 from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, scripted, standard
 
 
@@ -22,7 +22,7 @@ def ranked(action: str) -> int:
 def to_the_round_awards(state: MoonsState) -> None:
     """Play the standard round: seat 0 always plays its lowest card, the others their highest
     Moon card (so seat 0 wins no trick); trick winners take their first planet."""
-    while state.phase == TRICK:
+    while state.phase is Phase.TRICK:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         if legal[0].startswith("TAKE"):
@@ -36,7 +36,7 @@ def to_the_round_awards(state: MoonsState) -> None:
 def test_a_player_with_no_trick_may_take_a_tableau_token_or_pass() -> None:
     state = standard()
     to_the_round_awards(state)
-    assert state.phase == AWARDS and state.tricks[0] == 0
+    assert state.phase is Phase.AWARDS and state.tricks[0] == 0
     while state.to_act != (0,):  # the most tricks first (they must take), then no tricks
         seat = state.to_act[0]
         assert ("PASS" in state.legal_actions(seat)) == (state.tricks[seat] == 0)
@@ -55,8 +55,9 @@ def test_a_player_with_no_trick_may_take_a_tableau_token_or_pass() -> None:
 
 def test_pass_is_offered_only_to_a_player_with_no_trick() -> None:
     state = standard()
-    with pytest.raises(IllegalAction, match="only a player who won no trick"):
+    with pytest.raises(IllegalAction, match="'PASS' is not legal for seat 1") as raised:
         state.apply(1, "PASS")
+    assert "PASS" not in raised.value.allowed
     for action in ("1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4"):
         seat, _, move = action.partition(" ")
         state.apply(int(seat), move)

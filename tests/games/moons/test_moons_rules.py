@@ -7,7 +7,7 @@ import pytest
 from moonbase.core import CHANCE, IllegalAction
 from moonbase.games.moons import MoonsGame
 from moonbase.games.moons.cards import AST, card
-from moonbase.games.moons.state import AWARDS, DEAL, OVER, TABLEAU, TRICK
+from moonbase.games.moons.state import Phase
 from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, play, scripted, standard
 
 
@@ -31,13 +31,13 @@ def test_deal_is_chance_over_the_undealt_multiset():
 
 def test_minis_are_dealt_two_each_before_the_cards():
     state = MoonsGame(players=3).new(seed=0, chance="explicit")
-    assert state.phase == "setup"
+    assert state.phase is Phase.SETUP
     outcomes = dict(state.chance_outcomes())
     assert outcomes["DRAW GRAB"] == pytest.approx(6 / 38)
     for _ in range(6):
         state.apply(CHANCE, "DRAW GRAB")
     assert [sum(m) for m in state.minis] == [2, 2, 2]
-    assert state.phase == DEAL
+    assert state.phase is Phase.DEAL
     assert dict(state.chance_outcomes())["DEAL AST"] == pytest.approx(4 / 60)
 
 
@@ -49,7 +49,7 @@ def test_hand_sizes_by_player_count():
 
 def test_tableau_is_simultaneous():
     state = scripted()
-    assert state.phase == TABLEAU
+    assert state.phase is Phase.TABLEAU
     assert state.to_act == (0, 1, 2, 3)
     state.apply(2, "tableau u14 n1  n2")
     assert state.history[-1] == (2, "TABLEAU N1 N2 U14")
@@ -62,7 +62,7 @@ def test_tableau_is_simultaneous():
         state.apply(0, "TABLEAU S1 S2 N9")  # N9 is not in seat 0's hand
     for seat in (0, 1, 3):
         state.apply(seat, f"TABLEAU {STANDARD_TABLEAUS[seat]}")
-    assert state.phase == TRICK
+    assert state.phase is Phase.TRICK
     assert state.revealed
     assert len(state.hands[0]) == 12
 
@@ -211,7 +211,7 @@ def test_most_tricks_tie_and_zero_trick_awards():
     last_trick_of_round(state, [0, 4, 5, 2])
     play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
     assert state.tricks == [0, 5, 5, 2]
-    assert state.phase == AWARDS
+    assert state.phase is Phase.AWARDS
     # seats 1 and 2 share the most tricks: each takes any planet, in turn from the first player
     assert state.to_act == (1,)
     assert state.legal_actions(1) == sorted(
@@ -229,7 +229,7 @@ def test_most_tricks_tie_and_zero_trick_awards():
     assert tokens(state, 2) == {"SATURN": 1, "JUPITER": 0, "NEPTUNE": 1, "URANUS": 0}
     assert tokens(state, 3) == {"SATURN": 0, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 0}
     # the marker passes left; its new holder deals round 2; the Earth token stays
-    assert state.phase == DEAL
+    assert state.phase is Phase.DEAL
     assert state.round == 2
     assert state.first_player == state.dealer == 2
     assert state.earth == 1
@@ -255,7 +255,7 @@ def test_game_ends_after_every_player_has_dealt():
     last_trick_of_round(state, [0, 4, 5, 2])
     play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
     play(state, "1 TAKE URANUS", "2 TAKE SATURN", "0 TAKE JUPITER")
-    assert state.phase == OVER
+    assert state.phase is Phase.OVER
     assert state.is_over
     assert state.to_act == ()
     assert state.scores() == [1.0, 2.0, 2.0, 0.0]

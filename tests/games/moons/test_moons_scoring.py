@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from moonbase.games.moons.cards import MINI_INDEX
-from moonbase.games.moons.scoring import best_grouping, final_score
+from moonbase.games.moons.scoring import best_grouping, final_score, winners
 from tests.games.moons.moons_helpers import standard
 
 
@@ -25,9 +24,7 @@ def brute_force(tokens, set_points=10, triple_points=6, single_points=1):
 
 def test_the_rule_page_example_scores_19():
     assert best_grouping([3, 3, 3, 1]).points == 19
-    state = standard()
-    state.tokens[0] = [3, 3, 3, 1]
-    assert state.scores()[0] == 19
+    assert final_score([3, 3, 3, 1], [0] * 4, 0).points == 19
 
 
 def test_best_grouping_matches_brute_force():
@@ -39,8 +36,8 @@ def test_best_grouping_matches_brute_force():
 
 def test_scoring_values_are_options():
     state = standard(set_points=20, triple_points=3, single_points=0)
-    state.tokens[1] = [1, 1, 1, 4]
-    assert state.score(1).points == 20 + 3
+    assert state.points == (20, 3, 0)
+    assert final_score([1, 1, 1, 4], [0] * 4, 0, *state.points).points == 20 + 3
 
 
 def test_bonus_cards_add_to_the_grouping():
@@ -52,20 +49,15 @@ def test_bonus_cards_add_to_the_grouping():
     assert final_score([4, 4, 4, 1], [0] * 4, 3).points == 13 + 3 * 6
 
 
-def over(state):
-    state.phase = "over"
-    state.turn = state.leader = None
-    return state
-
-
 def test_winner_ties_break_on_sets_then_tokens_then_share():
-    state = over(standard())
-    state.tokens = [[1, 1, 1, 1], [3, 3, 1, 0], [0, 0, 0, 0], [6, 0, 0, 1]]
-    state.bonuses[0][MINI_INDEX["SET-BONUS"]] = 1
-    assert state.scores() == [13.0, 13.0, 0.0, 13.0]
-    assert state.winners() == [0]  # the only one of the three with a complete set
-    state.bonuses[0][MINI_INDEX["SET-BONUS"]] = 0
-    assert state.winners() == [1, 3]  # 13 points, no set, 7 tokens each: shared
-    state.tokens = [[3, 0, 0, 0], [2, 2, 2, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
-    assert state.scores()[:2] == [6.0, 6.0]
-    assert state.winners() == [1]  # more tokens
+    tokens = [[1, 1, 1, 1], [3, 3, 1, 0], [0, 0, 0, 0], [6, 0, 0, 1]]
+    set_bonus = [0] * 4
+    scores = [final_score(held, [0] * 4, 3 if seat == 0 else 0) for seat, held in enumerate(tokens)]
+    assert [score.points for score in scores] == [13, 13, 0, 13]
+    assert winners(scores, tokens) == [0]  # the only one of the three with a complete set
+    scores = [final_score(held, [0] * 4, 0) for held in tokens]
+    assert winners(scores, tokens) == [1, 3]  # 13 points, no set, 7 tokens each: shared
+    tokens = [[3, 0, 0, 0], [2, 2, 2, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    scores = [final_score(held, set_bonus, 0) for held in tokens]
+    assert [score.points for score in scores[:2]] == [6, 6]
+    assert winners(scores, tokens) == [1]  # more tokens

@@ -90,10 +90,10 @@ def idle(state: WelcomeState, seat: int) -> list[str]:
     writes = [action for action in state.legal_actions(seat) if action.startswith("WRITE")]
     for action in sorted(writes, key=lambda a: (_spread(state, a), a)):
         copy = state.sheets[seat].copy()
-        state._act(copy, action, state.offer)
+        state._act(copy, state.game.action_id(action), state.offer)
         actions = [action]
         if not copy.done and "SKIP" in adventure.steps(copy):
-            state._act(copy, "SKIP", state.offer)
+            state._act(copy, state.game.action_id("SKIP"), state.offer)
             actions.append("SKIP")
         after = adventure.sheet_view(copy)
         quiet = all(after[key] == before[key] for key in after if key != "spaces")

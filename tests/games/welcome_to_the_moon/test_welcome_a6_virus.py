@@ -41,7 +41,7 @@ def _slot(alias: str) -> int:
 
 def _begin(state: WelcomeState, *greys: str) -> None:
     """The setup choice of each seat, in seat order."""
-    assert state.phase == "resolve"
+    assert state.phase.value == "resolve"
     for seat, space in enumerate(greys):
         play(state, seat, f"GREY {space}")
 
@@ -80,18 +80,18 @@ def test_the_sheet_data_matches_the_adventure_file() -> None:
 
 def test_setup_each_player_infects_a_space_of_a_grey_quarter() -> None:
     state = new(adventure=6)
-    assert state.phase == "resolve" and state.to_act == (0, 1)
+    assert state.phase.value == "resolve" and state.to_act == (0, 1)
     legal = state.legal_actions(0)
     assert len(legal) == 20 and "GREY Q3.2" in legal and "GREY Q1.1" not in legal
     play(state, 0, "GREY Q3.2")
-    assert state.phase == "resolve" and state.to_act == (1,)
+    assert state.phase.value == "resolve" and state.to_act == (1,)
     play(state, 1, "GREY Q10.5")
-    assert state.phase == "draw"
+    assert state.phase.value == "draw"
     view = sheet(state, 0)
     assert view["spaces"]["Q3.2"] == "INFECTED" and view["viruses"]["grey"] == "active"
     assert state.sheets[0].marks[225] == CIRCLED and not state.sheets[0].marks[230]
     start(state)
-    assert state.phase == "play"
+    assert state.phase.value == "play"
 
 
 def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> None:
@@ -143,7 +143,7 @@ def test_closing_a_virus_quarter_quarantines_it_and_it_never_activates() -> None
     assert [sheet(state, seat)["viruses"]["green"] for seat in range(3)] == [
         "active", "quarantined", "active",
     ]  # fmt: skip
-    assert state.phase == "resolve", "everyone propagates once"
+    assert state.phase.value == "resolve", "everyone propagates once"
     assert state.legal_actions(1) == [f"INFECT Q0.{i}" for i in range(2, 6)], "grey only"
     assert "INFECT Q2.1" in state.legal_actions(2)
     assert sorted(state.sheets[0].pending) == ["INFECT Q0", "INFECT Q2"]
@@ -161,7 +161,7 @@ def test_the_propagation_race_makes_the_others_propagate() -> None:
     assert state.to_act == (1,), "only the other player propagates"
     assert state.legal_actions(1) == [f"INFECT Q7.{i}" for i in range(2, 6)]
     play(state, 1, "INFECT Q7.5")
-    assert state.phase == "draw" and sheet(state, 1)["infected"] == 2
+    assert state.phase.value == "draw" and sheet(state, 1)["infected"] == 2
 
 
 def test_energy_counts_when_the_number_fills_the_quarter_and_not_after() -> None:
@@ -243,14 +243,14 @@ def test_a_first_mission_releases_its_virus_for_everyone_then_missions_again() -
     assert sheet(state, 0)["missions"]["A"] == 8
     assert [sheet(state, seat)["viruses"]["red"] for seat in range(2)] == ["active", "active"]
     assert state.sheets[0].marks[242] == CIRCLED | CROSSED and state.sheets[1].marks[242] == CROSSED
-    assert state.phase == "resolve"
+    assert state.phase.value == "resolve"
     assert sorted(state.sheets[1].pending) == ["INFECT Q0", "INFECT Q1"]
     play(state, 1, "INFECT Q1.1", "INFECT Q0.2")
     play(state, 0, *sorted(state.legal_actions(0))[:1])
-    while state.phase == "resolve":
+    while state.phase.value == "resolve":
         seat = state.to_act[0]
         play(state, seat, state.legal_actions(seat)[0])
-    assert state.phase == "draw" and state.high_taken[0]
+    assert state.phase.value == "draw" and state.high_taken[0]
 
 
 def _pile_one(state: WelcomeState, card: str) -> None:
@@ -284,10 +284,10 @@ def test_an_infection_released_by_a_first_claim_that_meets_it_too_pays_the_high_
     _write(state, 0, "1", "Q1.5")  # seat 0 evacuates a second quarter: A1 first met
     _write(state, 1, "2", "Q4.1")
     assert sheet(state, 0)["missions"]["A"] == 8 and sheet(state, 1)["missions"]["A"] is None
-    assert state.phase == "resolve", "the red virus is released: everyone propagates"
+    assert state.phase.value == "resolve", "the red virus is released: everyone propagates"
     assert "INFECT Q1.5" in state.legal_actions(1)
     play(state, 1, "INFECT Q1.5")  # red infects Q1's last space: Q1 evacuated
-    while state.phase == "resolve":
+    while state.phase.value == "resolve":
         seat = state.to_act[0]
         play(state, seat, state.legal_actions(seat)[0])
     assert sheet(state, 1)["quarters"]["Q1"]["evacuated"]

@@ -129,13 +129,19 @@ def test_astronaut_changes_and_stored_symbols() -> None:
     sheet = BATTLE.new_sheet(False)
     BATTLE.start_turn([sheet], 2)
     from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+    from moonbase.games.welcome_to_the_moon.notation import notation
+
+    tables = notation(8, False)
+
+    def writes(combo: Combination) -> list[str]:
+        return [tables.texts[i] for i in BATTLE.writes(sheet, [combo], tables.rows)]
 
     astronaut = Combination("1", 1, "ASTRONAUT")
-    assert {w.split()[2][:3] for w in BATTLE.writes(sheet, [astronaut])} == {"PL0", "PL1"}
+    assert {w.split()[2][:3] for w in writes(astronaut)} == {"PL0", "PL1"}
     robot = Combination("2", 1, "ROBOT")
-    assert [w.split()[2][:3] for w in BATTLE.writes(sheet, [robot])] == ["PL0"]
+    assert [w.split()[2][:3] for w in writes(robot)] == ["PL0"]
     sheet.marks[38] = sheet.marks[39] = CIRCLED  # two stored symbols
-    assert {w.split()[2][:3] for w in BATTLE.writes(sheet, [robot])} == {"PL0", "PL1", "PL2"}
+    assert {w.split()[2][:3] for w in writes(robot)} == {"PL0", "PL1", "PL2"}
     BATTLE.write(sheet, robot, 9, 0, None)  # 1 → 5 needs two ±2: both symbols spent
     assert sheet.marks[38] == sheet.marks[39] == CIRCLED | CROSSED and sheet.marks[9] == 1
     sheet.new_turn()
@@ -272,7 +278,7 @@ def test_errors_end_the_game_per_half_and_count_on_both_halves_for_the_tie_break
 def test_solo_astra_plays_the_first_card_and_the_player_chooses_her_planet() -> None:
     state = new(1, adventure=8, level=4)
     draw(state, "DRAW 3 WATER")
-    assert state.phase == "effect" and state.legal_actions(0) == ["ASTRA PL0", "ASTRA PL1"]
+    assert state.phase.value == "effect" and state.legal_actions(0) == ["ASTRA PL0", "ASTRA PL1"]
     play(state, 0, "ASTRA PL1")
     marks = state.sheets[0].marks
     assert marks[FIELD + 4] == 1  # turn 1: ASTRA's battlefield, where she is side 1
@@ -295,7 +301,7 @@ def test_solo_ties_go_to_the_player_and_even_control_counts_give_solo_bonuses() 
     marks[FIELD + 32] = 2
     marks[FIELD + 91] = 1  # ASTRA's moon
     draw(state, "DRAW 1 ROBOT", "DRAW 15 ROBOT", "DRAW 14 PLANT")
-    assert state.phase == "play"  # a single planet for ASTRA's 1: no choice
+    assert state.phase.value == "play"  # a single planet for ASTRA's 1: no choice
     play(state, 0, "WRITE 2 3 PL6.3")  # 2 against 2 on ASTRA's battlefield
     assert marks[FIELD + 99] == 2  # the player's alone
     assert state.sheets[0].solo_bonus == 1  # the player now controls 2 planets: even

@@ -13,7 +13,7 @@ from moonbase.games.welcome_to_the_moon.cards import DECK_COUNTS
 
 def _cards_in_place(state: WelcomeState) -> None:
     if state.solo:
-        if state.phase == "over":
+        if state.phase.value == "over":
             return
         starship = len(DECK_COUNTS)
         in_play = sum(1 for card in state.cards if 0 <= card < starship)

@@ -120,7 +120,7 @@ def test_resampled_choices_depend_only_on_what_the_seat_sees() -> None:
     rng = random.Random(2)
     checked = 0
     while not state.is_over and checked < 40:
-        if state.phase == "play" and len(state.to_act) < 3:
+        if state.phase.value == "play" and len(state.to_act) < 3:
             seat = state.to_act[0]
             twin = state.resample(seat, random.Random(checked))
             for key in range(3):

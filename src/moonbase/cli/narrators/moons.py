@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
-from moonbase.cli.narration import Told, View, signed_sum
+from moonbase.cli.narration import Told, signed_sum
 from moonbase.cli.render import counted
 from moonbase.core import Game
+from moonbase.games.moons.view import LastTrick, MoonsView, ScorePart
 
 __all__ = ["breakdown", "ending", "tokens_text", "told"]
 
@@ -29,7 +29,7 @@ def tokens_text(tokens: dict[str, int]) -> str:
     return " ".join(f"{planet[0]}{count}" for planet, count in tokens.items())
 
 
-def _gained(before: View, after: View, seat: int, action: str) -> list[dict[str, int]]:
+def _gained(before: MoonsView, after: MoonsView, seat: int, action: str) -> list[dict[str, int]]:
     """Tokens each seat gained that nobody chose: the automatic awards."""
     gained = [
         {planet: after["tokens"][k][planet] - count for planet, count in tokens.items()}
@@ -46,13 +46,13 @@ def _gained(before: View, after: View, seat: int, action: str) -> list[dict[str,
     return gained
 
 
-def _round_over(before: View, after: View) -> bool:
+def _round_over(before: MoonsView, after: MoonsView) -> bool:
     return bool(after["round"] != before["round"]) or (
         after["phase"] == "over" and before["phase"] != "over"
     )
 
 
-def _trick_line(trick: dict[str, Any], labels: Sequence[str]) -> str:
+def _trick_line(trick: LastTrick, labels: Sequence[str]) -> str:
     """A finished trick: the cards, the winner, and who played the lowest off-suit card."""
     plays = trick["trick"]
     cards = ", ".join(f"{labels[play['seat']]} {play['card']}" for play in plays)
@@ -67,30 +67,34 @@ def _trick_line(trick: dict[str, Any], labels: Sequence[str]) -> str:
     return line + "."
 
 
-def _tricks_of_round(before: View, after: View, trick_done: bool) -> list[int]:
+def _tricks_of_round(before: MoonsView, after: MoonsView, trick_done: bool) -> list[int]:
     if after["round"] == before["round"]:
         return list(after["tricks"])
     tricks = list(before["tricks"])
-    winner = (after.get("last_trick") or {}).get("winner")
+    last = after["last_trick"]
+    winner = None if last is None else last["winner"]
     if trick_done and winner is not None:
         tricks[winner] += 1
     return tricks
 
 
-def told(seat: int, action: str, before: View, after: View, labels: Sequence[str]) -> Told:
+def told(
+    seat: int, action: str, before: MoonsView, after: MoonsView, labels: Sequence[str]
+) -> Told:
     """The first player, a finished trick, the automatic token awards, the Mini-Asteroid an
     Asteroid drew, and the summary of a round that ended."""
     lines: list[str] = []
     detail = ""
-    if before.get("first_player") is None and after.get("first_player") is not None:
-        first = labels[after["first_player"]]
+    found = after["first_player"]
+    if before["first_player"] is None and found is not None:
+        first = labels[found]
         lines.append(
             f"{first} has the highest tableau card: it takes the first-player marker and the "
             "Earth token, and leads."
         )
-    last: dict[str, Any] = after.get("last_trick") or {}
-    trick_done = bool(last) and last != before.get("last_trick")
-    if trick_done:
+    last = after["last_trick"]
+    trick_done = last is not None and last != before["last_trick"]
+    if last is not None and trick_done:
         lines.append(_trick_line(last, labels))
     if (
         action == "PLAY AST"
@@ -110,9 +114,9 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
         if not won:
             continue
         reasons = []
-        if awards_of_trick and last.get("winner") == k:
+        if awards_of_trick and last is not None and last["winner"] == k:
             reasons.append("winning the trick")
-        if awards_of_trick and last.get("lowest") == k:
+        if awards_of_trick and last is not None and last["lowest"] == k:
             reasons.append("the lowest off-suit card")
         if awards_of_round and tricks[k] == max(tricks):
             reasons.append("the most tricks")
@@ -136,7 +140,7 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
     return Told(detail, tuple(lines))
 
 
-def ending(view: View, labels: Sequence[str]) -> list[str]:
+def ending(view: MoonsView, labels: Sequence[str]) -> list[str]:
     """Why the game ended, as the view's ``ended`` gives it: the supply ran out, or the last
     round was played.
 
@@ -161,7 +165,7 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
 _GROUPS = {"sets": "set", "triples": "triple", "singles": "single"}
 
 
-def _part_text(part: dict[str, Any]) -> str:
+def _part_text(part: ScorePart) -> str:
     """One part of a score (an entry of the view's ``score_parts``) in words; a part worth
     nothing in a word or two."""
     name, count, each = str(part["part"]), int(part["count"]), int(part["each"])
@@ -176,7 +180,7 @@ def _part_text(part: dict[str, Any]) -> str:
     return f"{held} ({counted(count, what)} × {each * cards})"
 
 
-def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
+def breakdown(game: Game, view: MoonsView, labels: Sequence[str]) -> list[str]:
     """Each seat's tokens and score as the view's ``score_parts`` gives them: its complete
     sets, triples and singles in the grouping that scores best, and each bonus card.
 

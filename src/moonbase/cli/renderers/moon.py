@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -30,6 +30,7 @@ from rich.text import Text
 from moonbase.cli.actions import Menu
 from moonbase.cli.render import SEAT_STYLES, counted, number_text
 from moonbase.core import Game
+from moonbase.games.moon.views import CompetitiveView, CooperativeView, MoonView
 
 __all__ = ["lamps", "menu", "render", "turn_ended"]
 
@@ -66,14 +67,14 @@ def _row(grid: Table, name: str, bits: str, note: str = "", style: str = "bold")
     )
 
 
-def _current_goal(view: dict[str, Any]) -> str | None:
+def _current_goal(view: CooperativeView) -> str | None:
     for slot in view["slots"]:
         if slot not in (None, "BUG", "hidden"):
             return str(slot)
     return None
 
 
-def _slots(view: dict[str, Any]) -> Table:
+def _slots(view: CooperativeView) -> Table:
     """The four slots, slot 4 (where a goal is lost if it climbs on) at the top."""
     table = Table.grid(padding=(0, 2))
     for number in range(len(view["slots"]), 0, -1):
@@ -90,14 +91,14 @@ def _slots(view: dict[str, Any]) -> Table:
     return table
 
 
-def _energy(view: dict[str, Any], extra: list[str]) -> Text:
+def _energy(view: MoonView, extra: list[str]) -> Text:
     energy = float(view["energy"])
     text = Text("energy ")
     text.append(number_text(energy), style="bold")
     if energy * 2 <= _BAR:
         text.append(" " + "▮" * int(energy * 2), style="yellow")
         text.append(" (▮ = ½)", style="dim")
-    if view.get("free"):
+    if view["mode"] == "competitive" and view["free"]:
         text.append(f" · {view['free']} free uses left")
     for part in extra:
         text.append(f" · {part}")
@@ -106,17 +107,17 @@ def _energy(view: dict[str, Any], extra: list[str]) -> Text:
     return text
 
 
-def _seats(view: dict[str, Any]) -> Table:
+def _seats(view: CompetitiveView) -> Table:
     """One row per seat: solved goals, RAM, bugs, and hackers and peeked goals if any."""
-    hackers = view.get("hackers") or []
-    peeked = view.get("peeked") or {}
+    hackers = view["hackers"]
+    peeked = view["peeked"]
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
     columns = ["seat", "solved", "RAM", "bugs"]
     columns += ["hacker"] * any(hackers) + ["peeked"] * bool(peeked)
     for column in columns:
         table.add_column(column, no_wrap=True)
     for seat, solved in enumerate(view["solved"]):
-        marker = "▶ " if seat == view.get("turn") else "  "
+        marker = "▶ " if seat == view["turn"] else "  "
         cells: list[str | Text] = [
             Text(f"{marker}seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             str(solved),
@@ -131,7 +132,7 @@ def _seats(view: dict[str, Any]) -> Table:
     return table
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: MoonView) -> RenderableType:
     """One MOON view as a rich panel."""
     disabled = set(view["disabled"])
     registers = _registers()
@@ -151,7 +152,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         board.add_row(registers, _slots(view))
         extra = [f"deck {counted(view['deck'], 'card')}", f"goals solved {view['solved']}"]
         parts.append(_energy(view, extra))
-        if view.get("outcome"):
+        if view["outcome"]:
             parts.append(Text(f"The mission is {view['outcome']}.", style="bold"))
     else:
         energy = number_text(float(view["energy"]))
@@ -159,16 +160,16 @@ def render(view: dict[str, Any]) -> RenderableType:
             f"MOON — competitive · round {view['round']} of {view['max_rounds']} · "
             f"seat {view['turn']} to play with energy {energy}"
         )
-        if view.get("goal"):
+        if view["goal"]:
             _row(registers, "goal", view["goal"], style="bold green")
-        if view.get("ram"):
+        if view["ram"]:
             _row(registers, "RAM", view["ram"], style="bold cyan")
         board.add_row(registers, _seats(view))
         parts.append(_energy(view, [f"deck {counted(view['deck'], 'card')}"]))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 
 
-def turn_ended(before: dict[str, Any], action: str, after: dict[str, Any]) -> str | None:
+def turn_ended(before: MoonView, action: str, after: MoonView) -> str | None:
     """What to tell a seat whose ``action`` (not END) ended its turn or round by itself: the
     rules end it once END is the only legal action left (``None`` if it did not end).
 
@@ -181,12 +182,12 @@ def turn_ended(before: dict[str, Any], action: str, after: dict[str, Any]) -> st
     if action == "END":
         return None
     why = "nothing else was affordable, so only END was left."
-    if before["mode"] == "cooperative":
+    if before["mode"] == "cooperative" or after["mode"] == "cooperative":
         lost = after.get("outcome") == "lost" and before.get("outcome") is None
         if after["round"] != before["round"] or lost:
             return f"Round {before['round']} ended by itself: {why}"
         return None
-    if after.get("turn") != before.get("turn") or after["round"] != before["round"]:
+    if after["turn"] != before["turn"] or after["round"] != before["round"]:
         return f"Your turn ended by itself: {why}"
     return None
 
@@ -211,10 +212,10 @@ def _cost(cost: float) -> str:
     return f"({whole or ''}½)" if cost - whole >= 0.5 else f"({whole})"
 
 
-def _blocks(game: Game, view: dict[str, Any]) -> tuple[_Block, _Block]:
+def _blocks(game: Game, view: MoonView) -> tuple[_Block, _Block]:
     """The two grids: operations on one register (and, competitive, MOV to and from RAM), and
     operations on two registers, in the rules' order of the operations in play."""
-    costs: dict[str, Any] = view["costs"]
+    costs = view["costs"]
     same = bool(game.options.get("same_register"))
     pairs = [(t, s) for t in _REGISTERS for s in _REGISTERS if t != s or same]
     one: list[tuple[str, str, tuple[str, ...]]] = []
@@ -225,9 +226,9 @@ def _blocks(game: Game, view: dict[str, Any]) -> tuple[_Block, _Block]:
         else:
             two.append((name, _cost(float(cost)), tuple(f"{name} {t} {s}" for t, s in pairs)))
     if view["mode"] == "competitive" and "MOV" in costs:
-        cost = _cost(float(costs["MOV"]))
-        one.append(("RAM←", cost, tuple(f"MOV RAM {r}" for r in _REGISTERS)))
-        one.append(("←RAM", cost, tuple(f"MOV {r} RAM" for r in _REGISTERS)))
+        mov = _cost(float(costs["MOV"]))
+        one.append(("RAM←", mov, tuple(f"MOV RAM {r}" for r in _REGISTERS)))
+        one.append(("←RAM", mov, tuple(f"MOV {r} RAM" for r in _REGISTERS)))
     heads = tuple(f"{t}←{s}" for t, s in pairs)
     return _Block(_REGISTERS, tuple(one)), _Block(heads, tuple(two))
 
@@ -257,7 +258,7 @@ def _side_by_side(left: list[str], right: list[str], gap: int) -> list[str]:
     return [f"{a:<{pad}}{' ' * gap}{b}".rstrip() for a, b in zip(left, right, strict=True)]
 
 
-def menu(game: Game, view: dict[str, Any], actions: Sequence[str], width: int) -> Menu | None:
+def menu(game: Game, view: MoonView, actions: Sequence[str], width: int) -> Menu | None:
     """MOON's menu: ``END`` and the PEEKs on one line, then a grid of the operations on one
     register beside a grid of those on two (``A←B``: A takes A op B; MOV copies B), each row
     with its cost in parentheses. Every action keeps one number all game (numbered down the
@@ -285,7 +286,7 @@ def menu(game: Game, view: dict[str, Any], actions: Sequence[str], width: int) -
     ordered = ["END"]
     for block in (one, two):
         ordered.extend(action for _, _, row in block.rows for action in row)
-    seats = len(view.get("solved") or []) if view["mode"] == "competitive" else 0
+    seats = len(view["solved"]) if view["mode"] == "competitive" else 0
     ordered.extend(f"PEEK {seat}" for seat in range(seats))
     numbers = {action: number for number, action in enumerate(ordered, start=1)}
     legal = set(actions)

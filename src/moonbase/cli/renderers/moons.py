@@ -16,7 +16,7 @@ Its menu lists planets and cards in the order the table shows them (:func:`menu_
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, counted, number_text
+from moonbase.games.moons.view import MoonsView
 
 __all__ = ["card_text", "menu_key", "render"]
 
@@ -68,8 +69,8 @@ def _cards(cards: list[str]) -> Text:
     return text or Text("—", style="dim")
 
 
-def _hand(view: dict[str, Any]) -> list[RenderableType]:
-    hand: list[str] = view["hand"]
+def _hand(view: MoonsView) -> list[RenderableType]:
+    hand = view["hand"] or []
     lines: list[RenderableType] = [Text(f"your hand ({counted(len(hand), 'card')})", style="bold")]
     for planet in _PLANETS:
         cards = [card for card in hand if card.startswith(planet[0])]
@@ -92,14 +93,14 @@ def _tokens(tokens: dict[str, int]) -> Text:
     return text
 
 
-def _tableau(view: dict[str, Any], seat: int) -> Text:
+def _tableau(view: MoonsView, seat: int) -> Text:
     cards = view["tableaus"][seat]
     if cards is not None and (cards or view["phase"] != "tableau"):
         return _cards(cards)
     return Text("face down" if view["chosen"][seat] else "choosing…", style="italic dim")
 
 
-def _seats(view: dict[str, Any]) -> Table:
+def _seats(view: MoonsView) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
     for column in ("seat", "tableau", "hand", "tokens", "tricks", "score", "bonuses"):
         table.add_column(column, no_wrap=column != "bonuses")
@@ -119,15 +120,19 @@ def _seats(view: dict[str, Any]) -> Table:
     return table
 
 
-def _markers(view: dict[str, Any]) -> Text:
+def _markers(view: MoonsView) -> Text:
     parts = [f"dealer seat {view['dealer']}"]
-    for key, name in (("first_player", "first player"), ("earth", "Earth"), ("leader", "leads")):
-        if view.get(key) is not None:
-            parts.append(f"{name} seat {view[key]}")
+    for seat, name in (
+        (view["first_player"], "first player"),
+        (view["earth"], "Earth"),
+        (view["leader"], "leads"),
+    ):
+        if seat is not None:
+            parts.append(f"{name} seat {seat}")
     return Text(" · ".join(parts), style="dim")
 
 
-def _trick(view: dict[str, Any]) -> list[RenderableType]:
+def _trick(view: MoonsView) -> list[RenderableType]:
     lines: list[RenderableType] = []
     led = view.get("led")
     text = Text(f"trick (led {led.title() if led else '—'}): ", style="bold")
@@ -151,7 +156,7 @@ def _trick(view: dict[str, Any]) -> list[RenderableType]:
     return lines
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: MoonsView) -> RenderableType:
     """One Moons view as a rich panel."""
     title = f"Moons — round {view['round']} of {view['rounds']} · {view['phase']}"
     parts: list[RenderableType] = []

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render", "sheet", "summary"]
 
@@ -45,7 +46,7 @@ def _compact(value: object) -> str:
     return _mark(value)
 
 
-def _offer(view: dict[str, Any]) -> Text:
+def _offer(view: WelcomeView) -> Text:
     text = Text()
     if "combinations" in view:
         text.append("combinations  ", style="bold")
@@ -72,7 +73,7 @@ def _offer(view: dict[str, Any]) -> Text:
     return text
 
 
-def _missions(view: dict[str, Any]) -> list[Text]:
+def _missions(view: WelcomeView) -> list[Text]:
     lines = []
     for mission in view["missions"]:
         if mission["card"] is None:
@@ -166,7 +167,7 @@ def summary(sheet: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def _scores(view: dict[str, Any]) -> Table:
+def _scores(view: WelcomeView) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
     for column in ("seat", "score", "errors", "missions", "spaces", "this turn"):
         table.add_column(column)
@@ -179,7 +180,7 @@ def _scores(view: dict[str, Any]) -> Table:
     return table
 
 
-def sheet(view: dict[str, Any], seat: int) -> RenderableType:
+def sheet(view: WelcomeView, seat: int) -> RenderableType:
     """Seat ``seat``'s sheet as everyone sees it (the viewer's own: as it is now).
 
     >>> import io, moonbase
@@ -190,9 +191,10 @@ def sheet(view: dict[str, Any], seat: int) -> RenderableType:
     >>> "seat 1's sheet (as it stood at the start of this turn): score 0" in console.file.getvalue()
     True
     """
-    writing = view.get("writing", view.get("seat"))
-    own = seat == writing and view.get("sheet") is not None
-    shown = view["sheet"] if own else view["sheets"][seat]
+    own_sheet = view["sheet"]
+    writing = view.get("writing", view["seat"])
+    own = seat == writing and own_sheet is not None
+    shown = own_sheet if own and own_sheet is not None else view["sheets"][seat]
     if own:
         mine = seat == view.get("seat")
         heading = f"your sheet (seat {seat})" if mine else f"seat {seat}'s sheet (you write on it)"
@@ -203,7 +205,7 @@ def sheet(view: dict[str, Any], seat: int) -> RenderableType:
     return Panel(Group(*_sheet(shown, heading)), title_align="left", expand=False)
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: WelcomeView) -> RenderableType:
     """One Welcome to the Moon view as a rich panel."""
     title = (
         f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} · "

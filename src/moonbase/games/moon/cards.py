@@ -114,6 +114,10 @@ class Hacker:
     """Operations of which ``free_uses`` per turn cost nothing."""
     free_uses: int = 0
 
+    def snapshot(self) -> str:
+        """The card as a state's snapshot writes it: its colour."""
+        return self.colour
+
 
 HACKERS: Final[dict[str, Hacker]] = {
     "green": Hacker("green", {"INC": 2, "DEC": 2}),

@@ -21,13 +21,18 @@ bug on. The game ends when a goal is due and the deck has none, or after ``max_r
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
-from moonbase.games.moon.cards import GOAL_CARDS, HACKERS, Hacker
+from moonbase.core.fields import Copy
+from moonbase.games.moon.cards import HACKERS, Hacker
 from moonbase.games.moon.hidden import deal_goals
-from moonbase.games.moon.machine import Operation, bits
+from moonbase.games.moon.machine import bits
+from moonbase.games.moon.notation import RAM, Move
 from moonbase.games.moon.render import render_view
-from moonbase.games.moon.state import DRAW, OVER, PLAY, MoonState
+from moonbase.games.moon.state import OVER, PLAY, MoonState
+from moonbase.games.moon.tables import PriceTable
+from moonbase.games.moon.views import CompetitiveView
 
 if TYPE_CHECKING:
     from moonbase.games.moon.game import MoonGame
@@ -35,16 +40,32 @@ if TYPE_CHECKING:
 __all__ = ["NO_GOAL", "CompetitiveState"]
 
 NO_GOAL = -1
-_VALUES = {card: value for value, card in enumerate(GOAL_CARDS)}
 
 
 class CompetitiveState(MoonState):
     """The competitive game for 2–4 seats."""
 
+    FIELDS: ClassVar[Mapping[str, Copy]] = {
+        **MoonState.FIELDS,
+        "hackers": Copy.SHARED,
+        "goals": Copy.FLAT,
+        "goal_cards": Copy.FLAT,
+        "solved_goals": Copy.NESTED,
+        "rams": Copy.FLAT,
+        "bugs": Copy.FLAT,
+        "peeks": Copy.NESTED,
+        "ruled_out": Copy.FLAT,
+        "turn": Copy.SHARED,
+        "round": Copy.SHARED,
+        "free": Copy.SHARED,
+        "drawer": Copy.SHARED,
+        "setting_up": Copy.SHARED,
+    }
+
     def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         seats = game.seats
-        self._shuffle_in(game.option("bugs", int), game.option("events", bool))
+        self._shuffle_in()
         colours = game.option("hackers", tuple)
         self.hackers: tuple[Hacker | None, ...] = (
             tuple(HACKERS.get(colour) for colour in colours) if colours else (None,) * seats
@@ -66,7 +87,6 @@ class CompetitiveState(MoonState):
         """Free uses left this turn (purple and red hackers)."""
         self.drawer = 0
         self.setting_up = True
-        self.phase = DRAW
 
     # ------------------------------------------------------------------ whose turn
     def _player(self) -> int:
@@ -76,38 +96,39 @@ class CompetitiveState(MoonState):
         return self.drawer
 
     # ------------------------------------------------------------------ costs
-    def _price(self, seat: int, op: Operation) -> int:
-        hacker = self.hackers[seat]
-        if hacker is None:
-            return op.competitive_cost
-        if op.name in hacker.free and self.free > 0:
-            return 0
-        return hacker.costs.get(op.name, op.competitive_cost)
+    def _prices(self, seat: int) -> PriceTable:
+        return self.tables.price_tables[seat][self.free > 0]
 
-    def _pay(self, seat: int, op: Operation) -> None:
-        price = self._price(seat, op)
-        if price == 0:
-            self.free -= 1
-        self.energy -= price
+    def _use_free(self) -> None:
+        self.free -= 1
 
     # ------------------------------------------------------------------ RAM and PEEK
-    def _can_peek(self, seat: int) -> bool:
-        return self.bugs[seat] > 0
+    def _play_ids(self, seat: int) -> list[int]:
+        prices = self.tables.price_tables[seat][self.free > 0]
+        peeker = seat if self.bugs[seat] else -1
+        # legal_key(energy, disabled, peeker), written out: this runs at every step.
+        found = prices.legal.get(self.energy | self.disabled << 8 | (peeker + 1) << 30)
+        if found is None:
+            found = self.tables.play_ids(prices, self.energy, self.disabled, peeker)
+        return found
 
-    def _do_extra(self, seat: int, action: str) -> None:
-        target = int(action.removeprefix("PEEK "))
+    def _peek(self, seat: int, target: int) -> None:
         self.bugs[seat] -= 1
         self.bugs[target] += 1
         self.peeks[seat].add(target)
 
-    def _read(self, seat: int, operand: str) -> int:
-        return self.rams[seat] if operand == "RAM" else super()._read(seat, operand)
-
-    def _write(self, seat: int, operand: str, value: int) -> None:
-        if operand == "RAM":
-            self.rams[seat] = value
+    def _operate_ram(self, seat: int, move: Move) -> None:
+        """``MOV RAM r`` or ``MOV r RAM`` (MOV is the only operation on RAM)."""
+        if move.target == RAM:
+            self.rams[seat] = self.registers[move.source]
         else:
-            super()._write(seat, operand, value)
+            self.registers[move.target] = self.rams[seat]
+
+    def _asking(self, seat: int) -> str:
+        asked = super()._asking(seat)
+        if self.phase is PLAY and self.bugs[seat] == 0:
+            asked += "; PEEK needs a BUG card"
+        return asked
 
     # ------------------------------------------------------------------ drawing
     def _receive_goal(self, value: int, cards: tuple[int, ...]) -> None:
@@ -159,10 +180,10 @@ class CompetitiveState(MoonState):
             self.free = hacker.free_uses if hacker else 0
             self.phase = PLAY
             self._check_solved()
-            if self.phase != PLAY or self._has_play(seat):
+            if self.phase is not PLAY or len(self._play_ids(seat)) > 1:
                 return
             seat = self._next_seat()
-            if self.phase == OVER:
+            if self.ended:  # that was the last round
                 return
 
     def _next_seat(self) -> int:
@@ -178,12 +199,12 @@ class CompetitiveState(MoonState):
 
     def _after_play(self, seat: int) -> None:
         self._check_solved()
-        if self.phase == PLAY and not self._has_play(seat):
+        if self.phase is PLAY and not len(self._play_ids(seat)) > 1:
             self._end(seat)
 
     def _end(self, seat: int) -> None:
         following = self._next_seat()
-        if self.phase != OVER:
+        if self.phase is not OVER:
             self._start_turn(following)
 
     # ------------------------------------------------------------------ results
@@ -196,7 +217,7 @@ class CompetitiveState(MoonState):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     # ------------------------------------------------------------------ what a seat sees
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> CompetitiveView:
         own = seat is not None
         goal = self.goals[seat] if seat is not None else NO_GOAL
         peeked = (
@@ -221,7 +242,7 @@ class CompetitiveState(MoonState):
             "peeked": peeked,
             "turn": self.turn,
             "round": self.round,
-            "max_rounds": self.game.options["max_rounds"],
+            "max_rounds": self.game.option("max_rounds", int),
             "hackers": [hacker.colour if hacker else None for hacker in self.hackers],
             "free": self.free,
             "costs": self.operation_costs(self.turn),
@@ -251,39 +272,12 @@ class CompetitiveState(MoonState):
         is equally likely (:func:`~moonbase.games.moon.hidden.deal_goals`)."""
         owners = self._secret_owners(seat)
         indices = self._hidden_draws(seat, owners)
-        pool = [_VALUES[card] for card in self._pool(indices)]
+        pool = self._pool(indices)
         dealt = deal_goals(pool, [self.ruled_out[owner] for owner in owners], self.width, rng)
-        self._redeal(indices, [GOAL_CARDS[value] for value in dealt])
+        self._redeal(indices, dealt)
         for owner in owners:
             self.goals[owner] = self.goal_of(self.goal_cards[owner])
 
-    # ------------------------------------------------------------------ copies and text
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            **self._machine_snapshot(),
-            "goals": list(self.goals),
-            "goal_cards": [list(cards) for cards in self.goal_cards],
-            "solved_goals": [list(goals) for goals in self.solved_goals],
-            "rams": list(self.rams),
-            "bugs": list(self.bugs),
-            "peeks": [sorted(seen) for seen in self.peeks],
-            "ruled_out": list(self.ruled_out),
-            "turn": self.turn,
-            "round": self.round,
-            "free": self.free,
-            "drawer": self.drawer,
-            "setting_up": self.setting_up,
-        }
-
-    def _copy_into(self, other: CompetitiveState) -> None:
-        self._copy_machine(other)
-        other.goals = list(self.goals)
-        other.goal_cards = list(self.goal_cards)
-        other.solved_goals = [list(goals) for goals in self.solved_goals]
-        other.rams = list(self.rams)
-        other.bugs = list(self.bugs)
-        other.peeks = [set(seen) for seen in self.peeks]
-        other.ruled_out = list(self.ruled_out)
-
+    # ------------------------------------------------------------------ text
     def _render(self) -> str:
         return render_view(self._view(None))

@@ -23,12 +23,16 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
 
+from moonbase.core.fields import Copy
 from moonbase.games.moon.cards import COOPERATIVE_SETUP
 from moonbase.games.moon.machine import REGISTERS, bits
 from moonbase.games.moon.render import render_view
-from moonbase.games.moon.state import DRAW, OVER, PLAY, MoonState
+from moonbase.games.moon.state import OVER, PLAY, MoonState
+from moonbase.games.moon.tables import PriceTable
+from moonbase.games.moon.views import CooperativeView
 
 if TYPE_CHECKING:
     from moonbase.games.moon.game import MoonGame
@@ -43,9 +47,23 @@ SLOTS: Final = 4
 class CooperativeState(MoonState):
     """The cooperative game: seat 0 is the whole crew."""
 
+    FIELDS: ClassVar[Mapping[str, Copy]] = {
+        **MoonState.FIELDS,
+        "prices": Copy.CACHE,
+        "setup_registers": Copy.FLAT,
+        "setup_goals": Copy.SHARED,
+        "slots": Copy.FLAT,
+        "slot_cards": Copy.FLAT,
+        "solved": Copy.SHARED,
+        "round": Copy.SHARED,
+        "outcome": Copy.SHARED,
+    }
+
     def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         setup = COOPERATIVE_SETUP[str(game.options["difficulty"])]
+        self.prices = self.tables.price_tables[0][0]
+        """The crew's price table (the same all game)."""
         self.registers[0] = setup.register_a
         self.setup_registers = list(setup.registers_from_goals)
         """Registers still to be copied from the first goals drawn."""
@@ -58,12 +76,8 @@ class CooperativeState(MoonState):
         self.solved = 0
         self.round = 1
         self.outcome: str | None = None
-        self.phase = DRAW
         if not self.setup_registers:
-            self._shuffle_in_extras()
-
-    def _shuffle_in_extras(self) -> None:
-        self._shuffle_in(self.game.option("bugs", int), self.game.option("events", bool))
+            self._shuffle_in()
 
     # ------------------------------------------------------------------ whose turn
     def _player(self) -> int:
@@ -71,6 +85,16 @@ class CooperativeState(MoonState):
 
     def _drawer(self) -> int:
         return 0
+
+    def _prices(self, seat: int) -> PriceTable:
+        return self.prices
+
+    def _play_ids(self, seat: int) -> list[int]:
+        # legal_key(energy, disabled, -1), written out: this runs at every step.
+        found = self.prices.legal.get(self.energy | self.disabled << 8)
+        if found is None:
+            found = self.tables.play_ids(self.prices, self.energy, self.disabled, -1)
+        return found
 
     # ------------------------------------------------------------------ slots
     def oldest(self) -> int | None:
@@ -92,7 +116,12 @@ class CooperativeState(MoonState):
             self.slot_cards[oldest] = ()
             self.solved += 1
             oldest = self.oldest()
-        if oldest is None and not self.deck and self.half is None and not self.setup_registers:
+        if (
+            oldest is None
+            and not self.deck_weights
+            and self.half is None
+            and not self.setup_registers
+        ):
             self.outcome = "won"
             self._finish("all-goals-solved")
 
@@ -102,7 +131,7 @@ class CooperativeState(MoonState):
             self.registers[REGISTERS.index(self.setup_registers.pop(0))] = value
             self.solved += 1
             if not self.setup_registers:
-                self._shuffle_in_extras()
+                self._shuffle_in()
             self._continue_draw()
             return
         slot = self._lowest_free()
@@ -119,7 +148,7 @@ class CooperativeState(MoonState):
 
     def _after_event(self) -> None:
         self._check_goals()
-        if self.phase != OVER:
+        if self.phase is not OVER:
             self._continue_draw()
 
     # ------------------------------------------------------------------ rounds
@@ -130,7 +159,7 @@ class CooperativeState(MoonState):
 
     def _after_play(self, seat: int) -> None:
         self._check_goals()
-        if self.phase == PLAY and not self._has_play(0):
+        if self.phase is PLAY and len(self._play_ids(0)) == 1:  # only END is left
             self._end(0)
 
     def _end(self, seat: int) -> None:
@@ -171,7 +200,7 @@ class CooperativeState(MoonState):
         return [0] if self.outcome == "won" else []
 
     # ------------------------------------------------------------------ what a seat sees
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> CooperativeView:
         oldest = self.oldest()
         slots: list[str | None] = []
         for index, value in enumerate(self.slots):
@@ -215,23 +244,6 @@ class CooperativeState(MoonState):
         for slot in hidden:
             self.slots[slot] = self.goal_of(self.slot_cards[slot])
 
-    # ------------------------------------------------------------------ copies and text
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            **self._machine_snapshot(),
-            "slots": list(self.slots),
-            "slot_cards": [list(cards) for cards in self.slot_cards],
-            "setup_registers": list(self.setup_registers),
-            "solved": self.solved,
-            "round": self.round,
-            "outcome": self.outcome,
-        }
-
-    def _copy_into(self, other: CooperativeState) -> None:
-        self._copy_machine(other)
-        other.slots = list(self.slots)
-        other.slot_cards = list(self.slot_cards)
-        other.setup_registers = list(self.setup_registers)
-
+    # ------------------------------------------------------------------ text
     def _render(self) -> str:
         return render_view(self._view(None))

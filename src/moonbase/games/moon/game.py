@@ -11,12 +11,15 @@ moonbase.core.errors.InvalidOption: ...NOR is a Kickstarter extra; set extras=tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar, Final
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any, ClassVar, Final
 
 from moonbase.core import Game, InvalidOption, Option, OptionValue, State
 from moonbase.games.moon.cards import COMPETITIVE_ENERGY, COOPERATIVE_SETUP, HACKERS, event_cards
 from moonbase.games.moon.machine import BASE_OPERATIONS, EXTRA_OPERATIONS, OPERATIONS
+from moonbase.games.moon.notation import action_texts, canonical, chance_texts, unknown
+from moonbase.games.moon.tables import Tables, tables_for
 
 __all__ = ["OPTIONS", "PRESETS", "MoonGame"]
 
@@ -175,7 +178,50 @@ class MoonGame(Game):
             return cards + turns * (self.energy + 2 + 2 + 1) + 8
         return cards + (cards + 5) * (self.energy + 1) + 8
 
-    def _new_state(self, seed: int, explicit: bool) -> State:
+    @cached_property
+    def tables(self) -> Tables:
+        """The rules' lookup tables for these options (:mod:`~moonbase.games.moon.tables`)."""
+        return tables_for(self)
+
+    # ------------------------------------------------------------------ the action universe
+    def _action_texts(self) -> Iterable[str]:
+        """Every operation on every register (pair) in play, END, the PEEKs (competitive) and
+        the REPAIRs (with events).
+
+        >>> MoonGame().num_actions, MoonGame(mode="competitive", events=True).num_actions
+        (69, 85)
+        """
+        return action_texts(
+            self.option("operations", tuple),
+            self.competitive,
+            bool(self.options["same_register"]),
+            self.seats,
+            bool(self.options["events"]),
+        )
+
+    def _chance_texts(self) -> Iterable[str]:
+        """Every card the deck can hold: ``DRAW 0000`` … ``DRAW 1111``, ``DRAW BUG``, events.
+
+        >>> MoonGame(difficulty="normal").chance_text(16)
+        'DRAW BUG'
+        """
+        return chance_texts(
+            self.option("bugs", int), bool(self.options["events"]), bool(self.options["extras"])
+        )
+
+    def _canonical(self, text: str) -> str:
+        return canonical(text)
+
+    def _unknown(self, canonical: str) -> str:
+        return unknown(
+            canonical,
+            self.option("operations", tuple),
+            self.competitive,
+            self.seats,
+            bool(self.options["events"]),
+        )
+
+    def _new_state(self, seed: int, explicit: bool) -> State[Any]:
         from moonbase.games.moon.competitive import CompetitiveState
         from moonbase.games.moon.cooperative import CooperativeState
 

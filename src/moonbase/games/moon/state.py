@@ -1,92 +1,89 @@
 """The part of MOON's rules both modes share: the machine, the deck, events and repairs.
 
 :class:`MoonState` keeps the registers, the energy of the round or turn, what an ERROR has
-disabled and the deck (a multiset of card names: each draw is a chance event over what is
-left). It draws cards, assembles goals from one or two goal cards, resolves events and
-carries out operations. :mod:`~moonbase.games.moon.cooperative` and
-:mod:`~moonbase.games.moon.competitive` say what happens to the goals and bugs drawn, whose turn
-it is and when a round ends.
+disabled and the deck (a multiset of cards: each draw is a chance event over what is left). It
+draws cards, assembles goals from one or two goal cards, resolves events and carries out
+operations. :mod:`~moonbase.games.moon.cooperative` and :mod:`~moonbase.games.moon.competitive`
+say what happens to the goals and bugs drawn, whose turn it is and when a round ends.
+
+The rules work on ids: each action id and each card is decoded once per game
+(:mod:`~moonbase.games.moon.notation`), and the legal actions come from lookup tables
+(:mod:`~moonbase.games.moon.tables`).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from functools import cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from bisect import bisect_left
+from collections.abc import Mapping
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.games.moon.cards import BUG, event_cards, goal_value, is_goal_card
-from moonbase.games.moon.machine import OPERATIONS, REGISTERS, Operation, energy_text
-from moonbase.games.moon.notation import canonical, explain
+from moonbase.core.fields import Copy
+from moonbase.games.moon.cards import goal_value
+from moonbase.games.moon.machine import OPERATIONS, REGISTERS, energy_text
+from moonbase.games.moon.notation import CardKind, Kind, Move, disabled_name
+from moonbase.games.moon.tables import EFFECTS, PriceTable, Tables
+from moonbase.games.moon.views import MachineView, MoonView, PhaseName
 
 if TYPE_CHECKING:
     from moonbase.games.moon.game import MoonGame
 
-__all__ = ["DRAW", "OVER", "PLAY", "REPAIR", "MoonState"]
-
-DRAW: Final = "draw"
-"""Waiting for a card (a chance node)."""
-PLAY: Final = "play"
-"""A seat spends energy on operations."""
-REPAIR: Final = "repair"
-"""An OK card was drawn with several errors in place: a seat chooses which to repair."""
-OVER: Final = "over"
-
-_REGISTER_INDEX: Final = {name: index for index, name in enumerate(REGISTERS)}
+__all__ = ["DRAW", "OVER", "PLAY", "REPAIR", "MoonState", "Phase"]
 
 
-class Entry(NamedTuple):
-    """One action that may be legal in the play phase, with what it depends on."""
+class Phase(Enum):
+    """What a MOON game waits for (the view's ``phase`` is its value)."""
 
-    text: str
-    operation: str | None
-    """The operation it uses (``None`` for END and PEEK)."""
-    registers: frozenset[str]
-    """Registers it names (an ERROR on one of them forbids it)."""
-    peek: int | None = None
-    """The seat a PEEK looks at."""
-
-
-LegalKey = tuple[int, frozenset[str], frozenset[str], bool]
-"""What the legal actions depend on: seat, affordable operations, disabled names, PEEK."""
+    DRAW = "draw"
+    """Waiting for a card (a chance node)."""
+    PLAY = "play"
+    """A seat spends energy on operations."""
+    REPAIR = "repair"
+    """An OK card was drawn with several errors in place: a seat chooses which to repair."""
+    OVER = "over"
 
 
-@cache
-def catalog(
-    operations: tuple[str, ...], competitive: bool, same_register: bool, seats: int
-) -> tuple[tuple[Entry, ...], dict[str, Entry], dict[LegalKey, tuple[str, ...]]]:
-    """Every play-phase action a game with these settings can ever allow, sorted, and by text;
-    and a memo of legal action lists shared by every state with these settings.
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+REPAIR: Final = Phase.REPAIR
+OVER: Final = Phase.OVER
 
-    >>> entries, by_text, _ = catalog(("INC", "XOR"), False, False, 1)
-    >>> [entry.text for entry in entries][:3], by_text["XOR A C"].registers == {"A", "C"}
-    (['END', 'INC A', 'INC B'], True)
-    """
-    entries = [Entry("END", None, frozenset())]
-    for name in operations:
-        if OPERATIONS[name].operands == 1:
-            entries.extend(Entry(f"{name} {r}", name, frozenset(r)) for r in REGISTERS)
-            continue
-        entries.extend(
-            Entry(f"{name} {target} {source}", name, frozenset((target, source)))
-            for target in REGISTERS
-            for source in REGISTERS
-            if target != source or same_register
-        )
-        if competitive and name == "MOV":
-            for r in REGISTERS:
-                entries.append(Entry(f"MOV RAM {r}", name, frozenset(r)))
-                entries.append(Entry(f"MOV {r} RAM", name, frozenset(r)))
-    if competitive:
-        entries.extend(Entry(f"PEEK {seat}", None, frozenset(), seat) for seat in range(seats))
-    entries.sort()
-    return tuple(entries), {entry.text: entry for entry in entries}, {}
+_PHASE_NAMES: Final[dict[Phase, PhaseName]] = {
+    DRAW: "draw",
+    PLAY: "play",
+    REPAIR: "repair",
+    OVER: "over",
+}
+_OPERATION_NAMES: Final = tuple(OPERATIONS)
+_OPERATE: Final = Kind.OPERATE
+_END: Final = Kind.END
+_PEEK: Final = Kind.PEEK
 
 
-class MoonState(State):
+class MoonState(State[MoonView]):
     """A MOON game in progress (either mode). Create one with ``moonbase.load("moon").new()``."""
 
     game: MoonGame
+
+    FIELDS: ClassVar[Mapping[str, Copy]] = {
+        "width": Copy.SHARED,
+        "mask": Copy.SHARED,
+        "competitive": Copy.SHARED,
+        "operations": Copy.SHARED,
+        "same_register": Copy.SHARED,
+        "tables": Copy.CACHE,
+        "moves": Copy.CACHE,
+        "registers": Copy.FLAT,
+        "energy": Copy.SHARED,
+        "disabled": Copy.SHARED,
+        "deck_weights": Copy.SHARED,
+        "phase": Copy.SHARED,
+        "half": Copy.SHARED,
+        "repairer": Copy.SHARED,
+        "ended": Copy.SHARED,
+    }
 
     def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
@@ -95,19 +92,24 @@ class MoonState(State):
         self.competitive = game.competitive
         self.operations: tuple[str, ...] = game.option("operations", tuple)
         self.same_register = bool(game.options["same_register"])
+        self.tables: Tables = game.tables
+        """The game's decoded actions and cards and its legality memo (shared, derived)."""
+        self.moves = self.tables.moves
+        """Each action id decoded (the tables', at hand)."""
         self.registers = [0, 0, 0, 0]
         self.energy = 0
-        self.disabled: set[str] = set()
-        self.deck: dict[str, int] = {format(value, "04b"): 1 for value in range(16)}
+        self.disabled = 0
+        """What an ERROR disabled: registers in bits 0–3, operations above (see
+        :func:`~moonbase.games.moon.notation.disabled_bit`)."""
+        self.deck_weights: list[tuple[int, int]] = self.tables.goal_deck
+        """``(chance outcome id, count)`` of each card left, by id: the next draw's weights.
+        Replaced, never changed in place (clones share it)."""
         self.phase = DRAW
         self.half: int | None = None
         """History index of the left card of a wide goal whose right card is still to come."""
         self.repairer = 0
         self.ended: tuple[dict[str, Any], ...] = ()
         """Why the game is over (the view's ``ended``): set once, by :meth:`_finish`."""
-        self._entries, self._by_text, self._legal_memo = catalog(
-            self.operations, self.competitive, self.same_register, game.seats
-        )
 
     # ------------------------------------------------------------------ mode hooks
     @abstractmethod
@@ -147,6 +149,26 @@ class MoonState(State):
         """History indices of the goal cards ``seat`` has not seen (those :meth:`_redraw`
         deals again), in the order they are dealt."""
 
+    @abstractmethod
+    def _prices(self, seat: int) -> PriceTable:
+        """``seat``'s price table now (a hacker's free uses change it)."""
+
+    @abstractmethod
+    def _play_ids(self, seat: int) -> list[int]:
+        """The legal ids of ``seat`` in the play phase, from its price table's memo (keyed
+        by :func:`~moonbase.games.moon.tables.legal_key`): a shared list, never to change.
+        More than END in it means the round or turn goes on."""
+
+    def _peek(self, seat: int, target: int) -> None:
+        raise AssertionError("PEEK is a competitive action")
+
+    def _operate_ram(self, seat: int, move: Move) -> None:
+        raise AssertionError("RAM exists only in the competitive game")
+
+    def _use_free(self) -> None:
+        """An operation was free: one of a hacker's free uses of the turn is spent."""
+        raise AssertionError("only a hacker's operations are ever free")
+
     def _finish(self, trigger: str, **data: Any) -> None:
         """End the game, because of ``trigger`` (a code of the view's ``ended``, with
         ``data``): every end of the game goes through here, so its reason is never guessed."""
@@ -156,218 +178,194 @@ class MoonState(State):
     def _masked(self, seat: int | None) -> dict[int, str]:
         return dict.fromkeys(self._hidden_draws(seat), "DRAW ?")
 
-    def _price(self, seat: int, op: Operation) -> int:
-        """What ``op`` costs ``seat`` now, in half-units."""
-        return op.cost(self.competitive)
-
-    def _pay(self, seat: int, op: Operation) -> None:
-        self.energy -= self._price(seat, op)
-
-    def _can_peek(self, seat: int) -> bool:
-        """Whether ``seat`` holds a bug to PEEK with (competitive only)."""
-        return False
-
-    def _do_extra(self, seat: int, action: str) -> None:
-        raise AssertionError(f"unexpected action {action!r}")
-
-    def _read(self, seat: int, operand: str) -> int:
-        return self.registers[_REGISTER_INDEX[operand]]
-
-    def _write(self, seat: int, operand: str, value: int) -> None:
-        self.registers[_REGISTER_INDEX[operand]] = value
-
     # ------------------------------------------------------------------ the protocol hooks
     def _actors(self) -> tuple[int, ...]:
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase is PLAY:
             return (self._player(),)
-        if self.phase == DRAW:
+        if phase is DRAW:
             return (CHANCE,)
-        if self.phase == REPAIR:
+        if phase is REPAIR:
             return (self.repairer,)
         return ()
 
-    def _legal(self, seat: int) -> list[str]:
-        if self.phase == REPAIR:
-            return sorted(f"REPAIR {target}" for target in self.disabled)
-        affordable = frozenset(op.name for op in self.affordable(seat))
-        can_peek = self._can_peek(seat)
-        key = (seat, affordable, frozenset(self.disabled), can_peek)
-        legal = self._legal_memo.get(key)
-        if legal is None:
-            legal = self._legal_memo[key] = tuple(
-                entry.text
-                for entry in self._entries
-                if self._allows(seat, entry, affordable, can_peek)
-            )
-        return list(legal)
+    def _legal_ids(self, seat: int) -> list[int]:
+        if self.phase is REPAIR:
+            return self.tables.repair_ids(self.disabled)
+        return self._play_ids(seat)
 
-    def _allows(self, seat: int, entry: Entry, affordable: frozenset[str], can_peek: bool) -> bool:
-        if entry.operation is not None:
-            return entry.operation in affordable and not (entry.registers & self.disabled)
-        if entry.peek is not None:
-            return can_peek and entry.peek != seat
-        return True
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        return self.deck_weights
 
-    def _is_legal(self, seat: int, action: str) -> bool:
-        if self.phase == REPAIR:
-            return action.removeprefix("REPAIR ") in self.disabled and action.startswith("REPAIR")
-        entry = self._by_text.get(action)
-        if entry is None:
-            return False
-        op = OPERATIONS.get(entry.operation or "")
-        affordable = (
-            frozenset()
-            if op is None or op.name in self.disabled or self._price(seat, op) > self.energy
-            else frozenset((op.name,))
-        )
-        return self._allows(seat, entry, affordable, self._can_peek(seat))
+    def _asking(self, seat: int) -> str:
+        if self.phase is REPAIR:
+            return "an OK card was drawn: choose which error to repair first"
+        asked = f"spend the {energy_text(self.energy)} energy left on what it pays for, or END"
+        if self.disabled:
+            asked += f"; disabled by an ERROR: {', '.join(self.disabled_names())}"
+        return asked
 
-    def _chance_weights(self) -> list[tuple[str, int]]:
-        return [(f"DRAW {card}", count) for card, count in sorted(self.deck.items())]
-
-    def _canonical(self, action: str) -> str:
-        return canonical(action)
-
-    def _why_illegal(self, seat: int, action: str) -> str:
-        return explain(self, seat, action)
-
-    def _do(self, seat: int, action: str) -> None:
+    def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            self._draw(action.removeprefix("DRAW "))
-        elif action.startswith("REPAIR "):
-            self.disabled.discard(action.removeprefix("REPAIR "))
-            self._after_event()
-        elif action == "END":
+            self._draw(action)
+            return
+        move = self.moves[action]
+        kind = move.kind
+        if kind is _OPERATE:
+            self._operate(seat, move)
+        elif kind is _END:
             self._end(seat)
+            return
+        elif kind is _PEEK:
+            self._peek(seat, move.seat)
         else:
-            name, *operands = action.split(" ")
-            op = OPERATIONS.get(name)
-            if op is None:
-                self._do_extra(seat, action)
-            else:
-                self._operate(seat, op, operands)
-            self._after_play(seat)
+            self.disabled &= ~move.repair
+            self._after_event()
+            return
+        self._after_play(seat)
 
     # ------------------------------------------------------------------ operations
+    def _operate(self, seat: int, move: Move) -> None:
+        price = self._prices(seat).prices[move.op]
+        if price:
+            self.energy -= price
+        else:
+            self._use_free()
+        if move.ram:
+            self._operate_ram(seat, move)
+            return
+        registers = self.registers
+        target = move.target
+        registers[target] = EFFECTS[move.op](registers[target], registers[move.source], self.mask)
+
+    def disabled_names(self) -> list[str]:
+        """What an ERROR disabled, by name, sorted."""
+        disabled, names = self.disabled, []
+        while disabled:
+            bit = disabled & -disabled
+            names.append(disabled_name(bit))
+            disabled ^= bit
+        return sorted(names)
+
     def enabled_registers(self) -> list[str]:
         """Registers that may be operands (not disabled by an ERROR)."""
-        return [name for name in REGISTERS if name not in self.disabled]
+        return [name for index, name in enumerate(REGISTERS) if not self.disabled >> index & 1]
 
-    def affordable(self, seat: int) -> list[Operation]:
-        """Operations in play, not disabled, that ``seat`` can pay for now."""
-        return [
-            OPERATIONS[name]
-            for name in self.operations
-            if name not in self.disabled and self._price(seat, OPERATIONS[name]) <= self.energy
-        ]
-
-    def _has_play(self, seat: int) -> bool:
-        """Whether ``seat`` has any action but END (so the round does not end by itself)."""
-        if self._can_peek(seat):
-            return True
-        two_operands = (
-            self.same_register or len(self.disabled.intersection(REGISTERS)) < 3
-        )  # A is never disabled, so two operands need one more register
-        for name in self.operations:
-            if name in self.disabled:
-                continue
-            op = OPERATIONS[name]
-            usable = op.operands == 1 or two_operands or (self.competitive and name == "MOV")
-            if usable and self._price(seat, op) <= self.energy:
-                return True
-        return False
-
-    def _operate(self, seat: int, op: Operation, operands: list[str]) -> None:
-        self._pay(seat, op)
-        target = operands[0]
-        source = self._read(seat, operands[1]) if len(operands) == 2 else 0
-        self._write(seat, target, op.effect(self._read(seat, target), source, self.mask))
+    def operation_costs(self, seat: int) -> dict[str, float]:
+        """The energy each operation in play costs ``seat`` now (hackers and free uses included)."""
+        prices = self._prices(seat).prices
+        return {name: prices[_OPERATION_NAMES.index(name)] / 2 for name in self.operations}
 
     # ------------------------------------------------------------------ cards
+    @property
+    def deck(self) -> dict[str, int]:
+        """The cards left, by name, with their counts."""
+        texts = self._outcome_texts
+        return {texts[outcome].removeprefix("DRAW "): count for outcome, count in self.deck_weights}
+
     def card_at(self, index: int) -> str:
         """The card drawn at history ``index``."""
-        return self._history[index][1].removeprefix("DRAW ")
+        return self._outcome_texts[self._entry(index)[1]].removeprefix("DRAW ")
+
+    def goal_card(self, index: int) -> int:
+        """The value of the goal card drawn at history ``index``."""
+        return self.tables.cards[self._entry(index)[1]].value
 
     def goal_of(self, cards: tuple[int, ...]) -> int:
         """The goal made by the goal cards drawn at history indices ``cards``."""
-        return goal_value([int(self.card_at(index), 2) for index in cards], self.width)
+        return goal_value([self.goal_card(index) for index in cards], self.width)
 
-    def _shuffle_in(self, bugs: int, events: bool) -> None:
-        """Add the bugs and (with ``events``) the event cards to the deck."""
-        if bugs:
-            self.deck[BUG] = bugs
-        if events:
-            for card, count in event_cards(bool(self.game.options["extras"])).items():
-                self.deck[card] = count
+    def _shuffle_in(self) -> None:
+        """Add the bugs and (with option ``events``) the event cards to the deck (whose goal
+        cards are all there still: the setup's goals leave it only in the cooperative game,
+        which shuffles in once they are drawn)."""
+        # Goal cards' ids come first ("DRAW 0000" … sort before letters): the deck stays sorted.
+        self.deck_weights = [*self.deck_weights, *self.tables.other_cards]
 
     def _continue_draw(self) -> None:
         """Draw the next card, or tell the mode that the deck is empty."""
-        if self.deck:
+        if self.deck_weights:
             self.phase = DRAW
         else:
             self.half = None
             self._deck_exhausted()
 
-    def _draw(self, card: str) -> None:
-        index = len(self._history) - 1
-        left = self.deck[card] - 1
-        if left:
-            self.deck[card] = left
+    def _take(self, outcome: int) -> None:
+        """Take one card of chance outcome ``outcome`` out of the deck."""
+        deck = self.deck_weights.copy()
+        at = bisect_left(deck, (outcome,))
+        count = deck[at][1]
+        if count == 1:
+            del deck[at]
         else:
-            del self.deck[card]
-        if is_goal_card(card):
-            if self.width > 4 and self.half is None:
+            deck[at] = (outcome, count - 1)
+        self.deck_weights = deck
+
+    def _draw(self, outcome: int) -> None:
+        self._take(outcome)
+        card = self.tables.cards[outcome]
+        kind = card.kind
+        if kind is CardKind.GOAL:
+            index = len(self._history) - 1
+            half = self.half
+            if half is not None:
+                self.half = None
+                value = goal_value([self.goal_card(half), card.value], self.width)
+                self._receive_goal(value, (half, index))
+            elif self.width > 4:
                 self.half = index
                 self._continue_draw()
-                return
-            cards = (index,) if self.half is None else (self.half, index)
-            self.half = None
-            self._receive_goal(self.goal_of(cards), cards)
-        elif card == BUG:
+            else:
+                self._receive_goal(card.value, (index,))
+        elif kind is CardKind.BUG:
             self._receive_bug()
         else:
-            self._resolve_event(card)
+            self._resolve_event(kind, card.value)
 
-    def _resolve_event(self, card: str) -> None:
-        kind, _, target = card.partition(" ")
-        if kind == "OK":
-            if len(self.disabled) >= 2:
+    def _resolve_event(self, kind: CardKind, value: int) -> None:
+        if kind is CardKind.OK:
+            if self.disabled.bit_count() >= 2:
                 self.phase = REPAIR
                 self.repairer = self._drawer()
                 return
-            self.disabled.clear()
-        elif kind == "RESET" and target in _REGISTER_INDEX:
-            self.registers[_REGISTER_INDEX[target]] = 0
-        elif kind == "RESET":
-            bit = int(target)
-            self.registers = [value & ~bit for value in self.registers]
-        elif target in _REGISTER_INDEX or target in self.operations:
+            self.disabled = 0
+        elif kind is CardKind.RESET_REGISTER:
+            self.registers[value] = 0
+        elif kind is CardKind.RESET_BITS:
+            self.registers = [register & ~value for register in self.registers]
+        else:
             # An ERROR on an operation that is not in play has nothing to disable.
-            self.disabled.add(target)
+            self.disabled |= value & self.tables.disablable
         self._after_event()
 
-    def _redeal(self, indices: list[int], rng_shuffle: list[str]) -> None:
-        """Give the cards drawn at history ``indices`` the first of ``rng_shuffle`` (a shuffled
-        pool of those cards and the deck's goal cards), and put the rest back in the deck."""
-        for index, card in zip(indices, rng_shuffle, strict=False):
-            self._rewrite_chance(index, f"DRAW {card}")
-        for card in [card for card in self.deck if is_goal_card(card)]:
-            del self.deck[card]
-        for card in rng_shuffle[len(indices) :]:
-            self.deck[card] = self.deck.get(card, 0) + 1
+    def _redeal(self, indices: list[int], shuffled: list[int]) -> None:
+        """Give the cards drawn at history ``indices`` the first goal cards of ``shuffled`` (a
+        shuffled pool of those cards and the deck's goal cards, by value), and put the rest
+        back in the deck."""
+        goal_outcome = self.tables.goal_outcome
+        for index, value in zip(indices, shuffled, strict=False):
+            self._rewrite_chance(index, goal_outcome[value])
+        counts: dict[int, int] = {}
+        for value in shuffled[len(indices) :]:
+            counts[goal_outcome[value]] = counts.get(goal_outcome[value], 0) + 1
+        cards = self.tables.cards
+        others = [entry for entry in self.deck_weights if cards[entry[0]].kind is not CardKind.GOAL]
+        self.deck_weights = sorted([*others, *counts.items()])
 
-    def _pool(self, indices: list[int]) -> list[str]:
-        """The cards drawn at ``indices`` and every goal card still in the deck, sorted: the
-        order must not depend on which hidden card is where, or two states a seat cannot tell
-        apart would resample differently from the same generator."""
-        pool = [self.card_at(index) for index in indices]
-        for card, count in self.deck.items():
-            if is_goal_card(card):
-                pool.extend([card] * count)
+    def _pool(self, indices: list[int]) -> list[int]:
+        """The goal cards drawn at ``indices`` and every goal card still in the deck, by
+        value, sorted: the order must not depend on which hidden card is where, or two states
+        a seat cannot tell apart would resample differently from the same generator."""
+        pool = [self.goal_card(index) for index in indices]
+        cards = self.tables.cards
+        for outcome, count in self.deck_weights:
+            card = cards[outcome]
+            if card.kind is CardKind.GOAL:
+                pool.extend([card.value] * count)
         return sorted(pool)
 
     # ------------------------------------------------------------------ shared view parts
-    def _machine_view(self) -> dict[str, Any]:
+    def _machine_view(self) -> MachineView:
         """The view keys both modes share: ``width``, ``registers``, ``energy``,
         ``disabled``, ``deck``, ``phase``, and ``ended``: ``[]`` while the game goes on, then
         the reason it ended (:meth:`_finish`), ``[{"trigger": code, ...}]``:
@@ -388,32 +386,11 @@ class MoonState(State):
                 for name, value in zip(REGISTERS, self.registers, strict=True)
             },
             "energy": self.energy / 2,
-            "disabled": sorted(self.disabled),
-            "deck": sum(self.deck.values()),
-            "phase": self.phase,
+            "disabled": self.disabled_names(),
+            "deck": sum(count for _, count in self.deck_weights),
+            "phase": _PHASE_NAMES[self.phase],
             "ended": [dict(entry) for entry in self.ended],
         }
-
-    def operation_costs(self, seat: int) -> dict[str, float]:
-        """The energy each operation in play costs ``seat`` now (hackers and free uses included)."""
-        return {name: self._price(seat, OPERATIONS[name]) / 2 for name in self.operations}
-
-    def _machine_snapshot(self) -> dict[str, Any]:
-        return {
-            "registers": list(self.registers),
-            "energy": self.energy,
-            "disabled": sorted(self.disabled),
-            "deck": dict(sorted(self.deck.items())),
-            "phase": self.phase,
-            "half": self.half,
-            "repairer": self.repairer,
-            "ended": [dict(entry) for entry in self.ended],
-        }
-
-    def _copy_machine(self, other: MoonState) -> None:
-        other.registers = list(self.registers)
-        other.disabled = set(self.disabled)
-        other.deck = dict(self.deck)
 
     def energy_left(self) -> str:
         """Energy left in this round or turn, as people write it."""

@@ -6,7 +6,8 @@ follows exactly but for one point where it goes back to the rulebook: a player w
 :mod:`~moonbase.games.moons.cards` (the deck and the Mini-Asteroid table),
 :mod:`~moonbase.games.moons.scoring` (the best grouping), :mod:`~moonbase.games.moons.state`
 (the rules), :mod:`~moonbase.games.moons.game` (options and presets),
-:mod:`~moonbase.games.moons.notation`, :mod:`~moonbase.games.moons.view` (what a seat sees),
+:mod:`~moonbase.games.moons.notation` (text and the numbered action universe),
+:mod:`~moonbase.games.moons.view` (what a seat sees),
 :mod:`~moonbase.games.moons.hidden` (redrawing what a seat cannot know) and
 :mod:`~moonbase.games.moons.render`.
 
@@ -82,7 +83,7 @@ the bonus cards and the discards are public.
 
 >>> from moonbase.games.moons import MoonsGame
 >>> state = MoonsGame(players=4).new(seed=11)
->>> state.phase, state.to_act
+>>> state.phase.value, state.to_act
 ('tableau', (0, 1, 2, 3))
 """
 

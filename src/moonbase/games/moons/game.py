@@ -11,14 +11,12 @@ moonbase.core.errors.InvalidOption: option 'players': 7 is not allowed; allowed:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Final
 
-from moonbase.core import Game, Option
+from moonbase.core import Game, Option, State
 from moonbase.games.moons.cards import DECK_SIZE, TABLEAU_SIZE, hand_size
-
-if TYPE_CHECKING:
-    from moonbase.games.moons.state import MoonsState
+from moonbase.games.moons.notation import ActionTable, action_table, canonical, unknown
 
 __all__ = ["OPTIONS", "PRESETS", "MoonsGame"]
 
@@ -54,6 +52,15 @@ class MoonsGame(Game):
 
     >>> MoonsGame().max_history
     728
+
+    Its action ids (stable for ``players`` and ``mini_asteroids``) are described in
+    :mod:`~moonbase.games.moons.notation`:
+
+    >>> game = MoonsGame(players=3)
+    >>> game.num_actions, game.num_chance_outcomes
+    (30911, 66)
+    >>> game.action_text(game.action_id("tableau n7 s3 j14"))
+    'TABLEAU S3 J14 N7'
     """
 
     name: ClassVar[str] = "moons"
@@ -117,7 +124,28 @@ class MoonsGame(Game):
         per_round = DECK_SIZE + n + tricks * per_trick + 4 * minis + n
         return 2 * n * minis + n * per_round
 
-    def _new_state(self, seed: int, explicit: bool) -> MoonsState:
+    @property
+    def table(self) -> ActionTable:
+        """The numbered actions decoded, and the tables legal ids are built from."""
+        return action_table(self.seats, self.mini_asteroids)
+
+    def _action_texts(self) -> Iterable[str]:
+        return self.table.texts
+
+    def _chance_texts(self) -> Iterable[str]:
+        return self.table.outcome_texts
+
+    def _canonical(self, text: str) -> str:
+        if self.actions.get(text) is not None or self.outcomes.get(text) is not None:
+            return text  # already canonical: the common case, kept quick
+        return canonical(text)
+
+    def _unknown(self, canonical: str) -> str:
+        return unknown(canonical)
+
+    def _new_state(self, seed: int, explicit: bool) -> State[Any]:
+        # State[Any]: the core's hook is typed State (its default view type, a dict), which a
+        # State[MoonsView] is not.
         from moonbase.games.moons.state import MoonsState
 
         return MoonsState(self, seed, explicit)

@@ -1,4 +1,5 @@
-"""Moons' notation: reading actions as people type them and printing them canonically.
+"""Moons' notation: reading actions as people type them, printing them canonically, and the
+numbered action universe.
 
 Cards are ``S7``, ``J14``, ``N1``, ``U3`` and ``AST``; planets ``SATURN``, ``JUPITER``,
 ``NEPTUNE``, ``URANUS``. The actions (``rules/moons.md``)::
@@ -22,15 +23,33 @@ any beginning of its name (``u``, ``sat``), leading zeros in ranks — and print
 'MINI TOKEN-SWAP 2 SATURN URANUS'
 >>> canonical("play j05")
 'PLAY J5'
+
+**The action universe** (ids are stable for a game's ``players`` and ``mini_asteroids``): every
+text above a seat could ever take, numbered in sorted text order. The tableau is enumerated
+faithfully — one action per choice of three different Moon cards, ``C(56, 3) = 27720`` of them
+— then ``PASS``, the 57 ``PLAY`` actions, the four ``TAKE`` and, with the Mini-Asteroids, every
+``MINI`` action (a ``TOKEN-SWAP`` with any seat). Chance outcomes: the 57 ``DEAL`` (the four
+Asteroids are one outcome) and, with the Mini-Asteroids, the 9 ``DRAW``.
+
+>>> table = action_table(4, True)
+>>> len(table.texts), len(table.outcome_texts)
+(30923, 66)
+>>> table.texts[table.tableau[card("S3")][card("J14")][card("N7")]]
+'TABLEAU S3 J14 N7'
+>>> table.decode[table.play[card("J5")]]
+Act(op=1, a=18, b=0, c=0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from functools import cache
+from itertools import combinations
+from typing import Final, NamedTuple
 
+from moonbase.core.actions import ActionSpace
 from moonbase.games.moons.cards import (
+    AST,
     CARD_NAMES,
     MINI_INDEX,
     MINIS,
@@ -39,17 +58,49 @@ from moonbase.games.moons.cards import (
     card,
 )
 
-if TYPE_CHECKING:
-    from moonbase.games.moons.state import MoonsState
-
 __all__ = [
+    "DEAL",
+    "DRAW",
+    "MINI",
+    "PASS",
+    "PLAY",
+    "TABLEAU",
+    "TAKE",
+    "Act",
+    "ActionTable",
+    "action_table",
     "canonical",
     "card_text",
-    "explain",
     "normal_card",
     "normal_planet",
     "tableau_action",
+    "unknown",
 ]
+
+PASS: Final = 0
+PLAY: Final = 1
+TABLEAU: Final = 2
+TAKE: Final = 3
+MINI: Final = 4
+DEAL: Final = 5
+DRAW: Final = 6
+"""The kinds of action (and chance outcome): :attr:`Act.op`."""
+
+
+class Act(NamedTuple):
+    """An action id decoded once: its kind ``op`` and its parts.
+
+    ``PLAY``: ``a`` the card. ``TABLEAU``: the cards ``a < b < c``. ``TAKE``: ``a`` the planet.
+    ``MINI``: ``a`` the kind (index into :data:`~moonbase.games.moons.cards.MINIS`), then for a
+    grab or block ``b`` the planet, for a token swap ``b`` the other seat and ``c`` the planets
+    given and taken as ``give * 4 + take``, for a tableau swap ``b`` the tableau card and ``c``
+    the hand card. ``DEAL``: ``a`` the card. ``DRAW``: ``a`` the kind.
+    """
+
+    op: int
+    a: int = 0
+    b: int = 0
+    c: int = 0
 
 
 def normal_card(word: str) -> str | None:
@@ -105,7 +156,6 @@ def _mini_name(word: str) -> str | None:
     return word if word in MINI_INDEX else None
 
 
-@lru_cache(maxsize=1 << 16)
 def canonical(action: str) -> str:
     """The canonical spelling of an action (or chance outcome) as typed by a person.
 
@@ -163,53 +213,159 @@ def _canonical_mini(args: list[str]) -> str | None:
     return None
 
 
-def explain(state: MoonsState, seat: int, action: str) -> str:
-    """Why ``action`` (canonical) is not legal for ``seat`` now, in a few words ('' if unknown)."""
-    from moonbase.games.moons.state import TABLEAU, TRICK
+_FORMS: Final = (
+    "TABLEAU <three cards>, PLAY <card>, MINI <Mini-Asteroid> ..., TAKE <planet> or PASS"
+)
 
-    words = action.split(" ") if action else [""]
+
+_MINI_FORMS: Final = {
+    "grab": "MINI GRAB <planet>",
+    "block": "MINI BLOCK <planet>",
+    "token-swap": "MINI TOKEN-SWAP <seat> <planet given> <another planet taken>",
+    "tableau-swap": "MINI TABLEAU-SWAP <tableau card> <another Moon card from the hand>",
+    "bonus": "MINI BONUS-<PLANET>, alone",
+    "set-bonus": "MINI SET-BONUS, alone",
+}
+
+
+def unknown(text: str) -> str:
+    """Why a canonical text is no action of Moons, in a few words (the forms actions take).
+
+    >>> unknown("TABLEAU S1 S2 AST")
+    'a tableau is three different Moon cards, never an Asteroid'
+    >>> unknown("MINI TOKEN-SWAP 2 URANUS URANUS")
+    'it is played as MINI TOKEN-SWAP <seat> <planet given> <another planet taken>'
+    >>> unknown("PLAY S15")
+    'S15 is no card: cards are S1-S14, J1-J14, N1-N14, U1-U14 and AST'
+    """
+    words = text.split(" ")
     head = words[0]
-    if seat < 0:
-        return ""
-    if state.taker == seat:
-        if state.may_pass:
-            return "take a token of a planet in your tableau (TAKE <planet>) or decline it (PASS)"
-        return "choose the planet of the token you are owed (TAKE <planet>)"
-    if head == "PASS":
-        return "only a player who won no trick may decline (PASS) the token it is offered"
-    if state.phase == TABLEAU:
-        if head != "TABLEAU":
-            return "every player first chooses a tableau of three cards"
-        if len(words) != 4 or len(set(words[1:])) != 3:
-            return "a tableau is three different cards"
-        if "AST" in words:
-            return "an Asteroid may not go in the tableau"
-        return "choose three cards from your own hand"
-    if state.phase != TRICK:
-        return ""
-    if head == "PLAY" and len(words) == 2:
-        name = words[1]
-        if name not in CARD_NAMES or CARD_NAMES.index(name) not in state.hands[seat]:
-            return f"{name} is not in your hand"
-        if name == "AST" and not state.trick:
-            return "an Asteroid may be led only when the hand holds nothing else"
-        if state.led is not None:
-            return f"you must follow {PLANETS[state.led]} (or play AST)"
-        return "an Asteroid may be led only when the hand holds nothing else"
-    if head == "MINI":
-        if state.mini_played:
-            return "at most one Mini-Asteroid per player per trick"
-        name = words[1] if len(words) > 1 else ""
-        if name not in MINI_INDEX or not state.minis[seat][MINI_INDEX[name]]:
-            return f"you hold no {name or 'such'} Mini-Asteroid"
-        if state.blocked is not None and PLANETS[state.blocked] in words:
-            return f"{PLANETS[state.blocked]} is blocked until this trick ends"
-        planet = words[-1]
-        if name == "BLOCK" and planet in PLANETS and not state.supply[PLANETS.index(planet)]:
-            return f"no {planet} token is left to block"
-        return f"that {name} cannot be played that way now"
-    if head == "TAKE":
-        return "there is no token to choose now"
     if head == "TABLEAU":
-        return "the tableaus were chosen at the start of the round"
-    return "" if head in ("DEAL", "DRAW") else f"{head or 'nothing'} is not an action of Moons"
+        return "a tableau is three different Moon cards, never an Asteroid"
+    if head in ("PLAY", "DEAL") and len(words) == 2 and normal_card(words[1]) is None:
+        return f"{words[1]} is no card: cards are S1-S14, J1-J14, N1-N14, U1-U14 and AST"
+    if head == "TAKE":
+        return "TAKE names a planet: " + ", ".join(PLANETS)
+    if head == "MINI" and len(words) > 1 and words[1] in MINI_INDEX:
+        return f"it is played as {_MINI_FORMS[MINIS[MINI_INDEX[words[1]]].effect]}"
+    if head == "MINI":
+        return "the Mini-Asteroids: " + ", ".join(mini.name for mini in MINIS)
+    return "actions: " + _FORMS
+
+
+# ---------------------------------------------------------------------- the action universe
+def _planet_acts(kind: int) -> dict[str, Act]:
+    name = MINIS[kind].name
+    return {f"MINI {name} {planet}": Act(MINI, kind, p) for p, planet in enumerate(PLANETS)}
+
+
+def _mini_acts(players: int) -> dict[str, Act]:
+    acts: dict[str, Act] = {}
+    for kind, mini in enumerate(MINIS):
+        name = f"MINI {mini.name}"
+        if mini.effect in ("grab", "block"):
+            acts.update(_planet_acts(kind))
+        elif mini.effect == "token-swap":
+            for other in range(players):
+                for give, give_name in enumerate(PLANETS):
+                    for take, take_name in enumerate(PLANETS):
+                        if take != give:
+                            text = f"{name} {other} {give_name} {take_name}"
+                            acts[text] = Act(MINI, kind, other, give * 4 + take)
+        elif mini.effect == "tableau-swap":
+            for out in range(AST):
+                for into in range(AST):
+                    if into != out:
+                        text = f"{name} {CARD_NAMES[out]} {CARD_NAMES[into]}"
+                        acts[text] = Act(MINI, kind, out, into)
+        else:
+            acts[name] = Act(MINI, kind)
+    return acts
+
+
+def _universe(players: int, minis: bool) -> dict[str, Act]:
+    """Every action any seat can ever take, with its parts."""
+    acts: dict[str, Act] = {"PASS": Act(PASS)}
+    acts.update((f"PLAY {name}", Act(PLAY, c)) for c, name in enumerate(CARD_NAMES))
+    acts.update((f"TAKE {planet}", Act(TAKE, p)) for p, planet in enumerate(PLANETS))
+    for a, b, c in combinations(range(AST), 3):
+        acts[f"TABLEAU {CARD_NAMES[a]} {CARD_NAMES[b]} {CARD_NAMES[c]}"] = Act(TABLEAU, a, b, c)
+    if minis:
+        acts.update(_mini_acts(players))
+    return acts
+
+
+def _outcomes(minis: bool) -> dict[str, Act]:
+    """Every chance outcome, with its parts."""
+    acts = {f"DEAL {name}": Act(DEAL, c) for c, name in enumerate(CARD_NAMES)}
+    if minis:
+        acts.update((f"DRAW {mini.name}", Act(DRAW, kind)) for kind, mini in enumerate(MINIS))
+    return acts
+
+
+_NONE: Final = [-1] * AST
+"""A row of no actions (never changed), shared."""
+
+
+class ActionTable:
+    """The numbered actions and outcomes of one player count (with or without the
+    Mini-Asteroids), decoded, with the lookup tables the rules build legal ids from.
+
+    Tables from parts to ids hold ``-1`` where no action exists.
+    """
+
+    def __init__(self, players: int, minis: bool) -> None:
+        acts = _universe(players, minis)
+        outcomes = _outcomes(minis)
+        space, chance = ActionSpace(acts), ActionSpace(outcomes)
+        self.texts: tuple[str, ...] = space.texts
+        """Every action text, by id (the game's :attr:`~moonbase.core.Game.actions`)."""
+        self.outcome_texts: tuple[str, ...] = chance.texts
+        """Every chance outcome text, by id."""
+        self.decode: tuple[Act, ...] = tuple(acts[text] for text in space.texts)
+        """Each action id's parts."""
+        self.decode_outcome: tuple[Act, ...] = tuple(outcomes[text] for text in chance.texts)
+        """Each chance outcome id's parts."""
+        self.pass_id = space.id("PASS")
+        self.play = [space.id(f"PLAY {name}") for name in CARD_NAMES]
+        """Card -> its ``PLAY`` id."""
+        self.take = [space.id(f"TAKE {planet}") for planet in PLANETS]
+        """Planet -> its ``TAKE`` id."""
+        self.tableau = [[[-1] * AST if a < b else _NONE for b in range(AST)] for a in range(AST)]
+        """``tableau[a][b][c]`` for cards ``a < b < c``: the id of ``TABLEAU a b c``."""
+        self.grab = [-1] * 4
+        self.block = [-1] * 4
+        self.swap = [[-1] * 16 for _ in range(players)]
+        """``swap[other][give * 4 + take]``: the id of that token swap."""
+        self.tableau_swap = [[-1] * AST for _ in range(AST)]
+        """``tableau_swap[out][into]``: the id of that tableau swap."""
+        self.kept = [-1] * len(MINIS)
+        """Kind of a bonus card -> the id of playing it."""
+        for number, act in enumerate(self.decode):
+            self._index(number, act)
+        self.deal = [chance.id(f"DEAL {name}") for name in CARD_NAMES]
+        """Card -> its ``DEAL`` outcome id."""
+        self.draw = [chance.get(f"DRAW {mini.name}") or 0 for mini in MINIS]
+        """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
+
+    def _index(self, number: int, act: Act) -> None:
+        if act.op == TABLEAU:
+            self.tableau[act.a][act.b][act.c] = number
+        elif act.op == MINI:
+            effect = MINIS[act.a].effect
+            if effect == "grab":
+                self.grab[act.b] = number
+            elif effect == "block":
+                self.block[act.b] = number
+            elif effect == "token-swap":
+                self.swap[act.b][act.c] = number
+            elif effect == "tableau-swap":
+                self.tableau_swap[act.b][act.c] = number
+            else:
+                self.kept[act.a] = number
+
+
+@cache
+def action_table(players: int, minis: bool) -> ActionTable:
+    """The action table of ``players`` seats (with or without Mini-Asteroids), built once."""
+    return ActionTable(players, minis)

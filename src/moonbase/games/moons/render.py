@@ -32,7 +32,7 @@ def _minis(counts: list[int]) -> str:
 
 def render(state: MoonsState) -> str:
     """A readable picture of ``state``: round, supply, every seat, the trick and who acts."""
-    header = f"Moons — round {state.round} of {state.players}, {state.phase}"
+    header = f"Moons — round {state.round} of {state.players}, {state.phase.value}"
     header += f"; dealt by seat {state.dealer}"
     if state.first_player is not None:
         header += f", first player seat {state.first_player}, Earth seat {state.earth}"

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-__all__ = ["Grouping", "best_grouping", "final_score", "grouping_rest"]
+__all__ = ["Grouping", "best_grouping", "final_score", "grouping_rest", "winners"]
 
 
 class Grouping(NamedTuple):
@@ -134,3 +134,19 @@ def _final_score(
     grouping = best_grouping(tokens, set_points, triple_points, single_points, per_set_bonus)
     extra = sum(count * bonus for count, bonus in zip(tokens, per_token_bonus, strict=True))
     return Grouping(grouping.points + extra, grouping.sets)
+
+
+def winners(scores: Sequence[Grouping], tokens: Sequence[Sequence[int]]) -> list[int]:
+    """The winning seats, given each seat's score and tokens: most points, then most complete
+    sets, then most tokens; a tie after that shares the win.
+
+    >>> winners([Grouping(13, 1), Grouping(13, 0), Grouping(0, 0)], [[1] * 4, [3, 3, 1, 0], []])
+    [0]
+    >>> winners([Grouping(13, 0), Grouping(13, 0)], [[3, 3, 1, 0], [6, 0, 0, 1]])
+    [0, 1]
+    """
+    ranks = [
+        (score.points, score.sets, sum(held)) for score, held in zip(scores, tokens, strict=True)
+    ]
+    best = max(ranks)
+    return [seat for seat, rank in enumerate(ranks) if rank == best]

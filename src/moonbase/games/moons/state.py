@@ -1,25 +1,29 @@
 """Moons' rules: :class:`MoonsState`, a game in progress.
 
-A game runs through these phases (``state.phase``):
+A game runs through these phases (``state.phase``, a :class:`Phase`):
 
-* ``setup`` — chance deals two Mini-Asteroids to each player (``DRAW GRAB``), one at a time from
+* ``SETUP`` — chance deals two Mini-Asteroids to each player (``DRAW GRAB``), one at a time from
   the dealer's left (skipped without Mini-Asteroids);
-* ``deal`` — chance deals the 60 cards one at a time from the dealer's left (``DEAL S5``); the
+* ``DEAL`` — chance deals the 60 cards one at a time from the dealer's left (``DEAL S5``); the
   undealt cards are a multiset, so the deck order is never stored;
-* ``tableau`` — every player who has not chosen acts at once (``TABLEAU S3 J14 N7``); the
+* ``TABLEAU`` — every player who has not chosen acts at once (``TABLEAU S3 J14 N7``); the
   choices stay hidden until the last one is made, then all are revealed (and in round 1 the
   first player is found);
-* ``trick`` — the player to act may play one Mini-Asteroid (``MINI ...``), then a card
+* ``TRICK`` — the player to act may play one Mini-Asteroid (``MINI ...``), then a card
   (``PLAY J5``); playing ``AST`` draws a Mini-Asteroid (chance). A full trick is scored at once;
   a winner owed a token with a real choice of planet acts with ``TAKE SATURN``;
-* ``awards`` — the round awards, again with ``TAKE`` where there is a choice; a player with no
+* ``AWARDS`` — the round awards, again with ``TAKE`` where there is a choice; a player with no
   trick may also decline its token (``PASS``);
-* ``over``.
+* ``OVER``.
+
+The rules work on action ids (:mod:`~moonbase.games.moons.notation` numbers them): each id is
+decoded once through the game's :class:`~moonbase.games.moons.notation.ActionTable`, and legal
+ids are looked up in its tables, never built as text.
 
 >>> from moonbase.games.moons.game import MoonsGame
 >>> state = MoonsGame(players=3).new(seed=5)
 >>> state.phase, state.to_act, len(state.hands[0]), sum(state.minis[0])
-('tableau', (0, 1, 2), 20, 2)
+(<Phase.TABLEAU: 'tableau'>, (0, 1, 2), 20, 2)
 >>> state.apply(0, state.legal_actions(0)[0])
 >>> state.to_act
 (1, 2)
@@ -28,63 +32,64 @@ A game runs through these phases (``state.phase``):
 from __future__ import annotations
 
 import random
-from bisect import insort
-from functools import lru_cache
-from itertools import combinations
-from typing import TYPE_CHECKING, Any, Final
+from bisect import bisect_left, insort
+from collections.abc import Mapping
+from enum import Enum
+from operator import itemgetter
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.games.moons.cards import (
-    AST,
-    CARD_NAMES,
-    DECK_COUNTS,
-    DECK_SIZE,
-    MINI_INDEX,
-    MINIS,
-    PLANET_INDEX,
-    PLANETS,
-    card,
-    rank,
-    suit,
-)
+from moonbase.core.chance import draw_index
+from moonbase.core.fields import Copy
+from moonbase.games.moons.cards import AST, DECK_COUNTS, MINIS, PLANETS, RANKS, rank, suit
 from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
-from moonbase.games.moons.notation import canonical, explain, tableau_action
-from moonbase.games.moons.scoring import Grouping, final_score, grouping_rest
+from moonbase.games.moons.notation import (
+    DEAL,
+    MINI,
+    PASS,
+    PLAY,
+    TABLEAU,
+    TAKE,
+    Act,
+    ActionTable,
+)
+from moonbase.games.moons.scoring import Grouping, final_score, grouping_rest, winners
+from moonbase.games.moons.view import EndTrigger, MoonsView, ScorePart
 
 if TYPE_CHECKING:
     from moonbase.games.moons.game import MoonsGame
 
-__all__ = ["AWARDS", "DEAL", "OVER", "SETUP", "TABLEAU", "TRICK", "MoonsState"]
+__all__ = ["MoonsState", "Phase"]
 
-SETUP: Final = "setup"
-"""Chance deals the Mini-Asteroids at the start of the game."""
-DEAL: Final = "deal"
-"""Chance deals the 60 cards of a round."""
-TABLEAU: Final = "tableau"
-"""Every player chooses a tableau at once."""
-TRICK: Final = "trick"
-"""Tricks are played (and their tokens taken)."""
-AWARDS: Final = "awards"
-"""The round awards are taken."""
-OVER: Final = "over"
+
+class Phase(Enum):
+    """Where a game of Moons stands (the view prints the value)."""
+
+    SETUP = "setup"
+    """Chance deals the Mini-Asteroids at the start of the game."""
+    DEAL = "deal"
+    """Chance deals the 60 cards of a round."""
+    TABLEAU = "tableau"
+    """Every player chooses a tableau at once."""
+    TRICK = "trick"
+    """Tricks are played (and their tokens taken)."""
+    AWARDS = "awards"
+    """The round awards are taken."""
+    OVER = "over"
+    """The game has ended."""
+
 
 _ALL_PLANETS: Final = (0, 1, 2, 3)
 _ALL_SUITS: Final = 0b1111
-_DEALS: Final = tuple(f"DEAL {name}" for name in CARD_NAMES)
-_CARD_INDEX: Final = {name: c for c, name in enumerate(CARD_NAMES)}
-_FULL_DECK: Final = tuple((_DEALS[c], count) for c, count in enumerate(DECK_COUNTS))
-_DRAWS: Final = tuple(f"DRAW {mini.name}" for mini in MINIS)
+_FULL_DECK: Final = tuple(c for c, count in enumerate(DECK_COUNTS) for _ in range(count))
+"""The 60 cards in deck order (the Asteroids last): the undealt cards at a round's start."""
+_TO_CHANCE: Final = (CHANCE,)
+_S = Copy.SHARED
+_F = Copy.FLAT
+_N = Copy.NESTED
 
 
-@lru_cache(maxsize=4096)
-def _tableau_actions(cards: tuple[int, ...]) -> tuple[str, ...]:
-    """Every TABLEAU action for a hand's Moon cards (ascending), sorted; cached because replays
-    and searches meet the same hands again and again."""
-    names = [CARD_NAMES[c] for c in cards]
-    return tuple(sorted([f"TABLEAU {a} {b} {c}" for a, b, c in combinations(names, 3)]))
-
-
-class MoonsState(State):
+class MoonsState(State[MoonsView]):
     """A Moons game in progress. Create one with ``MoonsGame(...).new(seed)``.
 
     The public attributes are the rules' state; cards, planets and Mini-Asteroid kinds are the
@@ -93,6 +98,28 @@ class MoonsState(State):
 
     game: MoonsGame
 
+    FIELDS: ClassVar[Mapping[str, Copy]] = {
+        # the options, and the action table they number
+        "players": _S, "tricks_per_round": _S, "minis_on": _S, "points": _S,
+        "_table": Copy.CACHE,
+        # the table
+        "phase": _S, "round": _S, "dealer": _S, "first_player": _S, "earth": _S,
+        "leader": _S, "turn": _S, "supply": _F, "tokens": _N, "blocked": _S, "minis": _N,
+        "pile": _F, "discard": _F, "bonuses": _N,
+        # the round
+        "undealt": _F, "deal_next": _S, "hands": _N, "tableaus": _N, "chosen": _F,
+        "revealed": _S, "tricks": _F, "tricks_played": _S,
+        # the trick
+        "trick": _F, "led": _S, "mini_played": _S, "last_trick": _S,
+        # pending chance and choices
+        "draw_queue": _F, "awards": _F, "taker": _S, "take_options": _S, "may_pass": _S,
+        "_planned": _F,
+        # what is public about hidden cards, and where chance put them
+        "voids": _F, "known": _N, "played": _N, "deal_events": _N, "draw_events": _N,
+        "mini_plays": _N, "tableau_events": _F, "earlier_deals": _S, "ended": _S,
+    }  # fmt: skip
+    """Every field, declared once (the core derives clone, snapshot and equality)."""
+
     def __init__(self, game: MoonsGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         n = self.players = game.seats
@@ -100,9 +127,10 @@ class MoonsState(State):
         self.minis_on = game.mini_asteroids
         self.points = game.points
         """Points per set, per triple outside the sets and per other token."""
+        self._table: ActionTable = game.table
         per_planet = game.tokens_per_planet
         # --- the table
-        self.phase = SETUP
+        self.phase = Phase.SETUP
         self.round = 1
         self.dealer = 0
         self.first_player: int | None = None
@@ -117,10 +145,9 @@ class MoonsState(State):
         self.discard = [0] * len(MINIS)
         self.bonuses = [[0] * len(MINIS) for _ in range(n)]
         # --- the round
-        self.undealt: list[tuple[str, int]] = []
-        """The cards not dealt yet as ``("DEAL <card>", count)`` in deck order: the chance
-        weights of the next card dealt."""
-        self.deal_left = 0
+        self.undealt: list[int] = []
+        """The cards not dealt yet, in deck order (the Asteroids last): the chance weights of
+        the next card dealt."""
         self.deal_next = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.tableaus: list[list[int]] = [[] for _ in range(n)]
@@ -144,6 +171,10 @@ class MoonsState(State):
         self.take_options: tuple[int, ...] = ()
         self.may_pass = False
         """Whether the seat choosing a token may decline it (a player with no trick)."""
+        self._planned: list[int] = []
+        """Auto chance mode, a round dealt in bulk (:meth:`_deal_in_bulk`): the ``DEAL``
+        outcome ids not recorded in the history yet, the last card first (empty whenever a
+        seat is to act)."""
         # --- what is public about hidden cards, and where chance put them (for resampling)
         self.voids = [0] * n
         """Per seat, a bit mask of the planets its unseen cards are known to lack."""
@@ -162,7 +193,7 @@ class MoonsState(State):
         self.earlier_deals: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
         """The deals of the rounds before this one: (seat, the history indices of the DEAL
         outcomes that gave it cards, the cards it was dealt), a tuple shared by clones."""
-        self.ended: tuple[dict[str, Any], ...] = ()
+        self.ended: tuple[EndTrigger, ...] = ()
         """Why the game is over (the view's ``ended``; set by :meth:`_finish`), a tuple shared
         by clones."""
         if self.minis_on:
@@ -172,76 +203,127 @@ class MoonsState(State):
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
-        if self.draw_queue or self.deal_left:
-            return (CHANCE,)
+        if self._planned or self.draw_queue or self.undealt:
+            return _TO_CHANCE
         if self.taker is not None:
             return (self.taker,)
-        if self.phase == TABLEAU:
-            return tuple(seat for seat in range(self.players) if not self.chosen[seat])
-        if self.phase == TRICK and self.turn is not None:
+        phase = self.phase
+        if phase is Phase.TRICK and self.turn is not None:
             return (self.turn,)
+        if phase is Phase.TABLEAU:
+            return tuple(seat for seat, done in enumerate(self.chosen) if not done)
         return ()
 
-    def _legal(self, seat: int) -> list[str]:
+    def _legal_ids(self, seat: int) -> list[int]:
+        table = self._table
         if self.taker is not None:
-            takes = sorted(f"TAKE {PLANETS[planet]}" for planet in self.take_options)
-            return ["PASS", *takes] if self.may_pass else takes
-        if self.phase == TABLEAU:
-            return list(_tableau_actions(tuple(c for c in self.hands[seat] if c != AST)))
-        plays = [f"PLAY {CARD_NAMES[c]}" for c in self.playable(seat)]
-        return sorted(plays + self._mini_actions(seat))
+            take = table.take
+            ids = [take[planet] for planet in self.take_options]
+            if self.may_pass:
+                ids.append(table.pass_id)
+            ids.sort()
+            return ids
+        if self.phase is Phase.TABLEAU:
+            return self._tableau_ids(seat)
+        play = table.play
+        ids = [play[c] for c in self.playable(seat)]
+        if self.minis_on and not self.mini_played and any(self.minis[seat]):
+            ids += self._mini_ids(seat)
+        ids.sort()
+        return ids
 
-    def _chance_weights(self) -> list[tuple[str, int]]:
+    def _tableau_ids(self, seat: int) -> list[int]:
+        """The ids of every tableau of three Moon cards of ``seat``'s hand, ascending."""
+        hand = self.hands[seat]
+        moons = hand[: bisect_left(hand, AST)]
+        n = len(moons)
+        if n < 3:
+            return []
+        rows = self._table.tableau
+        # tails[k] picks the ids of the cards moons[k:] from a row (two cards at least)
+        tails = [itemgetter(*moons[k:]) for k in range(n - 1)]
+        last = moons[-1]
+        ids: list[int] = []
+        for i in range(n - 2):
+            row = rows[moons[i]]
+            for j in range(i + 1, n - 2):
+                ids += tails[j + 1](row[moons[j]])
+            ids.append(row[moons[n - 2]][last])
+        ids.sort()
+        return ids
+
+    def _chance_weights(self) -> list[tuple[int, int]]:
+        planned = self._planned
+        if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
+            return [(planned[-1], 1)]
+        table = self._table
         if self.draw_queue:
-            return [(name, count) for name, count in zip(_DRAWS, self.pile, strict=True) if count]
-        return list(self.undealt)
+            draw = table.draw
+            return [(draw[kind], count) for kind, count in enumerate(self.pile) if count]
+        deal = table.deal
+        undealt = self.undealt
+        moons = bisect_left(undealt, AST)
+        weights = [(deal[c], 1) for c in undealt[:moons]]
+        if moons < len(undealt):
+            weights.append((deal[AST], len(undealt) - moons))
+        return weights
 
-    def _canonical(self, action: str) -> str:
-        return canonical(action)
-
-    def _is_legal(self, seat: int, action: str) -> bool:
-        head, _, rest = action.partition(" ")
-        if self.taker is not None:
-            if action == "PASS":
-                return self.may_pass
-            return head == "TAKE" and PLANET_INDEX.get(rest, -1) in self.take_options
-        if self.phase == TABLEAU:
-            if head != "TABLEAU":
-                return False
-            cards = [_CARD_INDEX.get(name, AST) for name in rest.split(" ")]
-            hand = self.hands[seat]
-            return (
-                len(cards) == 3
-                and cards[0] < cards[1] < cards[2] < AST
-                and all(c in hand for c in cards)
-            )
-        if head == "PLAY":
-            return rest in _CARD_INDEX and _CARD_INDEX[rest] in self.playable(seat)
-        return head == "MINI" and action in self._mini_actions(seat)
-
-    def _why_illegal(self, seat: int, action: str) -> str:
-        return explain(self, seat, action)
-
-    def _do(self, seat: int, action: str) -> None:
+    def _do(self, seat: int, action: int) -> None:
         index = len(self._history) - 1
-        head, _, rest = action.partition(" ")
-        if head == "DEAL":
-            self._deal(card(rest), index)
-        elif head == "DRAW":
-            self._draw(MINI_INDEX[rest], index)
-        elif head == "TABLEAU":
-            self._choose(seat, [card(name) for name in rest.split(" ")], index)
-        elif head == "PLAY":
-            self._play(seat, card(rest))
-        elif head == "MINI":
-            self._mini(seat, rest.split(" "), index)
-        elif head == "TAKE":
-            self._gain(seat, PLANET_INDEX[rest])
+        if seat == CHANCE:
+            if self._planned:  # dealt already, in bulk: the core records the outcome
+                self._planned.pop()
+                return
+            act = self._table.decode_outcome[action]
+            if act.op == DEAL:
+                self._deal(act.a, index)
+            else:
+                self._draw(act.a, index)
+            return
+        act = self._table.decode[action]
+        op = act.op
+        if op == PLAY:
+            self._play(seat, act.a)
+        elif op == TABLEAU:
+            self._choose(seat, [act.a, act.b, act.c], index)
+        elif op == MINI:
+            self._mini(seat, act, index)
+        elif op == TAKE:
+            self._gain(seat, act.a)
             self._settle_award()
-        elif head == "PASS":
+        else:
+            assert op == PASS
             self._settle_award()
-        else:  # pragma: no cover - the base class only passes legal actions
-            raise AssertionError(f"unexpected action {action!r}")
+
+    def _asking(self, seat: int) -> str:
+        if self.taker == seat:
+            if self.may_pass:
+                return "take a token of a planet in your tableau (TAKE <planet>) or decline it"
+            return "choose the planet of the token you are owed (TAKE <planet>)"
+        if self.phase is Phase.TABLEAU:
+            return "choose a tableau: three Moon cards from your hand, never an Asteroid"
+        if self.phase is not Phase.TRICK:
+            return ""
+        if not self.trick:
+            play = "lead a card (an Asteroid only when the hand holds nothing else)"
+        elif self.led is None:
+            play = "play any card"
+        else:
+            play = f"play a card: follow {PLANETS[self.led]} if you can, or play AST"
+        if not self.minis_on:
+            return play
+        if self.mini_played:
+            return play + "; at most one Mini-Asteroid per player per trick"
+        return f"{play}; or first a Mini-Asteroid you hold, where it takes effect{self._limits()}"
+
+    def _limits(self) -> str:
+        """What keeps a Mini-Asteroid from taking effect now, in words (or nothing)."""
+        if self.blocked is not None:
+            return f" ({PLANETS[self.blocked]} is blocked until this trick ends)"
+        empty = [PLANETS[planet] for planet in _ALL_PLANETS if not self.supply[planet]]
+        if empty:
+            return f" (no {' or '.join(empty)} token is left to block or grab)"
+        return ""
 
     # ------------------------------------------------------------------ queries
     def playable(self, seat: int) -> list[int]:
@@ -252,15 +334,17 @@ class MoonsState(State):
         led planet, anything goes.
         """
         hand = self.hands[seat]
-        distinct = sorted(set(hand))
+        moons = bisect_left(hand, AST)  # the hand is sorted, the Asteroids last
         if not self.trick:
-            return [c for c in distinct if c != AST] or [AST]
-        if self.led is None:
-            return distinct
-        follow = [c for c in distinct if c != AST and suit(c) == self.led]
-        if not follow:
-            return distinct
-        return follow + ([AST] if AST in hand else [])
+            return hand[:moons] or [AST]
+        asteroid = [AST] if moons < len(hand) else []
+        led = self.led
+        if led is not None:
+            low = bisect_left(hand, led * RANKS, 0, moons)
+            high = bisect_left(hand, led * RANKS + RANKS, low, moons)
+            if low < high:
+                return hand[low:high] + asteroid
+        return hand[:moons] + asteroid
 
     def available(self, planet: int) -> bool:
         """Whether a token of ``planet`` can be gained now (in the supply, not blocked)."""
@@ -280,7 +364,7 @@ class MoonsState(State):
             per_set += mini.per_set * count
         return final_score(self.tokens[seat], per_token, per_set, *self.points)
 
-    def score_parts(self, seat: int) -> list[dict[str, Any]]:
+    def score_parts(self, seat: int) -> list[ScorePart]:
         """``seat``'s score part by part, as :meth:`score` groups its tokens: the complete
         ``sets``, the ``triples`` of one planet and the ``singles`` left (each with its
         ``count``, the points ``each`` is worth and its ``points``), then each kind of bonus
@@ -297,7 +381,7 @@ class MoonsState(State):
         grouping = self.score(seat)
         set_points, triple_points, single_points = self.points
         triples, singles = grouping_rest(tokens, grouping.sets, triple_points, single_points)
-        parts: list[dict[str, Any]] = [
+        parts: list[ScorePart] = [
             {"part": part, "count": count, "each": each, "points": count * each}
             for part, count, each in (
                 ("sets", grouping.sets, set_points),
@@ -326,42 +410,48 @@ class MoonsState(State):
             )
         return parts
 
-    def _mini_actions(self, seat: int) -> list[str]:
-        if self.mini_played or not self.minis_on:
-            return []
-        actions: list[str] = []
-        tokens = self.tokens[seat]
-        for mini, count in zip(MINIS, self.minis[seat], strict=True):
+    def _mini_ids(self, seat: int) -> list[int]:
+        """The ids of the Mini-Asteroids ``seat`` may play now (each where it takes effect)."""
+        table = self._table
+        ids: list[int] = []
+        for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
-            name = f"MINI {mini.name}"
-            if mini.effect == "grab":
-                actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.available(p))
-            elif mini.effect == "block":  # a planet with no token left has nothing to block
+            effect = MINIS[kind].effect
+            if effect == "grab":
+                ids += [table.grab[p] for p in _ALL_PLANETS if self.available(p)]
+            elif effect == "block":  # a planet with no token left has nothing to block
                 if self.blocked is None:
-                    actions.extend(f"{name} {PLANETS[p]}" for p in _ALL_PLANETS if self.supply[p])
-            elif mini.effect == "token-swap":
-                for other in range(self.players):
-                    if other == seat:
-                        continue
-                    for give in _ALL_PLANETS:
-                        if not tokens[give] or give == self.blocked:
-                            continue
-                        actions.extend(
-                            f"{name} {other} {PLANETS[give]} {PLANETS[take]}"
-                            for take in _ALL_PLANETS
-                            if take not in (give, self.blocked) and self.tokens[other][take]
-                        )
-            elif mini.effect == "tableau-swap":
-                hand = sorted({c for c in self.hands[seat] if c != AST})
-                actions.extend(
-                    f"{name} {CARD_NAMES[out]} {CARD_NAMES[into]}"
-                    for out in self.tableaus[seat]
-                    for into in hand
-                )
+                    ids += [table.block[p] for p in _ALL_PLANETS if self.supply[p]]
+            elif effect == "token-swap":
+                ids += self._swap_ids(seat)
+            elif effect == "tableau-swap":
+                hand = self.hands[seat]
+                into = hand[: bisect_left(hand, AST)]
+                for out in self.tableaus[seat]:
+                    ids += map(table.tableau_swap[out].__getitem__, into)
             else:
-                actions.append(name)
-        return actions
+                ids.append(table.kept[kind])
+        return ids
+
+    def _swap_ids(self, seat: int) -> list[int]:
+        """Token swaps with every other seat: give a token of a planet ``seat`` has, take one
+        of another planet the other seat has, neither planet blocked."""
+        tokens, blocked = self.tokens[seat], self.blocked
+        ids: list[int] = []
+        for other in range(self.players):
+            if other == seat:
+                continue
+            row, theirs = self._table.swap[other], self.tokens[other]
+            for give in _ALL_PLANETS:
+                if not tokens[give] or give == blocked:
+                    continue
+                ids += [
+                    row[give * 4 + take]
+                    for take in _ALL_PLANETS
+                    if take != give and take != blocked and theirs[take]
+                ]
+        return ids
 
     # ------------------------------------------------------------------ chance
     def _start_round(self) -> None:
@@ -371,9 +461,8 @@ class MoonsState(State):
                 (seat, tuple(events), tuple(sorted(self.tableaus[seat] + self.played[seat])))
                 for seat, events in enumerate(self.deal_events)
             )
-        self.phase = DEAL
+        self.phase = Phase.DEAL
         self.undealt = list(_FULL_DECK)
-        self.deal_left = DECK_SIZE
         self.deal_next = (self.dealer + 1) % n
         self.hands = [[] for _ in range(n)]
         self.tableaus = [[] for _ in range(n)]
@@ -387,30 +476,54 @@ class MoonsState(State):
         self.deal_events = [[] for _ in range(n)]
         self.tableau_events = [None] * n
         self.leader = self.turn = None
+        if not self._explicit:
+            self._deal_in_bulk()
+
+    def _deal_in_bulk(self) -> None:
+        """Auto chance mode: deal the whole round now, each card as the seed draws it.
+
+        The ``k``-th card dealt is the one ``pick_weighted`` would pick among those left (in
+        deck order) with the chance counter's ``k``-th next value, so the deal is the one dealt
+        card by card. The outcomes wait in :attr:`_planned` for the core to record them (one
+        history entry each, at the indices :attr:`deal_events` already names); no seat acts
+        before they are all recorded.
+        """
+        deck = self.undealt
+        n, seat = self.players, self.deal_next
+        seed, counter, index = self._seed, self._chance_count, len(self._history)
+        deal = self._table.deal
+        planned = []
+        for left in range(len(deck), 0, -1):
+            c = deck.pop(draw_index(seed, counter, left))
+            self.hands[seat].append(c)
+            self.deal_events[seat].append(index)
+            planned.append(deal[c])
+            seat = (seat + 1) % n
+            counter += 1
+            index += 1
+        for hand in self.hands:
+            hand.sort()
+        planned.reverse()
+        self._planned = planned
+        self.deal_next = seat
+        self.phase = Phase.TABLEAU
 
     def _deal(self, c: int, index: int) -> None:
         seat = self.deal_next
         insort(self.hands[seat], c)
-        if c == AST:  # the Asteroids come last in deck order
-            left = self.undealt[-1][1] - 1
-            if left:
-                self.undealt[-1] = (_DEALS[AST], left)
-            else:
-                self.undealt.pop()
-        else:
-            self.undealt.remove((_DEALS[c], 1))
+        undealt = self.undealt
+        del undealt[bisect_left(undealt, c)]
         self.deal_events[seat].append(index)
         self.deal_next = (seat + 1) % self.players
-        self.deal_left -= 1
-        if not self.deal_left:
-            self.phase = TABLEAU
+        if not undealt:
+            self.phase = Phase.TABLEAU
 
     def _draw(self, kind: int, index: int) -> None:
         seat = self.draw_queue.pop(0)
         self.pile[kind] -= 1
         self.minis[seat][kind] += 1
         self.draw_events[seat].append(index)
-        if self.phase == SETUP:
+        if self.phase is Phase.SETUP:
             if not self.draw_queue:
                 self._start_round()
         else:
@@ -421,7 +534,7 @@ class MoonsState(State):
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
-        self.tableaus[seat] = sorted(cards)
+        self.tableaus[seat] = cards  # ascending, as the action names them
         self.chosen[seat] = True
         self.tableau_events[seat] = index
         if not all(self.chosen):
@@ -430,7 +543,7 @@ class MoonsState(State):
         if self.first_player is None:
             self.first_player = self.earth = self.highest_tableau()
         self.leader = self.turn = self.first_player
-        self.phase = TRICK
+        self.phase = Phase.TRICK
         self.mini_played = False
 
     def highest_tableau(self) -> int:
@@ -445,14 +558,16 @@ class MoonsState(State):
     # ------------------------------------------------------------------ tricks
     def _play(self, seat: int, c: int) -> None:
         self.hands[seat].remove(c)
-        if c in self.known[seat]:
-            self.known[seat].remove(c)
-        if not self.trick and c == AST:
-            self.voids[seat] = _ALL_SUITS  # led an Asteroid: nothing else was in hand
-        elif self.led is not None and c != AST and suit(c) != self.led:
-            self.voids[seat] |= 1 << self.led
-        if c != AST and self.led is None:
+        known = self.known[seat]
+        if known and c in known:
+            known.remove(c)
+        if c == AST:
+            if not self.trick:
+                self.voids[seat] = _ALL_SUITS  # led an Asteroid: nothing else was in hand
+        elif self.led is None:
             self.led = suit(c)
+        elif suit(c) != self.led:
+            self.voids[seat] |= 1 << self.led
         self.trick.append((seat, c))
         self.played[seat].append(c)
         if c == AST and self.minis_on and any(self.pile):
@@ -519,7 +634,7 @@ class MoonsState(State):
                 return
             if options:
                 self._gain(seat, options[0])
-        if self.phase == TRICK:
+        if self.phase is Phase.TRICK:
             self._end_trick()
         else:
             self._end_round()
@@ -531,7 +646,7 @@ class MoonsState(State):
 
     def _round_awards(self) -> None:
         assert self.first_player is not None
-        self.phase = AWARDS
+        self.phase = Phase.AWARDS
         self.leader = self.turn = None
         order = [(self.first_player + i) % self.players for i in range(self.players)]
         most = max(self.tricks)
@@ -554,26 +669,26 @@ class MoonsState(State):
         self.first_player = self.dealer = (self.first_player + 1) % self.players
         self._start_round()
 
-    def _end_triggers(self, round_over: bool) -> list[dict[str, Any]]:
+    def _end_triggers(self, round_over: bool) -> list[EndTrigger]:
         """The end triggers met now, checked after every trick and at the end of each round
         (``round_over``: its awards are given): ``supply-empty`` (the last token was gained)
         and, at the end of a round, ``last-round`` (every player has been first player once:
         ``rounds`` rounds). The game ends when there is any."""
-        found: list[dict[str, Any]] = []
+        found: list[EndTrigger] = []
         if not any(self.supply):
             found.append({"trigger": "supply-empty"})
         if round_over and self.round == self.players:
             found.append({"trigger": "last-round", "rounds": self.players})
         return found
 
-    def _finish(self, ended: list[dict[str, Any]]) -> None:
-        self.phase = OVER
+    def _finish(self, ended: list[EndTrigger]) -> None:
+        self.phase = Phase.OVER
         self.leader = self.turn = None
         self.ended = tuple(ended)
 
     # ------------------------------------------------------------------ Mini-Asteroids
-    def _mini(self, seat: int, words: list[str], index: int) -> None:
-        kind = MINI_INDEX[words[0]]
+    def _mini(self, seat: int, act: Act, index: int) -> None:
+        kind = act.a
         mini = MINIS[kind]
         self.minis[seat][kind] -= 1
         self.mini_plays[seat].append((index, kind))
@@ -583,17 +698,17 @@ class MoonsState(State):
             return
         self.discard[kind] += 1
         if mini.effect == "grab":
-            self._gain(seat, PLANET_INDEX[words[1]])
+            self._gain(seat, act.b)
         elif mini.effect == "block":
-            self.blocked = PLANET_INDEX[words[1]]
+            self.blocked = act.b
         elif mini.effect == "token-swap":
-            other, give, take = int(words[1]), PLANET_INDEX[words[2]], PLANET_INDEX[words[3]]
+            other, (give, take) = act.b, divmod(act.c, 4)
             self.tokens[seat][give] -= 1
             self.tokens[other][give] += 1
             self.tokens[other][take] -= 1
             self.tokens[seat][take] += 1
         elif mini.effect == "tableau-swap":
-            out, into = card(words[1]), card(words[2])
+            out, into = act.b, act.c
             tableau, hand = self.tableaus[seat], self.hands[seat]
             tableau.remove(out)
             insort(tableau, into)
@@ -624,14 +739,15 @@ class MoonsState(State):
 
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         others = [other for other in range(self.players) if other != seat]
-        if self.phase != SETUP:
+        deal = self._table.deal
+        if self.phase is not Phase.SETUP:
             self._redraw_cards(others, rng)
         for other, events, cards in self.earlier_deals:
             if other != seat:  # only the order in which each hand was dealt is unknown
                 order = list(cards)
                 rng.shuffle(order)
                 for index, c in zip(events, order, strict=True):
-                    self._rewrite_chance(index, _DEALS[c])
+                    self._rewrite_chance(index, deal[c])
         if self.minis_on:
             self._redraw_minis(others, rng)
 
@@ -651,28 +767,27 @@ class MoonsState(State):
             unseen += hidden
             sizes.append(len(hidden))
             allowed.append(ALL_KINDS & ~self.voids[other])
-        deck = [card(outcome[5:]) for outcome, count in self.undealt for _ in range(count)]
-        sizes.append(len(deck))
+        sizes.append(len(self.undealt))
         allowed.append(ALL_KINDS)
         # Sorted, so that states a seat cannot tell apart resample alike from the same generator.
-        places = deal_hidden(sorted(unseen + deck), sizes, allowed, rng)
-        rest = sorted(places.pop())
-        self.undealt = [(_DEALS[c], rest.count(c)) for c in sorted(set(rest))]
+        places = deal_hidden(sorted(unseen + self.undealt), sizes, allowed, rng)
+        self.undealt = sorted(places.pop())
+        table = self._table
         for other, cards in zip(others, places, strict=True):
             if self._tableau_hidden(other):
                 # The choice was the player's, not chance's: any of those the deal allowed.
                 tableau = rng.sample([c for c in cards if c != AST], len(self.tableaus[other]))
                 for c in tableau:
                     cards.remove(c)
-                self.tableaus[other] = sorted(tableau)
+                a, b, c = self.tableaus[other] = sorted(tableau)
                 index = self.tableau_events[other]
                 assert index is not None
-                self._rewrite_history(index, other, tableau_action(tableau))
+                self._rewrite_history(index, other, table.tableau[a][b][c])
             self.hands[other] = sorted(cards + self.known[other])
             dealt = self.hands[other] + self.tableaus[other] + self.played[other]
             rng.shuffle(dealt)
             for index, c in zip(self.deal_events[other], dealt, strict=True):
-                self._rewrite_chance(index, _DEALS[c])
+                self._rewrite_chance(index, table.deal[c])
 
     def _redraw_minis(self, others: list[int], rng: random.Random) -> None:
         pool = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
@@ -688,85 +803,12 @@ class MoonsState(State):
             self.minis[other] = [held.count(kind) for kind in range(len(MINIS))]
             outcome = match_draws(self.draw_events[other], self.mini_plays[other], held, rng)
             for index, kind in outcome.items():
-                self._rewrite_chance(index, f"DRAW {MINIS[kind].name}")
+                self._rewrite_chance(index, self._table.draw[kind])
         rest = pool[start:]
         self.pile = [rest.count(kind) for kind in range(len(MINIS))]
 
-    # ------------------------------------------------------------------ copies and pictures
-    def _copy_into(self, other: MoonsState) -> None:
-        other.supply = list(self.supply)
-        other.tokens = [list(row) for row in self.tokens]
-        other.minis = [list(row) for row in self.minis]
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.bonuses = [list(row) for row in self.bonuses]
-        other.undealt = list(self.undealt)
-        other.hands = [list(row) for row in self.hands]
-        other.tableaus = [list(row) for row in self.tableaus]
-        other.chosen = list(self.chosen)
-        other.tricks = list(self.tricks)
-        other.trick = list(self.trick)
-        other.draw_queue = list(self.draw_queue)
-        other.awards = list(self.awards)
-        other.voids = list(self.voids)
-        other.known = [list(row) for row in self.known]
-        other.played = [list(row) for row in self.played]
-        other.deal_events = [list(row) for row in self.deal_events]
-        other.draw_events = [list(row) for row in self.draw_events]
-        other.mini_plays = [list(row) for row in self.mini_plays]
-        other.tableau_events = list(self.tableau_events)
-
-    def _snapshot(self) -> dict[str, Any]:
-        last = self.last_trick
-        return {
-            "phase": self.phase,
-            "round": self.round,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "earth": self.earth,
-            "leader": self.leader,
-            "turn": self.turn,
-            "supply": list(self.supply),
-            "tokens": [list(row) for row in self.tokens],
-            "blocked": self.blocked,
-            "minis": [list(row) for row in self.minis],
-            "pile": list(self.pile),
-            "discard": list(self.discard),
-            "bonuses": [list(row) for row in self.bonuses],
-            "undealt": [[outcome, count] for outcome, count in self.undealt],
-            "deal_left": self.deal_left,
-            "deal_next": self.deal_next,
-            "hands": [list(row) for row in self.hands],
-            "tableaus": [list(row) for row in self.tableaus],
-            "chosen": list(self.chosen),
-            "revealed": self.revealed,
-            "tricks": list(self.tricks),
-            "tricks_played": self.tricks_played,
-            "trick": [list(play) for play in self.trick],
-            "led": self.led,
-            "mini_played": self.mini_played,
-            "last_trick": None
-            if last is None
-            else [[list(play) for play in last[0]], last[1], last[2]],
-            "draw_queue": list(self.draw_queue),
-            "awards": [[seat, list(planets), optional] for seat, planets, optional in self.awards],
-            "taker": self.taker,
-            "take_options": list(self.take_options),
-            "may_pass": self.may_pass,
-            "voids": list(self.voids),
-            "known": [list(row) for row in self.known],
-            "played": [list(row) for row in self.played],
-            "deal_events": [list(row) for row in self.deal_events],
-            "draw_events": [list(row) for row in self.draw_events],
-            "mini_plays": [[list(play) for play in row] for row in self.mini_plays],
-            "tableau_events": list(self.tableau_events),
-            "ended": [dict(entry) for entry in self.ended],
-            "earlier_deals": [
-                [seat, list(events), list(cards)] for seat, events, cards in self.earlier_deals
-            ],
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    # ------------------------------------------------------------------ views and pictures
+    def _view(self, seat: int | None) -> MoonsView:
         from moonbase.games.moons.view import seat_view
 
         return seat_view(self, seat)
@@ -775,12 +817,7 @@ class MoonsState(State):
         return [float(self.score(seat).points) for seat in range(self.players)]
 
     def _winners(self) -> list[int]:
-        def rank_of(seat: int) -> tuple[int, int, int]:
-            grouping = self.score(seat)
-            return grouping.points, grouping.sets, sum(self.tokens[seat])
-
-        best = max(rank_of(seat) for seat in range(self.players))
-        return [seat for seat in range(self.players) if rank_of(seat) == best]
+        return winners([self.score(seat) for seat in range(self.players)], self.tokens)
 
     def _render(self) -> str:
         from moonbase.games.moons.render import render

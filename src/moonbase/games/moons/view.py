@@ -1,4 +1,5 @@
-"""What one seat of Moons may know: :func:`seat_view`, kept apart from the rules.
+"""What one seat of Moons may know: :func:`seat_view`, kept apart from the rules, and its type
+:class:`MoonsView`.
 
 Hands, Mini-Asteroids in hand, the draw pile and tableaus that are not yet revealed never appear
 in another seat's view; their sizes do, as does who has already chosen a tableau. Everything a
@@ -41,14 +42,101 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from moonbase.games.moons.cards import CARD_NAMES, MINIS, PLANETS
 
 if TYPE_CHECKING:
     from moonbase.games.moons.state import MoonsState
 
-__all__ = ["planet_counts", "seat_view"]
+__all__ = [
+    "EndTrigger",
+    "LastTrick",
+    "MoonsView",
+    "ScorePart",
+    "TrickPlay",
+    "planet_counts",
+    "seat_view",
+]
+
+
+class TrickPlay(TypedDict):
+    """A card played to a trick, and by whom."""
+
+    seat: int
+    card: str
+
+
+class LastTrick(TypedDict):
+    """The last finished trick: its cards, its winner and the seat given the lowest off-suit
+    card's token (``None``: nobody)."""
+
+    trick: list[TrickPlay]
+    winner: int | None
+    lowest: int | None
+
+
+class EndTrigger(TypedDict):
+    """Why the game ended: ``supply-empty``, or ``last-round`` with the ``rounds`` played."""
+
+    trigger: str
+    rounds: NotRequired[int]
+
+
+class ScorePart(TypedDict):
+    """One part of a score: ``sets``, ``triples``, ``singles`` or a bonus card's name (with
+    its ``cards`` and what it ``counts``: a planet's tokens or ``"sets"``)."""
+
+    part: str
+    count: int
+    each: int
+    points: int
+    cards: NotRequired[int]
+    counts: NotRequired[str]
+
+
+class MoonsView(TypedDict):
+    """What ``state.view(seat)`` holds (see the module docstring for the keys)."""
+
+    seat: int | None
+    players: int
+    round: int
+    rounds: int
+    phase: str
+    dealer: int
+    first_player: int | None
+    earth: int | None
+    leader: int | None
+    turn: int | None
+    to_act: list[int]
+    hand: list[str] | None
+    minis: list[str] | None
+    hand_sizes: list[int]
+    mini_counts: list[int]
+    pile: int
+    discard: list[str]
+    undealt: int
+    tableaus: list[list[str] | None]
+    chosen: list[bool]
+    trick: list[TrickPlay]
+    led: str | None
+    mini_played: bool
+    last_trick: LastTrick | None
+    tokens: list[dict[str, int]]
+    supply: dict[str, int]
+    tricks: list[int]
+    tricks_left: int
+    blocked: str | None
+    taker: int | None
+    take_options: list[str]
+    may_pass: bool
+    bonuses: list[list[str]]
+    known_in_hand: list[list[str]]
+    voids: list[list[str]]
+    scores: list[float]
+    ended: list[EndTrigger]
+    score_parts: list[list[ScorePart]] | None
 
 
 def planet_counts(counts: list[int]) -> dict[str, int]:
@@ -72,7 +160,11 @@ def _planet(planet: int | None) -> str | None:
     return None if planet is None else PLANETS[planet]
 
 
-def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
+def _plays(plays: Iterable[tuple[int, int]]) -> list[TrickPlay]:
+    return [{"seat": who, "card": CARD_NAMES[c]} for who, c in plays]
+
+
+def seat_view(state: MoonsState, seat: int | None) -> MoonsView:
     """What ``seat`` may know now (``None``: a spectator, who sees no hand)."""
     n = state.players
     tableaus: list[list[str] | None] = [
@@ -85,7 +177,7 @@ def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
         "players": n,
         "round": state.round,
         "rounds": n,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "dealer": state.dealer,
         "first_player": state.first_player,
         "earth": state.earth,
@@ -98,19 +190,15 @@ def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
         "mini_counts": [sum(minis) for minis in state.minis],
         "pile": sum(state.pile),
         "discard": _mini_names(state.discard),
-        "undealt": sum(count for _, count in state.undealt) if state.deal_left else 0,
+        "undealt": len(state.undealt),
         "tableaus": tableaus,
         "chosen": list(state.chosen),
-        "trick": [{"seat": who, "card": CARD_NAMES[c]} for who, c in state.trick],
+        "trick": _plays(state.trick),
         "led": _planet(state.led),
         "mini_played": state.mini_played,
         "last_trick": None
         if last is None
-        else {
-            "trick": [{"seat": who, "card": CARD_NAMES[c]} for who, c in last[0]],
-            "winner": last[1],
-            "lowest": last[2],
-        },
+        else {"trick": _plays(last[0]), "winner": last[1], "lowest": last[2]},
         "tokens": [planet_counts(tokens) for tokens in state.tokens],
         "supply": planet_counts(state.supply),
         "tricks": list(state.tricks),
@@ -123,6 +211,6 @@ def seat_view(state: MoonsState, seat: int | None) -> dict[str, Any]:
         "known_in_hand": [_names(known) for known in state.known],
         "voids": [[PLANETS[p] for p in range(4) if void >> p & 1] for void in state.voids],
         "scores": state.scores(),
-        "ended": [dict(entry) for entry in state.ended],
+        "ended": [entry.copy() for entry in state.ended],
         "score_parts": [state.score_parts(other) for other in range(n)] if state.ended else None,
     }

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import Game, InvalidOption, Option, OptionValue
@@ -19,6 +19,7 @@ from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, TITLES, a
 from moonbase.games.welcome_to_the_moon.astra import LEVELS
 from moonbase.games.welcome_to_the_moon.cards import SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.missions import MISSION_CARDS, mission_option
+from moonbase.games.welcome_to_the_moon.notation import Notation, canonical, notation, why_unknown
 
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.state import WelcomeState
@@ -152,6 +153,38 @@ class WelcomeGame(Game):
             deck = 63 + len(SOLO_CARDS)
             return 3 + 2 * deck + 2 * len(SOLO_CARDS) + min(turns, 43) * steps + bonus
         return 9 + turns * (3 + self.seats * steps) + self.seats * bonus
+
+    @property
+    def tables(self) -> Notation:
+        """The numbered actions and chance outcomes of this adventure and mode, with the tables
+        between ids and their parts (built once, shared).
+
+        Ids are the places of the canonical texts in sorted order, fixed by the adventure and
+        whether the game is solo (the number of players, ASTRA's level and the missions do not
+        change them):
+
+        >>> game = WelcomeGame(players=3, adventure=2)
+        >>> game.num_actions == len(game.tables.texts), game.action_text(0)
+        (True, 'ASTRONAUT')
+        >>> WelcomeGame(players=4, adventure=2).action_id("WRITE 2 T5 -1") == game.action_id(
+        ...     "write 2 #5 -1")
+        True
+        """
+        return notation(self.adventure, self.seats == 1)
+
+    def _action_texts(self) -> Iterable[str]:
+        return self.tables.texts
+
+    def _chance_texts(self) -> Iterable[str]:
+        return self.tables.outcome_texts
+
+    def _canonical(self, text: str) -> str:
+        if text in self.tables.ids:
+            return text  # canonical already (what the legal actions list)
+        return canonical(text, adventure(self.adventure).data)
+
+    def _unknown(self, canonical: str) -> str:
+        return why_unknown(canonical.split(), self.seats == 1, self.adventure)
 
     def _new_state(self, seed: int, explicit: bool) -> WelcomeState:
         from moonbase.games.welcome_to_the_moon.state import WelcomeState

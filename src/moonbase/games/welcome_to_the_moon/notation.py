@@ -1,4 +1,4 @@
-"""Welcome to the Moon's notation: canonical spelling, reading a choice, and why it is illegal.
+"""Welcome to the Moon's notation: canonical spelling, the action universe, and decoding ids.
 
 Actions (``rules/welcome-to-the-moon.md``)::
 
@@ -14,7 +14,10 @@ Actions (``rules/welcome-to-the-moon.md``)::
     MISSION A2 / DRAW 2 7 ENERGY / DRAW 7 ENERGY / DRAW SOLO A        chance
 
 Parsing is lenient — any case, extra spaces, commas, ``#<slot>`` for a space with an alias — and
-printing is canonical.
+printing is canonical. :func:`notation` numbers every action an adventure can ever have (its
+*universe*: every ``WRITE`` form its sheet allows, ``ERROR``, every sub-step and ``CROSS``) and
+every chance outcome, and holds the tables that turn an id into its parts and the rules' parts
+into an id, so the rules never read text.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> canonical(" write 2,  ene.3 ", adventure(1).data)
@@ -22,25 +25,32 @@ printing is canonical.
 >>> canonical("x #28", adventure(1).data), canonical("wall #095", adventure(2).data)
 ('X ENE.1', 'WALL #95')
 >>> parse_choice("WRITE 1 T14 +1 WILD ASTRONAUT".split(), False, adventure(2).data)
-Choice(error=False, label='1', slot=14, modified=1, wild='ASTRONAUT', bonus=False, card=0)
+Choice(error=False, label='1', slot=14, modified=1, wild='ASTRONAUT', bonus=False, card=0, combo=0)
 >>> parse_choice("WRITE 4".split(), False, adventure(2).data)
 'write WRITE <combination> <space> [±1|±2] [WILD <action>]'
+>>> tables = notation(2, False)
+>>> tables.decoded[tables.ids["WRITE 2 T5 -1"]]
+Choice(error=False, label='2', slot=5, modified=-1, wild=None, bonus=False, card=0, combo=1)
+>>> tables.texts[tables.rows[1, -1, None][5]]
+'WRITE 2 T5 -1'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from functools import cache
+from typing import NamedTuple
 
-from moonbase.core import CHANCE
-from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.adventures.base import ASTRONAUT_CHANGES
+from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES, SOLO_CARDS
+from moonbase.games.welcome_to_the_moon.cards import card_text as _card_text
+from moonbase.games.welcome_to_the_moon.missions import LETTERS
+from moonbase.games.welcome_to_the_moon.sheet import SheetData
 
-if TYPE_CHECKING:
-    from moonbase.games.welcome_to_the_moon.state import WelcomeState
-
-__all__ = ["Choice", "canonical", "explain", "parse_choice"]
+__all__ = ["Choice", "Notation", "canonical", "labels", "notation", "parse_choice"]
 
 _CHANGES = {"+1": 1, "+2": 2, "-1": -1, "-2": -2}
+_TYPES = len(CARD_TYPES)
 
 
 class Choice(NamedTuple):
@@ -57,6 +67,19 @@ class Choice(NamedTuple):
     """Solo: spend a solo bonus to remove the third card instead of giving it to ASTRA."""
     card: int
     """Solo ``ERROR``: the card (1–3) that goes to ASTRA."""
+    combo: int = -1
+    """The combination's index in the turn's offer (``-1``: an error, or no such label)."""
+
+
+def labels(solo: bool) -> tuple[str, ...]:
+    """The combinations' labels in the order the turn offers them.
+
+    >>> labels(False), labels(True)[:3]
+    (('1', '2', '3'), ('1 2', '1 3', '2 1'))
+    """
+    if not solo:
+        return tuple(str(pile + 1) for pile in range(PILES))
+    return tuple(f"{i + 1} {j + 1}" for i in range(3) for j in range(3) if i != j)
 
 
 def canonical(action: str, data: SheetData) -> str:
@@ -111,44 +134,160 @@ def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
         rest = []
     if rest:
         return _usage(solo, data)
-    return Choice(False, label, slot, modified, wild, bonus, 0)
+    order = labels(solo)
+    combo = order.index(label) if label in order else -1
+    return Choice(False, label, slot, modified, wild, bonus, 0, combo)
 
 
-def explain(state: WelcomeState, seat: int, action: str) -> str:
-    """Why ``action`` (canonical) is not legal for ``seat`` now, in a few words."""
-    from moonbase.games.welcome_to_the_moon.state import EFFECT, PLAY, RESOLVE
-
-    if seat == CHANCE:
-        return "no such card is left to draw there"
-    words = action.split(" ") if action else [""]
-    if state.phase == EFFECT and state.effect:
-        return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
-    if state.phase in (EFFECT, RESOLVE):
-        return f"steps to resolve first: {', '.join(state.sheets[state.writing(seat)].pending)}"
-    if state.phase != PLAY:
+def why_unknown(words: list[str], solo: bool, number: int) -> str:
+    """Why canonical ``words`` are no action of adventure ``number``, in a few words."""
+    rules = adventure(number)
+    if not words:
+        return "an action is a word or more"
+    if words[0] in ("WRITE", "ERROR"):
+        choice = parse_choice(words, solo, rules.data)
+        if isinstance(choice, str):
+            return choice
+        if choice.combo < 0:
+            if solo and len(set(choice.label.split(" "))) == 1:
+                return "the number and the action come from two different cards"
+            return f"combination {choice.label} does not exist; choose {', '.join(labels(solo))}"
+        if choice.modified and not rules.changes:
+            return f"adventure {number} has no Astronaut change: the number is written as it is"
+        if choice.wild is not None and not rules.wilds:
+            return f"adventure {number} has no wild actions"
         return ""
-    sheet = state.sheets[state.writing(seat)]
-    adventure = state.adventure
-    if sheet.stage != Sheet.CHOOSE:
-        if words[0] in ("WRITE", "ERROR"):
-            return "this turn's combination is chosen; finish its steps"
-        return f"steps left this turn: {', '.join(sheet.pending)}"
-    if words[0] not in ("WRITE", "ERROR"):
-        return "first choose a combination (WRITE …), or ERROR when none can be written"
-    choice = parse_choice(words, state.solo, adventure.data)
-    if isinstance(choice, str):
-        return choice
-    if choice.bonus and sheet.solo_bonus <= sheet.solo_used:
-        return "no solo bonus is circled and unused"
-    combos = state.combinations()
-    if choice.error:
-        if adventure.can_write(sheet, combos):
-            return "a combination can be written, so ERROR is not allowed"
-        return ""
-    by_label = {combo.label: combo for combo in combos}
-    combo = by_label.get(choice.label)
-    if combo is None:
-        if state.solo and len(set(choice.label.split(" "))) == 1:
-            return "the number and the action come from two different cards"
-        return f"combination {choice.label} does not exist; choose {', '.join(by_label)}"
-    return adventure.why_not_write(sheet, combo, choice.slot, choice.modified, choice.wild)
+    if words[0] in rules.words or words[0] == "CROSS":
+        return f"no such {words[0]} on this sheet"
+    steps = ", ".join(rules.words)
+    return f"actions are WRITE …, ERROR, and the sub-steps {steps}" + (", CROSS" if solo else "")
+
+
+class Notation:
+    """An adventure's numbered actions and chance outcomes (solo or not), and the tables
+    between ids and the parts the rules read. Built once per adventure and mode."""
+
+    def __init__(self, number: int, solo: bool) -> None:
+        rules = adventure(number)
+        data = rules.data
+        writes = _write_forms(number, solo)
+        texts = [text for text, _ in writes]
+        texts += _error_texts(solo)
+        steps = list(rules.step_texts())
+        crosses = [f"CROSS #{slot}" for slot in rules.cross_slots()] if solo else []
+        texts += steps + crosses
+        self.texts: tuple[str, ...] = tuple(sorted(set(texts)))
+        """Every action, by id (the order the core numbers them in)."""
+        ids = self.ids = {text: index for index, text in enumerate(self.texts)}
+        """Canonical text → id."""
+        self.decoded: list[Choice | str | int] = [""] * len(self.texts)
+        """Per id: a ``WRITE``/``ERROR`` as its :class:`Choice`, a sub-step as its text (the
+        adventure's words), a ``CROSS`` as its slot."""
+        self.rows: dict[tuple[int, int, str | None], list[int]] = {}
+        """``(combination index, change, wild action)`` → the id of that write per slot
+        (``-1``: no space)."""
+        self.bonus_twin = [-1] * len(self.texts)
+        """Solo: per write or error id, the id of the same choice with ``BONUS``."""
+        for text, choice in writes:
+            at = ids[text]
+            self.decoded[at] = choice
+            if choice.bonus:
+                continue
+            row = self.rows.setdefault(
+                (choice.combo, choice.modified, choice.wild), [-1] * data.size
+            )
+            row[choice.slot] = at
+            if solo:
+                self.bonus_twin[at] = ids[text + " BONUS"]
+        self.errors: tuple[int, ...] = tuple(ids[text] for text in _error_texts(solo, False))
+        """The ``ERROR`` ids without ``BONUS`` (solo: the card 1, 2, 3 going to ASTRA)."""
+        for text in _error_texts(solo):
+            error = parse_choice(text.split(" "), solo, data)
+            assert isinstance(error, Choice)
+            self.decoded[ids[text]] = error
+            if solo and not error.bonus:
+                self.bonus_twin[ids[text]] = ids[text + " BONUS"]
+        for text in steps:
+            self.decoded[ids[text]] = text
+        self.cross: dict[int, int] = {}
+        """Solo: slot → the id of ``CROSS #<slot>``."""
+        for slot in rules.cross_slots() if solo else ():
+            at = ids[f"CROSS #{slot}"]
+            self.decoded[at] = slot
+            self.cross[slot] = at
+        self._chance(solo)
+
+    def _chance(self, solo: bool) -> None:
+        missions = [f"MISSION {letter}{k}" for letter in LETTERS for k in (1, 2)]
+        piles = [
+            [f"DRAW {pile + 1} {_card_text(card)}" for card in range(_TYPES)]
+            for pile in range(PILES)
+        ]
+        solo_draws = [f"DRAW {_card_text(card)}" for card in range(_TYPES)]
+        solo_draws += [f"DRAW SOLO {letter}" for letter in SOLO_CARDS]
+        draws = solo_draws if solo else [text for row in piles for text in row]
+        self.outcome_texts: tuple[str, ...] = tuple(sorted(missions + draws))
+        """Every chance outcome, by id."""
+        ids = {text: index for index, text in enumerate(self.outcome_texts)}
+        self.missions = tuple((ids[f"MISSION {x}1"], ids[f"MISSION {x}2"]) for x in LETTERS)
+        """Per mission letter: the ids of its cards 1 and 2."""
+        self.pile_draws = (
+            tuple(tuple(ids[text] for text in row) for row in piles) if not solo else ()
+        )
+        """Multiplayer: per pile, per card type, the id of its draw."""
+        self.solo_draws = tuple(ids[text] for text in solo_draws) if solo else ()
+        """Solo: per card (types, then the effect cards), the id of its draw."""
+        self.outcomes: list[tuple[int, int]] = [(-1, -1)] * len(self.outcome_texts)
+        """Per outcome id: ``(-2, mission card index 0–5)`` or ``(pile, card)`` (solo: pile
+        ``-1``)."""
+        for index, text in enumerate(missions):
+            self.outcomes[ids[text]] = (-2, index)
+        for pile, row in enumerate(self.pile_draws):
+            for card, at in enumerate(row):
+                self.outcomes[at] = (pile, card)
+        for card, at in enumerate(self.solo_draws):
+            self.outcomes[at] = (-1, card)
+        self.masked_draws = {
+            at: text.rsplit(" ", 1)[0] + " ?"
+            for at, text in enumerate(self.outcome_texts)
+            if not solo and text.startswith("DRAW")
+        }
+        """Multiplayer: per draw id, its text with the card's back hidden (``DRAW 2 7 ?``)."""
+
+
+def _write_forms(number: int, solo: bool) -> list[tuple[str, Choice]]:
+    """Every ``WRITE`` adventure ``number`` allows in some game, with its parts."""
+    rules = adventure(number)
+    data = rules.data
+    changes = ASTRONAUT_CHANGES if rules.changes else (0,)
+    wilds: tuple[str | None, ...] = (None, *ACTIONS) if rules.wilds else (None,)
+    result = []
+    for combo, label in enumerate(labels(solo)):
+        for slot in data.space_slots:
+            name = data.names[slot]
+            for modified in changes:
+                for wild in wilds:
+                    text = f"WRITE {label} {name}"
+                    text += f" {modified:+d}" if modified else ""
+                    text += f" WILD {wild}" if wild else ""
+                    for bonus in (False, True) if solo else (False,):
+                        result.append(
+                            (
+                                text + " BONUS" if bonus else text,
+                                Choice(False, label, slot, modified, wild, bonus, 0, combo),
+                            )
+                        )
+    return result
+
+
+def _error_texts(solo: bool, bonus: bool = True) -> list[str]:
+    if not solo:
+        return ["ERROR"]
+    texts = [f"ERROR {card}" for card in (1, 2, 3)]
+    return texts + [f"{text} BONUS" for text in texts] if bonus else texts
+
+
+@cache
+def notation(number: int, solo: bool) -> Notation:
+    """The numbered actions of adventure ``number`` (``solo``: against ASTRA), built once."""
+    return Notation(number, solo)

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render_view"]
 
@@ -41,7 +42,7 @@ def _spaces(sheet: dict[str, Any]) -> list[str]:
     return ["    " + " ".join(cells[start : start + 24]) for start in range(0, len(cells), 24)]
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: WelcomeView) -> str:
     """A view as text: the offer, the missions and every sheet."""
     lines = [
         f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} — "

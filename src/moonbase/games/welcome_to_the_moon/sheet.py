@@ -45,6 +45,7 @@ __all__ = [
     "is_number",
     "number_code",
     "number_of",
+    "open_spaces",
 ]
 
 EMPTY: Final = 0
@@ -135,6 +136,34 @@ def bounds(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int]]:
         mark = marks[zone[index]]
         if 1 <= mark <= 18:
             high = mark - 1
+    return result
+
+
+def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Each empty space of ``zone`` with the largest number before it and the smallest after
+    it (``-1`` and ``18`` when there is none): ``n`` fits it iff ``low < n < high``. X marks
+    are ignored. One pass over the zone (what :func:`bounds` gives for the empty positions).
+
+    >>> marks = bytearray(8)
+    >>> marks[2], marks[4] = number_code(3), number_code(9)
+    >>> open_spaces(marks, (1, 2, 3, 4, 5))
+    [(1, -1, 3), (3, 3, 9), (5, 9, 18)]
+    """
+    result: list[tuple[int, int, int]] = []
+    low = LOW
+    waiting: list[int] = []
+    for slot in zone:
+        mark = marks[slot]
+        if not mark:
+            waiting.append(slot)
+        elif mark <= 18:
+            high = mark - 1
+            if waiting:
+                result.extend([(space, low, high) for space in waiting])
+                waiting = []
+            low = high
+    if waiting:
+        result.extend([(space, low, HIGH) for space in waiting])
     return result
 
 
@@ -316,6 +345,9 @@ class Sheet:
         other.solo_bonus = self.solo_bonus
         other.solo_used = self.solo_used
         return other
+
+    clone = copy
+    """An independent copy (what a state's clone makes of its sheets)."""
 
     def new_turn(self) -> None:
         """Forget the last turn's choices: the sheet waits for a combination."""

@@ -34,7 +34,7 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 >>> state = WelcomeGame(players=3).new(seed=4)
 >>> state.phase, state.to_act, state.turn
-('play', (0, 1, 2), 1)
+(<Phase.PLAY: 'play'>, (0, 1, 2), 1)
 >>> before = state.view(0)["sheets"][1]
 >>> state.apply(1, "WRITE 1 WILD.1")
 >>> state.to_act, state.view(0)["sheets"][1] == before, state.view(1)["sheet"] == before
@@ -44,9 +44,12 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
 from moonbase.games.welcome_to_the_moon.adventures.base import with_total
 from moonbase.games.welcome_to_the_moon.astra import (
@@ -63,29 +66,42 @@ from moonbase.games.welcome_to_the_moon.cards import (
     PILE_SIZE,
     PILES,
     SOLO_CARDS,
-    card_text,
 )
-from moonbase.games.welcome_to_the_moon.missions import LETTERS
-from moonbase.games.welcome_to_the_moon.notation import Choice, canonical, explain, parse_choice
+from moonbase.games.welcome_to_the_moon.missions import LETTERS, MISSION_CARDS
+from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, notation
 from moonbase.games.welcome_to_the_moon.sheet import Sheet
+from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 
-__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "RESOLVE", "WelcomeState"]
+__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "RESOLVE", "Phase", "WelcomeState"]
 
-DRAW: Final = "draw"
-"""Waiting for a card or a mission card (a chance node)."""
-EFFECT: Final = "effect"
-"""Solo: the player chooses what an ASTRA effect card crosses off."""
-PLAY: Final = "play"
-"""Seats choose, write and act, all at once."""
-RESOLVE: Final = "resolve"
-"""Seats resolve sub-steps the adventure left on their sheets outside phase 4 (adventure 6: the
-setup infection, phase-5 propagations), all at once and in view of everyone."""
-OVER: Final = "over"
+
+class Phase(Enum):
+    """Where a game of Welcome to the Moon is (the view writes the value)."""
+
+    DRAW = "draw"
+    """Waiting for a card or a mission card (a chance node)."""
+    EFFECT = "effect"
+    """Solo: the player chooses what an ASTRA effect card crosses off."""
+    PLAY = "play"
+    """Seats choose, write and act, all at once."""
+    RESOLVE = "resolve"
+    """Seats resolve sub-steps the adventure left on their sheets outside phase 4 (adventure 6:
+    the setup infection, phase-5 propagations), all at once and in view of everyone."""
+    OVER = "over"
+    """The game has ended."""
+
+
+DRAW: Final = Phase.DRAW
+EFFECT: Final = Phase.EFFECT
+PLAY: Final = Phase.PLAY
+RESOLVE: Final = Phase.RESOLVE
+OVER: Final = Phase.OVER
 
 _TYPES: Final = len(CARD_TYPES)
+_DONE: Final = Sheet.DONE
 _FLIP: Final = 10
 """Queue code ``10 + p``: the setup card flipped on pile p."""
 _NUMBER: Final = 20
@@ -97,17 +113,6 @@ _BOTTOM: Final = 2 * PILE_SIZE
 _SOLO_DECK: Final = DECK_SIZE + len(SOLO_CARDS)
 """Solo: the 63 starship cards and the 3 effect cards."""
 
-_PILE_DRAWS: Final = tuple(
-    tuple(f"DRAW {pile + 1} {card_text(card)}" for card in range(_TYPES)) for pile in range(PILES)
-)
-_SOLO_DRAWS: Final = tuple(
-    [f"DRAW {card_text(card)}" for card in range(_TYPES)]
-    + [f"DRAW SOLO {letter}" for letter in SOLO_CARDS]
-)
-_OUTCOMES: Final = {
-    **{text: (pile, card) for pile, row in enumerate(_PILE_DRAWS) for card, text in enumerate(row)},
-    **{text: (-1, card) for card, text in enumerate(_SOLO_DRAWS)},
-}
 _BY_NUMBER: Final = {
     number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
     for number in range(1, 16)
@@ -119,7 +124,7 @@ def _take(counts: list[int], card: int) -> None:
     assert counts[card] >= 0, "a card was drawn that is not there"
 
 
-class WelcomeState(State):
+class WelcomeState(State[WelcomeView]):
     """A Welcome to the Moon game in progress. Create one with ``WelcomeGame(...).new(seed)``.
 
     Per-seat lists are indexed by seat; cards are indices into
@@ -128,14 +133,52 @@ class WelcomeState(State):
 
     game: WelcomeGame
 
+    FIELDS: ClassVar[Mapping[str, Copy]] = {
+        "adventure": Copy.CACHE,  # the rules (shared, immutable): the options give them
+        "tables": Copy.CACHE,  # the notation's tables: the options give them
+        "players": Copy.SHARED,
+        "solo": Copy.SHARED,
+        "level": Copy.SHARED,
+        "turn": Copy.SHARED,
+        "phase": Copy.SHARED,
+        "sheets": Copy.OBJECTS,
+        "turn_start": Copy.FLAT,  # a sheet taken is never changed: shared
+        "turn_events": Copy.NESTED,
+        "mission_cards": Copy.FLAT,
+        "high_taken": Copy.FLAT,
+        "claimed": Copy.NESTED,
+        "astra_claimed": Copy.FLAT,
+        "unseen": Copy.FLAT,
+        "first_left": Copy.FLAT,
+        "pools": Copy.NESTED,
+        "discards": Copy.NESTED,
+        "action_cards": Copy.FLAT,
+        "number_cards": Copy.FLAT,
+        "number_events": Copy.FLAT,
+        "number_first": Copy.FLAT,
+        "solo_unseen": Copy.FLAT,
+        "pass_number": Copy.SHARED,
+        "drawn": Copy.SHARED,
+        "deck": Copy.FLAT,
+        "discard": Copy.FLAT,
+        "cards": Copy.FLAT,
+        "solo_choice": Copy.FLAT,
+        "effect": Copy.SHARED,
+        "astra_cards": Copy.FLAT,
+        "offer": Copy.SHARED,  # never changed in place
+        "queue": Copy.FLAT,
+        "resolving": Copy.SHARED,
+    }
+
     def __init__(self, game: WelcomeGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         self.adventure: Adventure = adventure(game.adventure)
+        self.tables: Notation = notation(game.adventure, game.seats == 1)
         n = self.players = game.seats
         self.solo = n == 1
         self.level = game.level
         self.turn = 1
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         self.sheets = [self.adventure.new_sheet(self.solo) for _ in range(n)]
         self.adventure.start_turn(self.sheets, 1)
         self.turn_start: list[Sheet | None] = [None] * n
@@ -185,97 +228,105 @@ class WelcomeState(State):
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
         if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
-            self.phase, self.resolving = RESOLVE, "setup"
+            self.phase, self.resolving = Phase.RESOLVE, "setup"
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase in (PLAY, RESOLVE):
+        if phase is Phase.PLAY or phase is Phase.RESOLVE:
             sheets = self.sheets
-            return tuple(
-                seat for seat in range(self.players) if not sheets[self.writing(seat)].done
-            )
-        if phase == DRAW:
+            if not self.adventure.shares_sheets:
+                return tuple(seat for seat, sheet in enumerate(sheets) if sheet.stage != _DONE)
+            writing = self.writing
+            return tuple(seat for seat in range(self.players) if not sheets[writing(seat)].done)
+        if phase is Phase.DRAW:
             return (CHANCE,)
-        if phase == EFFECT:
+        if phase is Phase.EFFECT:
             return (0,)
         return ()
 
-    def _legal(self, seat: int) -> list[str]:
-        if self.phase == EFFECT:
+    def _legal_ids(self, seat: int) -> list[int]:
+        if self.phase is Phase.EFFECT:
             if not self.effect:
-                return sorted(self.adventure.steps(self.sheets[0]))
-            return sorted(self._crosses())
-        sheet = self.sheets[self.writing(seat)]
+                return self._step_ids(self.sheets[0])
+            cross = self.tables.cross
+            targets = self.adventure.solo_targets(self.sheets[0], self.effect)
+            return sorted(cross[slot] for slot in targets)
+        return self._sheet_ids(self.sheets[self.writing(seat)])
+
+    def _sheet_ids(self, sheet: Sheet) -> list[int]:
+        """The ids of every action allowed on ``sheet`` now, ascending."""
         if sheet.stage != Sheet.CHOOSE:
-            return sorted(self.adventure.steps(sheet))
-        actions = self.adventure.writes(sheet, self.offer)
+            return self._step_ids(sheet)
+        tables = self.tables
+        actions = self.adventure.writes(sheet, self.offer, tables.rows)
         if self.solo:
             if not actions:
-                actions = [f"ERROR {card}" for card in (1, 2, 3)]
+                actions = list(tables.errors)
             if sheet.solo_bonus > sheet.solo_used:
-                actions += [f"{action} BONUS" for action in actions]
+                twin = tables.bonus_twin
+                actions += [twin[action] for action in actions]
         elif not actions:
-            actions = ["ERROR"]
-        return sorted(actions)
+            return [tables.errors[0]]
+        actions.sort()
+        return actions
 
-    def _is_legal(self, seat: int, action: str) -> bool:
-        if self.phase == EFFECT:
-            if not self.effect:
-                return action in self.adventure.steps(self.sheets[0])
-            return action in self._crosses()
-        sheet = self.sheets[self.writing(seat)]
+    def _step_ids(self, sheet: Sheet) -> list[int]:
+        ids = self.tables.ids
+        return sorted(ids[text] for text in self.adventure.steps(sheet))
+
+    def _asking(self, seat: int) -> str:
+        phase = self.phase
+        if phase is Phase.EFFECT and self.effect:
+            return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
+        sheet = self.sheets[0 if phase is Phase.EFFECT else self.writing(seat)]
+        if phase is not Phase.PLAY:
+            return f"steps to resolve first: {', '.join(sheet.pending)}"
         if sheet.stage != Sheet.CHOOSE:
-            return action in self.adventure.steps(sheet)
-        words = action.split(" ")
-        if words[0] not in ("WRITE", "ERROR"):
-            return False
-        choice = parse_choice(words, self.solo, self.adventure.data)
-        if isinstance(choice, str) or (choice.bonus and sheet.solo_bonus <= sheet.solo_used):
-            return False
-        combos = self.offer
-        if choice.error:
-            return not self.adventure.can_write(sheet, combos)
-        combo = next((c for c in combos if c.label == choice.label), None)
-        return combo is not None and not self.adventure.why_not_write(
-            sheet, combo, choice.slot, choice.modified, choice.wild
-        )
+            return (
+                "this turn's combination is chosen; finish its steps "
+                f"(steps left this turn: {', '.join(sheet.pending)})"
+            )
+        if self.adventure.writes(sheet, self.offer, self.tables.rows):
+            return (
+                "first choose a combination and a space where it fits (WRITE …); "
+                "a combination can be written, so ERROR is not allowed"
+            )
+        return "no combination can be written: ERROR"
 
-    def _why_illegal(self, seat: int, action: str) -> str:
-        return explain(self, seat, action)
-
-    def _canonical(self, action: str) -> str:
-        return canonical(action, self.adventure.data)
-
-    def _chance_weights(self) -> list[tuple[str, int]]:
+    def _chance_weights(self) -> list[tuple[int, int]]:
         head = self.queue[0]
+        tables = self.tables
         if head < _FLIP:
-            letter = LETTERS[head]
-            return [(f"MISSION {letter}1", 1), (f"MISSION {letter}2", 1)]
+            one, two = tables.missions[head]
+            return [(one, 1), (two, 1)]
         if head >= _SOLO:
             if self.pass_number == 2:
                 pool = self.deck
             else:
                 pool = self.unseen + (self.solo_unseen if self.drawn >= _BOTTOM else [0, 0, 0])
-            return [(_SOLO_DRAWS[card], count) for card, count in enumerate(pool) if count]
-        pile = head % 10
-        pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
-        texts = _PILE_DRAWS[pile]
-        return [(texts[card], count) for card, count in enumerate(pool) if count]
+            draws = tables.solo_draws
+        else:
+            pile = head % 10
+            pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
+            draws = tables.pile_draws[pile]
+        return [(draws[card], count) for card, count in enumerate(pool) if count]
 
-    def _do(self, seat: int, action: str) -> None:
+    def _do(self, seat: int, action: int) -> None:
         index = len(self._history) - 1
         if seat == CHANCE:
-            if action.startswith("MISSION"):
-                self.mission_cards[self.queue.pop(0)] = action.split(" ")[1]
+            pile, card = self.tables.outcomes[action]
+            if pile == -2:
+                self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
             else:
-                self._draw(*_OUTCOMES[action], index)
+                self._draw(pile, card, index)
             self._advance()
             return
-        if self.phase == EFFECT:
+        if self.phase is Phase.EFFECT:
             sheet = self.sheets[0]
             if self.effect:
-                target = int(action.split("#")[1])
+                target = self.tables.decoded[action]
+                assert isinstance(target, int)
                 self.adventure.solo_effect(sheet, self.effect, target)
                 self.effect = ""
             else:
@@ -283,12 +334,12 @@ class WelcomeState(State):
             if sheet.stage == Sheet.ACTING:
                 return  # the effect left sub-steps on the sheet
             sheet.new_turn()
-            self.phase = DRAW
+            self.phase = Phase.DRAW
             self._advance()
             return
         written = self.writing(seat)
         sheet = self.sheets[written]
-        if self.phase == RESOLVE:
+        if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
             if all(other.done for other in self.sheets):
                 self._resolved()
@@ -311,12 +362,11 @@ class WelcomeState(State):
             cards = self.cards
             if min(cards) < 0 or max(cards) >= _TYPES:
                 return []
+            pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
             return [
                 Combination(f"{i + 1} {j + 1}", CARD_TYPES[cards[i]][0],
-                            ACTIONS[CARD_TYPES[cards[j]][1]])
-                for i in range(3)
-                for j in range(3)
-                if i != j
+                            ACTIONS[CARD_TYPES[cards[j]][1]], index)
+                for index, (i, j) in enumerate(pairs)
             ]  # fmt: skip
         if min(self.number_cards) < 0 or min(self.action_cards) < 0:
             return []
@@ -325,6 +375,7 @@ class WelcomeState(State):
                 str(pile + 1),
                 CARD_TYPES[self.number_cards[pile]][0],
                 ACTIONS[CARD_TYPES[self.action_cards[pile]][1]],
+                pile,
             )
             for pile in range(PILES)
         ]
@@ -357,30 +408,27 @@ class WelcomeState(State):
         """Solo: cards left in the deck."""
         return sum(self.deck) if self.pass_number == 2 else _SOLO_DECK - self.drawn
 
-    def _crosses(self) -> list[str]:
-        targets = self.adventure.solo_targets(self.sheets[0], self.effect)
-        return [f"CROSS #{slot}" for slot in targets]
-
     # ------------------------------------------------------------------ a seat's actions
-    def _act(self, sheet: Sheet, action: str, combos: list[Combination]) -> None:
-        """Carry out one of a seat's legal actions on ``sheet`` (its sheet or a copy)."""
+    def _act(self, sheet: Sheet, action: int, combos: list[Combination]) -> None:
+        """Carry out one of a seat's legal action ids on ``sheet`` (its sheet or a copy)."""
         adventure = self.adventure
+        decoded = self.tables.decoded[action]
         if sheet.stage == Sheet.CHOOSE:
-            choice = parse_choice(action.split(" "), self.solo, adventure.data)
-            assert isinstance(choice, Choice)
-            if choice.bonus:
+            assert isinstance(decoded, Choice)
+            if decoded.bonus:
                 sheet.solo_used += 1
-            if choice.error:
+            if decoded.error:
                 adventure.error(sheet)
             else:
-                combo = next(c for c in combos if c.label == choice.label)
-                adventure.write(sheet, combo, choice.slot, choice.modified, choice.wild)
+                combo = combos[decoded.combo]
+                adventure.write(sheet, combo, decoded.slot, decoded.modified, decoded.wild)
         else:
-            adventure.step(sheet, action)
+            assert isinstance(decoded, str)
+            adventure.step(sheet, decoded)
         adventure.settle(sheet)
 
-    def _note_solo_choice(self, action: str) -> None:
-        choice = parse_choice(action.split(" "), True, self.adventure.data)
+    def _note_solo_choice(self, action: int) -> None:
+        choice = self.tables.decoded[action]
         assert isinstance(choice, Choice)
         if choice.error:
             used = [card for card in (1, 2, 3) if card != choice.card]
@@ -435,12 +483,12 @@ class WelcomeState(State):
         if letter not in ASTRA_ADVENTURES[self.adventure.number].effect_letters:
             return
         if self.adventure.solo_targets(sheet, effect):
-            self.phase = EFFECT
+            self.phase = Phase.EFFECT
             self.effect = effect
         else:
             self.adventure.solo_effect(sheet, effect, None)
             if sheet.stage == Sheet.ACTING:
-                self.phase = EFFECT  # its sub-steps come first
+                self.phase = Phase.EFFECT  # its sub-steps come first
             elif sheet.stage == Sheet.DONE:
                 sheet.new_turn()
 
@@ -450,15 +498,15 @@ class WelcomeState(State):
         number, action = CARD_TYPES[card]
         self.adventure.astra_turn(sheet, number, ACTIONS[action])
         if sheet.stage == Sheet.ACTING:
-            self.phase = EFFECT  # the player chooses for her
+            self.phase = Phase.EFFECT  # the player chooses for her
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
     def _advance(self) -> None:
         """After a draw: wait for the next card, reshuffle, end the game or start playing."""
-        while self.phase == DRAW:
+        while self.phase is Phase.DRAW:
             if not self.queue:
-                self.phase = PLAY
+                self.phase = Phase.PLAY
                 self.offer = self.combinations()
                 return
             if self.queue[0] < _SOLO:
@@ -489,7 +537,7 @@ class WelcomeState(State):
                     self.pools[pile] = self.discards[pile]
                     self.discards[pile] = [0] * _TYPES
             self.queue = [_NUMBER + pile for pile in range(PILES)]
-        self.phase = DRAW
+        self.phase = Phase.DRAW
         self._advance()
 
     # ------------------------------------------------------------------ the end of a turn
@@ -509,7 +557,7 @@ class WelcomeState(State):
         game or begin the next turn."""
         while True:
             if not all(sheet.done for sheet in self.sheets):
-                self.phase, self.resolving = RESOLVE, "turn"
+                self.phase, self.resolving = Phase.RESOLVE, "turn"
                 return
             self._missions()
             if not self.adventure.after_missions(self.sheets):
@@ -519,7 +567,7 @@ class WelcomeState(State):
                 self.high_taken[index] = True
         self.resolving = ""
         if self.end_triggers():
-            self.phase = OVER
+            self.phase = Phase.OVER
         else:
             self._begin_turn()
 
@@ -529,7 +577,7 @@ class WelcomeState(State):
             self.resolving = ""
             for sheet in self.sheets:
                 sheet.new_turn()
-            self.phase = DRAW
+            self.phase = Phase.DRAW
             self._advance()
             return
         self._resolve()
@@ -615,11 +663,8 @@ class WelcomeState(State):
         the turn is revealed, the other seats' choices (``?``). Solo hides nothing."""
         if self.solo:
             return {}
-        masked = {
-            index: self._history[index][1].rsplit(" ", 1)[0] + " ?"
-            for index in self.number_events
-            if index >= 0
-        }
+        shown = self.tables.masked_draws
+        masked = {index: shown[self._entry(index)[1]] for index in self.number_events if index >= 0}
         for other, events in enumerate(self.turn_events):
             if other != seat:
                 masked.update((index, "?") for index in events)
@@ -629,7 +674,7 @@ class WelcomeState(State):
         if self.solo:
             return  # solo: every card drawn is seen whole, and nobody else chooses
         self._redraw_backs(rng)
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             for other in range(self.players):
                 if other != seat and self.turn_events[other]:
                     self._redraw_choices(other, rng)
@@ -657,7 +702,7 @@ class WelcomeState(State):
             card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
             pool[card] -= 1
             self.number_cards[pile] = card
-            self._rewrite_chance(self.number_events[pile], _PILE_DRAWS[pile][card])
+            self._rewrite_chance(self.number_events[pile], self.tables.pile_draws[pile][card])
 
     def _redraw_choices(self, other: int, rng: random.Random) -> None:
         """Replace ``other``'s hidden actions this turn by a random legal sequence of the same
@@ -673,13 +718,10 @@ class WelcomeState(State):
         events = self.turn_events[other]
         finish = self.sheets[written].done
         combos = self.offer
-        chosen: list[str] = []
+        chosen: list[int] = []
 
         def search(sheet: Sheet, depth: int) -> Sheet | None:
-            if sheet.stage == Sheet.CHOOSE:
-                actions = self.adventure.writes(sheet, combos) or ["ERROR"]
-            else:
-                actions = self.adventure.steps(sheet)
+            actions = self._sheet_ids(sheet)
             rng.shuffle(actions)
             for action in actions:
                 child = sheet.copy()
@@ -703,64 +745,8 @@ class WelcomeState(State):
         for index, action in zip(events, reversed(chosen), strict=True):
             self._rewrite_history(index, other, action)
 
-    # ------------------------------------------------------------------ copies and pictures
-    def _copy_into(self, other: WelcomeState) -> None:
-        other.sheets = [sheet.copy() for sheet in self.sheets]
-        other.turn_start = list(self.turn_start)  # never changed once taken: shared
-        other.turn_events = [list(events) for events in self.turn_events]
-        other.mission_cards = list(self.mission_cards)
-        other.high_taken = list(self.high_taken)
-        other.claimed = [list(seats) for seats in self.claimed]
-        other.astra_claimed = list(self.astra_claimed)
-        other.unseen = list(self.unseen)
-        other.first_left = list(self.first_left)
-        other.pools = [list(pool) for pool in self.pools]
-        other.discards = [list(pile) for pile in self.discards]
-        other.action_cards = list(self.action_cards)
-        other.number_cards = list(self.number_cards)
-        other.number_events = list(self.number_events)
-        other.number_first = list(self.number_first)
-        other.solo_unseen = list(self.solo_unseen)
-        other.deck = list(self.deck)
-        other.discard = list(self.discard)
-        other.cards = list(self.cards)
-        other.solo_choice = list(self.solo_choice)
-        other.astra_cards = list(self.astra_cards)
-        other.queue = list(self.queue)  # ``offer`` is never changed in place: shared
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "queue": list(self.queue),
-            "sheets": [sheet.snapshot() for sheet in self.sheets],
-            "turn_start": [None if s is None else s.snapshot() for s in self.turn_start],
-            "turn_events": [list(events) for events in self.turn_events],
-            "mission_cards": list(self.mission_cards),
-            "high_taken": list(self.high_taken),
-            "claimed": [list(seats) for seats in self.claimed],
-            "astra_claimed": list(self.astra_claimed),
-            "unseen": bytes(self.unseen).hex(),
-            "first_left": list(self.first_left),
-            "pools": [bytes(pool).hex() for pool in self.pools],
-            "discards": [bytes(pile).hex() for pile in self.discards],
-            "action_cards": list(self.action_cards),
-            "number_cards": list(self.number_cards),
-            "number_events": list(self.number_events),
-            "number_first": list(self.number_first),
-            "solo_unseen": bytes(self.solo_unseen).hex(),
-            "pass_number": self.pass_number,
-            "drawn": self.drawn,
-            "deck": bytes(self.deck).hex(),
-            "discard": bytes(self.discard).hex(),
-            "cards": list(self.cards),
-            "solo_choice": list(self.solo_choice),
-            "effect": self.effect,
-            "resolving": self.resolving,
-            "astra_cards": list(self.astra_cards),
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    # ------------------------------------------------------------------ pictures
+    def _view(self, seat: int | None) -> WelcomeView:
         from moonbase.games.welcome_to_the_moon.view import seat_view
 
         return seat_view(self, seat)

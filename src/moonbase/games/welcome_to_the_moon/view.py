@@ -47,7 +47,7 @@ adventure's other marks, ``errors``, ``score``) and ``pending``. More: ``seat``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from moonbase.games.welcome_to_the_moon.adventures import Context
 from moonbase.games.welcome_to_the_moon.astra import LEVELS, astra_rockets
@@ -58,7 +58,41 @@ from moonbase.games.welcome_to_the_moon.sheet import Sheet
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.state import WelcomeState
 
-__all__ = ["seat_view"]
+__all__ = ["WelcomeView", "seat_view"]
+
+WelcomeView = TypedDict(
+    "WelcomeView",
+    {
+        "seat": int | None,
+        "players": int,
+        "adventure": int,
+        "title": str,
+        "turn": int,
+        "phase": str,
+        "to_act": list[int],
+        "done": list[bool],
+        "missions": list[dict[str, Any]],
+        "sheets": list[dict[str, Any]],
+        "sheet": dict[str, Any] | None,
+        "pending": list[str] | None,
+        "choice": dict[str, Any] | None,
+        "ended": list[dict[str, Any]],
+        "writing": NotRequired[int],
+        "cards": NotRequired[list[dict[str, Any]]],
+        "deck": NotRequired[int],
+        "pass": NotRequired[int],
+        "discard": NotRequired[int],
+        "astra": NotRequired[dict[str, Any]],
+        "solo_score": NotRequired[dict[str, int]],
+        "combinations": NotRequired[list[dict[str, Any]]],
+        "piles": NotRequired[list[dict[str, int]]],
+    },
+)
+"""What :func:`seat_view` returns (``pass`` is a Python word, hence this spelling): the keys
+above, each sheet as its adventure draws it (``spaces``, the adventure's marks, ``errors``,
+``missions``, ``score``, ``score_parts``, solo ``solo_bonus``). Solo views have ``cards``,
+``deck``, ``pass``, ``discard``, ``astra`` and ``solo_score``; multiplayer views
+``combinations`` and ``piles``; ``writing`` is there when the seat writes on another's sheet."""
 
 
 def _card(card: int) -> dict[str, Any]:
@@ -109,7 +143,7 @@ def _sheet_view(state: WelcomeState, sheet: Sheet, context: Context) -> dict[str
     return shown
 
 
-def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
+def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
     """What ``seat`` may know now (``None``: a spectator, who sees no choice in progress)."""
     adventure = state.adventure
     public = [state.visible_sheet(owner, None) for owner in range(state.players)]
@@ -121,13 +155,13 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
         seen = list(public)
         seen[written] = own
         mine = _sheet_view(state, own, state.context(seen))
-    view: dict[str, Any] = {
+    view: WelcomeView = {
         "seat": seat,
         "players": state.players,
         "adventure": adventure.number,
         "title": adventure.title,
         "turn": state.turn,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "to_act": list(state.to_act),
         "done": [state.sheets[state.writing(s)].done for s in range(state.players)],
         "missions": _missions(state),
@@ -145,7 +179,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None and written != seat:
         view["writing"] = written
-    if state.phase == "effect" and seat == 0 and state.effect:
+    if state.phase.value == "effect" and seat == 0 and state.effect:
         view["pending"] = ["CROSS"]
     if state.solo:
         view["cards"] = [_card(card) for card in state.cards]

@@ -12,11 +12,13 @@ Sub-step words: ``X <space>`` (a bonus X) and ``ACTIVATE Q<n>``; in solo ``CROSS
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
 >>> launch = Launch()
 >>> sheet = launch.new_sheet(solo=False)
->>> sorted(launch.writes(sheet, [Combination("1", 5, "WATER")]))[:3]
-['WRITE 1 WAT.1', 'WRITE 1 WAT.2', 'WRITE 1 WAT.3']
+>>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
+>>> ids = launch.writes(sheet, [Combination("1", 5, "WATER")], rows)
+>>> [DATA.names[slot] for slot in sorted(ids)][:3]
+['WAT.1', 'WAT.2', 'WAT.3']
 >>> launch.write(sheet, Combination("1", 5, "ASTRONAUT"), DATA.slot("AST1.1") or 0, 0, None)
->>> launch.why_not_write(sheet, Combination("1", 4, "ASTRONAUT"), DATA.slot("AST1.2") or 0, 0, None)
-'4 does not fit AST1.2: the floor must ascend from left to right'
+>>> DATA.slot("AST1.2") in launch.writes(sheet, [Combination("1", 4, "ASTRONAUT")], rows)
+False
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -44,9 +47,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
-    bounds,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -268,59 +270,25 @@ class Launch(Adventure):
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
+    changes: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ phases 2–3
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
         marks = sheet.marks
-        result: list[str] = []
-        floor_bounds: dict[str, list[tuple[int, int]]] = {}
+        result: list[int] = []
+        floor_spaces: dict[str, list[tuple[int, int, int]]] = {}
         for combo in combos:
             number = combo.number
+            row = rows[combo.position, 0, None]
             for floor in floors_for(combo.action):
-                limits = floor_bounds.get(floor.name)
-                if limits is None:
-                    limits = floor_bounds[floor.name] = bounds(marks, floor.slots)
-                for position, slot in enumerate(floor.slots):
-                    if not marks[slot]:
-                        low, high = limits[position]
-                        if low < number < high:
-                            result.append(f"WRITE {combo.label} {_NAMES[slot]}")
+                spaces = floor_spaces.get(floor.name)
+                if spaces is None:
+                    spaces = floor_spaces[floor.name] = open_spaces(marks, floor.slots)
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some combination's number fits one of its floors."""
-        marks = sheet.marks
-        for combo in combos:
-            for floor in floors_for(combo.action):
-                for position, slot in enumerate(floor.slots):
-                    if not marks[slot] and fits(marks, floor.slots, position, combo.number):
-                        return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """Adventure 1 has no change and no wild action; the floor must match."""
-        if modified:
-            return "adventure 1 has no Astronaut change: the number is written as it is"
-        if wild is not None:
-            return "adventure 1 has no wild actions"
-        floor = _FLOOR_OF.get(slot)
-        if floor is None:
-            return f"{_NAMES.get(slot, slot)} is not a space"
-        alias = _NAMES[slot]
-        if floor.actions and combo.action not in floor.actions:
-            return (
-                f"{alias} is on floor {floor.name}, which takes {floor.actions[0]}; "
-                f"combination {combo.label} ({combo.number} {combo.action}) writes on "
-                f"{_floor_names(combo.action)}"
-            )
-        if sheet.marks[slot]:
-            return f"{alias} is already filled"
-        if not fits(sheet.marks, floor.slots, floor.slots.index(slot), combo.number):
-            return f"{combo.number} does not fit {alias}: the floor must ascend from left to right"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -376,6 +344,16 @@ class Launch(Adventure):
             and not marks[quarter.arrow]
             and any(not marks[s] for s in quarter.slots)
         ]
+
+    def step_texts(self) -> list[str]:
+        """``X <space>`` for every space, ``ACTIVATE Q<n>`` for every quarter with an arrow."""
+        return [f"X {_NAMES[slot]}" for slot in DATA.space_slots] + [
+            f"ACTIVATE {quarter.name}" for quarter in _INACTIVE
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """The sabotages."""
+        return SABOTAGES
 
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """``X <space>`` for any empty space, or ``ACTIVATE Q<n>``."""

@@ -42,6 +42,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -59,8 +60,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     bounds,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -219,6 +220,7 @@ class Journey(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",
     )  # fmt: skip
+    wilds: ClassVar[bool] = True
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet with its printed first energy circled."""
@@ -240,64 +242,21 @@ class Journey(Adventure):
                 low[slot], high[slot] = lo, hi
         return low, high
 
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
         marks = sheet.marks
-        empty = [slot for slot in SPACES if not marks[slot]]
-        if not empty:
+        spaces = [space for zone in zones(marks) for space in open_spaces(marks, zone)]
+        if not spaces:
             return []
-        low, high = self._limits(marks)
         use_wild = wild and self.wild_available(sheet)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo, use_wild):
-                result.extend(
-                    f"WRITE {combo.label} T{slot}{words}"
-                    for slot in empty
-                    if low[slot] < number < high[slot]
-                )
+            for change, wild_action, number in variants(combo, use_wild):
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number fits, counting Astronaut changes and a wild action."""
-        marks = sheet.marks
-        low, high = self._limits(marks)
-        empty = [slot for slot in SPACES if not marks[slot]]
-        use_wild = self.wild_available(sheet)
-        for combo in combos:
-            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
-            for number in range(combo.number - spread, combo.number + spread + 1):
-                if 0 <= number <= 17 and any(low[s] < number < high[s] for s in empty):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """The change needs the Astronaut action; a wild action needs a circled wild symbol and
-        another action; the zone must ascend."""
-        if not 1 <= slot <= 36:
-            return f"#{slot} is not a trajectory space"
-        if wild is not None:
-            if wild == combo.action:
-                return f"a wild action replaces the action: choose one other than {wild}"
-            if not self.wild_available(sheet):
-                return "no wild action is circled and unused"
-        action = wild or combo.action
-        if modified and action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        if sheet.marks[slot]:
-            return f"T{slot} is already filled"
-        zone = zone_of(sheet.marks, slot)
-        if not fits(sheet.marks, zone, zone.index(slot), number):
-            return (
-                f"{number} does not fit T{slot}: its zone T{zone[0]}–T{zone[-1]} must ascend "
-                "from Earth to Moon"
-            )
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -369,6 +328,19 @@ class Journey(Adventure):
             marks[station.low[0]] = CIRCLED
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"WALL #{slot}" for slot in WALLS),
+            *(f"{word} {st.name}" for word in ("ROBOT", "PLANT") for st in STATIONS),
+            *("WATER", "ENERGY", "ASTRONAUT", "SKIP"),
+            *(f"X T{slot}" for slot in SPACES),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return HIGH_MULTIPLIERS
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices and ``SKIP``, or a compulsory ``WALL``."""
         marks = sheet.marks

@@ -44,6 +44,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -62,7 +63,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -319,52 +319,20 @@ class Colony(Adventure):
         """For each empty building: the bounds its number must lie strictly between."""
         return _limits(bytes(marks[:33]))
 
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes in any building whose column and row both stay ascending; Astronaut may change
         the number by up to ±2."""
         limits = self._limits(sheet.marks)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo):
+            for change, wild_action, number in variants(combo):
+                row = rows[combo.position, change, wild_action]
                 result.extend(
-                    f"WRITE {combo.label} B{slot}{words}"
-                    for slot, (low, high) in limits.items()
-                    if low < number < high
+                    [row[slot] for slot, (low, high) in limits.items() if low < number < high]
                 )
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number fits, counting Astronaut changes."""
-        limits = self._limits(sheet.marks).values()
-        for combo in combos:
-            spread = 2 if combo.action == "ASTRONAUT" else 0
-            for number in range(max(combo.number - spread, 0), min(combo.number + spread, 17) + 1):
-                if any(low < number < high for low, high in limits):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """A building, its column ascending upwards and its row rightwards; the change needs the
-        Astronaut action."""
-        if wild is not None:
-            return "adventure 3 has no wild actions"
-        if slot not in _ZONES_OF:
-            return f"#{slot} is not a building"
-        if modified and combo.action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        if sheet.marks[slot]:
-            return f"B{slot} is already filled"
-        for zone, position in _ZONES_OF[slot]:
-            zone_data = (COLUMNS + ROWS)[zone]
-            if not fits(sheet.marks, zone_data.slots, position, number):
-                way = "upwards" if zone_data.name.startswith("C") else "from left to right"
-                return f"{number} does not fit B{slot}: its {_kind(zone_data)} must ascend {way}"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -424,6 +392,19 @@ class Colony(Adventure):
             sheet.marks[slot] = CROSSED
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"TUNNEL {name}" for name in _BY_NAME),
+            *(f"ENERGY {name}" for name in MULTIPLIERS),
+            *("PLANT", "WATER", "ASTRONAUT", "SKIP"),
+            *(f"X B{slot}" for slot in range(1, 33)),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return tuple(q.high for q in QUARTERS)
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices, and ``SKIP`` when it can do something."""
         marks = sheet.marks

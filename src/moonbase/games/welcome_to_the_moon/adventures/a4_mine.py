@@ -41,6 +41,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -54,11 +55,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
-    bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -292,45 +292,19 @@ class Mine(Adventure):
     )  # fmt: skip
 
     # ------------------------------------------------------------------ phases 2–3
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes anywhere in the mine, each row ascending; Astronaut may change the number by up
         to ±2."""
         marks = sheet.marks
-        open_spaces = [
-            (slot, low, high)
-            for row in ROWS
-            for slot, (low, high) in zip(row.slots, bounds(marks, row.slots), strict=True)
-            if not marks[slot]
-        ]
-        result: list[str] = []
+        spaces = [space for row in ROWS for space in open_spaces(marks, row.slots)]
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo):
-                result.extend(
-                    f"WRITE {combo.label} M{slot}{words}"
-                    for slot, low, high in open_spaces
-                    if low < number < high
-                )
+            for change, wild_action, number in variants(combo):
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """A mine space, its row ascending; the change needs the Astronaut action."""
-        if wild is not None:
-            return "adventure 4 has no wild actions"
-        if not 1 <= slot <= 36:
-            return f"#{slot} is not a mine space"
-        if modified and combo.action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        if sheet.marks[slot]:
-            return f"M{slot} is already filled"
-        row = ROWS[(slot - 1) // 12]
-        if not fits(sheet.marks, row.slots, row.slots.index(slot), number):
-            return f"{number} does not fit M{slot}: its row must ascend from left to right"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -417,6 +391,19 @@ class Mine(Adventure):
                 sheet.pending.append("FREE")
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"{word} {f.name}" for word in ("FREE", "ROBOT", "ENERGY") for f in FACTORIES),
+            *(f"{gap.kind} {gap.name}" for gap in GAPS if gap.kind in _WORD_ACTION),
+            *("ASTRONAUT", "SKIP"),
+            *(f"X M{slot}" for slot in range(1, 37)),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return tuple(s.bonus for s in STORAGES.values())
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices and ``SKIP``, or a compulsory free robot cross."""
         marks = sheet.marks

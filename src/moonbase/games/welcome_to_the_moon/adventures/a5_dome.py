@@ -21,7 +21,9 @@ Words after ``WRITE <combination> <space> [±1|±2]`` (phase 4; ``SKIP`` decline
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
 >>> dome = Dome()
 >>> sheet = dome.new_sheet(solo=False)
->>> sorted(dome.writes(sheet, [Combination("1", 5, "ROBOT")]))
+>>> from moonbase.games.welcome_to_the_moon.notation import notation
+>>> tables = notation(5, False)
+>>> sorted(tables.texts[i] for i in dome.writes(sheet, [Combination("1", 5, "ROBOT")], tables.rows))
 ['WRITE 1 SK1.6', 'WRITE 1 SK1.7', 'WRITE 1 SK2.4', 'WRITE 1 SK2.5', 'WRITE 1 SK3.3', \
 'WRITE 1 SK3.4', 'WRITE 1 SK4.5', 'WRITE 1 SK4.6']
 >>> dome.write(sheet, Combination("1", 5, "ROBOT"), DATA.slot("SK1.6") or 0, 0, None)
@@ -39,6 +41,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -56,7 +59,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     bounds,
     cross_next,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -340,56 +342,17 @@ class Dome(Adventure):
             result.extend((slot, *limits[slot - first]) for slot in spaces)
         return result
 
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes on available skyscraper spaces, with Astronaut changes."""
         spaces = self._open(sheet.marks)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo):
-                result.extend(
-                    f"WRITE {combo.label} {_NAMES[slot]}{words}"
-                    for slot, low, high in spaces
-                    if low < number < high
-                )
+            for change, wild_action, number in variants(combo):
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number (with Astronaut changes) fits an available space."""
-        spaces = self._open(sheet.marks)
-        for combo in combos:
-            spread = 2 if combo.action == "ASTRONAUT" else 0
-            for number in range(combo.number - spread, combo.number + spread + 1):
-                if 0 <= number <= 17 and any(low < number < high for _, low, high in spaces):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """No wild actions; the change needs Astronaut; the space must be available and the
-        skyscraper ascend bottom → top."""
-        if wild is not None:
-            return "adventure 5 has no wild actions"
-        sk = _SKYSCRAPER_OF.get(slot)
-        if sk is None:
-            return f"#{slot} is not a skyscraper space"
-        if modified and combo.action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        alias = _NAMES[slot]
-        if sheet.marks[slot]:
-            return f"{alias} is already filled"
-        if slot not in available(sheet.marks, sk):
-            ground = " or ".join(_NAMES[s] for s in sk.ground)
-            return (
-                f"{alias} cannot be built yet: {sk.name} starts at ground level ({ground}) and "
-                "grows one space at a time up or down from its marked spaces"
-            )
-        if not fits(sheet.marks, sk.slots, sk.slots.index(slot), number):
-            return f"{number} does not fit {alias}: {sk.name} must ascend from bottom to top"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -435,6 +398,20 @@ class Dome(Adventure):
             sheet.marks[slot] = CROSSED
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"SPLIT {s.name}" for s in SECTIONS),
+            *(f"BUILD {name}" for name in _PIECE),
+            *(f"UPGRADE {name}" for name in TABLES),
+            *("PLANT", "WATER", "ASTRONAUT", "SKIP"),
+            *(f"X {_NAMES[slot]}" for slot in DATA.space_slots),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return HIGH_ENDS
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices and ``SKIP``, or the compulsory ``SPLIT`` after an X."""
         marks = sheet.marks

@@ -36,6 +36,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -50,10 +51,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
-    bounds,
     first_empty,
-    fits,
     number_code,
+    open_spaces,
 )
 
 __all__ = [
@@ -266,6 +266,7 @@ class Virus(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
     )  # fmt: skip
+    wilds: ClassVar[bool] = True
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet waiting for its setup choice: the space the grey virus infects."""
@@ -282,64 +283,20 @@ class Virus(Adventure):
 
     # ------------------------------------------------------------------ phases 2–3
     def _limits(self, marks: bytearray) -> list[tuple[int, int, int]]:
-        result: list[tuple[int, int, int]] = []
-        for zone in FLOORS.values():
-            for slot, (lo, hi) in zip(zone, bounds(marks, zone), strict=True):
-                if not marks[slot]:
-                    result.append((slot, lo, hi))
-        return result
+        return [space for zone in FLOORS.values() for space in open_spaces(marks, zone)]
 
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes anywhere on the floors, with Astronaut changes and wild actions."""
         spaces = self._limits(sheet.marks)
         use_wild = wild and self.wild_available(sheet)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo, use_wild):
-                result.extend(
-                    f"WRITE {combo.label} {_NAMES[slot]}{words}"
-                    for slot, low, high in spaces
-                    if low < number < high
-                )
+            for change, wild_action, number in variants(combo, use_wild):
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number fits, counting Astronaut changes and a wild action."""
-        spaces = self._limits(sheet.marks)
-        use_wild = self.wild_available(sheet)
-        for combo in combos:
-            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
-            for number in range(combo.number - spread, combo.number + spread + 1):
-                if 0 <= number <= 17 and any(lo < number < hi for _, lo, hi in spaces):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """The change needs the Astronaut action; a wild action needs a circled wild symbol and
-        another action; the floor must ascend."""
-        quarter = _QUARTER_OF.get(slot)
-        if quarter is None:
-            return f"#{slot} is not a space"
-        if wild is not None:
-            if wild == combo.action:
-                return f"a wild action replaces the action: choose one other than {wild}"
-            if not self.wild_available(sheet):
-                return "no wild action is circled and unused"
-        action = wild or combo.action
-        if modified and action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        alias = _NAMES[slot]
-        if sheet.marks[slot]:
-            return f"{alias} is already filled"
-        zone = FLOORS[quarter.floor]
-        if not fits(sheet.marks, zone, zone.index(slot), number):
-            return f"{number} does not fit {alias}: floor {quarter.floor} must ascend left to right"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -468,6 +425,20 @@ class Virus(Adventure):
             sheet.stage = Sheet.ACTING
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"GREY {_NAMES[slot]}" for k in _GREY for slot in QUARTERS[k].slots),
+            *(f"{word} {_NAMES[slot]}" for word in ("INFECT", "X") for slot in DATA.space_slots),
+            *(f"CLOSE #{w}" for w in WALKWAYS),
+            *(f"ENERGY {q.name}" for q in QUARTERS),
+            *("ENERGY", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return (_GREEN, _BLUE, *sorted(PROPAGATIONS.values()))
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The action's choices and ``SKIP``; compulsory row bonuses, infections and setup."""
         marks = sheet.marks

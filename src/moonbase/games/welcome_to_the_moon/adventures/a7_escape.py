@@ -23,7 +23,10 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
 >>> escape = Escape()
 >>> sheet = escape.new_sheet(solo=False)
->>> sorted({action.split()[2] for action in escape.writes(sheet, [Combination("1", 5, "ROBOT")])})
+>>> from moonbase.games.welcome_to_the_moon.notation import notation
+>>> tables = notation(7, False)
+>>> ids = escape.writes(sheet, [Combination("1", 5, "ROBOT")], tables.rows)
+>>> sorted({tables.texts[i].split()[2] for i in ids})
 ['SH0.1', 'SH0.2', 'SH0.3', 'SH0.4', 'SH0.6', 'SH0.7', 'SH0.8', 'SH0.9']
 >>> escape.write(sheet, Combination("1", 5, "ROBOT"), DATA.slot("SH0.1") or 0, 0, None)
 >>> escape.settle(sheet)
@@ -42,6 +45,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     variants,
     with_total,
 )
@@ -60,7 +64,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     bounds,
     first_empty,
-    fits,
     number_code,
 )
 
@@ -265,6 +268,7 @@ class Escape(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",
     )  # fmt: skip
+    wilds: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ queries
     @staticmethod
@@ -297,64 +301,22 @@ class Escape(Adventure):
         return low, high
 
     # ------------------------------------------------------------------ phases 2–3
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """Writes in connected blocks, with Astronaut changes and wild actions."""
         marks = sheet.marks
         empty = self.available(marks)
         if not empty:
             return []
         low, high = self._limits(marks)
-        names = DATA.names
         use_wild = wild and self.wild_available(sheet)
-        result: list[str] = []
+        result: list[int] = []
         for combo in combos:
-            for words, number in variants(combo, use_wild):
-                result.extend(
-                    f"WRITE {combo.label} {names[slot]}{words}"
-                    for slot in empty
-                    if low[slot] < number < high[slot]
-                )
+            for change, wild_action, number in variants(combo, use_wild):
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot in empty if low[slot] < number < high[slot]])
         return result
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some number fits a connected space, counting Astronaut changes and a wild."""
-        marks = sheet.marks
-        empty = self.available(marks)
-        low, high = self._limits(marks)
-        use_wild = self.wild_available(sheet)
-        for combo in combos:
-            spread = 2 if use_wild or combo.action == "ASTRONAUT" else 0
-            for number in range(combo.number - spread, combo.number + spread + 1):
-                if 0 <= number <= 17 and any(low[s] < number < high[s] for s in empty):
-                    return True
-        return False
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """The change needs the Astronaut action; a wild action needs a circled wild symbol; the
-        block must be connected and the starship must ascend."""
-        if wild is not None:
-            if wild == combo.action:
-                return f"a wild action replaces the action: choose one other than {wild}"
-            if not self.wild_available(sheet):
-                return "no wild action is circled and unused"
-        action = wild or combo.action
-        if modified and action != "ASTRONAUT":
-            return "only the Astronaut action changes the number (±1 or ±2)"
-        number = combo.number + modified
-        if not 0 <= number <= 17:
-            return f"{combo.number}{modified:+d} is outside 0–17"
-        name = DATA.name(slot)
-        if sheet.marks[slot]:
-            return f"{name} is already filled"
-        block = _BLOCK_OF[slot]
-        if block not in connected(sheet.marks):
-            return f"{name} is in block B{block}, not connected to the launch pad by airlocks"
-        ship = _SHIPS[_SHIP_OF[slot]]
-        if not fits(sheet.marks, ship.spaces, ship.spaces.index(slot), number):
-            return f"{number} does not fit {name}: starship {ship.name} must ascend left to right"
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -409,6 +371,18 @@ class Escape(Adventure):
             sheet.marks[wild] = CIRCLED
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        return [
+            *(f"{word} #{slot}" for word in ("AIRLOCK", "ROBOT") for slot in AIRLOCKS),
+            *("ENERGY", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
+            *(f"X {DATA.names[slot]}" for slot in DATA.space_slots),
+        ]
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: what an ASTRA effect card may cross off."""
+        return _DOUBLES
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """A compulsory ``AIRLOCK``, or the action's choices and ``SKIP``."""
         marks = sheet.marks

@@ -27,8 +27,9 @@ two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alon
 >>> battle = Battle()
 >>> sheet = battle.new_sheet(solo=False)
 >>> battle.start_turn([sheet], 2)
->>> sorted(battle.writes(sheet, [Combination("1", 3, "ROBOT")]))
-['WRITE 1 PL0.1', 'WRITE 1 PL1.1']
+>>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
+>>> sorted(DATA.names[slot] for slot in battle.writes(sheet, [Combination("1", 3, "ROBOT")], rows))
+['PL0.1', 'PL1.1']
 >>> battle.write(sheet, Combination("1", 3, "ROBOT"), DATA.slot("PL1.1") or 0, 0, None)
 >>> battle.settle(sheet)
 >>> sheet.marks[4], sorted(battle.steps(sheet))
@@ -45,6 +46,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    WriteRows,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -241,6 +243,8 @@ class Battle(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",
     )  # fmt: skip
+    changes: ClassVar[bool] = False
+    shares_sheets: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ sheets and sides
     def new_sheet(self, solo: bool) -> Sheet:
@@ -290,7 +294,9 @@ class Battle(Adventure):
         return steps
 
     # ------------------------------------------------------------------ phases 2–3
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
         """For each combination, the next space of each planet within reach."""
         off = self.offset(sheet)
         marks = sheet.marks
@@ -299,28 +305,8 @@ class Battle(Adventure):
             for planet in PLANETS:
                 slot = self.open_planet(marks, planet, off)
                 if slot is not None and self._cost(sheet, combo, planet) is not None:
-                    result.append(f"WRITE {combo.label} {DATA.names[slot - off]}")
+                    result.append(rows[combo.position, 0, None][slot - off])
         return result
-
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """The space must be its planet's next, and the planet within reach of the number."""
-        if modified or wild is not None:
-            return "adventure 8 has no ±/WILD words: name the planet's next space"
-        planet = _PLANET_OF[slot]
-        off = self.offset(sheet)
-        following = self.open_planet(sheet.marks, planet, off)
-        if following is None:
-            return f"planet {planet.name} is full"
-        if following - off != slot:
-            return f"{planet.name} fills in order: its next space is {DATA.names[following - off]}"
-        if self._cost(sheet, combo, planet) is None:
-            return (
-                f"{combo.number} does not reach {planet.name} ({planet.low}–{planet.high}) with "
-                "the astronaut symbols available"
-            )
-        return ""
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -460,6 +446,16 @@ class Battle(Adventure):
         )
 
     # ------------------------------------------------------------------ phase 4
+    def step_texts(self) -> list[str]:
+        """Every sub-step action of this adventure."""
+        moons = list(_MOON_NAMES)
+        return [
+            *(f"ENERGY {k}" for k in KINDS),
+            *(f"{word} {moon}" for word in ("MOON", "PLANNING", "ASTRA MOON") for moon in moons),
+            *(f"ASTRA {p.name}" for p in PLANETS),
+            *("ROBOT", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
+        ]
+
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """Compulsory bonus ``ENERGY`` and ``MOON``, ASTRA's choices, or the action and
         ``SKIP``."""

@@ -22,7 +22,11 @@ from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
 
-__all__ = ["Adventure", "Combination", "Context", "with_total"]
+__all__ = ["Adventure", "Combination", "Context", "WriteRows", "with_total"]
+
+WriteRows = Mapping[tuple[int, int, str | None], Sequence[int]]
+"""``(combination index, change, wild action)`` → the action id of that write per slot (the
+notation's table; ``-1`` where the slot is no space)."""
 
 
 class Combination(NamedTuple):
@@ -32,6 +36,8 @@ class Combination(NamedTuple):
     label: str
     number: int
     action: str
+    position: int = 0
+    """Its place in the turn's offer (what the notation's write tables are indexed by)."""
 
 
 class Context(NamedTuple):
@@ -52,6 +58,12 @@ class Adventure(ABC):
     """Mission card name (``A1`` …) → card."""
     words: ClassVar[tuple[str, ...]]
     """The first words of this adventure's sub-step actions (for notation and messages)."""
+    changes: ClassVar[bool] = True
+    """Whether the Astronaut action may change the number written (``WRITE … ±1``)."""
+    wilds: ClassVar[bool] = False
+    """Whether wild actions exist (``WRITE … WILD <action>``)."""
+    shares_sheets: ClassVar[bool] = False
+    """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
 
     # ------------------------------------------------------------------ sheets
     def new_sheet(self, solo: bool) -> Sheet:
@@ -72,19 +84,11 @@ class Adventure(ABC):
 
     # ------------------------------------------------------------------ phases 2–3
     @abstractmethod
-    def writes(self, sheet: Sheet, combos: Sequence[Combination], wild: bool = True) -> list[str]:
-        """Every ``WRITE`` this sheet allows with ``combos`` (unsorted); ``wild=False`` leaves
-        out wild actions."""
-
-    def can_write(self, sheet: Sheet, combos: Sequence[Combination]) -> bool:
-        """Whether some combination can be written (else the seat takes a System Error)."""
-        return bool(self.writes(sheet, combos))
-
-    @abstractmethod
-    def why_not_write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> str:
-        """Why this write is not allowed, or ``""`` when it is."""
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
+        """The action ids (from ``rows``) of every ``WRITE`` this sheet allows with ``combos``
+        (unsorted); ``wild=False`` leaves out wild actions."""
 
     @abstractmethod
     def write(
@@ -97,6 +101,14 @@ class Adventure(ABC):
         """No combination can be written: mark the next System Error box."""
 
     # ------------------------------------------------------------------ phase 4
+    @abstractmethod
+    def step_texts(self) -> list[str]:
+        """Every sub-step action this adventure can ever offer (its part of the universe)."""
+
+    def cross_slots(self) -> tuple[int, ...]:
+        """Solo: every slot an ASTRA effect card may ever let the player cross off."""
+        return ()
+
     @abstractmethod
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The actions that resolve one pending sub-step ``item`` (``[]``: it is lost)."""
@@ -238,21 +250,21 @@ ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
 """How far the Astronaut action may change a number."""
 
 
-def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[str, int]]:
-    """Every way to write ``combo``: the words that follow the space in a ``WRITE`` action and
-    the number written. The Astronaut action (or, with ``wild``, a wild action that takes it)
-    may change the number by up to ±2; numbers stay within 0–17.
+def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
+    """Every way to write ``combo``: the change, the wild action (``None``: none) and the number
+    written. The Astronaut action (or, with ``wild``, a wild action that takes it) may change the
+    number by up to ±2; numbers stay within 0–17.
 
-    >>> [words for words, _ in variants(Combination("1", 5, "ASTRONAUT"))]
-    [' -2', ' -1', '', ' +1', ' +2']
-    >>> [n for _, n in variants(Combination("1", 17, "PLANT"), wild=True)][:2]
+    >>> [change for change, _, _ in variants(Combination("1", 5, "ASTRONAUT"))]
+    [-2, -1, 0, 1, 2]
+    >>> [n for _, _, n in variants(Combination("1", 17, "PLANT"), wild=True)][:2]
     [17, 17]
     """
-    choices = [("", combo.action)]
+    choices: list[tuple[str | None, str]] = [(None, combo.action)]
     if wild:
-        choices.extend((f" WILD {action}", action) for action in ACTIONS if action != combo.action)
-    for wild_words, action in choices:
+        choices.extend((action, action) for action in ACTIONS if action != combo.action)
+    for wild_action, action in choices:
         for change in ASTRONAUT_CHANGES if action == "ASTRONAUT" else (0,):
             number = combo.number + change
             if 0 <= number <= 17:
-                yield (f" {change:+d}" if change else "") + wild_words, number
+                yield change, wild_action, number
