@@ -12,13 +12,15 @@ each column is the median of N runs. The id column shows ``—`` where the game 
 
 Two more columns describe the finished games, measured once per preset: the memory a finished
 state keeps (tracemalloc: the bytes still allocated by 10 finished states held in a list,
-divided by 10; the same 10 games are played once before, so caches are not counted), and
-the mean length of their history (decisions and chance outcomes).
+divided by 10; the same 10 games are played once before, so caches are not counted, and
+garbage is collected before both readings), and the mean length of their history (decisions
+and chance outcomes).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import random
@@ -93,14 +95,17 @@ def finished_states(game: moonbase.Game) -> tuple[float, float, float]:
     finished state retains, its mean history length and the mean decisions per game.
 
     The same games are played once before, unkept, so that what a process keeps for all
-    games (caches first filled by a game) is not counted as the states' own memory.
+    games (caches first filled by a game) is not counted as the states' own memory; garbage
+    is collected before both readings.
     """
     play_games(game, keep=[])
     states: list[moonbase.State] = []
+    gc.collect()
     tracemalloc.start()
     try:
         base = tracemalloc.get_traced_memory()[0]
         decisions = play_games(game, keep=states)
+        gc.collect()
         retained = tracemalloc.get_traced_memory()[0] - base
     finally:
         tracemalloc.stop()
