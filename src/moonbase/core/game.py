@@ -295,6 +295,7 @@ _CORE_FIELDS = frozenset(
         "_chance_count",
         "_legal_cache",
         "_turn",
+        "_last_table",
         "_texts",
         "_outcome_texts",
     }
@@ -316,6 +317,7 @@ class State(ABC, Generic[ViewT]):
         self._chance_count = 0
         self._legal_cache: dict[int, list[int]] = {}
         self._turn: tuple[int, ...] | None = None
+        self._last_table: tuple[list[tuple[int, int]], ChanceTable] | None = None
         self._texts = game.actions.texts
         self._outcome_texts = game.outcomes.texts
 
@@ -359,9 +361,19 @@ class State(ABC, Generic[ViewT]):
 
     def _chance_table(self) -> ChanceTable:
         """At a chance node: its outcomes as a :class:`ChanceTable` (a hook a game with
-        repeating chance nodes speeds up by keeping the table; the default sums
-        :meth:`_chance_weights`)."""
-        return ChanceTable(self._chance_weights())
+        repeating chance nodes may speed up by keeping its tables).
+
+        The default sums :meth:`_chance_weights`, and sums again only when they are a new
+        list: a game that returns the same list object again promises it is unchanged (keep a
+        deck's weights in a list that is replaced, never changed in place, and draws cost a
+        search instead of a sum)."""
+        weights = self._chance_weights()
+        last = self._last_table
+        if last is not None and last[0] is weights:
+            return last[1]
+        table = ChanceTable(weights)
+        self._last_table = (weights, table)
+        return table
 
     def _masked(self, seat: int | None) -> Mapping[int, str]:
         """The history entries ``seat`` cannot know now, by index, each with the text ``seat``
