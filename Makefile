@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+BENCH  := $(VENV)/.bench-installed
 
 .PHONY: play test lint typecheck unit playthroughs bench clean
 
@@ -36,8 +37,13 @@ unit: $(STAMP)
 playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/regenerate.py
 
-bench: $(STAMP)
+$(BENCH): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH)
+
+bench: $(BENCH)
 	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/peers.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
