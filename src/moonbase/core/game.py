@@ -533,7 +533,17 @@ class State(ABC, Generic[ViewT]):
         self._legal_cache.clear()
         self._turn = None
         self._do(seat, action)
-        self._settle()
+        if self._explicit:
+            return
+        # _settle, written out: this runs after every action of every playout
+        turn = self._actors()
+        while turn == _CHANCE_ONLY:
+            outcome = self._chance_table().pick(self._seed, self._chance_count)
+            self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
+            self._chance_count += 1
+            self._do(CHANCE, outcome)
+            turn = self._actors()
+        self._turn = turn
 
     def _reject_id(self, seat: int, action: object) -> None:
         self._check_seat(seat)
