@@ -95,7 +95,7 @@ def check_ids(state: State) -> None:
         assert state.chance_ids() == []
 
 
-MAX_IDS_TRIED = 400
+MAX_IDS_TRIED = 120
 """Per heavy step and seat, at most this many illegal ids are tried (all when fewer)."""
 
 
