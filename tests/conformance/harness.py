@@ -118,10 +118,12 @@ def check_ids_apply(state: State, rng: random.Random, limit: int = 4) -> None:
             by_text.apply(seat, text(action))
             assert by_id == by_text
         allowed = set(legal)
-        others = [i for i in range(size) if i not in allowed]
-        if len(others) > MAX_IDS_TRIED:
-            near = {i + step for i in legal for step in (-1, 1)} - allowed
-            others = sorted({*rng.sample(others, MAX_IDS_TRIED), *(near & set(range(size)))})
+        if size - len(allowed) <= MAX_IDS_TRIED:
+            others = [i for i in range(size) if i not in allowed]
+        else:  # a sample, and every id next to a legal one
+            drawn = rng.sample(range(size), MAX_IDS_TRIED + len(allowed))
+            near = {i + step for i in legal for step in (-1, 1) if 0 <= i + step < size}
+            others = sorted({*drawn[:MAX_IDS_TRIED], *near} - allowed)
         for action in [*others, -1, size, True, 1.0, "0"]:
             with pytest.raises(moonbase.IllegalAction) as raised:
                 state.apply_id(seat, action)  # type: ignore[arg-type]
