@@ -286,24 +286,24 @@ class Game(ABC):
         return hash((self.name, json.dumps(self.saved_options(), sort_keys=True)))
 
 
-_CORE_FIELDS = frozenset(
-    {
-        "game",
-        "_seed",
-        "_explicit",
-        "_history",
-        "_chance_count",
-        "_legal_cache",
-        "_turn",
-        "_last_table",
-        "_texts",
-        "_outcome_texts",
-    }
-)
-
-
 class State(ABC, Generic[ViewT]):
     """One game in progress. See the module docstring for the hooks a game fills in."""
+
+    # The core's own fields live in slots, so a game's fields alone fill the instance dict
+    # (small enough for the interpreter to share its keys among states: half the memory).
+    __slots__ = (
+        "__dict__",
+        "_chance_count",
+        "_explicit",
+        "_history",
+        "_last_table",
+        "_legal_cache",
+        "_outcome_texts",
+        "_seed",
+        "_texts",
+        "_turn",
+        "game",
+    )
 
     FIELDS: ClassVar[Mapping[str, Copy]] = {}
     """Every field of the game's state, with how a clone copies it (a game's declaration)."""
@@ -611,21 +611,29 @@ class State(ABC, Generic[ViewT]):
     def clone(self) -> Self:
         """An equal, independent copy."""
         fields = self.__dict__
-        if len(fields) != len(_CORE_FIELDS) + len(self.FIELDS):
+        if len(fields) != len(self.FIELDS):
             self._undeclared()
         other = object.__new__(type(self))
         copied = other.__dict__
         copied.update(fields)
-        copied["_history"] = array("q", self._history)
-        # The cached lists are never handed out or changed, so the copy may share them.
-        copied["_legal_cache"] = dict(self._legal_cache)
         for name, kind in self.FIELDS.items():
             if kind is not Copy.SHARED and kind is not Copy.CACHE:
                 copied[name] = copy_value(kind, fields[name])
+        other.game = self.game
+        other._seed = self._seed
+        other._explicit = self._explicit
+        other._history = array("q", self._history)
+        other._chance_count = self._chance_count
+        # The cached lists are never handed out or changed, so the copy may share them.
+        other._legal_cache = dict(self._legal_cache)
+        other._turn = self._turn
+        other._last_table = self._last_table
+        other._texts = self._texts
+        other._outcome_texts = self._outcome_texts
         return other
 
     def _undeclared(self) -> None:
-        names = set(self.__dict__) - _CORE_FIELDS
+        names = set(self.__dict__)
         extra = sorted(names - set(self.FIELDS))
         missing = sorted(set(self.FIELDS) - names)
         raise TypeError(
