@@ -450,17 +450,17 @@ class MoonsState(State[MoonsView]):
 
     def _mini_ids(self, seat: int) -> list[int]:
         """The ids of the Mini-Asteroids ``seat`` may play now (each where it takes effect)."""
-        table = self._table
+        table, supply, blocked = self._table, self.supply, self.blocked
         ids: list[int] = []
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
             effect = MINIS[kind].effect
-            if effect == "grab":
-                ids += [table.grab[p] for p in _ALL_PLANETS if self.available(p)]
+            if effect == "grab":  # a planet available: in the supply, not blocked
+                ids += [table.grab[p] for p in _ALL_PLANETS if supply[p] and p != blocked]
             elif effect == "block":  # a planet with no token left has nothing to block
-                if self.blocked is None:
-                    ids += [table.block[p] for p in _ALL_PLANETS if self.supply[p]]
+                if blocked is None:
+                    ids += [table.block[p] for p in _ALL_PLANETS if supply[p]]
             elif effect == "token-swap":
                 ids += self._swap_ids(seat)
             elif effect == "tableau-swap":
