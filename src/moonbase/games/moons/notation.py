@@ -48,6 +48,7 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from moonbase.core.actions import ActionSpace
+from moonbase.core.chance import ChanceTable
 from moonbase.games.moons.cards import (
     AST,
     CARD_NAMES,
@@ -327,6 +328,9 @@ class ActionTable:
         self.decode_outcome: tuple[Act, ...] = tuple(outcomes[text] for text in chance.texts)
         """Each chance outcome id's parts."""
         self.pass_id = space.id("PASS")
+        self.name_rank = [sorted(CARD_NAMES).index(name) for name in CARD_NAMES]
+        """Card -> where its name comes in alphabetical order: the ids of the actions that
+        differ in one card ascend with it (ids number the texts in sorted order)."""
         self.play = [space.id(f"PLAY {name}") for name in CARD_NAMES]
         """Card -> its ``PLAY`` id."""
         self.take = [space.id(f"TAKE {planet}") for planet in PLANETS]
@@ -347,6 +351,8 @@ class ActionTable:
         """Card -> its ``DEAL`` outcome id."""
         self.draw = [chance.get(f"DRAW {mini.name}") or 0 for mini in MINIS]
         """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
+        self.certain = tuple(ChanceTable([(outcome, 1)]) for outcome in range(len(chance)))
+        """Outcome id -> the chance table of that one outcome (a card dealt in bulk)."""
 
     def _index(self, number: int, act: Act) -> None:
         if act.op == TABLEAU:

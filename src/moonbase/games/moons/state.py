@@ -33,15 +33,24 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import draw_index
+from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
-from moonbase.games.moons.cards import AST, DECK_COUNTS, MINIS, PLANETS, RANKS, rank, suit
+from moonbase.games.moons.cards import (
+    AST,
+    DECK_COUNTS,
+    DECK_SIZE,
+    MINIS,
+    PLANETS,
+    RANKS,
+    rank,
+    suit,
+)
 from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import (
     DEAL,
@@ -60,6 +69,17 @@ if TYPE_CHECKING:
     from moonbase.games.moons.game import MoonsGame
 
 __all__ = ["MoonsState", "Phase"]
+
+
+_Picker = Callable[[list[int]], tuple[int, ...]]
+
+
+def _picker(cards: list[int]) -> _Picker:
+    """A function picking the entries of ``cards`` from a row, as a tuple."""
+    if len(cards) == 1:
+        only = cards[0]
+        return lambda row: (row[only],)
+    return itemgetter(*cards)
 
 
 class Phase(Enum):
@@ -84,6 +104,9 @@ _ALL_SUITS: Final = 0b1111
 _FULL_DECK: Final = tuple(c for c, count in enumerate(DECK_COUNTS) for _ in range(count))
 """The 60 cards in deck order (the Asteroids last): the undealt cards at a round's start."""
 _TO_CHANCE: Final = (CHANCE,)
+_POSITIONS: Final = tuple(ChanceTable((i, 1) for i in range(size)) for size in range(DECK_SIZE + 1))
+"""``_POSITIONS[size]``: the positions in a deck of ``size`` cards, each as likely (a draw from
+it is ``draw_index(seed, counter, size)``, quicker)."""
 _S = Copy.SHARED
 _F = Copy.FLAT
 _N = Copy.NESTED
@@ -233,28 +256,43 @@ class MoonsState(State[MoonsView]):
         return ids
 
     def _tableau_ids(self, seat: int) -> list[int]:
-        """The ids of every tableau of three Moon cards of ``seat``'s hand, ascending."""
+        """The ids of every tableau of three Moon cards of ``seat``'s hand, ascending.
+
+        A tableau names its cards in deck order, and its id ascends with the name of its first
+        card, then of its second, then of its third (ids number the texts in sorted order):
+        so the first card runs over the hand by name, the second over the cards after the
+        first in deck order, by name, and the third likewise after the second.
+        """
         hand = self.hands[seat]
         moons = hand[: bisect_left(hand, AST)]
-        n = len(moons)
-        if n < 3:
-            return []
+        by_name = self._table.name_rank.__getitem__
         rows = self._table.tableau
-        # tails[k] picks the ids of the cards moons[k:] from a row (two cards at least)
-        tails = [itemgetter(*moons[k:]) for k in range(n - 1)]
-        last = moons[-1]
+        named: list[int] = []  # the cards after ``card`` in deck order, by name
+        following: dict[int, list[int]] = {}
+        pickers: dict[int, _Picker] = {}
+        for card in reversed(moons):
+            if named:
+                following[card] = named.copy()
+                pickers[card] = _picker(named)
+            insort(named, card, key=by_name)
         ids: list[int] = []
-        for i in range(n - 2):
-            row = rows[moons[i]]
-            for j in range(i + 1, n - 2):
-                ids += tails[j + 1](row[moons[j]])
-            ids.append(row[moons[n - 2]][last])
-        ids.sort()
+        for first in named:
+            row = rows[first]
+            for second in following.get(first, ()):
+                pick = pickers.get(second)
+                if pick is not None:
+                    ids += pick(row[second])
         return ids
+
+    def _chance_table(self) -> ChanceTable:
+        planned = self._planned
+        if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
+            return self._table.certain[planned[-1]]
+        return super()._chance_table()
 
     def _chance_weights(self) -> list[tuple[int, int]]:
         planned = self._planned
-        if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
+        if planned:
             return [(planned[-1], 1)]
         table = self._table
         if self.draw_queue:
@@ -269,11 +307,11 @@ class MoonsState(State[MoonsView]):
         return weights
 
     def _do(self, seat: int, action: int) -> None:
+        if seat == CHANCE and self._planned:  # dealt already, in bulk: the core records it
+            self._planned.pop()
+            return
         index = len(self._history) - 1
         if seat == CHANCE:
-            if self._planned:  # dealt already, in bulk: the core records the outcome
-                self._planned.pop()
-                return
             act = self._table.decode_outcome[action]
             if act.op == DEAL:
                 self._deal(act.a, index)
@@ -412,17 +450,17 @@ class MoonsState(State[MoonsView]):
 
     def _mini_ids(self, seat: int) -> list[int]:
         """The ids of the Mini-Asteroids ``seat`` may play now (each where it takes effect)."""
-        table = self._table
+        table, supply, blocked = self._table, self.supply, self.blocked
         ids: list[int] = []
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
             effect = MINIS[kind].effect
-            if effect == "grab":
-                ids += [table.grab[p] for p in _ALL_PLANETS if self.available(p)]
+            if effect == "grab":  # a planet available: in the supply, not blocked
+                ids += [table.grab[p] for p in _ALL_PLANETS if supply[p] and p != blocked]
             elif effect == "block":  # a planet with no token left has nothing to block
-                if self.blocked is None:
-                    ids += [table.block[p] for p in _ALL_PLANETS if self.supply[p]]
+                if blocked is None:
+                    ids += [table.block[p] for p in _ALL_PLANETS if supply[p]]
             elif effect == "token-swap":
                 ids += self._swap_ids(seat)
             elif effect == "tableau-swap":
@@ -494,7 +532,7 @@ class MoonsState(State[MoonsView]):
         deal = self._table.deal
         planned = []
         for left in range(len(deck), 0, -1):
-            c = deck.pop(draw_index(seed, counter, left))
+            c = deck.pop(_POSITIONS[left].pick(seed, counter))
             self.hands[seat].append(c)
             self.deal_events[seat].append(index)
             planned.append(deal[c])
@@ -582,16 +620,7 @@ class MoonsState(State[MoonsView]):
             self.mini_played = False
             return
         self.turn = None
-        winner = lowest = None
-        owed = 0
-        if self.led is not None:
-            led = self.led
-            winner = max((rank(c), s) for s, c in self.trick if c != AST and suit(c) == led)[1]
-            off = [(rank(c), s, c) for s, c in self.trick if c != AST and suit(c) != led]
-            if off:
-                low = min(off)
-                if sum(1 for play in off if play[0] == low[0]) == 1:
-                    lowest, owed = low[1], suit(low[2])
+        winner, lowest, owed = self._trick_result()
         self.last_trick = (tuple(self.trick), winner, lowest)
         if winner is not None:
             self.tricks[winner] += 1
@@ -599,6 +628,30 @@ class MoonsState(State[MoonsView]):
         if lowest is not None:
             self.awards.append((lowest, (owed,), False))
         self._run_awards()
+
+    def _trick_result(self) -> tuple[int | None, int | None, int]:
+        """The full trick's winner (the highest card of the led planet), the seat owed a
+        token for the lowest off-suit card (unless another off-suit card ties its rank) and
+        that card's planet; ``None`` for no one (a trick of Asteroids only)."""
+        led = self.led
+        if led is None:
+            return None, None, 0
+        winner = lowest = None
+        best = low = AST  # the winning card; the lowest off-suit card (AST: none yet)
+        tied = False
+        for seat, c in self.trick:
+            if c == AST:
+                continue
+            if suit(c) == led:
+                if winner is None or c > best:  # one planet: the higher card, the higher rank
+                    best, winner = c, seat
+            elif lowest is None or rank(c) < rank(low):
+                low, lowest, tied = c, seat, False
+            elif rank(c) == rank(low):
+                tied = True
+        if lowest is None or tied:
+            return winner, None, 0
+        return winner, lowest, suit(low)
 
     def _end_trick(self) -> None:
         assert self.last_trick is not None
@@ -628,7 +681,8 @@ class MoonsState(State[MoonsView]):
         planets, or a token it may decline."""
         while self.awards:
             seat, allowed, optional = self.awards.pop(0)
-            options = tuple(planet for planet in allowed if self.available(planet))
+            supply, blocked = self.supply, self.blocked
+            options = tuple([planet for planet in allowed if supply[planet] and planet != blocked])
             if len(options) > 1 or (options and optional):
                 self.taker, self.take_options, self.may_pass = seat, options, optional
                 return
