@@ -60,6 +60,10 @@ def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) 
     raise AssertionError("unreachable: the point lies below the total weight")
 
 
+_COUNTER_MIX: Final = [_splitmix64(counter) for counter in range(4096)]
+"""The counter's half of :func:`draw_index`'s hash, for the first chance events of a game."""
+
+
 class ChanceTable:
     """A chance node's outcome ids with their weights, summed once so a draw is a search.
 
@@ -88,11 +92,13 @@ class ChanceTable:
         """The outcome drawn by ``seed`` for the ``counter``-th chance event."""
         if len(self.outcomes) == 1:
             return self.outcomes[0]
-        # draw_index, written out: this runs at every chance event of every playout
-        x = (counter + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x = ((seed & _MASK64) ^ x ^ (x >> 31)) + 0x9E3779B97F4A7C15 & _MASK64
+        # draw_index, written out, with the counter's half of the hash kept: this runs at
+        # every chance event of every playout
+        if counter < len(_COUNTER_MIX):
+            x = _COUNTER_MIX[counter]
+        else:
+            x = _splitmix64(counter)
+        x = ((seed & _MASK64) ^ x) + 0x9E3779B97F4A7C15 & _MASK64
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
         return self.outcomes[bisect_right(self.bounds, (x ^ (x >> 31)) % self.total)]

@@ -1,0 +1,24 @@
+"""A chance table draws exactly what the plain weighted draw does, so seeds keep their games."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from moonbase.core.chance import ChanceTable, pick_weighted
+
+weights = st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=30)
+
+
+@given(weights, st.integers(min_value=-(2**63), max_value=2**64), st.integers(0, 10**7))
+def test_a_table_draws_what_the_weighted_draw_draws(counts: list[int], seed: int, n: int) -> None:
+    table = ChanceTable([(outcome * 3, count) for outcome, count in enumerate(counts)])
+    assert table.pick(seed, n) == pick_weighted(table.weights(), seed, n)
+
+
+@given(weights)
+def test_a_table_keeps_its_weights_and_their_total(counts: list[int]) -> None:
+    pairs = [(outcome, count) for outcome, count in enumerate(counts)]
+    table = ChanceTable(pairs)
+    assert table.weights() == pairs
+    assert table.total == sum(counts)
