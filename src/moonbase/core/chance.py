@@ -94,10 +94,7 @@ class ChanceTable:
             return self.outcomes[0]
         # draw_index, written out, with the counter's half of the hash kept: this runs at
         # every chance event of every playout
-        if counter < len(_COUNTER_MIX):
-            x = _COUNTER_MIX[counter]
-        else:
-            x = _splitmix64(counter)
+        x = _COUNTER_MIX[counter] if counter < len(_COUNTER_MIX) else _splitmix64(counter)
         x = ((seed & _MASK64) ^ x) + 0x9E3779B97F4A7C15 & _MASK64
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
