@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
@@ -248,6 +249,41 @@ def with_total(parts: dict[str, int]) -> dict[str, int]:
 
 ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
 """How far the Astronaut action may change a number."""
+
+
+def fitting_writes(
+    spaces: Sequence[tuple[int, int, int]],
+    combos: Sequence[Combination],
+    rows: WriteRows,
+    wild: bool = False,
+) -> list[int]:
+    """The ids of every write of ``combos`` (each with its :func:`variants`) into ``spaces``,
+    each ``(slot, low, high)``: a number ``n`` fits it iff ``low < n < high``. The spaces a
+    number fits are looked for once per number, however many variants write it.
+
+    >>> rows = {(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES}
+    >>> sorted(fitting_writes([(3, -1, 5), (7, 5, 18)], [Combination("1", 5, "ASTRONAUT")], rows))
+    [3, 3, 7, 7]
+    """
+    fitting: dict[int, list[int]] = {}
+    result: list[int] = []
+    for combo in combos:
+        for change, wild_action, number in variant_list(combo.number, combo.action, wild):
+            slots = fitting.get(number)
+            if slots is None:
+                slots = fitting[number] = [
+                    slot for slot, low, high in spaces if low < number < high
+                ]
+            if slots:
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot in slots])
+    return result
+
+
+@cache
+def variant_list(number: int, action: str, wild: bool) -> tuple[tuple[int, str | None, int], ...]:
+    """:func:`variants` of a combination of ``number`` and ``action``, kept once computed."""
+    return tuple(variants(Combination("", number, action), wild))
 
 
 def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
