@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "number_code",
     "number_of",
     "open_spaces",
+    "zone_fits",
 ]
 
 EMPTY: Final = 0
@@ -165,6 +167,38 @@ def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int,
     if waiting:
         result.extend([(space, low, HIGH) for space in waiting])
     return result
+
+
+def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For a zone of consecutive slots: per number 0–17, the empty spaces of the zone it fits
+    (:func:`open_spaces`), found once per zone marks (a zone seldom changes in a turn).
+
+    >>> marks = bytearray(8)
+    >>> marks[2], marks[4] = number_code(3), number_code(9)
+    >>> fits = zone_fits(marks, (1, 2, 3, 4, 5))
+    >>> fits[2], fits[5], fits[12]
+    ((1,), (3,), (5,))
+    """
+    first = zone[0]
+    return _zone_fits(first, bytes(marks[first : first + len(zone)]))
+
+
+@lru_cache(maxsize=8192)
+def _zone_fits(first: int, marks: bytes) -> tuple[tuple[int, ...], ...]:
+    fits: list[list[int]] = [[] for _ in range(HIGH)]
+    for space, low, high in open_spaces(bytearray(marks), tuple(range(len(marks)))):
+        for number in range(low + 1, high):
+            fits[number].append(first + space)
+    return tuple(tuple(slots) for slots in fits)
+
+
+def consecutive(slots: tuple[int, ...]) -> bool:
+    """Whether ``slots`` are consecutive slot ids (what :func:`zone_fits` needs).
+
+    >>> consecutive((4, 5, 6)), consecutive((4, 6))
+    (True, False)
+    """
+    return slots == tuple(range(slots[0], slots[0] + len(slots)))
 
 
 def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:

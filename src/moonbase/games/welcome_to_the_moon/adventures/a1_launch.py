@@ -47,8 +47,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
+    consecutive,
     number_code,
-    open_spaces,
+    zone_fits,
 )
 
 __all__ = [
@@ -279,15 +280,11 @@ class Launch(Adventure):
         """Writes on the floors of each combination's action and the WILD floor."""
         marks = sheet.marks
         result: list[int] = []
-        floor_spaces: dict[str, list[tuple[int, int, int]]] = {}
         for combo in combos:
             number = combo.number
             row = rows[combo.position, 0, None]
             for floor in floors_for(combo.action):
-                spaces = floor_spaces.get(floor.name)
-                if spaces is None:
-                    spaces = floor_spaces[floor.name] = open_spaces(marks, floor.slots)
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
+                result.extend([row[slot] for slot in zone_fits(marks, floor.slots)[number]])
         return result
 
     def write(
@@ -460,4 +457,5 @@ class Launch(Adventure):
 
 
 assert len(DATA.space_slots) == 53 and len(SABOTAGES) == 8
+assert all(consecutive(floor.slots) for floor in FLOORS)
 assert sorted(ACTIONS) == sorted({a for floor in FLOORS for a in floor.actions})

@@ -44,6 +44,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Context,
     WriteRows,
     fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -251,7 +252,7 @@ class Journey(Adventure):
         if not spaces:
             return []
         use_wild = wild and self.wild_available(sheet)
-        return fitting_writes(spaces, combos, rows, use_wild)
+        return fitting_writes(in_spaces(spaces), combos, rows, use_wild)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

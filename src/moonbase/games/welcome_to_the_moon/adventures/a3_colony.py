@@ -46,6 +46,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Context,
     WriteRows,
     fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -324,7 +325,7 @@ class Colony(Adventure):
     ) -> list[int]:
         """Writes in any building whose column and row both stay ascending; Astronaut may change
         the number by up to ±2."""
-        return fitting_writes(self._limits(sheet.marks), combos, rows)
+        return fitting_writes(in_spaces(self._limits(sheet.marks)), combos, rows)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

@@ -43,6 +43,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Context,
     WriteRows,
     fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -347,7 +348,7 @@ class Dome(Adventure):
     ) -> list[int]:
         """Writes on available skyscraper spaces, with Astronaut changes."""
         spaces = self._open(sheet.marks)
-        return fitting_writes(spaces, combos, rows)
+        return fitting_writes(in_spaces(spaces), combos, rows)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

@@ -47,6 +47,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Context,
     WriteRows,
     fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -311,7 +312,7 @@ class Escape(Adventure):
             return []
         low, high = self._limits(marks)
         spaces = [(slot, low[slot], high[slot]) for slot in empty]
-        return fitting_writes(spaces, combos, rows, wild and self.wild_available(sheet))
+        return fitting_writes(in_spaces(spaces), combos, rows, wild and self.wild_available(sheet))
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
