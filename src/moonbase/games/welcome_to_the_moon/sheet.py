@@ -24,9 +24,10 @@ copying a few hundred bytes:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final
 
 __all__ = [
@@ -279,12 +280,30 @@ class SheetData:
     """Slot id → alias."""
     space_slots: tuple[int, ...] = field(init=False, compare=False)
     """Every number space, in slot order."""
+    _space_marks: Callable[[bytearray], tuple[int, ...]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         aliases = {space.alias: space.slot for space in self.spaces}
         object.__setattr__(self, "aliases", aliases)
         object.__setattr__(self, "names", {slot: alias for alias, slot in aliases.items()})
         object.__setattr__(self, "space_slots", tuple(sorted(aliases.values())))
+        object.__setattr__(self, "_space_marks", itemgetter(*self.space_slots))
+
+    def space_marks(self, marks: bytearray) -> tuple[int, ...]:
+        """The mark of every number space, in slot order (one C-fast gather).
+
+        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 3, (), (0, 0, 0))
+        >>> data.space_marks(bytearray([0, 5, X]))
+        (5, 19)
+        """
+        found: tuple[int, ...] = self._space_marks(marks)
+        return found
+
+    def spaces_filled(self, marks: bytearray) -> bool:
+        """Whether every number space is filled (a number, an X or an infection)."""
+        return 0 not in self.space_marks(marks)
 
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
         """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.

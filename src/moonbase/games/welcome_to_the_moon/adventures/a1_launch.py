@@ -212,6 +212,8 @@ _MISSION_SLOTS: Final = {
     "B2": _run(38, 53),
 }
 
+_MISSION_SPANS: Final = {card: (slots[0], slots[-1] + 1) for card, slots in _MISSION_SLOTS.items()}
+"""The floors of missions A1–B2 as slot ranges (``find`` scans them in C)."""
 _NAMES: Final = DATA.names
 _FLOOR_OF: Final = {slot: floor for floor in FLOORS for slot in floor.slots}
 _QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.slots}
@@ -386,11 +388,11 @@ class Launch(Adventure):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Floors filled (A1–B2), 10 X marks (C1), 5 unrepaired errors (C2)."""
         marks = sheet.marks
-        slots = _MISSION_SLOTS.get(card)
-        if slots is not None:
-            return all(marks[slot] for slot in slots)
+        span = _MISSION_SPANS.get(card)
+        if span is not None:
+            return marks.find(0, *span) < 0  # no empty space in the floors
         if card == "C1":
-            return sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 10
+            return DATA.space_marks(marks).count(X) >= 10
         return unrepaired(sheet) >= 5
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:

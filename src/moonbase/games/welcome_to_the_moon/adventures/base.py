@@ -178,7 +178,7 @@ class Adventure(ABC):
         boxes = len(self.data.error_slots)
         if self.errors_marked(sheet) == boxes:
             found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
-        if all(sheet.marks[slot] for slot in self.data.space_slots):
+        if self.data.spaces_filled(sheet.marks):
             found.append({"trigger": "all-spaces", "seat": index})
         return found
 
