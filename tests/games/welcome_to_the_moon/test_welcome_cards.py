@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -111,3 +112,22 @@ def test_a_pile_that_runs_out_reshuffles_only_its_own_discard() -> None:
     state.apply(CHANCE, outcomes[-1][0])
     assert {name.split(" ", 2)[2] for name, _ in state.chance_outcomes()} == set(drawn[1][:-1])
     assert state.view(None)["piles"][1] == {"draw": 20, "discard": 0}
+
+
+def test_a_draw_from_card_counts_picks_what_the_table_of_the_cards_left_picks() -> None:
+    """The state draws from a pile's counts without listing its weights (cards none of is left
+    included): every pick must be the one the weights of the cards left, in card order, give."""
+    from moonbase.core.chance import ChanceTable
+    from moonbase.games.welcome_to_the_moon.state import _PoolTable
+
+    rng = random.Random(5)
+    draws = tuple(100 + card for card in range(12))
+    for _ in range(200):
+        counts = [rng.choice((0, 0, 1, 2, 3)) for _ in draws]
+        counts[rng.randrange(len(counts))] = 1  # at least one card left
+        table = _PoolTable(draws, counts)
+        weights = [(draws[card], n) for card, n in enumerate(counts) if n]
+        plain = ChanceTable(weights)
+        assert table.weights() == weights
+        for counter in range(5):
+            assert table.pick(7, counter) == plain.pick(7, counter)

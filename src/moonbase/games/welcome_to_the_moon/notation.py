@@ -40,6 +40,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from moonbase.core.chance import ChanceTable
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.adventures.base import ASTRONAUT_CHANGES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES, SOLO_CARDS
@@ -231,6 +232,8 @@ class Notation:
         ids = {text: index for index, text in enumerate(self.outcome_texts)}
         self.missions = tuple((ids[f"MISSION {x}1"], ids[f"MISSION {x}2"]) for x in LETTERS)
         """Per mission letter: the ids of its cards 1 and 2."""
+        self.mission_tables = tuple(ChanceTable([(one, 1), (two, 1)]) for one, two in self.missions)
+        """Per mission letter: the draw of one of its two cards."""
         self.pile_draws = (
             tuple(tuple(ids[text] for text in row) for row in piles) if not solo else ()
         )

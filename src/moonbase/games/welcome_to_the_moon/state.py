@@ -44,11 +44,13 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
 from moonbase.games.welcome_to_the_moon.adventures.base import with_total
@@ -117,6 +119,25 @@ _BY_NUMBER: Final = {
     number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
     for number in range(1, 16)
 }
+
+
+class _PoolTable(ChanceTable):
+    """A draw from a multiset of cards, as a :class:`ChanceTable` without summing weights in
+    Python: ``outcomes`` holds every card's draw id and ``bounds`` the running sum of the
+    counts (C-fast). A card none of is left repeats the bound before it, so the search never
+    lands on it, and the pick is the one a table of the nonzero counts, in card order, makes.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, draws: Sequence[int], counts: list[int]) -> None:
+        self.outcomes = draws  # type: ignore[assignment]  # read only: a tuple is enough
+        self.bounds = list(accumulate(counts))
+        self.total = self.bounds[-1]
+
+    def weights(self) -> list[tuple[int, int]]:
+        """Each card left with its count, in card order (as ``_chance_weights``)."""
+        return [pair for pair in super().weights() if pair[1]]
 
 
 def _take(counts: list[int], card: int) -> None:
@@ -296,21 +317,31 @@ class WelcomeState(State[WelcomeView]):
 
     def _chance_weights(self) -> list[tuple[int, int]]:
         head = self.queue[0]
-        tables = self.tables
         if head < _FLIP:
-            one, two = tables.missions[head]
+            one, two = self.tables.missions[head]
             return [(one, 1), (two, 1)]
+        draws, pool = self._draw_pool(head)
+        return [(draws[card], count) for card, count in enumerate(pool) if count]
+
+    def _chance_table(self) -> ChanceTable:
+        head = self.queue[0]
+        if head < _FLIP:
+            return self.tables.mission_tables[head]
+        return _PoolTable(*self._draw_pool(head))
+
+    def _draw_pool(self, head: int) -> tuple[Sequence[int], list[int]]:
+        """The draw the queue's ``head`` waits for: per card, the id of its draw, and the
+        count of each card it is drawn from (what ``_chance_weights`` lists, zeros included)."""
+        tables = self.tables
         if head >= _SOLO:
             if self.pass_number == 2:
-                pool = self.deck
-            else:
-                pool = self.unseen + (self.solo_unseen if self.drawn >= _BOTTOM else [0, 0, 0])
-            draws = tables.solo_draws
-        else:
-            pile = head % 10
-            pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
-            draws = tables.pile_draws[pile]
-        return [(draws[card], count) for card, count in enumerate(pool) if count]
+                return tables.solo_draws, self.deck
+            if self.drawn >= _BOTTOM:
+                return tables.solo_draws, self.unseen + self.solo_unseen
+            return tables.solo_draws, self.unseen
+        pile = head % 10
+        pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
+        return tables.pile_draws[pile], pool
 
     def _do(self, seat: int, action: int) -> None:
         index = len(self._history) - 1

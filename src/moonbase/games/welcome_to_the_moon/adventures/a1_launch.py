@@ -47,8 +47,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
+    consecutive,
     number_code,
-    open_spaces,
+    zone_fits,
 )
 
 __all__ = [
@@ -211,6 +212,8 @@ _MISSION_SLOTS: Final = {
     "B2": _run(38, 53),
 }
 
+_MISSION_SPANS: Final = {card: (slots[0], slots[-1] + 1) for card, slots in _MISSION_SLOTS.items()}
+"""The floors of missions A1–B2 as slot ranges (``find`` scans them in C)."""
 _NAMES: Final = DATA.names
 _FLOOR_OF: Final = {slot: floor for floor in FLOORS for slot in floor.slots}
 _QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.slots}
@@ -279,15 +282,11 @@ class Launch(Adventure):
         """Writes on the floors of each combination's action and the WILD floor."""
         marks = sheet.marks
         result: list[int] = []
-        floor_spaces: dict[str, list[tuple[int, int, int]]] = {}
         for combo in combos:
             number = combo.number
             row = rows[combo.position, 0, None]
             for floor in floors_for(combo.action):
-                spaces = floor_spaces.get(floor.name)
-                if spaces is None:
-                    spaces = floor_spaces[floor.name] = open_spaces(marks, floor.slots)
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
+                result.extend([row[slot] for slot in zone_fits(marks, floor.slots)[number]])
         return result
 
     def write(
@@ -389,11 +388,11 @@ class Launch(Adventure):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Floors filled (A1–B2), 10 X marks (C1), 5 unrepaired errors (C2)."""
         marks = sheet.marks
-        slots = _MISSION_SLOTS.get(card)
-        if slots is not None:
-            return all(marks[slot] for slot in slots)
+        span = _MISSION_SPANS.get(card)
+        if span is not None:
+            return marks.find(0, *span) < 0  # no empty space in the floors
         if card == "C1":
-            return sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 10
+            return DATA.space_marks(marks).count(X) >= 10
         return unrepaired(sheet) >= 5
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
@@ -460,4 +459,5 @@ class Launch(Adventure):
 
 
 assert len(DATA.space_slots) == 53 and len(SABOTAGES) == 8
+assert all(consecutive(floor.slots) for floor in FLOORS)
 assert sorted(ACTIONS) == sorted({a for floor in FLOORS for a in floor.actions})

@@ -43,7 +43,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -251,12 +252,7 @@ class Journey(Adventure):
         if not spaces:
             return []
         use_wild = wild and self.wild_available(sheet)
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo, use_wild):
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
-        return result
+        return fitting_writes(in_spaces(spaces), combos, rows, use_wild)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

@@ -45,7 +45,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -315,8 +316,8 @@ class Colony(Adventure):
     )  # fmt: skip
 
     # ------------------------------------------------------------------ phases 2–3
-    def _limits(self, marks: bytearray) -> dict[int, tuple[int, int]]:
-        """For each empty building: the bounds its number must lie strictly between."""
+    def _limits(self, marks: bytearray) -> tuple[tuple[int, int, int], ...]:
+        """Each empty building with the bounds its number must lie strictly between."""
         return _limits(bytes(marks[:33]))
 
     def writes(
@@ -324,15 +325,7 @@ class Colony(Adventure):
     ) -> list[int]:
         """Writes in any building whose column and row both stay ascending; Astronaut may change
         the number by up to ±2."""
-        limits = self._limits(sheet.marks)
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo):
-                row = rows[combo.position, change, wild_action]
-                result.extend(
-                    [row[slot] for slot, (low, high) in limits.items() if low < number < high]
-                )
-        return result
+        return fitting_writes(in_spaces(self._limits(sheet.marks)), combos, rows)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -578,10 +571,10 @@ class Colony(Adventure):
 
 
 @lru_cache(maxsize=4096)
-def _limits(spaces: bytes) -> dict[int, tuple[int, int]]:
+def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     marks = bytearray(spaces)
     zone_bounds = [bounds(marks, zone.slots) for zone in COLUMNS + ROWS]
-    result = {}
+    result = []
     for slot, places in _ZONES_OF.items():
         if marks[slot]:
             continue
@@ -589,8 +582,8 @@ def _limits(spaces: bytes) -> dict[int, tuple[int, int]]:
         for zone, position in places:
             lo, hi = zone_bounds[zone][position]
             low, high = max(low, lo), min(high, hi)
-        result[slot] = (low, high)
-    return result
+        result.append((slot, low, high))
+    return tuple(result)
 
 
 def _kind(zone: Zone) -> str:

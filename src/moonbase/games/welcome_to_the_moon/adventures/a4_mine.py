@@ -42,7 +42,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_zones,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -55,10 +56,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
+    consecutive,
     cross_next,
     first_empty,
     number_code,
-    open_spaces,
 )
 
 __all__ = [
@@ -81,6 +82,7 @@ __all__ = [
 
 ROWS: Final = tuple(Zone(f"ROW{r + 1}", tuple(range(12 * r + 1, 12 * r + 13))) for r in range(3))
 """The three rows of the mine, each ascending from left to right."""
+_ROW_SLOTS: Final = tuple(row.slots for row in ROWS)
 EXTRACTORS: Final = tuple(range(232, 244))
 """Column k's extractor icon is ``EXTRACTORS[k - 1]`` (slot ``231 + k``), crossed when
 extracted."""
@@ -297,14 +299,7 @@ class Mine(Adventure):
     ) -> list[int]:
         """Writes anywhere in the mine, each row ascending; Astronaut may change the number by up
         to ±2."""
-        marks = sheet.marks
-        spaces = [space for row in ROWS for space in open_spaces(marks, row.slots)]
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo):
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
-        return result
+        return fitting_writes(in_zones(sheet.marks, _ROW_SLOTS), combos, rows)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -608,4 +603,5 @@ def draw_mine(
 
 
 assert len(DATA.space_slots) == 36 and len(GAPS) == 20
+assert all(consecutive(slots) for slots in _ROW_SLOTS)
 assert sum(1 for kind, _ in GEMS.values() if kind == "PEARL") == 12 and len(GEMS) == 26

@@ -42,7 +42,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -347,12 +348,7 @@ class Dome(Adventure):
     ) -> list[int]:
         """Writes on available skyscraper spaces, with Astronaut changes."""
         spaces = self._open(sheet.marks)
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo):
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
-        return result
+        return fitting_writes(in_spaces(spaces), combos, rows)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

@@ -37,7 +37,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_zones,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -51,9 +52,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     X,
     Zone,
+    consecutive,
     first_empty,
     number_code,
-    open_spaces,
 )
 
 __all__ = [
@@ -117,6 +118,7 @@ FLOORS: Final = {
     for floor in ("F1", "F2", "F3", "F4", "F5")
 }
 """The five floors, each one ascending zone."""
+_FLOOR_SLOTS: Final = tuple(FLOORS.values())
 
 WALKWAYS: Final = {
     98: (0, 7), 99: (0, 4), 100: (1, 4), 101: (0, 1), 102: (1, 5), 103: (1, 2), 104: (2, 3),
@@ -282,21 +284,12 @@ class Virus(Adventure):
         return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
 
     # ------------------------------------------------------------------ phases 2–3
-    def _limits(self, marks: bytearray) -> list[tuple[int, int, int]]:
-        return [space for zone in FLOORS.values() for space in open_spaces(marks, zone)]
-
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """Writes anywhere on the floors, with Astronaut changes and wild actions."""
-        spaces = self._limits(sheet.marks)
         use_wild = wild and self.wild_available(sheet)
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo, use_wild):
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot, low, high in spaces if low < number < high])
-        return result
+        return fitting_writes(in_zones(sheet.marks, _FLOOR_SLOTS), combos, rows, use_wild)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -779,4 +772,5 @@ class Virus(Adventure):
 
 
 assert len(DATA.space_slots) == 55 and len(WALKWAYS) == 22
+assert all(consecutive(slots) for slots in _FLOOR_SLOTS)
 assert sorted(slot for q in QUARTERS for slot in q.slots) == list(range(1, 56))

@@ -46,7 +46,8 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
     WriteRows,
-    variants,
+    fitting_writes,
+    in_spaces,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -310,13 +311,8 @@ class Escape(Adventure):
         if not empty:
             return []
         low, high = self._limits(marks)
-        use_wild = wild and self.wild_available(sheet)
-        result: list[int] = []
-        for combo in combos:
-            for change, wild_action, number in variants(combo, use_wild):
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot in empty if low[slot] < number < high[slot]])
-        return result
+        spaces = [(slot, low[slot], high[slot]) for slot in empty]
+        return fitting_writes(in_spaces(spaces), combos, rows, wild and self.wild_available(sheet))
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

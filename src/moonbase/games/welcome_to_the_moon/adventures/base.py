@@ -15,12 +15,13 @@ copy of its sheet.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData
+from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, zone_fits
 
 __all__ = ["Adventure", "Combination", "Context", "WriteRows", "with_total"]
 
@@ -177,7 +178,7 @@ class Adventure(ABC):
         boxes = len(self.data.error_slots)
         if self.errors_marked(sheet) == boxes:
             found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
-        if all(sheet.marks[slot] for slot in self.data.space_slots):
+        if self.data.spaces_filled(sheet.marks):
             found.append({"trigger": "all-spaces", "seat": index})
         return found
 
@@ -248,6 +249,53 @@ def with_total(parts: dict[str, int]) -> dict[str, int]:
 
 ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
 """How far the Astronaut action may change a number."""
+
+
+def fitting_writes(
+    slots_for: Callable[[int], list[int]],
+    combos: Sequence[Combination],
+    rows: WriteRows,
+    wild: bool = False,
+) -> list[int]:
+    """The ids of every write of ``combos`` (each with its :func:`variants`), where
+    ``slots_for(n)`` gives the empty spaces a number ``n`` fits (:func:`in_spaces`,
+    :func:`in_zones`). It is asked once per number, however many variants write it.
+
+    >>> rows = {(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES}
+    >>> slots = in_spaces([(3, -1, 5), (7, 5, 18)])
+    >>> sorted(fitting_writes(slots, [Combination("1", 5, "ASTRONAUT")], rows))
+    [3, 3, 7, 7]
+    """
+    fitting: dict[int, list[int]] = {}
+    result: list[int] = []
+    for combo in combos:
+        for change, wild_action, number in variant_list(combo.number, combo.action, wild):
+            slots = fitting.get(number)
+            if slots is None:
+                slots = fitting[number] = slots_for(number)
+            if slots:
+                row = rows[combo.position, change, wild_action]
+                result.extend([row[slot] for slot in slots])
+    return result
+
+
+def in_spaces(spaces: Sequence[tuple[int, int, int]]) -> Callable[[int], list[int]]:
+    """The empty spaces a number fits among ``spaces``, each ``(slot, low, high)``: ``n`` fits
+    it iff ``low < n < high``."""
+    return lambda number: [slot for slot, low, high in spaces if low < number < high]
+
+
+def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> Callable[[int], list[int]]:
+    """The empty spaces a number fits in ascending ``zones`` of consecutive slots
+    (:func:`~moonbase.games.welcome_to_the_moon.sheet.zone_fits`)."""
+    tables = [zone_fits(marks, zone) for zone in zones]
+    return lambda number: [slot for fits in tables for slot in fits[number]]
+
+
+@cache
+def variant_list(number: int, action: str, wild: bool) -> tuple[tuple[int, str | None, int], ...]:
+    """:func:`variants` of a combination of ``number`` and ``action``, kept once computed."""
+    return tuple(variants(Combination("", number, action), wild))
 
 
 def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
