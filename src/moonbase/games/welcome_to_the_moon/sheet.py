@@ -202,6 +202,17 @@ def consecutive(slots: tuple[int, ...]) -> bool:
     return slots == tuple(range(slots[0], slots[0] + len(slots)))
 
 
+def gather(slots: Sequence[int]) -> Callable[[bytearray], tuple[int, ...]]:
+    """A C-fast function giving the marks of ``slots`` as a tuple (even for a single slot).
+
+    >>> gather((1,))(bytearray([4, 5])), gather(())(bytearray(2)), gather((0, 1))(bytearray([4, 5]))
+    ((5,), (), (4, 5))
+    """
+    if len(slots) > 1:
+        return itemgetter(*slots)
+    return lambda marks: tuple(marks[slot] for slot in slots)
+
+
 def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:
     """How many of ``slots`` carry any of ``flag`` (for number spaces: how many are filled)."""
     return sum(1 for slot in slots if marks[slot] & flag)
@@ -283,6 +294,9 @@ class SheetData:
     _space_marks: Callable[[bytearray], tuple[int, ...]] = field(
         init=False, compare=False, repr=False
     )
+    _error_marks: Callable[[bytearray], tuple[int, ...]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         aliases = {space.alias: space.slot for space in self.spaces}
@@ -290,6 +304,7 @@ class SheetData:
         object.__setattr__(self, "names", {slot: alias for alias, slot in aliases.items()})
         object.__setattr__(self, "space_slots", tuple(sorted(aliases.values())))
         object.__setattr__(self, "_space_marks", itemgetter(*self.space_slots))
+        object.__setattr__(self, "_error_marks", gather(self.error_slots))
 
     def space_marks(self, marks: bytearray) -> tuple[int, ...]:
         """The mark of every number space, in slot order (one C-fast gather).
@@ -300,6 +315,16 @@ class SheetData:
         """
         found: tuple[int, ...] = self._space_marks(marks)
         return found
+
+    def errors_marked(self, marks: bytearray) -> int:
+        """How many System Error boxes hold a mark (circled or crossed).
+
+        >>> data = SheetData(1, (Space(1, "A.1"),), 5, (2, 3, 4), (0, 0, 0))
+        >>> data.errors_marked(bytearray([0, 0, CIRCLED, 0, CROSSED]))
+        2
+        """
+        marked = self._error_marks(marks)
+        return len(marked) - marked.count(0)
 
     def spaces_filled(self, marks: bytearray) -> bool:
         """Whether every number space is filled (a number, an X or an infection)."""

@@ -597,7 +597,7 @@ class WelcomeState(State[WelcomeView]):
             if seats:  # claimed this turn or before: the high value is gone from the next turn
                 self.high_taken[index] = True
         self.resolving = ""
-        if self.end_triggers():
+        if self._ends():
             self.phase = Phase.OVER
         else:
             self._begin_turn()
@@ -671,6 +671,17 @@ class WelcomeState(State[WelcomeView]):
         if left < needed:
             found.append({"trigger": "deck-out", "left": left, "needed": needed})
         return found
+
+    def _ends(self) -> bool:
+        """Whether :meth:`end_triggers` lists any trigger, without building its list."""
+        adventure, sheets = self.adventure, self.sheets
+        if any(adventure.ends(sheets, index) for index in range(self.players)):
+            return True
+        if not self.solo:
+            return False
+        if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
+            return True
+        return self.starship_cards_left() < len(self.cards)
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the

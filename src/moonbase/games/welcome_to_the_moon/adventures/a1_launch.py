@@ -416,6 +416,10 @@ class Launch(Adventure):
             found.append({"trigger": "launch", "seat": index})
         return found
 
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """The standard triggers, or the launch."""
+        return super().ends(sheets, index) or self.launched(sheets[index])
+
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""
         track = LAUNCH.value(sheet.marks)

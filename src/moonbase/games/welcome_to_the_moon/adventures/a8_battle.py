@@ -587,6 +587,10 @@ class Battle(Adventure):
             if m[off + b]
         )
 
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """Whether :meth:`end_triggers` lists any trigger for sheet ``index``."""
+        return bool(self.end_triggers(sheets, index))
+
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield
         (``all-spaces``, whoever wrote on it) or a half with both errors (``last-error``, with

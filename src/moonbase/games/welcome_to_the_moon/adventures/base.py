@@ -156,7 +156,7 @@ class Adventure(ABC):
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
         """System Error boxes used (circled or crossed)."""
-        return sum(1 for slot in self.data.error_slots if sheet.marks[slot])
+        return self.data.errors_marked(sheet.marks)
 
     def penalty_boxes(self, sheet: Sheet) -> int:
         """Error boxes that count for the tie-break (fewest wins)."""
@@ -181,6 +181,16 @@ class Adventure(ABC):
         if self.data.spaces_filled(sheet.marks):
             found.append({"trigger": "all-spaces", "seat": index})
         return found
+
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
+        any, without building the list (an adventure that adds triggers adds them here too)."""
+        sheet = sheets[index]
+        return (
+            min(sheet.missions) >= 0
+            or self.errors_marked(sheet) == len(self.data.error_slots)
+            or self.data.spaces_filled(sheet.marks)
+        )
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
