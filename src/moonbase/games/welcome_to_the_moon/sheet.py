@@ -186,11 +186,35 @@ def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...],
 
 @lru_cache(maxsize=8192)
 def _zone_fits(first: int, marks: bytes) -> tuple[tuple[int, ...], ...]:
-    fits: list[list[int]] = [[] for _ in range(HIGH)]
-    for space, low, high in open_spaces(bytearray(marks), tuple(range(len(marks)))):
+    fits: list[tuple[int, ...]] = [()] * HIGH
+    for spaces, low, high in _gaps(first, marks):
         for number in range(low + 1, high):
-            fits[number].append(first + space)
-    return tuple(tuple(slots) for slots in fits)
+            fits[number] += spaces
+    return tuple(fits)
+
+
+def _gaps(first: int, marks: bytes) -> list[tuple[tuple[int, ...], int, int]]:
+    """The runs of empty spaces of a zone of consecutive slots from ``first`` whose ``marks``
+    are given, each with the number before and after it (what :func:`open_spaces` gives each
+    of its spaces), in zone order.
+
+    >>> _gaps(1, bytes([0, 4, 0, X, 0, 10, 0]))
+    [((1,), -1, 3), ((3, 5), 3, 9), ((7,), 9, 18)]
+    """
+    result: list[tuple[tuple[int, ...], int, int]] = []
+    low = LOW
+    waiting: list[int] = []
+    for slot, mark in enumerate(marks, start=first):
+        if not mark:
+            waiting.append(slot)
+        elif mark <= HIGH:
+            if waiting:
+                result.append((tuple(waiting), low, mark - 1))
+                waiting = []
+            low = mark - 1
+    if waiting:
+        result.append((tuple(waiting), low, HIGH))
+    return result
 
 
 def consecutive(slots: tuple[int, ...]) -> bool:

@@ -233,6 +233,12 @@ def floors_for(action: str) -> tuple[Floor, ...]:
     return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
 
 
+_FLOOR_INDICES: Final = {
+    action: tuple(FLOORS.index(floor) for floor in floors_for(action)) for action in ACTIONS
+}
+"""Per action, the indices in :data:`FLOORS` of the floors it writes on."""
+
+
 def _floor_names(action: str) -> str:
     return ", ".join(floor.name for floor in floors_for(action))
 
@@ -281,12 +287,18 @@ class Launch(Adventure):
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
         marks = sheet.marks
+        fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
         result: list[int] = []
         for combo in combos:
             number = combo.number
             row = rows[combo.position, 0, None]
-            for floor in floors_for(combo.action):
-                result.extend([row[slot] for slot in zone_fits(marks, floor.slots)[number]])
+            for floor in _FLOOR_INDICES[combo.action]:
+                floor_fits = fits[floor]
+                if floor_fits is None:  # each floor's fits once, whichever combos write there
+                    floor_fits = fits[floor] = zone_fits(marks, FLOORS[floor].slots)
+                spaces = floor_fits[number]
+                if spaces:
+                    result.extend([row[slot] for slot in spaces])
         return result
 
     def write(
