@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
+from functools import cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -138,6 +139,30 @@ class _PoolTable(ChanceTable):
     def weights(self) -> list[tuple[int, int]]:
         """Each card left with its count, in card order (as ``_chance_weights``)."""
         return [pair for pair in super().weights() if pair[1]]
+
+
+_SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
+"""Solo: the six pairings (number card, action card) of the three cards, in offer order."""
+
+
+@cache
+def _pile_combination(pile: int, number_card: int, action_card: int) -> Combination:
+    """Pile ``pile``'s combination: its number card's number with its action card's action."""
+    return Combination(
+        str(pile + 1), CARD_TYPES[number_card][0], ACTIONS[CARD_TYPES[action_card][1]], pile
+    )
+
+
+@cache
+def _solo_combination(index: int, number_card: int, action_card: int) -> Combination:
+    """Solo: the ``index``-th pairing of the offer, one card's number with another's action."""
+    number, action = _SOLO_PAIRS[index]
+    return Combination(
+        f"{number + 1} {action + 1}",
+        CARD_TYPES[number_card][0],
+        ACTIONS[CARD_TYPES[action_card][1]],
+        index,
+    )
 
 
 def _take(counts: list[int], card: int) -> None:
@@ -393,23 +418,14 @@ class WelcomeState(State[WelcomeView]):
             cards = self.cards
             if min(cards) < 0 or max(cards) >= _TYPES:
                 return []
-            pairs = [(i, j) for i in range(3) for j in range(3) if i != j]
             return [
-                Combination(f"{i + 1} {j + 1}", CARD_TYPES[cards[i]][0],
-                            ACTIONS[CARD_TYPES[cards[j]][1]], index)
-                for index, (i, j) in enumerate(pairs)
-            ]  # fmt: skip
-        if min(self.number_cards) < 0 or min(self.action_cards) < 0:
+                _solo_combination(index, cards[number], cards[action])
+                for index, (number, action) in enumerate(_SOLO_PAIRS)
+            ]
+        numbers, actions = self.number_cards, self.action_cards
+        if min(numbers) < 0 or min(actions) < 0:
             return []
-        return [
-            Combination(
-                str(pile + 1),
-                CARD_TYPES[self.number_cards[pile]][0],
-                ACTIONS[CARD_TYPES[self.action_cards[pile]][1]],
-                pile,
-            )
-            for pile in range(PILES)
-        ]
+        return [_pile_combination(pile, numbers[pile], actions[pile]) for pile in range(PILES)]
 
     def writing(self, seat: int) -> int:
         """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""

@@ -239,6 +239,10 @@ _FLOOR_INDICES: Final = {
 """Per action, the indices in :data:`FLOORS` of the floors it writes on."""
 
 
+_X_TEXTS: Final = {slot: f"X {_NAMES[slot]}" for slot in DATA.space_slots}
+_ACTIVATE_TEXTS: Final = {quarter.name: f"ACTIVATE {quarter.name}" for quarter in _INACTIVE}
+
+
 def _floor_names(action: str) -> str:
     return ", ".join(floor.name for floor in floors_for(action))
 
@@ -369,8 +373,14 @@ class Launch(Adventure):
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """``X <space>`` for any empty space, or ``ACTIVATE Q<n>``."""
         if item == "X":
-            return [f"X {_NAMES[slot]}" for slot in DATA.empty_spaces(sheet.marks)]
-        return [f"ACTIVATE {quarter.name}" for quarter in self.activatable(sheet)]
+            return [_X_TEXTS[slot] for slot in DATA.empty_spaces(sheet.marks)]
+        return [_ACTIVATE_TEXTS[quarter.name] for quarter in self.activatable(sheet)]
+
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """An X while a space is empty, an activation while a quarter can be activated."""
+        if item == "X":
+            return not DATA.spaces_filled(sheet.marks)
+        return bool(self.activatable(sheet))
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Write a bonus X (which may fill a quarter) or draw an activation arrow."""

@@ -130,11 +130,18 @@ class Adventure(ABC):
 
     def settle(self, sheet: Sheet) -> None:
         """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
-        if sheet.pending:
-            live = {item: bool(self.options(sheet, item)) for item in set(sheet.pending)}
-            sheet.pending = [item for item in sheet.pending if live[item]]
+        pending = sheet.pending
+        if pending:
+            live = {item: self.resolvable(sheet, item) for item in set(pending)}
+            if not all(live.values()):
+                sheet.pending = [item for item in pending if live[item]]
         if not sheet.pending:
             sheet.stage = Sheet.DONE
+
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether a pending sub-step ``item`` can still do anything: whether :meth:`options`
+        offers any action for it (an adventure may answer without building them)."""
+        return bool(self.options(sheet, item))
 
     # ------------------------------------------------------------------ phases 5–6
     @abstractmethod
