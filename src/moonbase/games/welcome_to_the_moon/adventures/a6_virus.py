@@ -28,7 +28,7 @@ after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` one of ``CLOSE #
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -54,6 +54,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     consecutive,
     first_empty,
+    gather,
     number_code,
 )
 
@@ -233,6 +234,18 @@ _FLOOR_SYMBOLS: Final = {
     for floor in FLOORS
 }
 _SOLO_BOXES: Final = ASTRA_ADVENTURES[6].bonus_boxes
+# C-fast gathers of the marks the missions and the evacuation read (a group is complete when
+# no mark in it is 0)
+_QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
+_MARKERS: Final = gather(tuple(q.marker for q in QUARTERS))
+_FLOOR_MARKERS: Final = tuple(
+    gather(tuple(q.marker for q in QUARTERS if q.floor == floor)) for floor in FLOORS
+)
+_QUARTER_WALKWAYS: Final = tuple(gather(_WALKWAYS_OF[k]) for k in range(len(QUARTERS)))
+_FLOOR_ENERGIES: Final = tuple(
+    gather(tuple(e for q in QUARTERS if q.floor == floor for e in q.energies)) for floor in FLOORS
+)
+_SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.values())
 _GREEN, _BLUE = 224, 228
 _SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
 _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
@@ -250,6 +263,11 @@ def evacuated(marks: bytearray, k: int) -> bool:
 def closed(marks: bytearray, k: int) -> bool:
     """Whether every walkway of quarter ``k`` is closed (quarantine)."""
     return all(marks[w] for w in _WALKWAYS_OF[k])
+
+
+def _complete(marks: bytearray, groups: Sequence[Callable[[bytearray], tuple[int, ...]]]) -> int:
+    """How many of the gathered ``groups`` of slots have every slot marked."""
+    return sum(1 for group in groups if 0 not in group(marks))
 
 
 def quarter_score(marks: bytearray, quarter: Quarter) -> int:
@@ -324,9 +342,9 @@ class Virus(Adventure):
     def _evacuate(self, sheet: Sheet) -> None:
         """Mark every full quarter evacuated."""
         marks = sheet.marks
-        for q in QUARTERS:
-            if not marks[q.marker] and all(marks[slot] for slot in q.slots):
-                marks[q.marker] = CIRCLED
+        for marker, spaces in _QUARTER_SPACES:
+            if not marks[marker] and 0 not in spaces(marks):
+                marks[marker] = CIRCLED
 
     def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
         slot = first_empty(sheet.marks, track)
@@ -607,23 +625,16 @@ class Virus(Adventure):
         """Evacuations (A), quarantines (B), energies or plants and tanks of floors (C)."""
         marks = sheet.marks
         if card == "A1":
-            return sum(1 for k in range(len(QUARTERS)) if evacuated(marks, k)) >= 2
+            return len(QUARTERS) - _MARKERS(marks).count(0) >= 2
         if card == "A2":
-            return any(
-                all(evacuated(marks, k) for k, q in enumerate(QUARTERS) if q.floor == floor)
-                for floor in FLOORS
-            )
+            return any(0 not in markers(marks) for markers in _FLOOR_MARKERS)
         if card == "B1":
-            return sum(1 for k in range(len(QUARTERS)) if closed(marks, k)) >= 3
+            return _complete(marks, _QUARTER_WALKWAYS) >= 3
         if card == "B2":
             return closed(marks, 2) and closed(marks, 8)
         if card == "C1":
-            full = [
-                all(marks[e] for q in QUARTERS if q.floor == floor for e in q.energies)
-                for floor in FLOORS
-            ]
-            return sum(full) >= 2
-        return sum(all(marks[s] for s in symbols) for symbols in _FLOOR_SYMBOLS.values()) >= 2
+            return _complete(marks, _FLOOR_ENERGIES) >= 2
+        return _complete(marks, _SYMBOL_MARKS) >= 2
 
     # ------------------------------------------------------------------ scores
     @staticmethod
