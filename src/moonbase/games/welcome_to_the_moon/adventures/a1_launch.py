@@ -48,6 +48,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     consecutive,
+    gather,
     number_code,
     zone_fits,
 )
@@ -239,6 +240,8 @@ _FLOOR_INDICES: Final = {
 """Per action, the indices in :data:`FLOORS` of the floors it writes on."""
 
 
+_ERROR_MARKS: Final = gather(ERRORS)
+_LAUNCH_MARKS: Final = gather(LAUNCH.slots)
 _X_TEXTS: Final = {slot: f"X {_NAMES[slot]}" for slot in DATA.space_slots}
 _ACTIVATE_TEXTS: Final = {quarter.name: f"ACTIVATE {quarter.name}" for quarter in _INACTIVE}
 
@@ -272,7 +275,7 @@ def circle_error(sheet: Sheet) -> None:
 
 def unrepaired(sheet: Sheet) -> int:
     """System Error boxes circled and not repaired."""
-    return sum(1 for slot in ERRORS if sheet.marks[slot] == CIRCLED)
+    return _ERROR_MARKS(sheet.marks).count(CIRCLED)
 
 
 class Launch(Adventure):
@@ -429,7 +432,7 @@ class Launch(Adventure):
 
     def launched(self, sheet: Sheet) -> bool:
         """The launch: every launch-track rocket crossed and no error left unrepaired."""
-        return LAUNCH.next_slot(sheet.marks) is None and unrepaired(sheet) == 0
+        return 0 not in _LAUNCH_MARKS(sheet.marks) and unrepaired(sheet) == 0
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The standard triggers, and the launch (``launch``)."""
