@@ -22,3 +22,21 @@ def test_a_table_keeps_its_weights_and_their_total(counts: list[int]) -> None:
     table = ChanceTable(pairs)
     assert table.weights() == pairs
     assert table.total == sum(counts)
+
+
+@given(weights, st.data())
+def test_a_table_without_one_outcome_is_the_table_of_the_weights_left(
+    counts: list[int], data: st.DataObject
+) -> None:
+    pairs = [(outcome * 2, count) for outcome, count in enumerate(counts)]
+    table = ChanceTable(pairs)
+    at = data.draw(st.integers(0, len(pairs) - 1))
+    outcome, count = pairs[at]
+    left = [*pairs[:at], *([(outcome, count - 1)] if count > 1 else []), *pairs[at + 1 :]]
+    smaller = table.without_one(outcome)
+    assert smaller.weights() == left
+    assert smaller.total == table.total - 1
+    assert table.weights() == pairs, "the table it came from is unchanged"
+    if left:
+        seed = data.draw(st.integers(0, 2**64))
+        assert smaller.pick(seed, 5) == ChanceTable(left).pick(seed, 5)

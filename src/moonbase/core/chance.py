@@ -100,6 +100,33 @@ class ChanceTable:
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
         return self.outcomes[bisect_right(self.bounds, (x ^ (x >> 31)) % self.total)]
 
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def without_one(self, outcome: int) -> ChanceTable:
+        """A new table with one less of ``outcome`` (a card drawn from a deck); this one is
+        unchanged, so states that share it stay independent.
+
+        >>> deck = ChanceTable([(3, 1), (5, 2)])
+        >>> deck.without_one(5).weights(), deck.without_one(3).weights(), deck.weights()
+        ([(3, 1), (5, 1)], [(5, 2)], [(3, 1), (5, 2)])
+        """
+        outcomes, bounds = self.outcomes, self.bounds
+        at = outcomes.index(outcome)
+        other = object.__new__(ChanceTable)
+        if bounds[at] - (bounds[at - 1] if at else 0) == 1:
+            other.outcomes = outcomes[:at] + outcomes[at + 1 :]
+            other.bounds = bounds[:at] + [bound - 1 for bound in bounds[at + 1 :]]
+        else:
+            other.outcomes = outcomes
+            other.bounds = bounds[:at] + [bound - 1 for bound in bounds[at:]]
+        other.total = self.total - 1
+        return other
+
+    def snapshot(self) -> list[tuple[int, int]]:
+        """The table as data: its weights."""
+        return self.weights()
+
     def weights(self) -> list[tuple[int, int]]:
         """Each outcome with its weight, in order."""
         below = 0

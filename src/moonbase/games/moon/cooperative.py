@@ -118,7 +118,7 @@ class CooperativeState(MoonState):
             oldest = self.oldest()
         if (
             oldest is None
-            and not self.deck_weights
+            and not self.deck_table.total
             and self.half is None
             and not self.setup_registers
         ):

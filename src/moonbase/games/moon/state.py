@@ -14,12 +14,12 @@ The rules work on ids: each action id and each card is decoded once per game
 from __future__ import annotations
 
 from abc import abstractmethod
-from bisect import bisect_left
 from collections.abc import Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moon.cards import goal_value
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS, energy_text
@@ -78,7 +78,7 @@ class MoonState(State[MoonView]):
         "registers": Copy.FLAT,
         "energy": Copy.SHARED,
         "disabled": Copy.SHARED,
-        "deck_weights": Copy.SHARED,
+        "deck_table": Copy.SHARED,
         "phase": Copy.SHARED,
         "half": Copy.SHARED,
         "repairer": Copy.SHARED,
@@ -101,9 +101,9 @@ class MoonState(State[MoonView]):
         self.disabled = 0
         """What an ERROR disabled: registers in bits 0–3, operations above (see
         :func:`~moonbase.games.moon.notation.disabled_bit`)."""
-        self.deck_weights: list[tuple[int, int]] = self.tables.goal_deck
-        """``(chance outcome id, count)`` of each card left, by id: the next draw's weights.
-        Replaced, never changed in place (clones share it)."""
+        self.deck_table: ChanceTable = self.tables.goal_deck
+        """The cards left, each with its count, by chance outcome id: the next draw's chance
+        table. Replaced, never changed in place (clones share it)."""
         self.phase = DRAW
         self.half: int | None = None
         """History index of the left card of a wide goal whose right card is still to come."""
@@ -195,7 +195,10 @@ class MoonState(State[MoonView]):
         return self._play_ids(seat)
 
     def _chance_weights(self) -> list[tuple[int, int]]:
-        return self.deck_weights
+        return self.deck_table.weights()
+
+    def _chance_table(self) -> ChanceTable:
+        return self.deck_table
 
     def _asking(self, seat: int) -> str:
         if self.phase is REPAIR:
@@ -261,7 +264,10 @@ class MoonState(State[MoonView]):
     def deck(self) -> dict[str, int]:
         """The cards left, by name, with their counts."""
         texts = self._outcome_texts
-        return {texts[outcome].removeprefix("DRAW "): count for outcome, count in self.deck_weights}
+        return {
+            texts[outcome].removeprefix("DRAW "): count
+            for outcome, count in self.deck_table.weights()
+        }
 
     def card_at(self, index: int) -> str:
         """The card drawn at history ``index``."""
@@ -280,11 +286,11 @@ class MoonState(State[MoonView]):
         cards are all there still: the setup's goals leave it only in the cooperative game,
         which shuffles in once they are drawn)."""
         # Goal cards' ids come first ("DRAW 0000" … sort before letters): the deck stays sorted.
-        self.deck_weights = [*self.deck_weights, *self.tables.other_cards]
+        self.deck_table = ChanceTable([*self.deck_table.weights(), *self.tables.other_cards])
 
     def _continue_draw(self) -> None:
         """Draw the next card, or tell the mode that the deck is empty."""
-        if self.deck_weights:
+        if self.deck_table.total:
             self.phase = DRAW
         else:
             self.half = None
@@ -292,14 +298,7 @@ class MoonState(State[MoonView]):
 
     def _take(self, outcome: int) -> None:
         """Take one card of chance outcome ``outcome`` out of the deck."""
-        deck = self.deck_weights.copy()
-        at = bisect_left(deck, (outcome,))
-        count = deck[at][1]
-        if count == 1:
-            del deck[at]
-        else:
-            deck[at] = (outcome, count - 1)
-        self.deck_weights = deck
+        self.deck_table = self.deck_table.without_one(outcome)
 
     def _draw(self, outcome: int) -> None:
         self._take(outcome)
@@ -349,8 +348,9 @@ class MoonState(State[MoonView]):
         for value in shuffled[len(indices) :]:
             counts[goal_outcome[value]] = counts.get(goal_outcome[value], 0) + 1
         cards = self.tables.cards
-        others = [entry for entry in self.deck_weights if cards[entry[0]].kind is not CardKind.GOAL]
-        self.deck_weights = sorted([*others, *counts.items()])
+        weights = self.deck_table.weights()
+        others = [entry for entry in weights if cards[entry[0]].kind is not CardKind.GOAL]
+        self.deck_table = ChanceTable(sorted([*others, *counts.items()]))
 
     def _pool(self, indices: list[int]) -> list[int]:
         """The goal cards drawn at ``indices`` and every goal card still in the deck, by
@@ -358,7 +358,7 @@ class MoonState(State[MoonView]):
         a seat cannot tell apart would resample differently from the same generator."""
         pool = [self.goal_card(index) for index in indices]
         cards = self.tables.cards
-        for outcome, count in self.deck_weights:
+        for outcome, count in self.deck_table.weights():
             card = cards[outcome]
             if card.kind is CardKind.GOAL:
                 pool.extend([card.value] * count)
@@ -387,7 +387,7 @@ class MoonState(State[MoonView]):
             },
             "energy": self.energy / 2,
             "disabled": self.disabled_names(),
-            "deck": sum(count for _, count in self.deck_weights),
+            "deck": self.deck_table.total,
             "phase": _PHASE_NAMES[self.phase],
             "ended": [dict(entry) for entry in self.ended],
         }

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from moonbase.core.chance import ChanceTable
 from moonbase.games.moon.cards import BUG, HACKERS, Hacker, event_cards
 from moonbase.games.moon.machine import OPERATIONS, Effect
 from moonbase.games.moon.notation import (
@@ -81,7 +82,7 @@ class Tables:
         self.disablable = _REGISTER_BITS | self.in_play << _OPERATION_SHIFT
         """What an ERROR can disable in this game (an operation out of play has nothing)."""
         self.end = game.actions.id("END")
-        self.goal_deck = [(outcome, 1) for outcome in self.goal_outcome]
+        self.goal_deck = ChanceTable((outcome, 1) for outcome in self.goal_outcome)
         """The deck before bugs and events join: one of each goal card (never change it)."""
         extras = {BUG: game.option("bugs", int)} if game.options["bugs"] else {}
         if game.options["events"]:
