@@ -54,7 +54,7 @@ from moonbase.core import CHANCE, State
 from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
-from moonbase.games.welcome_to_the_moon.adventures.base import with_total
+from moonbase.games.welcome_to_the_moon.adventures.base import mission_tests, with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
     ROCKETS,
@@ -644,14 +644,14 @@ class WelcomeState(State[WelcomeView]):
         who do so in the turn it is first met take the high value (``high_taken`` is set once
         the turn is over, so a check repeated in that turn, after a virus a first claim
         released, still pays it)."""
-        adventure = self.adventure
+        adventure, sheets = self.adventure, self.sheets
         claims = [
             [
                 seat
-                for seat, sheet in enumerate(self.sheets)
-                if sheet.missions[index] < 0 and adventure.meets(self.sheets, seat, card)
+                for seat, sheet in enumerate(sheets)
+                if sheet.missions[index] < 0 and test(sheets, seat)
             ]
-            for index, card in enumerate(self.mission_cards)
+            for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards)))
         ]
         for index, seats in enumerate(claims):
             if not seats:
