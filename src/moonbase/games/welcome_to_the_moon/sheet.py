@@ -48,6 +48,7 @@ __all__ = [
     "number_code",
     "number_of",
     "open_spaces",
+    "span_fits",
     "zone_fits",
 ]
 
@@ -182,6 +183,19 @@ def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...],
     """
     first = zone[0]
     return _zone_fits(first, bytes(marks[first : first + len(zone)]))
+
+
+def span_fits(frozen: bytes, first: int, end: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`zone_fits` of the zone of slots ``first`` to ``end - 1``, read from ``frozen``,
+    the marks as ``bytes`` (made once for all the zones a caller asks: each zone's part of it is
+    then one slice, its cache key).
+
+    >>> marks = bytearray(8)
+    >>> marks[2], marks[4] = number_code(3), number_code(9)
+    >>> span_fits(bytes(marks), 1, 6) == zone_fits(marks, (1, 2, 3, 4, 5))
+    True
+    """
+    return _zone_fits(first, frozen[first:end])
 
 
 @lru_cache(maxsize=8192)

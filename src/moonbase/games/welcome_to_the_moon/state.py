@@ -279,17 +279,37 @@ class WelcomeState(State[WelcomeView]):
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase is Phase.PLAY or phase is Phase.RESOLVE:
-            sheets = self.sheets
-            if not self.adventure.shares_sheets:
-                return tuple(seat for seat, sheet in enumerate(sheets) if sheet.stage != _DONE)
-            writing = self.writing
-            return tuple(seat for seat in range(self.players) if not sheets[writing(seat)].done)
         if phase is Phase.DRAW:
             return (CHANCE,)
+        if phase is Phase.PLAY or phase is Phase.RESOLVE:
+            return self._unfinished()
         if phase is Phase.EFFECT:
             return (0,)
         return ()
+
+    def _unfinished(self) -> tuple[int, ...]:
+        """The seats whose sheet of this turn is not done (a loop: this runs after every
+        action)."""
+        sheets = self.sheets
+        seats = []
+        if self.adventure.shares_sheets:
+            writing = self.writing
+            for seat in range(self.players):
+                if sheets[writing(seat)].stage != _DONE:
+                    seats.append(seat)
+        else:
+            for seat, sheet in enumerate(sheets):
+                if sheet.stage != _DONE:
+                    seats.append(seat)
+        return tuple(seats)
+
+    def _all_done(self) -> bool:
+        """Whether every sheet has finished this turn's steps (a loop: ``all`` over a generator
+        costs several times more, and this runs after every action)."""
+        for sheet in self.sheets:  # noqa: SIM110
+            if sheet.stage != _DONE:
+                return False
+        return True
 
     def _legal_ids(self, seat: int) -> list[int]:
         if self.phase is Phase.EFFECT:
@@ -397,7 +417,7 @@ class WelcomeState(State[WelcomeView]):
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
-            if all(other.done for other in self.sheets):
+            if self._all_done():
                 self._resolved()
             return
         if sheet.stage == Sheet.CHOOSE:
@@ -407,7 +427,7 @@ class WelcomeState(State[WelcomeView]):
                 self._note_solo_choice(action)
         self.turn_events[seat].append(index)
         self._act(sheet, action, self.offer)
-        if all(other.done for other in self.sheets):
+        if self._all_done():
             self._end_turn()
 
     # ------------------------------------------------------------------ queries
@@ -603,7 +623,7 @@ class WelcomeState(State[WelcomeView]):
         ``resolve``), check missions, and again while missions release something; then end the
         game or begin the next turn."""
         while True:
-            if not all(sheet.done for sheet in self.sheets):
+            if not self._all_done():
                 self.phase, self.resolving = Phase.RESOLVE, "turn"
                 return
             self._missions()
@@ -691,8 +711,9 @@ class WelcomeState(State[WelcomeView]):
     def _ends(self) -> bool:
         """Whether :meth:`end_triggers` lists any trigger, without building its list."""
         adventure, sheets = self.adventure, self.sheets
-        if any(adventure.ends(sheets, index) for index in range(self.players)):
-            return True
+        for index in range(self.players):
+            if adventure.ends(sheets, index):
+                return True
         if not self.solo:
             return False
         if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:

@@ -50,7 +50,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     consecutive,
     number_code,
-    zone_fits,
+    span_fits,
 )
 
 __all__ = [
@@ -222,6 +222,8 @@ _QUARTER_BY_NAME: Final = {quarter.name: quarter for quarter in QUARTERS}
 _INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
 _SOLO_BOXES: Final = ASTRA_ADVENTURES[1].bonus_boxes
 _SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
+_QUARTER_SPANS: Final = {name: (first, end) for name, first, end in _SPANS}
+"""Each quarter's spaces as a slot range (searched in C)."""
 
 
 @cache
@@ -233,6 +235,9 @@ def floors_for(action: str) -> tuple[Floor, ...]:
     """
     return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
 
+
+_FLOOR_SPANS: Final = tuple((floor.slots[0], floor.slots[-1] + 1) for floor in FLOORS)
+"""Each floor as a slot range (its slots are consecutive)."""
 
 _FLOOR_INDICES: Final = {
     action: tuple(FLOORS.index(floor) for floor in floors_for(action)) for action in ACTIONS
@@ -310,7 +315,7 @@ class Launch(Adventure):
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
-        marks = sheet.marks
+        frozen = bytes(sheet.marks)
         fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
         result: list[int] = []
         for combo in combos:
@@ -319,7 +324,7 @@ class Launch(Adventure):
             for floor in _FLOOR_INDICES[combo.action]:
                 floor_fits = fits[floor]
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
-                    floor_fits = fits[floor] = zone_fits(marks, FLOORS[floor].slots)
+                    floor_fits = fits[floor] = span_fits(frozen, *_FLOOR_SPANS[floor])
                 spaces = floor_fits[number]
                 if spaces:
                     result.extend([row[slot] for slot in spaces])
@@ -344,8 +349,8 @@ class Launch(Adventure):
     def _space_filled(self, sheet: Sheet, slot: int) -> None:
         quarter = _QUARTER_OF[slot]
         marks = sheet.marks
-        if any(not marks[s] for s in quarter.slots):
-            return
+        if marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0:
+            return  # not full yet
         for bonus in quarter.bonuses:
             kind = bonus.kind
             if kind == "SAB":
@@ -377,7 +382,7 @@ class Launch(Adventure):
             for quarter in _INACTIVE
             if quarter.arrow is not None
             and not marks[quarter.arrow]
-            and any(not marks[s] for s in quarter.slots)
+            and marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0
         ]
 
     def step_texts(self) -> list[str]:
@@ -515,5 +520,6 @@ class Launch(Adventure):
 
 assert len(DATA.space_slots) == 53 and len(SABOTAGES) == 8
 assert all(consecutive(floor.slots) for floor in FLOORS)
+assert all(consecutive(quarter.slots) for quarter in QUARTERS)
 assert consecutive(ERRORS) and consecutive(LAUNCH.slots) and consecutive(DATA.space_slots)
 assert sorted(ACTIONS) == sorted({a for floor in FLOORS for a in floor.actions})

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, zone_fits
+from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, span_fits
 
 __all__ = [
     "Adventure",
@@ -327,8 +327,9 @@ def in_spaces(spaces: Sequence[tuple[int, int, int]]) -> Callable[[int], list[in
 
 def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> Callable[[int], list[int]]:
     """The empty spaces a number fits in ascending ``zones`` of consecutive slots
-    (:func:`~moonbase.games.welcome_to_the_moon.sheet.zone_fits`)."""
-    tables = [zone_fits(marks, zone) for zone in zones]
+    (:func:`~moonbase.games.welcome_to_the_moon.sheet.span_fits`)."""
+    frozen = bytes(marks)
+    tables = [span_fits(frozen, zone[0], zone[0] + len(zone)) for zone in zones]
     return lambda number: [slot for fits in tables for slot in fits[number]]
 
 
