@@ -109,6 +109,8 @@ _FLIP: Final = 10
 """Queue code ``10 + p``: the setup card flipped on pile p."""
 _NUMBER: Final = 20
 """Queue code ``20 + p``: the card showing its number on pile p."""
+_NUMBER_DRAWS: Final = tuple(_NUMBER + pile for pile in range(PILES))
+"""A later turn's draws: the card showing its number on each pile."""
 _SOLO: Final = 30
 """Queue code ``30 + i``: solo card i of this turn (codes 0–2: mission letters)."""
 _BOTTOM: Final = 2 * PILE_SIZE
@@ -595,15 +597,16 @@ class WelcomeState(State[WelcomeView]):
             self.cards = [-1, -1, -1]
             self.queue = [_SOLO, _SOLO + 1, _SOLO + 2]
         else:
-            for pile in range(PILES):
-                self.discards[pile][self.action_cards[pile]] += 1
-                self.action_cards[pile] = self.number_cards[pile]
-                self.number_cards[pile] = -1
-                self.number_events[pile] = -1
-                if not self.first_left[pile] and not any(self.pools[pile]):
-                    self.pools[pile] = self.discards[pile]
-                    self.discards[pile] = [0] * _TYPES
-            self.queue = [_NUMBER + pile for pile in range(PILES)]
+            discards, pools, first_left = self.discards, self.pools, self.first_left
+            for pile, card in enumerate(self.action_cards):
+                discards[pile][card] += 1
+                if not first_left[pile] and not any(pools[pile]):
+                    pools[pile] = discards[pile]
+                    discards[pile] = [0] * _TYPES
+            self.action_cards = self.number_cards  # the number cards flip: their actions show
+            self.number_cards = [-1] * PILES
+            self.number_events = [-1] * PILES
+            self.queue = list(_NUMBER_DRAWS)
         self.phase = Phase.DRAW
         self._advance()
 
@@ -665,17 +668,16 @@ class WelcomeState(State[WelcomeView]):
         the turn is over, so a check repeated in that turn, after a virus a first claim
         released, still pays it)."""
         adventure, sheets = self.adventure, self.sheets
-        claims = [
-            [
+        claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
+        for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
+            seats = [
                 seat
                 for seat, sheet in enumerate(sheets)
                 if sheet.missions[index] < 0 and test(sheets, seat)
             ]
-            for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards)))
-        ]
-        for index, seats in enumerate(claims):
-            if not seats:
-                continue
+            if seats:
+                claims.append((index, seats))
+        for index, seats in claims:
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high
             for seat in seats:

@@ -50,7 +50,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     consecutive,
     number_code,
-    span_fits,
+    run_fits,
 )
 
 __all__ = [
@@ -315,8 +315,9 @@ class Launch(Adventure):
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
-        frozen = bytes(sheet.marks)
+        frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
         fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
+        spans = _FLOOR_SPANS
         result: list[int] = []
         for combo in combos:
             number = combo.number
@@ -324,7 +325,8 @@ class Launch(Adventure):
             for floor in _FLOOR_INDICES[combo.action]:
                 floor_fits = fits[floor]
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
-                    floor_fits = fits[floor] = span_fits(frozen, *_FLOOR_SPANS[floor])
+                    first, end = spans[floor]
+                    floor_fits = fits[floor] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
                     result.extend([row[slot] for slot in spaces])
