@@ -44,7 +44,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Context,
     WriteRows,
     fitting_writes,
-    in_spaces,
+    in_zones,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -62,7 +62,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     bounds,
     first_empty,
     number_code,
-    open_spaces,
 )
 
 __all__ = [
@@ -248,11 +247,10 @@ class Journey(Adventure):
     ) -> list[int]:
         """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
         marks = sheet.marks
-        spaces = [space for zone in zones(marks) for space in open_spaces(marks, zone)]
-        if not spaces:
+        if DATA.spaces_filled(marks):
             return []
         use_wild = wild and self.wild_available(sheet)
-        return fitting_writes(in_spaces(spaces), combos, rows, use_wild)
+        return fitting_writes(in_zones(marks, zones(marks)), combos, rows, use_wild)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
