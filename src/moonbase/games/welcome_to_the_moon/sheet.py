@@ -48,6 +48,8 @@ __all__ = [
     "number_code",
     "number_of",
     "open_spaces",
+    "run_fits",
+    "span_fits",
     "zone_fits",
 ]
 
@@ -181,15 +183,47 @@ def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...],
     ((1,), (3,), (5,))
     """
     first = zone[0]
-    return _zone_fits(first, bytes(marks[first : first + len(zone)]))
+    return run_fits(first, bytes(marks[first : first + len(zone)]))
+
+
+def span_fits(frozen: bytes, first: int, end: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`zone_fits` of the zone of slots ``first`` to ``end - 1``, read from ``frozen``,
+    the marks as ``bytes`` (made once for all the zones a caller asks: each zone's part of it is
+    then one slice, its cache key).
+
+    >>> marks = bytearray(8)
+    >>> marks[2], marks[4] = number_code(3), number_code(9)
+    >>> span_fits(bytes(marks), 1, 6) == zone_fits(marks, (1, 2, 3, 4, 5))
+    True
+    """
+    return run_fits(first, frozen[first:end])
 
 
 @lru_cache(maxsize=8192)
-def _zone_fits(first: int, marks: bytes) -> tuple[tuple[int, ...], ...]:
+def run_fits(first: int, marks: bytes) -> tuple[tuple[int, ...], ...]:
+    """:func:`zone_fits` of the zone of consecutive slots from ``first`` whose ``marks`` are
+    given (kept once computed: the marks are the key).
+
+    When the zone's numbers ascend, as the rules keep them, the runs of empty spaces between
+    them take disjoint ranges of numbers, each set in one slice; a range that overlaps an
+    earlier one (marks out of order) adds its spaces number by number.
+
+    >>> run_fits(1, bytes([0, 4, 0, X, 0, 10, 0]))[2:5]
+    ((1,), (), (3, 5))
+    >>> run_fits(1, bytes([0, 6, 2, 0]))[1:4]  # 5 before 1: the ranges overlap from 2 to 4
+    ((1,), (1, 4), (1, 4))
+    """
     fits: list[tuple[int, ...]] = [()] * HIGH
+    top = 0  # every range so far lies below it
     for spaces, low, high in _gaps(first, marks):
-        for number in range(low + 1, high):
-            fits[number] += spaces
+        if low + 1 >= high:
+            continue
+        if low + 1 >= top:
+            fits[low + 1 : high] = [spaces] * (high - low - 1)
+        else:
+            for number in range(low + 1, high):
+                fits[number] += spaces
+        top = max(top, high)
     return tuple(fits)
 
 

@@ -54,7 +54,7 @@ from moonbase.core import CHANCE, State
 from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
-from moonbase.games.welcome_to_the_moon.adventures.base import with_total
+from moonbase.games.welcome_to_the_moon.adventures.base import mission_tests, with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
     ROCKETS,
@@ -109,6 +109,8 @@ _FLIP: Final = 10
 """Queue code ``10 + p``: the setup card flipped on pile p."""
 _NUMBER: Final = 20
 """Queue code ``20 + p``: the card showing its number on pile p."""
+_NUMBER_DRAWS: Final = tuple(_NUMBER + pile for pile in range(PILES))
+"""A later turn's draws: the card showing its number on each pile."""
 _SOLO: Final = 30
 """Queue code ``30 + i``: solo card i of this turn (codes 0–2: mission letters)."""
 _BOTTOM: Final = 2 * PILE_SIZE
@@ -279,17 +281,37 @@ class WelcomeState(State[WelcomeView]):
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase is Phase.PLAY or phase is Phase.RESOLVE:
-            sheets = self.sheets
-            if not self.adventure.shares_sheets:
-                return tuple(seat for seat, sheet in enumerate(sheets) if sheet.stage != _DONE)
-            writing = self.writing
-            return tuple(seat for seat in range(self.players) if not sheets[writing(seat)].done)
         if phase is Phase.DRAW:
             return (CHANCE,)
+        if phase is Phase.PLAY or phase is Phase.RESOLVE:
+            return self._unfinished()
         if phase is Phase.EFFECT:
             return (0,)
         return ()
+
+    def _unfinished(self) -> tuple[int, ...]:
+        """The seats whose sheet of this turn is not done (a loop: this runs after every
+        action)."""
+        sheets = self.sheets
+        seats = []
+        if self.adventure.shares_sheets:
+            writing = self.writing
+            for seat in range(self.players):
+                if sheets[writing(seat)].stage != _DONE:
+                    seats.append(seat)
+        else:
+            for seat, sheet in enumerate(sheets):
+                if sheet.stage != _DONE:
+                    seats.append(seat)
+        return tuple(seats)
+
+    def _all_done(self) -> bool:
+        """Whether every sheet has finished this turn's steps (a loop: ``all`` over a generator
+        costs several times more, and this runs after every action)."""
+        for sheet in self.sheets:  # noqa: SIM110
+            if sheet.stage != _DONE:
+                return False
+        return True
 
     def _legal_ids(self, seat: int) -> list[int]:
         if self.phase is Phase.EFFECT:
@@ -397,7 +419,7 @@ class WelcomeState(State[WelcomeView]):
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
-            if all(other.done for other in self.sheets):
+            if self._all_done():
                 self._resolved()
             return
         if sheet.stage == Sheet.CHOOSE:
@@ -407,7 +429,7 @@ class WelcomeState(State[WelcomeView]):
                 self._note_solo_choice(action)
         self.turn_events[seat].append(index)
         self._act(sheet, action, self.offer)
-        if all(other.done for other in self.sheets):
+        if self._all_done():
             self._end_turn()
 
     # ------------------------------------------------------------------ queries
@@ -575,15 +597,16 @@ class WelcomeState(State[WelcomeView]):
             self.cards = [-1, -1, -1]
             self.queue = [_SOLO, _SOLO + 1, _SOLO + 2]
         else:
-            for pile in range(PILES):
-                self.discards[pile][self.action_cards[pile]] += 1
-                self.action_cards[pile] = self.number_cards[pile]
-                self.number_cards[pile] = -1
-                self.number_events[pile] = -1
-                if not self.first_left[pile] and not any(self.pools[pile]):
-                    self.pools[pile] = self.discards[pile]
-                    self.discards[pile] = [0] * _TYPES
-            self.queue = [_NUMBER + pile for pile in range(PILES)]
+            discards, pools, first_left = self.discards, self.pools, self.first_left
+            for pile, card in enumerate(self.action_cards):
+                discards[pile][card] += 1
+                if not first_left[pile] and not any(pools[pile]):
+                    pools[pile] = discards[pile]
+                    discards[pile] = [0] * _TYPES
+            self.action_cards = self.number_cards  # the number cards flip: their actions show
+            self.number_cards = [-1] * PILES
+            self.number_events = [-1] * PILES
+            self.queue = list(_NUMBER_DRAWS)
         self.phase = Phase.DRAW
         self._advance()
 
@@ -603,7 +626,7 @@ class WelcomeState(State[WelcomeView]):
         ``resolve``), check missions, and again while missions release something; then end the
         game or begin the next turn."""
         while True:
-            if not all(sheet.done for sheet in self.sheets):
+            if not self._all_done():
                 self.phase, self.resolving = Phase.RESOLVE, "turn"
                 return
             self._missions()
@@ -644,18 +667,17 @@ class WelcomeState(State[WelcomeView]):
         who do so in the turn it is first met take the high value (``high_taken`` is set once
         the turn is over, so a check repeated in that turn, after a virus a first claim
         released, still pays it)."""
-        adventure = self.adventure
-        claims = [
-            [
+        adventure, sheets = self.adventure, self.sheets
+        claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
+        for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
+            seats = [
                 seat
-                for seat, sheet in enumerate(self.sheets)
-                if sheet.missions[index] < 0 and adventure.meets(self.sheets, seat, card)
+                for seat, sheet in enumerate(sheets)
+                if sheet.missions[index] < 0 and test(sheets, seat)
             ]
-            for index, card in enumerate(self.mission_cards)
-        ]
-        for index, seats in enumerate(claims):
-            if not seats:
-                continue
+            if seats:
+                claims.append((index, seats))
+        for index, seats in claims:
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high
             for seat in seats:
@@ -691,8 +713,9 @@ class WelcomeState(State[WelcomeView]):
     def _ends(self) -> bool:
         """Whether :meth:`end_triggers` lists any trigger, without building its list."""
         adventure, sheets = self.adventure, self.sheets
-        if any(adventure.ends(sheets, index) for index in range(self.players)):
-            return True
+        for index in range(self.players):
+            if adventure.ends(sheets, index):
+                return True
         if not self.solo:
             return False
         if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:

@@ -32,6 +32,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    MissionTest,
     WriteRows,
     with_total,
 )
@@ -48,9 +49,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     consecutive,
-    gather,
     number_code,
-    zone_fits,
+    run_fits,
 )
 
 __all__ = [
@@ -222,6 +222,8 @@ _QUARTER_BY_NAME: Final = {quarter.name: quarter for quarter in QUARTERS}
 _INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
 _SOLO_BOXES: Final = ASTRA_ADVENTURES[1].bonus_boxes
 _SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
+_QUARTER_SPANS: Final = {name: (first, end) for name, first, end in _SPANS}
+"""Each quarter's spaces as a slot range (searched in C)."""
 
 
 @cache
@@ -234,14 +236,19 @@ def floors_for(action: str) -> tuple[Floor, ...]:
     return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
 
 
+_FLOOR_SPANS: Final = tuple((floor.slots[0], floor.slots[-1] + 1) for floor in FLOORS)
+"""Each floor as a slot range (its slots are consecutive)."""
+
 _FLOOR_INDICES: Final = {
     action: tuple(FLOORS.index(floor) for floor in floors_for(action)) for action in ACTIONS
 }
 """Per action, the indices in :data:`FLOORS` of the floors it writes on."""
 
 
-_ERROR_MARKS: Final = gather(ERRORS)
-_LAUNCH_MARKS: Final = gather(LAUNCH.slots)
+_ERROR_SPAN: Final = (ERRORS[0], ERRORS[-1] + 1)
+"""The System Error boxes as a slot range (counted and searched in C)."""
+_LAUNCH_SPAN: Final = (LAUNCH.slots[0], LAUNCH.slots[-1] + 1)
+_SPACE_SPAN: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
 _X_TEXTS: Final = {slot: f"X {_NAMES[slot]}" for slot in DATA.space_slots}
 _ACTIVATE_TEXTS: Final = {quarter.name: f"ACTIVATE {quarter.name}" for quarter in _INACTIVE}
 
@@ -275,7 +282,22 @@ def circle_error(sheet: Sheet) -> None:
 
 def unrepaired(sheet: Sheet) -> int:
     """System Error boxes circled and not repaired."""
-    return _ERROR_MARKS(sheet.marks).count(CIRCLED)
+    return sheet.marks.count(CIRCLED, *_ERROR_SPAN)
+
+
+def _floors_filled(first: int, end: int) -> MissionTest:
+    """Missions A1–B2: no empty space in slots ``first`` to ``end`` (their floors)."""
+    return lambda sheets, seat: sheets[seat].marks.find(0, first, end) < 0
+
+
+def _x_marks(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission C1: at least 10 X marks on the sheet."""
+    return sheets[seat].marks.count(X, *_SPACE_SPAN) >= 10
+
+
+def _unrepaired_errors(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission C2: at least 5 System Errors circled and not repaired."""
+    return unrepaired(sheets[seat]) >= 5
 
 
 class Launch(Adventure):
@@ -293,8 +315,9 @@ class Launch(Adventure):
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
-        marks = sheet.marks
+        frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
         fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
+        spans = _FLOOR_SPANS
         result: list[int] = []
         for combo in combos:
             number = combo.number
@@ -302,7 +325,8 @@ class Launch(Adventure):
             for floor in _FLOOR_INDICES[combo.action]:
                 floor_fits = fits[floor]
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
-                    floor_fits = fits[floor] = zone_fits(marks, FLOORS[floor].slots)
+                    first, end = spans[floor]
+                    floor_fits = fits[floor] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
                     result.extend([row[slot] for slot in spaces])
@@ -327,8 +351,8 @@ class Launch(Adventure):
     def _space_filled(self, sheet: Sheet, slot: int) -> None:
         quarter = _QUARTER_OF[slot]
         marks = sheet.marks
-        if any(not marks[s] for s in quarter.slots):
-            return
+        if marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0:
+            return  # not full yet
         for bonus in quarter.bonuses:
             kind = bonus.kind
             if kind == "SAB":
@@ -360,7 +384,7 @@ class Launch(Adventure):
             for quarter in _INACTIVE
             if quarter.arrow is not None
             and not marks[quarter.arrow]
-            and any(not marks[s] for s in quarter.slots)
+            and marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0
         ]
 
     def step_texts(self) -> list[str]:
@@ -412,13 +436,14 @@ class Launch(Adventure):
 
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Floors filled (A1–B2), 10 X marks (C1), 5 unrepaired errors (C2)."""
-        marks = sheet.marks
+        return self.mission_test(card)([sheet], 0)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Each card's test, reading its slots in C."""
         span = _MISSION_SPANS.get(card)
         if span is not None:
-            return marks.find(0, *span) < 0  # no empty space in the floors
-        if card == "C1":
-            return DATA.space_marks(marks).count(X) >= 10
-        return unrepaired(sheet) >= 5
+            return _floors_filled(*span)
+        return _x_marks if card == "C1" else _unrepaired_errors
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Mission rewards are rockets, crossed at once."""
@@ -432,7 +457,8 @@ class Launch(Adventure):
 
     def launched(self, sheet: Sheet) -> bool:
         """The launch: every launch-track rocket crossed and no error left unrepaired."""
-        return 0 not in _LAUNCH_MARKS(sheet.marks) and unrepaired(sheet) == 0
+        marks = sheet.marks
+        return marks.find(0, *_LAUNCH_SPAN) < 0 and marks.find(CIRCLED, *_ERROR_SPAN) < 0
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The standard triggers, and the launch (``launch``)."""
@@ -442,8 +468,15 @@ class Launch(Adventure):
         return found
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """The standard triggers, or the launch."""
-        return super().ends(sheets, index) or self.launched(sheets[index])
+        """The standard triggers, or the launch (each a search of a slot range in C)."""
+        sheet = sheets[index]
+        marks = sheet.marks
+        return (
+            min(sheet.missions) >= 0
+            or marks.find(0, *_ERROR_SPAN) < 0  # every System Error box marked
+            or marks.find(0, *_SPACE_SPAN) < 0  # every space filled
+            or self.launched(sheet)
+        )
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""
@@ -489,4 +522,6 @@ class Launch(Adventure):
 
 assert len(DATA.space_slots) == 53 and len(SABOTAGES) == 8
 assert all(consecutive(floor.slots) for floor in FLOORS)
+assert all(consecutive(quarter.slots) for quarter in QUARTERS)
+assert consecutive(ERRORS) and consecutive(LAUNCH.slots) and consecutive(DATA.space_slots)
 assert sorted(ACTIONS) == sorted({a for floor in FLOORS for a in floor.actions})

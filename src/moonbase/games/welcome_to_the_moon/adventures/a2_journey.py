@@ -42,9 +42,10 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
     Context,
+    MissionTest,
     WriteRows,
     fitting_writes,
-    in_spaces,
+    in_zones,
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
@@ -61,8 +62,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     bounds,
     first_empty,
+    gather,
     number_code,
-    open_spaces,
 )
 
 __all__ = [
@@ -211,6 +212,58 @@ def complete_zones(marks: bytearray) -> list[int]:
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
 
 
+def _multipliers_circled(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission A1: a circled multiplier at 3 stations."""
+    marks = sheets[seat].marks
+    return sum([(marks[high] | marks[low]) & CIRCLED for high, low in _MULTIPLIER_SLOTS]) >= 3
+
+
+def _stations_planted(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission A2: every plant of 2 stations circled."""
+    marks = sheets[seat].marks
+    return [0 in plants(marks) for plants in _PLANT_MARKS].count(False) >= 2
+
+
+def _two_zones_of_six(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission B1: 2 complete zones of exactly 6 spaces."""
+    return complete_zones(sheets[seat].marks).count(6) >= 2
+
+
+def _zones_of_six_four_two(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
+    sizes = complete_zones(sheets[seat].marks)
+    return 6 in sizes and 4 in sizes and 2 in sizes
+
+
+def _six_tanks(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission C1: at least 6 water tanks circled."""
+    return len(_TANK_ORDER) - _TANK_MARKS(sheets[seat].marks).count(0) >= 6
+
+
+def _four_tanks_in_a_row(sheets: Sequence[Sheet], seat: int) -> bool:
+    """Mission C2: 4 water tanks in a row along the trajectory circled."""
+    row = 0
+    for mark in _TANK_MARKS(sheets[seat].marks):
+        row = row + 1 if mark else 0
+        if row == 4:
+            return True
+    return False
+
+
+_MISSION_TESTS: Final[dict[str, MissionTest]] = {
+    "A1": _multipliers_circled,
+    "A2": _stations_planted,
+    "B1": _two_zones_of_six,
+    "B2": _zones_of_six_four_two,
+    "C1": _six_tanks,
+    "C2": _four_tanks_in_a_row,
+}
+"""Each mission card's test."""
+_MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
+_PLANT_MARKS: Final = tuple(gather(st.plants) for st in STATIONS)
+_TANK_MARKS: Final = gather(_TANK_ORDER)
+
+
 class Journey(Adventure):
     """Adventure 2 — The Journey."""
 
@@ -248,11 +301,10 @@ class Journey(Adventure):
     ) -> list[int]:
         """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
         marks = sheet.marks
-        spaces = [space for zone in zones(marks) for space in open_spaces(marks, zone)]
-        if not spaces:
+        if DATA.spaces_filled(marks):
             return []
         use_wild = wild and self.wild_available(sheet)
-        return fitting_writes(in_spaces(spaces), combos, rows, use_wild)
+        return fitting_writes(in_zones(marks, zones(marks)), combos, rows, use_wild)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -400,20 +452,11 @@ class Journey(Adventure):
 
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Stations (A), complete zones (B), water tanks (C)."""
-        marks = sheet.marks
-        if card == "A1":
-            return sum(1 for st in STATIONS if self.multiplier(sheet, st)) >= 3
-        if card == "A2":
-            return sum(1 for st in STATIONS if all(marks[p] for p in st.plants)) >= 2
-        if card == "B1":
-            return complete_zones(marks).count(6) >= 2
-        if card == "B2":
-            sizes = complete_zones(marks)
-            return 6 in sizes and 4 in sizes and 2 in sizes
-        circled = [bool(marks[tank]) for tank in _TANK_ORDER]
-        if card == "C1":
-            return sum(circled) >= 6
-        return any(all(circled[i : i + 4]) for i in range(len(circled) - 3))
+        return _MISSION_TESTS[card]([sheet], 0)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Each card's own test (:data:`_MISSION_TESTS`)."""
+        return _MISSION_TESTS[card]
 
     # ------------------------------------------------------------------ scores
     @staticmethod

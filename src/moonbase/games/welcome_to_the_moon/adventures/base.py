@@ -16,14 +16,25 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, zone_fits
+from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, span_fits
 
-__all__ = ["Adventure", "Combination", "Context", "WriteRows", "with_total"]
+__all__ = [
+    "Adventure",
+    "Combination",
+    "Context",
+    "MissionTest",
+    "WriteRows",
+    "mission_tests",
+    "with_total",
+]
+
+MissionTest = Callable[[Sequence[Sheet], int], bool]
+"""Whether seat ``seat`` meets a mission now, given every sheet (:meth:`Adventure.mission_test`)."""
 
 WriteRows = Mapping[tuple[int, int, str | None], Sequence[int]]
 """``(combination index, change, wild action)`` → the action id of that write per slot (the
@@ -156,6 +167,12 @@ class Adventure(ABC):
         """Whether ``seat`` meets mission ``card`` now (by default: its own sheet does)."""
         return self.mission_met(sheets[seat], card)
 
+    def mission_test(self, card: str) -> MissionTest:
+        """Mission ``card``'s requirement as a function ``test(sheets, seat)``: what
+        :meth:`meets` answers, without reading the card's name at each call (an adventure may
+        give a quicker one per card; the state asks for its game's three once)."""
+        return partial(self.meets, card=card)
+
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Take a mission's reward (points are kept in ``sheet.missions``)."""
         sheet.mark(self.data.mission_slots[mission.index], 1)
@@ -254,6 +271,12 @@ class Adventure(ABC):
         return letter
 
 
+@cache
+def mission_tests(adventure: Adventure, cards: tuple[str, ...]) -> tuple[MissionTest, ...]:
+    """The tests of a game's mission ``cards`` (:meth:`Adventure.mission_test`), made once."""
+    return tuple(adventure.mission_test(card) for card in cards)
+
+
 def with_total(parts: dict[str, int]) -> dict[str, int]:
     """A score's ``parts`` (each with its sign: a penalty is negative) and ``total``, their
     sum, so that whoever shows a score sums its parts without knowing which ones subtract.
@@ -304,8 +327,9 @@ def in_spaces(spaces: Sequence[tuple[int, int, int]]) -> Callable[[int], list[in
 
 def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> Callable[[int], list[int]]:
     """The empty spaces a number fits in ascending ``zones`` of consecutive slots
-    (:func:`~moonbase.games.welcome_to_the_moon.sheet.zone_fits`)."""
-    tables = [zone_fits(marks, zone) for zone in zones]
+    (:func:`~moonbase.games.welcome_to_the_moon.sheet.span_fits`)."""
+    frozen = bytes(marks)
+    tables = [span_fits(frozen, zone[0], zone[0] + len(zone)) for zone in zones]
     return lambda number: [slot for fits in tables for slot in fits[number]]
 
 
