@@ -55,6 +55,7 @@ from moonbase.games.moons.cards import (
     MINI_INDEX,
     MINIS,
     PLANETS,
+    RANKS,
     SUIT_LETTERS,
     card,
 )
@@ -304,6 +305,8 @@ def _outcomes(minis: bool) -> dict[str, Act]:
     return acts
 
 
+_DRAW_TABLES: Final = 4096
+"""The Mini-Asteroid piles whose chance tables an action table keeps at most."""
 _NONE: Final = [-1] * AST
 """A row of no actions (never changed), shared."""
 
@@ -333,6 +336,12 @@ class ActionTable:
         differ in one card ascend with it (ids number the texts in sorted order)."""
         self.play = [space.id(f"PLAY {name}") for name in CARD_NAMES]
         """Card -> its ``PLAY`` id."""
+        self.play_range = [
+            (min(self.play[c] for c in cards), max(self.play[c] for c in cards) + 1)
+            for cards in (range(planet * RANKS, planet * RANKS + RANKS) for planet in range(4))
+        ]
+        """Planet -> the ids ``low, high`` its cards' ``PLAY`` ids fill (``range(low, high)``:
+        the names of a planet's cards share its letter, so they are together in sorted order)."""
         self.take = [space.id(f"TAKE {planet}") for planet in PLANETS]
         """Planet -> its ``TAKE`` id."""
         self.tableau = [[[-1] * AST if a < b else _NONE for b in range(AST)] for a in range(AST)]
@@ -353,6 +362,26 @@ class ActionTable:
         """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
         self.certain = tuple(ChanceTable([(outcome, 1)]) for outcome in range(len(chance)))
         """Outcome id -> the chance table of that one outcome (a card dealt in bulk)."""
+        self._draw_tables: dict[tuple[int, ...], ChanceTable] = {}
+        """Pile -> the chance table of a Mini-Asteroid drawn from it (:meth:`draw_table`)."""
+
+    def draw_table(self, pile: tuple[int, ...]) -> ChanceTable:
+        """The chance table of a Mini-Asteroid drawn from ``pile`` (the count of each kind),
+        made once per pile (and forgotten, all at once, when many piles have been seen).
+
+        >>> table = action_table(4, True)
+        >>> table.draw_table((1, 0, 0, 0, 0, 0, 0, 0, 2)).weights() == [(table.draw[0], 1),
+        ...                                                               (table.draw[8], 2)]
+        True
+        """
+        found = self._draw_tables.get(pile)
+        if found is None:
+            if len(self._draw_tables) >= _DRAW_TABLES:
+                self._draw_tables.clear()
+            draw = self.draw
+            weights = [(draw[kind], count) for kind, count in enumerate(pile) if count]
+            found = self._draw_tables[pile] = ChanceTable(weights)
+        return found
 
     def _index(self, number: int, act: Act) -> None:
         if act.op == TABLEAU:
