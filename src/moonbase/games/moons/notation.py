@@ -305,6 +305,11 @@ def _outcomes(minis: bool) -> dict[str, Act]:
     return acts
 
 
+def _planets(mask: int) -> list[int]:
+    """The planets of a bit mask, in deck order."""
+    return [planet for planet in range(4) if mask >> planet & 1]
+
+
 _DRAW_TABLES: Final = 4096
 """The Mini-Asteroid piles whose chance tables an action table keeps at most."""
 _NONE: Final = [-1] * AST
@@ -356,6 +361,16 @@ class ActionTable:
         """Kind of a bonus card -> the id of playing it."""
         for number, act in enumerate(self.decode):
             self._index(number, act)
+        self.grabs = [[self.grab[p] for p in _planets(mask)] for mask in range(16)]
+        """A bit mask of planets -> the ids of grabbing a token of each."""
+        self.blocks = [[self.block[p] for p in _planets(mask)] for mask in range(16)]
+        """A bit mask of planets -> the ids of blocking each."""
+        self.swaps = [
+            [[self._swaps(row, give, take) for take in range(16)] for give in range(16)]
+            for row in self.swap
+        ]
+        """``swaps[other][give][take]``: the ids of the token swaps with ``other`` giving a
+        planet of the bit mask ``give`` and taking another planet of the bit mask ``take``."""
         self.deal = [chance.id(f"DEAL {name}") for name in CARD_NAMES]
         """Card -> its ``DEAL`` outcome id."""
         self.draw = [chance.get(f"DRAW {mini.name}") or 0 for mini in MINIS]
@@ -382,6 +397,10 @@ class ActionTable:
             weights = [(draw[kind], count) for kind, count in enumerate(pile) if count]
             found = self._draw_tables[pile] = ChanceTable(weights)
         return found
+
+    @staticmethod
+    def _swaps(row: list[int], give: int, take: int) -> list[int]:
+        return [row[g * 4 + t] for g in _planets(give) for t in _planets(take) if t != g]
 
     def _index(self, number: int, act: Act) -> None:
         if act.op == TABLEAU:

@@ -74,6 +74,11 @@ __all__ = ["MoonsState", "Phase"]
 _Picker = Callable[[list[int]], tuple[int, ...]]
 
 
+def _held(counts: list[int]) -> int:
+    """A bit mask of the planets of which ``counts`` (one count per planet) holds some."""
+    return (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
+
+
 def _picker(cards: list[int]) -> _Picker:
     """A function picking the entries of ``cards`` from a row, as a tuple."""
     if len(cards) == 1:
@@ -497,19 +502,20 @@ class MoonsState(State[MoonsView]):
 
     def _mini_ids(self, seat: int) -> list[int]:
         """The ids of the Mini-Asteroids ``seat`` may play now (each where it takes effect)."""
-        table, supply, blocked = self._table, self.supply, self.blocked
+        table = self._table
+        free = _ALL_SUITS if self.blocked is None else _ALL_SUITS & ~(1 << self.blocked)
         ids: list[int] = []
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
             effect = MINIS[kind].effect
             if effect == "grab":  # a planet available: in the supply, not blocked
-                ids += [table.grab[p] for p in _ALL_PLANETS if supply[p] and p != blocked]
+                ids += table.grabs[_held(self.supply) & free]
             elif effect == "block":  # a planet with no token left has nothing to block
-                if blocked is None:
-                    ids += [table.block[p] for p in _ALL_PLANETS if supply[p]]
+                if self.blocked is None:
+                    ids += table.blocks[_held(self.supply)]
             elif effect == "token-swap":
-                ids += self._swap_ids(seat)
+                ids += self._swap_ids(seat, free)
             elif effect == "tableau-swap":
                 hand = self.hands[seat]
                 into = hand[: bisect_left(hand, AST)]
@@ -519,23 +525,18 @@ class MoonsState(State[MoonsView]):
                 ids.append(table.kept[kind])
         return ids
 
-    def _swap_ids(self, seat: int) -> list[int]:
+    def _swap_ids(self, seat: int, free: int) -> list[int]:
         """Token swaps with every other seat: give a token of a planet ``seat`` has, take one
-        of another planet the other seat has, neither planet blocked."""
-        tokens, blocked = self.tokens[seat], self.blocked
+        of another planet the other seat has, neither planet blocked (``free``: the planets
+        not blocked, as a bit mask)."""
+        give = _held(self.tokens[seat]) & free
+        if not give:
+            return []
+        swaps = self._table.swaps
         ids: list[int] = []
         for other in range(self.players):
-            if other == seat:
-                continue
-            row, theirs = self._table.swap[other], self.tokens[other]
-            for give in _ALL_PLANETS:
-                if not tokens[give] or give == blocked:
-                    continue
-                ids += [
-                    row[give * 4 + take]
-                    for take in _ALL_PLANETS
-                    if take != give and take != blocked and theirs[take]
-                ]
+            if other != seat:
+                ids += swaps[other][give][_held(self.tokens[other]) & free]
         return ids
 
     # ------------------------------------------------------------------ chance
