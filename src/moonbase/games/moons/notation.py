@@ -310,8 +310,6 @@ def _planets(mask: int) -> list[int]:
     return [planet for planet in range(4) if mask >> planet & 1]
 
 
-_DRAW_TABLES: Final = 4096
-"""The Mini-Asteroid piles whose chance tables an action table keeps at most."""
 _NONE: Final = [-1] * AST
 """A row of no actions (never changed), shared."""
 
@@ -377,26 +375,6 @@ class ActionTable:
         """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
         self.certain = tuple(ChanceTable([(outcome, 1)]) for outcome in range(len(chance)))
         """Outcome id -> the chance table of that one outcome (a card dealt in bulk)."""
-        self._draw_tables: dict[tuple[int, ...], ChanceTable] = {}
-        """Pile -> the chance table of a Mini-Asteroid drawn from it (:meth:`draw_table`)."""
-
-    def draw_table(self, pile: tuple[int, ...]) -> ChanceTable:
-        """The chance table of a Mini-Asteroid drawn from ``pile`` (the count of each kind),
-        made once per pile (and forgotten, all at once, when many piles have been seen).
-
-        >>> table = action_table(4, True)
-        >>> table.draw_table((1, 0, 0, 0, 0, 0, 0, 0, 2)).weights() == [(table.draw[0], 1),
-        ...                                                               (table.draw[8], 2)]
-        True
-        """
-        found = self._draw_tables.get(pile)
-        if found is None:
-            if len(self._draw_tables) >= _DRAW_TABLES:
-                self._draw_tables.clear()
-            draw = self.draw
-            weights = [(draw[kind], count) for kind, count in enumerate(pile) if count]
-            found = self._draw_tables[pile] = ChanceTable(weights)
-        return found
 
     @staticmethod
     def _swaps(row: list[int], give: int, take: int) -> list[int]:

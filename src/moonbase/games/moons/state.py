@@ -333,8 +333,6 @@ class MoonsState(State[MoonsView]):
         planned = self._planned
         if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
             return self._table.certain[planned[-1]]
-        if self.draw_queue:  # a Mini-Asteroid drawn: the same pile draws from the same table
-            return self._table.draw_table(tuple(self.pile))
         return super()._chance_table()
 
     def _chance_weights(self) -> list[tuple[int, int]]:
