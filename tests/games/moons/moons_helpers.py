@@ -75,6 +75,15 @@ def standard(minis: dict[int, list[str]] | None = None, **options: Any) -> Moons
     return scripted(minis=minis, tableaus=STANDARD_TABLEAUS, **options)
 
 
+def give_hands(state: MoonsState, hands: dict[int, list[int]]) -> None:
+    """Replace the hands of some seats (raw state, for a position dealing cannot reach
+    quickly), with what the rules keep beside the hands."""
+    for seat, hand in hands.items():
+        state.hands[seat] = sorted(hand)
+        state._sort_plays(seat)
+    state._legal_cache.clear()
+
+
 def play(state: MoonsState, *moves: str) -> None:
     """Apply ``"seat action"`` moves, e.g. ``"1 PLAY S9"``."""
     for move in moves:

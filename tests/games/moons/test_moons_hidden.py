@@ -259,3 +259,24 @@ def test_earlier_rounds_deals_stay_masked_and_are_redealt():
         orders.add(tuple(other.history[index] for index in first_round))
         assert replay(other)._snapshot() == other._snapshot()
     assert len(orders) > 1, "the order the other hands were dealt in is not known"
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_hands_play_ids_follow_the_hands_through_play_and_resampling(players: int) -> None:
+    # hand_plays is kept beside the hands (the legal plays are sliced from it): it must name
+    # the hand's Moon cards after every deal, tableau, play, tableau swap and resample.
+    game = MoonsGame(players=players)
+    play_id = game.table.play
+    rng = random.Random(players)
+    for seed in range(6):
+        state = game.new(seed=seed, chance="explicit" if seed % 2 else "auto")
+        while not state.is_over:
+            states = [state, state.resample(rng.choice(range(players)), rng)]
+            for each in states:
+                for seat, hand in enumerate(each.hands):
+                    assert each.hand_plays[seat] == sorted(play_id[c] for c in hand if c != AST)
+            seat = rng.choice(state.to_act)
+            if seat == CHANCE:
+                state.apply_id(seat, rng.choice(state.chance_ids())[0])
+            else:
+                state.apply_id(seat, rng.choice(state.legal_ids(seat)))

@@ -8,7 +8,13 @@ from moonbase.core import CHANCE, IllegalAction
 from moonbase.games.moons import MoonsGame
 from moonbase.games.moons.cards import AST, card
 from moonbase.games.moons.state import Phase
-from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, play, scripted, standard
+from tests.games.moons.moons_helpers import (
+    STANDARD_TABLEAUS,
+    give_hands,
+    play,
+    scripted,
+    standard,
+)
 
 
 def tokens(state, seat):
@@ -127,15 +133,13 @@ def test_asteroid_draw_needs_the_option():
 def test_asteroid_is_led_only_when_nothing_else_is_in_hand():
     state = standard()
     assert "PLAY AST" not in state.legal_actions(1)
-    state.hands[1] = [AST]
-    state._legal_cache.clear()
+    give_hands(state, {1: [AST]})
     assert state.legal_actions(1) == ["PLAY AST"]
 
 
 def test_first_moon_card_after_an_asteroid_lead_sets_the_planet():
     state = standard()
-    state.hands[1] = [AST, AST]
-    state._legal_cache.clear()
+    give_hands(state, {1: [AST, AST]})
     play(state, "1 PLAY AST")
     assert state.led is None
     assert len(state.legal_actions(2)) == 12
@@ -187,8 +191,8 @@ def test_lowest_off_suit_ignores_asteroids():
 def test_a_trick_of_asteroids_has_no_winner():
     state = standard()
     state.tricks_played = 10
-    state.hands = [[AST, card("S3")], [AST, AST], [AST, card("N3")], [AST, card("U2")]]
-    state._legal_cache.clear()
+    hands = [[AST, card("S3")], [AST, AST], [AST, card("N3")], [AST, card("U2")]]
+    give_hands(state, dict(enumerate(hands)))
     play(state, "1 PLAY AST", "2 PLAY AST", "3 PLAY AST", "0 PLAY AST")
     assert state.tricks == [0, 0, 0, 0]
     assert state.last_trick is not None

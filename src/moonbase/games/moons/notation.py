@@ -55,6 +55,7 @@ from moonbase.games.moons.cards import (
     MINI_INDEX,
     MINIS,
     PLANETS,
+    RANKS,
     SUIT_LETTERS,
     card,
 )
@@ -304,6 +305,11 @@ def _outcomes(minis: bool) -> dict[str, Act]:
     return acts
 
 
+def _planets(mask: int) -> list[int]:
+    """The planets of a bit mask, in deck order."""
+    return [planet for planet in range(4) if mask >> planet & 1]
+
+
 _NONE: Final = [-1] * AST
 """A row of no actions (never changed), shared."""
 
@@ -333,6 +339,12 @@ class ActionTable:
         differ in one card ascend with it (ids number the texts in sorted order)."""
         self.play = [space.id(f"PLAY {name}") for name in CARD_NAMES]
         """Card -> its ``PLAY`` id."""
+        self.play_range = [
+            (min(self.play[c] for c in cards), max(self.play[c] for c in cards) + 1)
+            for cards in (range(planet * RANKS, planet * RANKS + RANKS) for planet in range(4))
+        ]
+        """Planet -> the ids ``low, high`` its cards' ``PLAY`` ids fill (``range(low, high)``:
+        the names of a planet's cards share its letter, so they are together in sorted order)."""
         self.take = [space.id(f"TAKE {planet}") for planet in PLANETS]
         """Planet -> its ``TAKE`` id."""
         self.tableau = [[[-1] * AST if a < b else _NONE for b in range(AST)] for a in range(AST)]
@@ -347,12 +359,26 @@ class ActionTable:
         """Kind of a bonus card -> the id of playing it."""
         for number, act in enumerate(self.decode):
             self._index(number, act)
+        self.grabs = [[self.grab[p] for p in _planets(mask)] for mask in range(16)]
+        """A bit mask of planets -> the ids of grabbing a token of each."""
+        self.blocks = [[self.block[p] for p in _planets(mask)] for mask in range(16)]
+        """A bit mask of planets -> the ids of blocking each."""
+        self.swaps = [
+            [[self._swaps(row, give, take) for take in range(16)] for give in range(16)]
+            for row in self.swap
+        ]
+        """``swaps[other][give][take]``: the ids of the token swaps with ``other`` giving a
+        planet of the bit mask ``give`` and taking another planet of the bit mask ``take``."""
         self.deal = [chance.id(f"DEAL {name}") for name in CARD_NAMES]
         """Card -> its ``DEAL`` outcome id."""
         self.draw = [chance.get(f"DRAW {mini.name}") or 0 for mini in MINIS]
         """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
         self.certain = tuple(ChanceTable([(outcome, 1)]) for outcome in range(len(chance)))
         """Outcome id -> the chance table of that one outcome (a card dealt in bulk)."""
+
+    @staticmethod
+    def _swaps(row: list[int], give: int, take: int) -> list[int]:
+        return [row[g * 4 + t] for g in _planets(give) for t in _planets(take) if t != g]
 
     def _index(self, number: int, act: Act) -> None:
         if act.op == TABLEAU:

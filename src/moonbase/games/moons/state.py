@@ -74,6 +74,11 @@ __all__ = ["MoonsState", "Phase"]
 _Picker = Callable[[list[int]], tuple[int, ...]]
 
 
+def _held(counts: list[int]) -> int:
+    """A bit mask of the planets of which ``counts`` (one count per planet) holds some."""
+    return (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
+
+
 def _picker(cards: list[int]) -> _Picker:
     """A function picking the entries of ``cards`` from a row, as a tuple."""
     if len(cards) == 1:
@@ -99,11 +104,22 @@ class Phase(Enum):
     """The game has ended."""
 
 
+_SETUP, _DEAL, _TABLEAU, _TRICK, _AWARDS, _OVER = Phase
+"""The phases, as module constants: the rules compare phases at every action, and reading a
+member as ``Phase.TRICK`` is a slow class attribute lookup (Python 3.11)."""
 _ALL_PLANETS: Final = (0, 1, 2, 3)
 _ALL_SUITS: Final = 0b1111
 _FULL_DECK: Final = tuple(c for c, count in enumerate(DECK_COUNTS) for _ in range(count))
 """The 60 cards in deck order (the Asteroids last): the undealt cards at a round's start."""
 _TO_CHANCE: Final = (CHANCE,)
+_SEATS: Final = tuple((seat,) for seat in range(8))
+"""``_SEATS[seat]``: the seat alone, to act (for every seat of the largest game)."""
+_SUIT_OF: Final = tuple(suit(c) for c in range(AST))
+"""Moon card -> its planet (:func:`~moonbase.games.moons.cards.suit`, looked up)."""
+_RANK_OF: Final = tuple(rank(c) for c in range(AST))
+"""Moon card -> its rank (:func:`~moonbase.games.moons.cards.rank`, looked up)."""
+_PLANET_SETS: Final = tuple(tuple(p for p in _ALL_PLANETS if mask >> p & 1) for mask in range(16))
+"""A bit mask of planets -> those planets, in deck order."""
 _POSITIONS: Final = tuple(ChanceTable((i, 1) for i in range(size)) for size in range(DECK_SIZE + 1))
 """``_POSITIONS[size]``: the positions in a deck of ``size`` cards, each as likely (a draw from
 it is ``draw_index(seed, counter, size)``, quicker)."""
@@ -130,8 +146,8 @@ class MoonsState(State[MoonsView]):
         "leader": _S, "turn": _S, "supply": _F, "tokens": _N, "blocked": _S, "minis": _N,
         "pile": _F, "discard": _F, "bonuses": _N,
         # the round
-        "undealt": _F, "deal_next": _S, "hands": _N, "tableaus": _N, "chosen": _F,
-        "revealed": _S, "tricks": _F, "tricks_played": _S,
+        "undealt": _F, "deal_next": _S, "hands": _N, "hand_plays": _N, "tableaus": _N,
+        "chosen": _F, "revealed": _S, "tricks": _F, "tricks_played": _S,
         # the trick
         "trick": _F, "led": _S, "mini_played": _S, "last_trick": _S,
         # pending chance and choices
@@ -153,7 +169,7 @@ class MoonsState(State[MoonsView]):
         self._table: ActionTable = game.table
         per_planet = game.tokens_per_planet
         # --- the table
-        self.phase = Phase.SETUP
+        self.phase = _SETUP
         self.round = 1
         self.dealer = 0
         self.first_player: int | None = None
@@ -173,6 +189,9 @@ class MoonsState(State[MoonsView]):
         the next card dealt."""
         self.deal_next = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.hand_plays: list[list[int]] = [[] for _ in range(n)]
+        """Per seat, the ``PLAY`` ids of the Moon cards in its hand, ascending (kept with the
+        hand by :meth:`_sort_plays`): the legal plays are a slice of it."""
         self.tableaus: list[list[int]] = [[] for _ in range(n)]
         self.chosen = [False] * n
         self.revealed = False
@@ -229,11 +248,11 @@ class MoonsState(State[MoonsView]):
         if self._planned or self.draw_queue or self.undealt:
             return _TO_CHANCE
         if self.taker is not None:
-            return (self.taker,)
+            return _SEATS[self.taker]
         phase = self.phase
-        if phase is Phase.TRICK and self.turn is not None:
-            return (self.turn,)
-        if phase is Phase.TABLEAU:
+        if phase is _TRICK and self.turn is not None:
+            return _SEATS[self.turn]
+        if phase is _TABLEAU:
             return tuple(seat for seat, done in enumerate(self.chosen) if not done)
         return ()
 
@@ -246,14 +265,40 @@ class MoonsState(State[MoonsView]):
                 ids.append(table.pass_id)
             ids.sort()
             return ids
-        if self.phase is Phase.TABLEAU:
+        if self.phase is _TABLEAU:
             return self._tableau_ids(seat)
-        play = table.play
-        ids = [play[c] for c in self.playable(seat)]
+        ids = self._play_ids(seat)
         if self.minis_on and not self.mini_played and any(self.minis[seat]):
-            ids += self._mini_ids(seat)
-        ids.sort()
+            minis = self._mini_ids(seat)
+            minis.sort()
+            minis += ids  # every MINI id comes before every PLAY id
+            return minis
         return ids
+
+    def _play_ids(self, seat: int) -> list[int]:
+        """The ``PLAY`` ids of the cards :meth:`playable` gives, ascending: a slice of the
+        hand's ``PLAY`` ids, with ``PLAY AST`` (the first of them) where an Asteroid may go."""
+        plays, hand = self.hand_plays[seat], self.hands[seat]
+        ast = self._table.play[AST]
+        if not self.trick:
+            return plays.copy() if plays else [ast]
+        led = self.led
+        if led is not None:
+            low, high = self._table.play_range[led]
+            start = bisect_left(plays, low)
+            end = bisect_left(plays, high, start)
+            if start < end:
+                plays = plays[start:end]
+        if hand and hand[-1] == AST:
+            return [ast, *plays]
+        return plays.copy()
+
+    def _sort_plays(self, seat: int) -> None:
+        """Set :attr:`hand_plays` of ``seat`` from its hand."""
+        play, hand = self._table.play, self.hands[seat]
+        plays = [play[c] for c in hand[: bisect_left(hand, AST)]]
+        plays.sort()
+        self.hand_plays[seat] = plays
 
     def _tableau_ids(self, seat: int) -> list[int]:
         """The ids of every tableau of three Moon cards of ``seat``'s hand, ascending.
@@ -307,40 +352,42 @@ class MoonsState(State[MoonsView]):
         return weights
 
     def _do(self, seat: int, action: int) -> None:
-        if seat == CHANCE and self._planned:  # dealt already, in bulk: the core records it
-            self._planned.pop()
-            return
-        index = len(self._history) - 1
         if seat == CHANCE:
-            act = self._table.decode_outcome[action]
-            if act.op == DEAL:
-                self._deal(act.a, index)
+            if self._planned:  # dealt already, in bulk: the core records it
+                self._planned.pop()
             else:
-                self._draw(act.a, index)
+                self._chance(action)
             return
         act = self._table.decode[action]
         op = act.op
         if op == PLAY:
             self._play(seat, act.a)
-        elif op == TABLEAU:
-            self._choose(seat, [act.a, act.b, act.c], index)
-        elif op == MINI:
-            self._mini(seat, act, index)
         elif op == TAKE:
             self._gain(seat, act.a)
             self._settle_award()
+        elif op == MINI:
+            self._mini(seat, act, len(self._history) - 1)
+        elif op == TABLEAU:
+            self._choose(seat, [act.a, act.b, act.c], len(self._history) - 1)
         else:
             assert op == PASS
             self._settle_award()
+
+    def _chance(self, outcome: int) -> None:
+        act = self._table.decode_outcome[outcome]
+        if act.op == DEAL:
+            self._deal(act.a, len(self._history) - 1)
+        else:
+            self._draw(act.a, len(self._history) - 1)
 
     def _asking(self, seat: int) -> str:
         if self.taker == seat:
             if self.may_pass:
                 return "take a token of a planet in your tableau (TAKE <planet>) or decline it"
             return "choose the planet of the token you are owed (TAKE <planet>)"
-        if self.phase is Phase.TABLEAU:
+        if self.phase is _TABLEAU:
             return "choose a tableau: three Moon cards from your hand, never an Asteroid"
-        if self.phase is not Phase.TRICK:
+        if self.phase is not _TRICK:
             return ""
         if not self.trick:
             play = "lead a card (an Asteroid only when the hand holds nothing else)"
@@ -390,7 +437,10 @@ class MoonsState(State[MoonsView]):
 
     def tableau_planets(self, seat: int) -> tuple[int, ...]:
         """The planets shown in ``seat``'s tableau, in deck order."""
-        return tuple(sorted({suit(c) for c in self.tableaus[seat]}))
+        shown = 0
+        for c in self.tableaus[seat]:
+            shown |= 1 << _SUIT_OF[c]
+        return _PLANET_SETS[shown]
 
     def score(self, seat: int) -> Grouping:
         """``seat``'s score now: the best grouping of its tokens plus its bonus cards."""
@@ -450,19 +500,20 @@ class MoonsState(State[MoonsView]):
 
     def _mini_ids(self, seat: int) -> list[int]:
         """The ids of the Mini-Asteroids ``seat`` may play now (each where it takes effect)."""
-        table, supply, blocked = self._table, self.supply, self.blocked
+        table = self._table
+        free = _ALL_SUITS if self.blocked is None else _ALL_SUITS & ~(1 << self.blocked)
         ids: list[int] = []
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
             effect = MINIS[kind].effect
             if effect == "grab":  # a planet available: in the supply, not blocked
-                ids += [table.grab[p] for p in _ALL_PLANETS if supply[p] and p != blocked]
+                ids += table.grabs[_held(self.supply) & free]
             elif effect == "block":  # a planet with no token left has nothing to block
-                if blocked is None:
-                    ids += [table.block[p] for p in _ALL_PLANETS if supply[p]]
+                if self.blocked is None:
+                    ids += table.blocks[_held(self.supply)]
             elif effect == "token-swap":
-                ids += self._swap_ids(seat)
+                ids += self._swap_ids(seat, free)
             elif effect == "tableau-swap":
                 hand = self.hands[seat]
                 into = hand[: bisect_left(hand, AST)]
@@ -472,23 +523,18 @@ class MoonsState(State[MoonsView]):
                 ids.append(table.kept[kind])
         return ids
 
-    def _swap_ids(self, seat: int) -> list[int]:
+    def _swap_ids(self, seat: int, free: int) -> list[int]:
         """Token swaps with every other seat: give a token of a planet ``seat`` has, take one
-        of another planet the other seat has, neither planet blocked."""
-        tokens, blocked = self.tokens[seat], self.blocked
+        of another planet the other seat has, neither planet blocked (``free``: the planets
+        not blocked, as a bit mask)."""
+        give = _held(self.tokens[seat]) & free
+        if not give:
+            return []
+        swaps = self._table.swaps
         ids: list[int] = []
         for other in range(self.players):
-            if other == seat:
-                continue
-            row, theirs = self._table.swap[other], self.tokens[other]
-            for give in _ALL_PLANETS:
-                if not tokens[give] or give == blocked:
-                    continue
-                ids += [
-                    row[give * 4 + take]
-                    for take in _ALL_PLANETS
-                    if take != give and take != blocked and theirs[take]
-                ]
+            if other != seat:
+                ids += swaps[other][give][_held(self.tokens[other]) & free]
         return ids
 
     # ------------------------------------------------------------------ chance
@@ -499,10 +545,11 @@ class MoonsState(State[MoonsView]):
                 (seat, tuple(events), tuple(sorted(self.tableaus[seat] + self.played[seat])))
                 for seat, events in enumerate(self.deal_events)
             )
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.undealt = list(_FULL_DECK)
         self.deal_next = (self.dealer + 1) % n
         self.hands = [[] for _ in range(n)]
+        self.hand_plays = [[] for _ in range(n)]
         self.tableaus = [[] for _ in range(n)]
         self.chosen = [False] * n
         self.revealed = False
@@ -541,27 +588,31 @@ class MoonsState(State[MoonsView]):
             index += 1
         for hand in self.hands:
             hand.sort()
+        for each in range(n):
+            self._sort_plays(each)
         planned.reverse()
         self._planned = planned
         self.deal_next = seat
-        self.phase = Phase.TABLEAU
+        self.phase = _TABLEAU
 
     def _deal(self, c: int, index: int) -> None:
         seat = self.deal_next
         insort(self.hands[seat], c)
+        if c != AST:
+            insort(self.hand_plays[seat], self._table.play[c])
         undealt = self.undealt
         del undealt[bisect_left(undealt, c)]
         self.deal_events[seat].append(index)
         self.deal_next = (seat + 1) % self.players
         if not undealt:
-            self.phase = Phase.TABLEAU
+            self.phase = _TABLEAU
 
     def _draw(self, kind: int, index: int) -> None:
         seat = self.draw_queue.pop(0)
         self.pile[kind] -= 1
         self.minis[seat][kind] += 1
         self.draw_events[seat].append(index)
-        if self.phase is Phase.SETUP:
+        if self.phase is _SETUP:
             if not self.draw_queue:
                 self._start_round()
         else:
@@ -570,8 +621,10 @@ class MoonsState(State[MoonsView]):
     # ------------------------------------------------------------------ tableau
     def _choose(self, seat: int, cards: list[int], index: int) -> None:
         hand = self.hands[seat]
+        plays, play = self.hand_plays[seat], self._table.play
         for c in cards:
             hand.remove(c)
+            plays.remove(play[c])
         self.tableaus[seat] = cards  # ascending, as the action names them
         self.chosen[seat] = True
         self.tableau_events[seat] = index
@@ -581,7 +634,7 @@ class MoonsState(State[MoonsView]):
         if self.first_player is None:
             self.first_player = self.earth = self.highest_tableau()
         self.leader = self.turn = self.first_player
-        self.phase = Phase.TRICK
+        self.phase = _TRICK
         self.mini_played = False
 
     def highest_tableau(self) -> int:
@@ -596,6 +649,8 @@ class MoonsState(State[MoonsView]):
     # ------------------------------------------------------------------ tricks
     def _play(self, seat: int, c: int) -> None:
         self.hands[seat].remove(c)
+        if c != AST:
+            self.hand_plays[seat].remove(self._table.play[c])
         known = self.known[seat]
         if known and c in known:
             known.remove(c)
@@ -603,8 +658,8 @@ class MoonsState(State[MoonsView]):
             if not self.trick:
                 self.voids[seat] = _ALL_SUITS  # led an Asteroid: nothing else was in hand
         elif self.led is None:
-            self.led = suit(c)
-        elif suit(c) != self.led:
+            self.led = _SUIT_OF[c]
+        elif _SUIT_OF[c] != self.led:
             self.voids[seat] |= 1 << self.led
         self.trick.append((seat, c))
         self.played[seat].append(c)
@@ -642,16 +697,16 @@ class MoonsState(State[MoonsView]):
         for seat, c in self.trick:
             if c == AST:
                 continue
-            if suit(c) == led:
+            if _SUIT_OF[c] == led:
                 if winner is None or c > best:  # one planet: the higher card, the higher rank
                     best, winner = c, seat
-            elif lowest is None or rank(c) < rank(low):
+            elif lowest is None or _RANK_OF[c] < _RANK_OF[low]:
                 low, lowest, tied = c, seat, False
-            elif rank(c) == rank(low):
+            elif _RANK_OF[c] == _RANK_OF[low]:
                 tied = True
         if lowest is None or tied:
             return winner, None, 0
-        return winner, lowest, suit(low)
+        return winner, lowest, _SUIT_OF[low]
 
     def _end_trick(self) -> None:
         assert self.last_trick is not None
@@ -688,7 +743,7 @@ class MoonsState(State[MoonsView]):
                 return
             if options:
                 self._gain(seat, options[0])
-        if self.phase is Phase.TRICK:
+        if self.phase is _TRICK:
             self._end_trick()
         else:
             self._end_round()
@@ -700,7 +755,7 @@ class MoonsState(State[MoonsView]):
 
     def _round_awards(self) -> None:
         assert self.first_player is not None
-        self.phase = Phase.AWARDS
+        self.phase = _AWARDS
         self.leader = self.turn = None
         order = [(self.first_player + i) % self.players for i in range(self.players)]
         most = max(self.tricks)
@@ -736,7 +791,7 @@ class MoonsState(State[MoonsView]):
         return found
 
     def _finish(self, ended: list[EndTrigger]) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.leader = self.turn = None
         self.ended = tuple(ended)
 
@@ -768,6 +823,9 @@ class MoonsState(State[MoonsView]):
             insort(tableau, into)
             hand.remove(into)
             insort(hand, out)
+            plays, play = self.hand_plays[seat], self._table.play
+            plays.remove(play[into])
+            insort(plays, play[out])
             if into in self.known[seat]:
                 self.known[seat].remove(into)
             insort(self.known[seat], out)
@@ -794,7 +852,7 @@ class MoonsState(State[MoonsView]):
     def _redraw(self, seat: int | None, rng: random.Random) -> None:
         others = [other for other in range(self.players) if other != seat]
         deal = self._table.deal
-        if self.phase is not Phase.SETUP:
+        if self.phase is not _SETUP:
             self._redraw_cards(others, rng)
         for other, events, cards in self.earlier_deals:
             if other != seat:  # only the order in which each hand was dealt is unknown
@@ -838,6 +896,7 @@ class MoonsState(State[MoonsView]):
                 assert index is not None
                 self._rewrite_history(index, other, table.tableau[a][b][c])
             self.hands[other] = sorted(cards + self.known[other])
+            self._sort_plays(other)
             dealt = self.hands[other] + self.tableaus[other] + self.played[other]
             rng.shuffle(dealt)
             for index, c in zip(self.deal_events[other], dealt, strict=True):
