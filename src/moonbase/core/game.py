@@ -533,17 +533,8 @@ class State(ABC, Generic[ViewT]):
         self._legal_cache.clear()
         self._turn = None
         self._do(seat, action)
-        if self._explicit:
-            return
-        # _settle, written out: this runs after every action of every playout
-        turn = self._actors()
-        while turn == _CHANCE_ONLY:
-            outcome = self._chance_table().pick(self._seed, self._chance_count)
-            self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
-            self._chance_count += 1
-            self._do(CHANCE, outcome)
-            turn = self._actors()
-        self._turn = turn
+        if not self._explicit:
+            self._resolve_chance()
 
     def _reject_id(self, seat: int, action: object) -> None:
         self._check_seat(seat)
@@ -574,11 +565,15 @@ class State(ABC, Generic[ViewT]):
         return IllegalAction(f"{reason}; allowed: {_listing(allowed)}", reason, tuple(allowed))
 
     def _settle(self) -> None:
-        """Resolve chance nodes from the seed while in auto mode."""
-        if self._explicit:
-            self._legal_cache.clear()
-            self._turn = None
-            return
+        """Forget what the last change made stale, and resolve chance nodes from the seed
+        while in auto mode."""
+        self._legal_cache.clear()
+        self._turn = None
+        if not self._explicit:
+            self._resolve_chance()
+
+    def _resolve_chance(self) -> None:
+        """Auto mode: draw and carry out chance outcomes until a seat acts or the game ends."""
         turn = self._actors()
         while turn == _CHANCE_ONLY:
             outcome = self._chance_table().pick(self._seed, self._chance_count)
@@ -587,7 +582,6 @@ class State(ABC, Generic[ViewT]):
             self._do(CHANCE, outcome)
             turn = self._actors()
         self._turn = turn
-        self._legal_cache.clear()
 
     def scores(self) -> list[float]:
         """Score per seat (at the end: the final score)."""
