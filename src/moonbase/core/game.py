@@ -12,10 +12,12 @@ only when asked for. Text is parsed once, at the edge (:meth:`State.apply`); the
 (:meth:`State.apply_id`, :meth:`State.legal_ids`).
 
 A game package subclasses both and fills in the hooks whose names start with an underscore.
-The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical``. The state:
-``FIELDS`` (its fields, declared once), ``_actors``, ``_legal_ids`` (the one legality function),
-``_chance_weights``, ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render``
-(and ``_masked`` where some history is hidden, ``_asking`` for what a seat is asked to decide).
+The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical`` (and
+``_unknown``, what a text that is no action gets told). The state: ``FIELDS`` (its fields,
+declared once), ``_actors``, ``_legal_ids`` (the one legality function), ``_chance_weights``,
+``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where
+some history is hidden, ``_asking`` for what a seat is asked to decide, ``_chance_table`` for a
+game that keeps its chance tables).
 This base class does the rest once for every game: validating seats and actions, keeping the
 history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
