@@ -100,9 +100,6 @@ class ChanceTable:
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
         return self.outcomes[bisect_right(self.bounds, (x ^ (x >> 31)) % self.total)]
 
-    def __len__(self) -> int:
-        return len(self.outcomes)
-
     def without_one(self, outcome: int) -> ChanceTable:
         """A new table with one less of ``outcome`` (a card drawn from a deck); this one is
         unchanged, so states that share it stay independent.

@@ -298,7 +298,6 @@ class State(ABC, Generic[ViewT]):
         "_chance_count",
         "_explicit",
         "_history",
-        "_last_table",
         "_legal_cache",
         "_outcome_texts",
         "_seed",
@@ -319,7 +318,6 @@ class State(ABC, Generic[ViewT]):
         self._chance_count = 0
         self._legal_cache: dict[int, list[int]] = {}
         self._turn: tuple[int, ...] | None = None
-        self._last_table: tuple[list[tuple[int, int]], ChanceTable] | None = None
         self._texts = game.actions.texts
         self._outcome_texts = game.outcomes.texts
 
@@ -362,20 +360,10 @@ class State(ABC, Generic[ViewT]):
         """A readable text picture of the whole state."""
 
     def _chance_table(self) -> ChanceTable:
-        """At a chance node: its outcomes as a :class:`ChanceTable` (a hook a game with
-        repeating chance nodes may speed up by keeping its tables).
-
-        The default sums :meth:`_chance_weights`, and sums again only when they are a new
-        list: a game that returns the same list object again promises it is unchanged (keep a
-        deck's weights in a list that is replaced, never changed in place, and draws cost a
-        search instead of a sum)."""
-        weights = self._chance_weights()
-        last = self._last_table
-        if last is not None and last[0] is weights:
-            return last[1]
-        table = ChanceTable(weights)
-        self._last_table = (weights, table)
-        return table
+        """At a chance node: its outcomes as a :class:`ChanceTable` (a hook; the default sums
+        :meth:`_chance_weights` at every draw, and a game whose chance nodes repeat, or whose
+        deck loses one card at a time, keeps its tables instead)."""
+        return ChanceTable(self._chance_weights())
 
     def _masked(self, seat: int | None) -> Mapping[int, str]:
         """The history entries ``seat`` cannot know now, by index, each with the text ``seat``
@@ -439,7 +427,7 @@ class State(ABC, Generic[ViewT]):
         >>> state.history_for(1) == state.history   # nothing is hidden in Moon Leap
         True
         """
-        self.view(seat)  # validates the seat
+        self._check_viewer(seat)
         history = self.history
         for index, text in self._masked(seat).items():
             history[index] = (history[index][0], text)
@@ -595,6 +583,11 @@ class State(ABC, Generic[ViewT]):
 
     def view(self, seat: int | None) -> ViewT:
         """A JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
+        self._check_viewer(seat)
+        return self._view(seat)
+
+    def _check_viewer(self, seat: int | None) -> None:
+        """Raise ``ValueError`` unless ``seat`` is a seat of this game or ``None``."""
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.seats
         ):
@@ -602,7 +595,6 @@ class State(ABC, Generic[ViewT]):
                 f"seat {seat!r} does not exist; seats: 0 to {self.game.seats - 1}, "
                 "or None for a spectator"
             )
-        return self._view(seat)
 
     def clone(self) -> Self:
         """An equal, independent copy."""
@@ -623,7 +615,6 @@ class State(ABC, Generic[ViewT]):
         # The cached lists are never handed out or changed, so the copy may share them.
         other._legal_cache = dict(self._legal_cache)
         other._turn = self._turn
-        other._last_table = self._last_table
         other._texts = self._texts
         other._outcome_texts = self._outcome_texts
         return other
@@ -644,7 +635,7 @@ class State(ABC, Generic[ViewT]):
         outcomes are rewritten to match, and future chance gets a new seed, so a bot that
         searches the returned state learns nothing it could not know.
         """
-        self.view(seat)  # validates the seat
+        self._check_viewer(seat)
         other = self.clone()
         other._redraw(seat, rng)
         other._seed = rng.getrandbits(63)

@@ -136,8 +136,6 @@ class MoonsGame(Game):
         return self.table.outcome_texts
 
     def _canonical(self, text: str) -> str:
-        if self.actions.get(text) is not None or self.outcomes.get(text) is not None:
-            return text  # already canonical: the common case, kept quick
         return canonical(text)
 
     def _unknown(self, canonical: str) -> str:

@@ -179,8 +179,6 @@ class WelcomeGame(Game):
         return self.tables.outcome_texts
 
     def _canonical(self, text: str) -> str:
-        if text in self.tables.ids:
-            return text  # canonical already (what the legal actions list)
         return canonical(text, adventure(self.adventure).data)
 
     def _unknown(self, canonical: str) -> str:
