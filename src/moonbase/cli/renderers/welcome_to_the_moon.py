@@ -18,18 +18,21 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.drawing import draw_sheet
+from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render", "sheet", "summary"]
 
 _SHOWN_APART: Final = frozenset(
-    {"spaces", "walls", "zones", "score", "score_parts", "missions", "errors"}
+    {"spaces", "walls", "zones", "score", "score_parts", "missions", "errors", "marks"}
 )
 _ROW: Final = 18
 
@@ -126,7 +129,66 @@ def _errors(sheet: dict[str, Any]) -> Text:
     return text
 
 
-def _sheet(sheet: dict[str, Any], heading: str) -> list[RenderableType]:
+_TONE_STYLES: Final = {
+    "label": "",
+    "empty": "dim",
+    "number": "bold",
+    "open": "",
+    "circled": "bold green",
+    "crossed": "red",
+}
+"""How each tone of a drawn sheet (:data:`~moonbase.games.welcome_to_the_moon.drawing.TONES`)
+is styled."""
+
+
+class SheetDrawing:
+    """A sheet drawn from its adventure's layout and its marks, as wide as the console allows
+    (areas drawn ``beside`` go below when they do not fit)."""
+
+    def __init__(self, layout: Layout, marks: list[int]) -> None:
+        self.layout = layout
+        self.marks = marks
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in draw_sheet(self.layout, self.marks, options.max_width - 2):
+            text = Text("  ")
+            for piece, tone in line:
+                text.append(piece, style=_TONE_STYLES[tone])
+            text.rstrip()
+            yield text
+
+
+def score_line(parts: dict[str, int]) -> Text:
+    """A sheet's score part by part, penalties taken off, and the total.
+
+    >>> print(score_line({"launch": 75, "bonus_rockets": 0, "errors": -5, "total": 70}))
+    score: launch 75 + bonus rockets 0 − errors 5 = 70
+    """
+    text = Text("score: ", style="bold")
+    for index, (name, value) in enumerate(item for item in parts.items() if item[0] != "total"):
+        shown = f"{name.replace('_', ' ')} {abs(value)} "
+        if value < 0:
+            text.append(f"− {shown}", style="red")
+        else:
+            text.append(f"+ {shown}" if index else shown)
+    text.append(f"= {parts['total']}", style="bold")
+    return text
+
+
+def _drawn(sheet: dict[str, Any], heading: str, layout: Layout) -> list[RenderableType]:
+    parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
+    parts.append(SheetDrawing(layout, sheet["marks"]))
+    parts.append(score_line(sheet["score_parts"]))
+    claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
+    if claimed:
+        parts.append(Text(f"missions: {_compact(claimed)}", style="green"))
+    return parts
+
+
+def _sheet(sheet: dict[str, Any], heading: str, number: int) -> list[RenderableType]:
+    layout = adventure(number).layout
+    if layout is not None:
+        return _drawn(sheet, heading, layout)
     spaces = sheet["spaces"]
     rows = _zone_rows(spaces, sheet["zones"]) if sheet.get("zones") else _floor_rows(spaces)
     parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
@@ -202,7 +264,9 @@ def sheet(view: WelcomeView, seat: int) -> RenderableType:
         heading = f"seat {seat}'s sheet"
     if not own and view.get("to_act"):
         heading += " (as it stood at the start of this turn)"
-    return Panel(Group(*_sheet(shown, heading)), title_align="left", expand=False)
+    return Panel(
+        Group(*_sheet(shown, heading, view["adventure"])), title_align="left", expand=False
+    )
 
 
 def render(view: WelcomeView) -> RenderableType:
@@ -215,13 +279,13 @@ def render(view: WelcomeView) -> RenderableType:
     own = view.get("sheet")
     seat = view.get("seat")
     if own is not None:
-        parts.extend(_sheet(own, f"your sheet (seat {seat})"))
+        parts.extend(_sheet(own, f"your sheet (seat {seat})", view["adventure"]))
         if view.get("pending"):
             parts.append(Text(f"still to do: {_compact(view['pending'])}", style="bold yellow"))
         parts.append(Text())
     else:
         for other, sheet in enumerate(view["sheets"]):
-            parts.extend(_sheet(sheet, f"seat {other}"))
+            parts.extend(_sheet(sheet, f"seat {other}", view["adventure"]))
             parts.append(Text())
     parts.append(_scores(view))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)

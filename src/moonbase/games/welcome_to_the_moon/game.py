@@ -18,6 +18,7 @@ from moonbase.core import Game, InvalidOption, Option, OptionValue
 from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, TITLES, adventure
 from moonbase.games.welcome_to_the_moon.astra import LEVELS
 from moonbase.games.welcome_to_the_moon.cards import SOLO_CARDS
+from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.missions import MISSION_CARDS, mission_option
 from moonbase.games.welcome_to_the_moon.notation import Notation, canonical, notation, why_unknown
 
@@ -171,6 +172,20 @@ class WelcomeGame(Game):
         True
         """
         return notation(self.adventure, self.seats == 1)
+
+    def sheet_layout(self) -> Layout:
+        """Where every markable spot of this adventure's sheet stands as printed, and what is
+        printed there: enough to draw a sheet from the marks a view gives
+        (``view["sheets"][seat]["marks"]``) without knowing the rules.
+
+        >>> layout = WelcomeGame(adventure=3).sheet_layout()
+        >>> layout.spot(14).name, layout.spot(137).name, [area.name for area in layout.areas]
+        ('B14', 'B2-B1', ['colony', 'quarters', 'tracks'])
+        """
+        layout = adventure(self.adventure).layout
+        if layout is None:
+            raise NotImplementedError(f"adventure {self.adventure} has no sheet layout yet")
+        return layout
 
     def _action_texts(self) -> Iterable[str]:
         return self.tables.texts

@@ -12,11 +12,12 @@ import json
 from typing import Any
 
 from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render_view"]
 
-_SKIPPED = ("spaces", "score", "score_parts", "missions")
+_SKIPPED = ("spaces", "score", "score_parts", "missions", "marks")
 
 
 def _mark(value: object) -> str:
@@ -78,7 +79,13 @@ def render_view(view: WelcomeView) -> str:
     for seat, sheet in enumerate(view["sheets"]):
         done = " — done" if view["done"][seat] and view["phase"] == "play" else ""
         lines.append(f"  seat {seat}: score {sheet['score']}{done}")
-        drawn = adventure(view["adventure"]).render_sheet(sheet)
+        rules = adventure(view["adventure"])
+        if rules.layout is not None:
+            lines.extend("    " + line for line in plain_lines(rules.layout, sheet["marks"]))
+            parts = sheet["score_parts"]
+            lines.append("    score: " + ", ".join(f"{k} {v}" for k, v in parts.items()))
+            continue
+        drawn = rules.render_sheet(sheet)
         lines.extend(_spaces(sheet) if drawn is None else drawn)
         extra = {key: value for key, value in sheet.items() if key not in _SKIPPED}
         extra["missions"] = {k: v for k, v in sheet["missions"].items() if v is not None}

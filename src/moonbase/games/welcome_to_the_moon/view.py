@@ -11,7 +11,11 @@ The keys every client may rely on (``rules/welcome-to-the-moon.md``): ``adventur
 adventure's other marks, ``errors``, ``score``) and ``pending``. More: ``seat``, ``players``,
 ``title``, ``phase``, ``to_act``, ``done``, ``sheet``, ``choice``, ``piles`` (multiplayer),
 ``deck``, ``pass``, ``discard``, ``astra`` and ``solo_score`` (solo), ``ended``, and per sheet
-``missions``, ``score_parts`` and (solo) ``solo_bonus``. Among them:
+``missions``, ``score_parts``, ``marks`` and (solo) ``solo_bonus``. Among them:
+
+* ``marks`` — every slot of the sheet as its mark code (:mod:`.sheet`: ``0`` nothing, a number
+  ``n`` as ``n + 1``, ``19`` an X, ``20`` an infection; other slots the flags ``1`` circled and
+  ``2`` crossed), which with ``game.sheet_layout()`` draws the sheet without the rules;
 
 * ``score_parts`` — a sheet's score part by part, each part with its sign (a penalty such as
   ``errors`` or ``planning`` is negative), and ``total``: the sum of the others, the sheet's
@@ -138,6 +142,7 @@ def _sheet_view(state: WelcomeState, sheet: Sheet, context: Context) -> dict[str
     }
     shown["score"] = parts["total"]
     shown["score_parts"] = parts
+    shown["marks"] = list(sheet.marks)
     if state.solo:
         shown["solo_bonus"] = {"circled": sheet.solo_bonus, "used": sheet.solo_used}
     return shown

@@ -51,6 +51,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -73,6 +74,7 @@ __all__ = [
     "DATA",
     "ERRORS",
     "GRID",
+    "LAYOUT",
     "MISSIONS",
     "MULTIPLIERS",
     "PLANNING",
@@ -227,6 +229,79 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 3."""
 
+_PLACE: Final = {cell: (r, c) for r, row in enumerate(GRID) for c, cell in enumerate(row)}
+"""Cell → its ``(row, column)`` on the grid."""
+_CELL_TEXT: Final = {START: "ST", OBS: "OBS", 34: "▒▒", 35: "▒▒"}
+
+
+def _colony_area() -> Area:
+    """The grid: per cell its building, antenna and tank, then the tunnel to its right; the
+    tunnels down from it on the line below."""
+    spots, labels = [], []
+    for cell, (r, c) in _PLACE.items():
+        row, col = 2 * r, 4 * c
+        if cell in _CELL_TEXT:
+            labels.append(Label(row, col, _CELL_TEXT[cell]))
+        else:
+            spots.append(Spot(cell, row, col, Kind.SPACE, name=CELL_NAMES[cell]))
+        for offset, antenna in enumerate(ANTENNAS.get(cell, ())):
+            spots.append(Spot(antenna, row, col + 1 + offset, Kind.SYMBOL, "a", group="antenna"))
+        if cell in TANKS:
+            spots.append(Spot(TANKS[cell], row, col + 2, Kind.SYMBOL, "w", group="tank"))
+    for tunnel in TUNNELS:
+        (r, c), (r2, _) = _PLACE[tunnel.a], _PLACE[tunnel.b]
+        across = r == r2
+        row, col = (2 * r, 4 * c + 3) if across else (2 * r + 1, 4 * c)
+        if tunnel.slot is None:  # printed at the start
+            labels.append(Label(row, col, "─" if across else "│"))
+        else:
+            drawn = "─" if across else "│"
+            spots.append(Spot(tunnel.slot, row, col, Kind.LINK, drawn, tunnel.name, "tunnel"))
+    return Area("colony", tuple(spots), tuple(labels))
+
+
+def _quarters_area() -> Area:
+    """Per quarter its 15 and 5 bonuses and its five plants (the fourth greenhouse's two)."""
+    spots, labels = [], [Label(0, 0, "quarter bonus, plants")]
+    for r, quarter in enumerate(QUARTERS, start=1):
+        labels.append(Label(r, 0, quarter.name))
+        spots += [
+            Spot(quarter.high, r, 1, Kind.SYMBOL, "15", group=quarter.name),
+            Spot(quarter.low, r, 2, Kind.SYMBOL, "5", group=quarter.name),
+        ]
+        spots += [
+            Spot(plant, r, 3 + k, Kind.SYMBOL, group=f"{quarter.name} plants")
+            for k, plant in enumerate(quarter.plants)
+        ]
+    return Area("quarters", tuple(spots), tuple(labels), beside=True)
+
+
+def _tracks_area() -> Area:
+    """The multipliers, astronauts, planning penalties, System Errors and mission rewards."""
+    rows: list[tuple[str, Kind, tuple[int, ...], tuple[str, ...]]] = [
+        (f"{track.name} ×", Kind.BOX, track.slots, tuple(map(str, track.values[1:])))
+        for track in MULTIPLIERS.values()
+    ]
+    rows += [
+        ("astronauts", Kind.SYMBOL, ASTRONAUTS, ("",) * len(ASTRONAUTS)),
+        ("planning −", Kind.BOX, PLANNING.slots, tuple(map(str, PLANNING.values[1:]))),
+        ("errors −5", Kind.ERROR, ERRORS, ("",) * len(ERRORS)),
+        ("missions", Kind.SYMBOL, DATA.mission_slots, ("A", "B", "C")),
+    ]
+    spots, labels = [], []
+    for r, (title, kind, slots, printed) in enumerate(rows):
+        labels.append(Label(r, 0, title))
+        spots += [
+            Spot(slot, r, 1 + k, kind, text, group=title.split()[0])
+            for k, (slot, text) in enumerate(zip(slots, printed, strict=True))
+        ]
+    return Area("tracks", tuple(spots), tuple(labels))
+
+
+LAYOUT: Final = Layout(3, (_colony_area(), _quarters_area(), _tracks_area()))
+"""The sheet as printed: the grid with its tunnels, antennas (``a``) and tanks (``w``), the
+quarters beside it, the tracks below (a reconstruction from ``adventure3.md``)."""
+
 MISSIONS: Final = {
     "A1": Mission("A1", "Fill every building of 3 columns.", 12, 6),
     "A2": Mission("A2", "Fill every building of 3 rows.", 12, 5),
@@ -310,6 +385,7 @@ class Colony(Adventure):
     number: ClassVar[int] = 3
     title: ClassVar[str] = "The Colony"
     data: ClassVar[SheetData] = DATA
+    layout: ClassVar[Layout | None] = LAYOUT
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
@@ -564,11 +640,6 @@ class Colony(Adventure):
             "errors": self.errors_marked(sheet),
         }
 
-    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
-        """The grid: each cell's number (``.`` empty, ``##`` printed X), ``-`` and ``|`` for the
-        tunnels built, ``*`` after a building whose antenna is circled."""
-        return draw_grid(shown["spaces"], shown["tunnels"], set(shown["network"]))
-
 
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
@@ -588,50 +659,6 @@ def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
 
 def _kind(zone: Zone) -> str:
     return "column" if zone.name.startswith("C") else "row"
-
-
-def _cell_text(cell: int, spaces: Mapping[str, Any], reached: set[str]) -> str:
-    if cell == START:
-        return "ST"
-    if cell == OBS:
-        return "OB" + ("*" if "OBS" in reached else " ")
-    if cell > OBS:
-        return "## "
-    value = spaces[f"B{cell}"]
-    text = "." if value is None else str(value)
-    lit = cell in ANTENNAS and value is not None and f"B{cell}" in reached
-    return f"{text:>2}" + ("*" if lit else " ")
-
-
-def draw_grid(spaces: Mapping[str, Any], tunnels: Sequence[str], reached: set[str]) -> list[str]:
-    """The colony grid as text lines (see :meth:`Colony.render_sheet`).
-
-    >>> sheet = Colony().new_sheet(solo=False)
-    >>> view = Colony().sheet_view(sheet)
-    >>> print("\\n".join(draw_grid(view["spaces"], view["tunnels"], set(view["network"]))[-3:]))
-         .   .   .   .   .   .
-         |
-        ST - .   .   .   .   .
-    """
-    built = set(tunnels)
-    lines = []
-    for r, row in enumerate(GRID):
-        cells = []
-        for c, cell in enumerate(row):
-            text = _cell_text(cell, spaces, reached)
-            cells.append(f"{text:<3}")
-            if c < 5:
-                link = f"{CELL_NAMES[cell]}-{CELL_NAMES[row[c + 1]]}"
-                cells.append("-" if link in built else " ")
-        lines.append("    " + "".join(cells).rstrip())
-        if r < 5:
-            below = GRID[r + 1]
-            marks = [
-                " |  " if f"{CELL_NAMES[cell]}-{CELL_NAMES[below[c]]}" in built else "    "
-                for c, cell in enumerate(row)
-            ]
-            lines.append("    " + "".join(marks).rstrip())
-    return lines
 
 
 assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60

@@ -20,6 +20,7 @@ from functools import cache, partial
 from typing import Any, ClassVar, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
+from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import Sheet, SheetData, span_fits
 
@@ -76,6 +77,8 @@ class Adventure(ABC):
     """Whether wild actions exist (``WRITE … WILD <action>``)."""
     shares_sheets: ClassVar[bool] = False
     """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
+    layout: ClassVar[Layout | None] = None
+    """The sheet as printed (:class:`~moonbase.games.welcome_to_the_moon.layout.Layout`)."""
 
     # ------------------------------------------------------------------ sheets
     def new_sheet(self, solo: bool) -> Sheet:

@@ -1,0 +1,149 @@
+"""A sheet drawn as text from its :class:`~.layout.Layout` and marks alone: :func:`draw_sheet`.
+
+Each grid row is one line and each grid column is as wide as the widest thing that can ever be
+drawn in it, so a sheet keeps its shape from turn to turn (a label that ends its row runs on to
+the right instead). A number space shows its number, ``X``,
+``#`` (an infection) or ``·`` (empty). Any other spot shows its state before what is printed on
+it: ``○`` open, ``●`` circled, ``✗`` crossed, ``⊗`` circled then crossed (a box: ``□``, ``■``,
+``☒``); a link (a tunnel, a wall) shows what is printed for it once built, nothing before.
+
+Each piece of a line comes with a *tone* (:data:`TONES`), which a colour terminal may style; the
+text alone says everything, so the drawing reads the same without colour.
+
+>>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+>>> floor = Area("floor", (Spot(1, 0, 1, Kind.SPACE), Spot(2, 0, 2, Kind.SPACE),
+...                        Spot(3, 0, 3, Kind.SYMBOL, "R3"), Spot(4, 1, 1, Kind.BOX)),
+...              (Label(0, 0, "A"),))
+>>> track = Area("track", (Spot(5, 0, 0, Kind.ERROR),), beside=True)
+>>> marks = [0, 8, 0, 1, 2, 0]
+>>> print("\\n".join(plain_lines(Layout(1, (floor, track)), marks)))
+A  7  · ●R3    □
+  ☒
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, INFECTED, X
+
+__all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "plain_lines"]
+
+TONES: Final = ("label", "empty", "number", "open", "circled", "crossed")
+"""How a piece of a drawn sheet may be styled: printed text, an empty space, a number (or X),
+an open spot, a circled one, a crossed one."""
+
+Piece = tuple[str, str]
+"""A piece of a drawn line: its text and its tone."""
+
+_STATES: Final = {
+    Kind.SYMBOL: ("○", "●", "✗", "⊗"),
+    Kind.BOX: ("□", "■", "☒", "☒"),
+    Kind.ERROR: ("□", "■", "☒", "☒"),
+}
+"""Per kind, the glyph of a spot with no mark, circled, crossed, circled and crossed."""
+_TONE_OF_FLAGS: Final = ("open", "circled", "crossed", "crossed")
+_GAP: Final = 4
+"""Blanks between two areas drawn side by side."""
+
+
+def _width(item: Spot | Label) -> int:
+    """The widest text ``item`` can ever be drawn as."""
+    if isinstance(item, Label):
+        return len(item.text)
+    if item.kind is Kind.SPACE:
+        return 2
+    if item.kind is Kind.LINK:
+        return max(1, len(item.printed))
+    return 1 + len(item.printed)
+
+
+def _space(mark: int) -> Piece:
+    if not mark:
+        return "·", "empty"
+    if mark == X:
+        return "X", "number"
+    if mark == INFECTED:
+        return "#", "crossed"
+    return str(mark - 1), "number"
+
+
+def _piece(spot: Spot, mark: int) -> Piece:
+    """How ``spot`` is drawn when its slot holds ``mark``."""
+    if spot.kind is Kind.SPACE:
+        return _space(mark)
+    flags = mark & (CIRCLED | CROSSED)
+    if spot.kind is Kind.LINK:
+        return (spot.printed, "circled") if flags else (" " * len(spot.printed), "empty")
+    return _STATES[spot.kind][flags] + spot.printed, _TONE_OF_FLAGS[flags]
+
+
+def draw_area(area: Area, marks: Sequence[int]) -> list[list[Piece]]:
+    """Each line of ``area`` as pieces (text and tone), the columns aligned: numbers to the
+    right of their column, everything else to the left. Trailing blanks are left out."""
+    rows, cols = area.size
+    widths = [0] * cols
+    grid: list[list[Spot | Label | None]] = [[None] * cols for _ in range(rows)]
+    for item in area.items:
+        grid[item.row][item.col] = item
+    for row in grid:
+        placed = [cell for cell in row if cell is not None]
+        for cell in placed:
+            if isinstance(cell, Label) and cell is placed[-1]:
+                continue  # a label that ends its row runs on to the right
+            widths[cell.col] = max(widths[cell.col], _width(cell))
+    lines: list[list[Piece]] = []
+    for row in grid:
+        pieces: list[Piece] = []
+        pending = 0  # blanks owed before the next piece (empty cells, separators)
+        for col, entry in enumerate(row):
+            width = widths[col]
+            if entry is None:
+                pending += width + 1
+                continue
+            if isinstance(entry, Label):
+                text, tone = entry.text, "label"
+            else:
+                text, tone = _piece(entry, marks[entry.slot])
+                if entry.kind is Kind.SPACE:
+                    text = text.rjust(width)
+            if pending:
+                pieces.append((" " * pending, "label"))
+            pieces.append((text, tone))
+            pending = max(width - len(text), 0) + 1
+        lines.append(pieces)
+    return lines
+
+
+def _length(line: list[Piece]) -> int:
+    return sum(len(text) for text, _ in line)
+
+
+def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[list[Piece]]:
+    """The whole sheet as lines of pieces: its areas one below the other, except that an area
+    drawn ``beside`` goes to the right of the one before it when both fit in ``width``
+    characters."""
+    lines: list[list[Piece]] = []
+    block: list[list[Piece]] = []  # the lines of the last area (or row of areas) drawn
+    for area in layout.areas:
+        drawn = draw_area(area, marks)
+        left = max((_length(line) for line in block), default=0)
+        right = max((_length(line) for line in drawn), default=0)
+        if area.beside and block and left + _GAP + right <= width:
+            block += [[] for _ in range(len(drawn) - len(block))]
+            for line, extra in zip(block, drawn, strict=False):
+                line.append((" " * (left + _GAP - _length(line)), "label"))
+                line.extend(extra)
+            continue
+        if block:
+            lines += block
+            lines.append([])
+        block = drawn
+    return lines + block
+
+
+def plain_lines(layout: Layout, marks: Sequence[int], width: int = 96) -> list[str]:
+    """:func:`draw_sheet` as plain text lines."""
+    return ["".join(text for text, _ in line).rstrip() for line in draw_sheet(layout, marks, width)]
