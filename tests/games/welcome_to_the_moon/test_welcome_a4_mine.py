@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import moonbase
@@ -18,6 +20,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a4_mine import (
     STORAGES,
     Mine,
 )
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start
 
@@ -26,21 +29,60 @@ assert isinstance(MINE, Mine)
 _FACTORY = {factory.name: factory for factory in FACTORIES}
 
 
-def test_the_sheet_data_matches_the_adventure_file() -> None:
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §2: 3 rows of 12 spaces, column k's extractor is slot 231 + k
     assert DATA.space_slots == tuple(range(1, 37)) and [len(row.slots) for row in ROWS] == [12] * 3
+    assert list(EXTRACTORS) == [231 + k for k in range(1, 13)]
+    # §2 totals: 12 pearls and 14 rubies in the mine; 8 waters and 12 plants
     kinds = [kind for kind, _ in GEMS.values()]
     assert kinds.count("PEARL") == 12 and kinds.count("RUBY") == 14
     gaps = [gap.kind for gap in GAPS]
     assert gaps.count("PLANT") == 12 and gaps.count("WATER") == 8
+    # §3: robot symbols 63–78 (16), energy symbols 79–92 (14); 4 main, 2 control, 5 secondary
     assert sorted(s for f in FACTORIES for s in f.robots) == list(range(63, 79))
     assert sorted(s for f in FACTORIES for s in f.energy) == list(range(79, 93))
+    factory_kinds = [f.kind for f in FACTORIES]
+    assert [factory_kinds.count(k) for k in ("main", "control", "secondary")] == [4, 2, 5]
+    assert [f.box for f in FACTORIES if f.box] == list(range(218, 224))
+    assert [len(f.icons) for f in FACTORIES if f.kind == "secondary"] == [2, 2, 2, 2, 3]
+    # §4: capacity = supply + 2, trigger ordinals 8/6/10/12, bonuses 224–227 worth 8/10/8/12;
+    # §9: multipliers ×2→×4, ×3→×5, ×2→×3, ×2→×3
     supply = {"PLANT": 12, "WATER": 8, "PEARL": 12, "RUBY": 14}
-    for name, storage in STORAGES.items():
-        assert len(storage.boxes) == supply[name] + 2, name
+    assert {name: len(s.boxes) for name, s in STORAGES.items()} == {
+        name: count + 2 for name, count in supply.items()
+    }
     ordinals = {name: s.boxes.index(s.trigger) + 1 for name, s in STORAGES.items()}
     assert ordinals == {"PLANT": 8, "WATER": 6, "PEARL": 10, "RUBY": 12}
-    assert list(EXTRACTORS) == list(range(232, 244)) and len(ASTRONAUTS) == 8 and len(PLANNING) == 6
-    assert [f.kind for f in FACTORIES].count("secondary") == 5
+    assert [(s.bonus, s.points) for s in STORAGES.values()] == [
+        (224, 8), (225, 10), (226, 8), (227, 12),
+    ]  # fmt: skip
+    assert [(s.base, s.upgraded) for s in STORAGES.values()] == [(2, 4), (3, 5), (2, 3), (2, 3)]
+    # §4 other tracks: astronauts 204–211 (8), planning 212–217 (6), errors, mission boxes
+    assert list(ASTRONAUTS) == list(range(204, 212)) and list(PLANNING) == list(range(212, 218))
+    assert DATA.error_slots == (45, 46, 47) and DATA.mission_slots == (48, 49, 50)
+    # the layout places each of them once, grouped as printed
+    layout = MINE.layout
+    assert layout is not None
+    assert Counter(spot.kind for spot in layout.spots) == {
+        Kind.SPACE: 36,
+        Kind.SYMBOL: 26 + 20 + 12 + 16 + 14 + 11 + 8 + 6 + 4 + 3,
+        Kind.BOX: 14 + 10 + 14 + 16 + 6,
+        Kind.ERROR: 3,
+    }
+    groups = Counter(spot.group for spot in layout.spots)
+    assert [groups[f"ROW{r}"] for r in (1, 2, 3)] == [12, 12, 12]
+    assert [groups[kind] for kind in ("pearl", "ruby", "plant", "water")] == [12, 14, 12, 8]
+    assert [groups[f"{name} storage"] for name in ("plants", "water", "pearls", "rubies")] == [
+        14, 10, 14, 16,
+    ]  # fmt: skip
+    assert groups["extractors"] == 12 and groups["filling bonus"] == 4
+    assert groups["astronauts"] == 8 and groups["planning"] == 6
+    assert [groups[f"factory {f.name}"] for f in FACTORIES] == [
+        len(f.symbols) + (1 if f.box else len(f.icons)) for f in FACTORIES
+    ]
+    assert {spot.name for spot in layout.spots if spot.group in ("plant", "water")} == {
+        gap.name for gap in GAPS
+    }
 
 
 def _sheet(solo: bool = False, **spaces: int | str) -> Sheet:
@@ -204,6 +246,13 @@ def test_the_render_draws_the_mine() -> None:
     fill(state, 0, M1=1, M25=12)
     play(state, 0, "WRITE 3 M13", "PLANT U1")
     idle(state, 1)
-    text = str(state)
-    assert "  1x" in text and " 11+" in text and "  +" in text and "  x" in text, text
-    assert "  ^" in text
+    lines = str(state).split("seat 1:")[0].splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines if line.strip()}
+    # column 1 is extracted: the ruby of M13 and the plant U1 were circled (now crossed too);
+    # the pearls of M1 and M25 (filled before by hand) and the plant L1 were not: lost
+    assert rows["M1–12"][:2] == ["1", "○pe"] and rows["M25–36"][:2] == ["12", "○pe"]
+    assert rows["M13–24"][:2] == ["11", "⊗ru"]
+    assert rows["U"][0] == "⊗pl" and rows["L"][0] == "○pl"
+    assert rows["extract"] == ["✗"] + ["○"] * 11
+    below = lines[next(i for i, line in enumerate(lines) if line.split()[:1] == ["×2"]) + 1]
+    assert below.split()[:4] == ["■", "□", "□", "■"], "a plant and a ruby in storage"

@@ -3,6 +3,8 @@ score and solo."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import moonbase
@@ -20,6 +22,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a5_dome import (
     Dome,
     unbuilt_pieces,
 )
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.render import render_view
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
@@ -40,27 +43,66 @@ def _upgrade(marks: bytearray, table: str, rows: int) -> None:
             marks[slot] = CROSSED
 
 
-def test_the_sheet_data_matches_the_adventure_file() -> None:
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §2: skyscrapers of 9, 10, 10 and 9 spaces (1–38), two ground-level starters each
     assert len(DATA.space_slots) == 38 and DATA.space_slots == tuple(range(1, 39))
     assert [len(sk.slots) for sk in SKYSCRAPERS] == [9, 10, 10, 9]
     assert [sk.ground for sk in SKYSCRAPERS] == [(6, 7), (13, 14), (22, 23), (34, 35)]
+    # §2 end bonuses: 8 races on the extreme spaces, high and low points
     assert sorted(end.space for end in ENDS) == [1, 9, 10, 19, 20, 29, 30, 38]
     assert [sum(end.high[1] for end in ENDS), sum(end.low[1] for end in ENDS)] == [112, 55]
     assert HIGH_ENDS == (90, 92, 94, 96, 98, 100, 102, 104)
+    # §3: 8 tower levels of 2 plants and 1 water (66–89); 8 spaces linked to none
     linked = {space for level in LEVELS for space in level.spaces}
     assert len(LEVELS) == 8 and len(linked) == 30
     assert set(range(1, 39)) - linked == {1, 2, 18, 19, 27, 28, 29, 30}
     symbols = [slot for level in LEVELS for slot in level.symbols]
     assert sorted(symbols) == list(range(66, 90)) and len(symbols) == 24
+    # §4: 8 sections 114–121 of alternating parity, 16 subsections 122–137
     assert [s.slot for s in SECTIONS] == list(range(114, 122))
     assert [half for s in SECTIONS for half in s.halves] == list(range(122, 138))
     assert [s.parity for s in SECTIONS] == [1, 0, 1, 0, 1, 0, 1, 0]
+    # §5: 8 astronaut symbols 106–113; §6: 4 tables of 4 rows of 2, 3, 2 and 1 boxes
     assert tuple(range(106, 114)) == ASTRONAUTS
     assert [len(table.rows) for table in TABLES.values()] == [4, 4, 4, 4]
     assert [len(table.rows[0]) for table in TABLES.values()] == [2, 3, 2, 1]
     assert TABLES["ASTRONAUTS"].columns["first"] == (-10, 0, 10, 20, 30)
+    assert TABLES["DOME"].columns["penalty"] == (6, 5, 4, 3, 2)
+    # §8: a ★ and a ✩ per mission; §10: errors 48–50; mission boxes 51–53
     assert STARS == {"A": (182, 183), "B": (184, 185), "C": (186, 187)}
     assert DATA.error_slots == (48, 49, 50) and DATA.mission_slots == (51, 52, 53)
+    # the layout places each of them once, as printed
+    layout = DOME.layout
+    assert layout is not None
+    assert Counter(spot.kind for spot in layout.spots) == {
+        Kind.SPACE: 38,
+        Kind.SYMBOL: 16 + 24 + 8 + 3 + 6 + 8 + 16,
+        Kind.BOX: 8 + 12 + 8 + 4,
+        Kind.ERROR: 3,
+    }
+    groups = Counter(spot.group for spot in layout.spots)
+    assert [groups[sk.name] for sk in SKYSCRAPERS] == [9, 10, 10, 9]
+    assert [groups[level.name] for level in LEVELS] == [3] * 8
+    assert [groups[name] for name in TABLES] == [8, 12, 8, 4]
+    assert groups["ends"] == 16 and groups["dome"] == 24 and groups["stars"] == 6
+    # §2: the ground line lies between the underground and the above-ground parts
+    (ground,) = {
+        label.row for area in layout.areas for label in area.labels if label.text == "ground"
+    }
+    underground = {spot.slot for spot in layout.of_kind(Kind.SPACE) if spot.row > ground}
+    assert underground == {*range(1, 7), *range(10, 14), *range(20, 23), *range(30, 35)}
+    # §3: each tower level beside the spaces linked to it
+    for level in LEVELS:
+        rows = {layout.spot(slot).row for slot in (*level.spaces, *level.symbols)}
+        assert len(rows) == 1, level.name
+    # §2: the top space highest in its column, the end bonuses beyond the extreme spaces
+    for sk in SKYSCRAPERS:
+        rows = [layout.spot(slot).row for slot in sk.slots]
+        assert rows == sorted(rows, reverse=True) and len(set(rows)) == len(rows)
+    for end in ENDS:
+        space, high, low = (layout.spot(slot) for slot in (end.space, end.high[0], end.low[0]))
+        assert abs(high.row - space.row) == 1 and high.row == low.row
+        assert (high.col, low.col, high.printed) == (space.col, space.col + 1, str(end.high[1]))
 
 
 def test_a_skyscraper_is_built_outward_from_ground_level() -> None:
@@ -326,9 +368,14 @@ def test_the_text_shows_skyscrapers_tower_dome_and_tables() -> None:
     state = new(adventure=5)
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "9 WATER", "12 PLANT"))
     fill(state, 0, SK1_7=3)
-    text = render_view(state.view(None))
-    assert "height  SK1 SK2 SK3 SK4" in text and "ground" in text
-    assert "dome: built -; split -; unbuilt D1 D2 D3 D4 D5 D6 D7 D8" in text
-    assert "upgrades: MISSIONS 0/4, TOWER 0/4, ASTRONAUTS 0/4, DOME 0/4" in text
-    row = next(line for line in text.splitlines() if line.strip().startswith("3 "))
-    assert row.split()[:2] == ["3", "3"] and "L3 0/2" in row
+    lines = render_view(state.view(None)).split("seat 1:")[0].splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines if line.strip()}
+    assert rows["SK1"][:4] == ["SK2", "SK3", "SK4", "tower"]
+    level3 = next(line.split() for line in lines if "L3" in line)
+    assert level3 == ["3", "·", "·", "·", "L3", "○p", "○p", "○w"], "SK1.7 at the tower's L3"
+    assert rows["ground"] == ["───"] * 8
+    assert rows["dome"] == [f"○D{k}" for k in range(1, 9)]
+    assert rows["split"] == ["○L", "○R"] * 8
+    assert rows["MISSIONS"] == ["TOWER", "ASTRONAUTS", "DOME"]
+    assert rows["□8"] == ["□4", "□2", "□5", "□9", "□-10", "□0", "□6"], "no table upgraded"
+    assert "True" not in "".join(lines) and "False" not in "".join(lines)
