@@ -16,6 +16,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
     ERRORS,
     LAYOUT,
     PLANNING,
+    PRINTED_ENERGY,
     STATIONS,
     TANKS,
     WALLS,
@@ -250,9 +251,9 @@ def test_the_sheet_matches_its_rules_page() -> None:
     ] == [(6, 5, 2, 6, 5), (16, 3, 3, 9, 7), (21, 4, 3, 8, 6), (31, 4, 4, 10, 7)]
     # §4: 6 energy columns of 2 symbols (133 printed circled) and a wall-bonus icon each;
     # 6 astronaut and 6 planning symbols, a wild action after every second; 3 errors.
-    assert len((133, *ENERGY)) == 6 * 2 and sorted(ENERGY_WALLS.values()) == list(
-        range(135, 151, 3)
-    )
+    assert (PRINTED_ENERGY, len(ENERGY) + 1) == (133, 6 * 2) and sorted(
+        ENERGY_WALLS.values()
+    ) == list(range(135, 151, 3))
     assert len(ASTRONAUTS) == len(PLANNING) == 6 and len(WILDS) == 3 + 3
     assert ERRORS == (44, 45, 46) and DATA.mission_slots == (47, 48, 49)
     # The layout: 36 spaces, 35 walls, 12 tanks + 16 plants + 12 robots + 8 multipliers +
@@ -270,6 +271,7 @@ def test_the_sheet_matches_its_rules_page() -> None:
         assert (drawn.row, drawn.col, drawn.printed) == (here.row + 1, here.col, str(points))
     groups = Counter(spot.group for spot in LAYOUT.spots)
     assert [groups[st.name] for st in STATIONS] == [2 + 5 + 2, 3 + 3 + 2, 3 + 4 + 2, 4 + 4 + 2]
+    assert (groups["wall"], groups["tank"], groups["energy"]) == (35, 12, 6 * 2 + 6)
 
 
 def test_the_sheet_draws_the_trajectory_with_its_walls_tanks_and_energy() -> None:

@@ -206,8 +206,10 @@ def _icons(quarter: Quarter) -> list[tuple[int, str]]:
         if bonus.kind == "R*":
             assert quarter.arrow is not None
             icons.append((quarter.arrow, "→"))
-        rockets = f"R{bonus.rockets}" if bonus.kind.startswith("R") else ""
-        icons.append((bonus.slot, bonus.kind.replace("R", rockets)))
+        text = bonus.kind
+        if bonus.rockets:
+            text = f"R{bonus.rockets}*" if bonus.kind == "R*" else f"R{bonus.rockets}"
+        icons.append((bonus.slot, text))
     return icons
 
 

@@ -75,6 +75,7 @@ __all__ = [
     "LAYOUT",
     "MISSIONS",
     "PLANNING",
+    "PRINTED_ENERGY",
     "STATIONS",
     "TANKS",
     "WALLS",
@@ -129,8 +130,10 @@ STATIONS: Final = (
 )
 """The four stations (``adventure2.md`` §3)."""
 
+PRINTED_ENERGY: Final = 133
+"""The first energy symbol, printed circled."""
 ENERGY: Final = (134, 136, 137, 139, 140, 142, 143, 145, 146, 148, 149)
-"""Energy symbols in circling order (133 is printed circled)."""
+"""Energy symbols in circling order (after the printed one)."""
 ENERGY_WALLS: Final = {134: 135, 137: 138, 140: 141, 143: 144, 146: 147, 149: 150}
 """A column's second energy symbol → its wall-bonus icon: circling it gives a wall."""
 ASTRONAUTS: Final = (151, 152, 154, 155, 157, 158)
@@ -183,7 +186,7 @@ def _trajectory_area() -> Area:
     for space in SPACES:
         row, col = _place(space)
         spots.append(Spot(space, row, col, Kind.SPACE, name=f"T{space}", group="trajectory"))
-        if space < len(SPACES):
+        if space != SPACES[-1]:
             spots.append(Spot(wall_between(space), row, col + 1, Kind.LINK, "│", group="wall"))
     for space, (tank, points) in TANKS.items():
         row, col = _place(space)
@@ -232,22 +235,22 @@ def _tracks_area() -> Area:
     """The six energy columns (two symbols, then the wall their second one gives), the
     astronaut and planning symbols with their wild actions, the System Errors and the mission
     rewards."""
-    energy = (133, *ENERGY)
+    energy = (PRINTED_ENERGY, *ENERGY)
     columns = [energy[i : i + 2] for i in range(0, len(energy), 2)]
-    rows: list[tuple[str, Kind, tuple[tuple[int, str], ...]]] = [
-        ("energy", Kind.SYMBOL, tuple((column[0], "") for column in columns)),
-        ("", Kind.SYMBOL, tuple((column[1], "") for column in columns)),
-        ("wall", Kind.SYMBOL, tuple((ENERGY_WALLS[column[1]], "│") for column in columns)),
-        ("astronauts", Kind.SYMBOL, _symbols(ASTRONAUTS)),
-        ("planning", Kind.SYMBOL, _symbols(PLANNING)),
-        ("errors −5", Kind.ERROR, tuple((slot, "") for slot in ERRORS)),
-        ("missions", Kind.SYMBOL, tuple(zip(DATA.mission_slots, "ABC", strict=True))),
+    rows: list[tuple[str, str, tuple[tuple[int, str], ...]]] = [
+        ("energy", "energy", tuple((column[0], "") for column in columns)),
+        ("", "energy", tuple((column[1], "") for column in columns)),
+        ("wall", "energy", tuple((ENERGY_WALLS[column[1]], "│") for column in columns)),
+        ("astronauts", "astronauts", _symbols(ASTRONAUTS)),
+        ("planning", "planning", _symbols(PLANNING)),
+        ("errors −5", "errors", tuple((slot, "") for slot in ERRORS)),
+        ("missions", "missions", tuple(zip(DATA.mission_slots, "ABC", strict=True))),
     ]
-    spots, labels = [], [Label(5, 1 + len(ERRORS), "the first two: +1 energy")]
-    for r, (title, kind, items) in enumerate(rows):
-        if title:
-            labels.append(Label(r, 0, title))
-        group = title.split(" ")[0] or "energy"
+    errors = [group for _, group, _ in rows].index("errors")
+    spots, labels = [], [Label(errors, 1 + len(ERRORS), "the first two: +1 energy")]
+    for r, (title, group, items) in enumerate(rows):
+        labels += [Label(r, 0, title)] if title else []
+        kind = Kind.ERROR if group == "errors" else Kind.SYMBOL
         spots += [
             Spot(slot, r, 1 + k, kind, text, group=group) for k, (slot, text) in enumerate(items)
         ]
@@ -381,7 +384,7 @@ class Journey(Adventure):
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet with its printed first energy circled."""
         sheet = super().new_sheet(solo)
-        sheet.marks[133] = CIRCLED  # the printed first energy
+        sheet.marks[PRINTED_ENERGY] = CIRCLED
         return sheet
 
     # ------------------------------------------------------------------ wild actions
