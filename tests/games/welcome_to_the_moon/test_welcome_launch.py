@@ -286,27 +286,8 @@ def test_the_sheet_matches_its_rules_page() -> None:
         ("PLT", 8), ("WILD", 8),
     ]  # fmt: skip
     # §3: 19 quarters; the totals by type (and the table's 16 Rn), 7 activation arrows.
-    assert [len(q.slots) for q in QUARTERS] == [
-        3,
-        3,
-        2,
-        3,
-        2,
-        3,
-        5,
-        6,
-        5,
-        2,
-        3,
-        2,
-        2,
-        2,
-        2,
-        2,
-        2,
-        2,
-        2,
-    ]
+    sizes = [len(quarter.slots) for quarter in QUARTERS]
+    assert sizes == [3, 3, 2, 3, 2, 3, 5, 6, 5, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2]  # Q1 … Q19
     bonuses = Counter(bonus.kind for quarter in QUARTERS for bonus in quarter.bonuses)
     assert bonuses == {"SAB": 8, "R*": 7, "ACT": 5, "X": 10, "R": 16}
     assert [q.arrow for q in QUARTERS if q.arrow] == [152, 153, 154, 155, 156, 157, 158]
@@ -317,7 +298,7 @@ def test_the_sheet_matches_its_rules_page() -> None:
     assert bottom_up == [5, 4, 3, 3, 3, 3, 3, 3, 2, 2]
     beside = [label.text for label in sorted(launch.labels, key=lambda label: label.row)]
     assert beside == ["launch", "150", *(str(15 * k) for k in range(9, -1, -1))]
-    ends = [sum(bottom_up[:k]) for k in range(11)]  # rockets crossed once k rows are
+    ends = [sum(bottom_up[:k]) for k in range(11)]  # the rockets of k complete rows
     assert [LAUNCH.values[end] for end in ends] == [0, 15, 30, 45, 60, 75, 90, 105, 120, 135, 150]
     assert len(ERRORS) == 8 and (ERRORS[0], ERRORS[-1]) == (159, 166)
     assert len(BONUS_ROCKETS.slots) == 8 and BONUS_ROCKETS.slots[0] == 131
