@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import moonbase
 from moonbase.games.welcome_to_the_moon.adventures import Context, adventure
 from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
     ASTRONAUTS,
+    DATA,
+    ENERGY,
+    ENERGY_WALLS,
+    ERRORS,
+    LAYOUT,
     PLANNING,
+    PRINTED_ENERGY,
     STATIONS,
     TANKS,
+    WALLS,
     WILDS,
     Journey,
     wall_between,
 )
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
@@ -223,3 +233,61 @@ def test_the_score_of_adventure_2_with_a_dense_majority() -> None:
     solo = Context([sheets[2]], astra_cards=[0, 0, 0, 8, 0, 0])
     assert JOURNEY.score(sheets[2], solo)["majority"] == 10
     assert JOURNEY.score(JOURNEY.new_sheet(solo=True), solo)["majority"] == 0
+
+
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §2: 36 spaces T1–T36; 35 wall positions, slot 89 + i between Ti and Ti+1; 12 tanks.
+    assert DATA.space_slots == tuple(range(1, 37))
+    assert len(WALLS) == 35 and (WALLS[0], WALLS[-1]) == (90, 124)
+    assert (wall_between(1), wall_between(35)) == (90, 124)
+    assert {f"T{space}": points for space, (_, points) in TANKS.items()} == {
+        "T2": 4, "T5": 4, "T7": 5, "T11": 6, "T14": 7, "T18": 8, "T19": 8, "T23": 7, "T26": 6,
+        "T30": 5, "T32": 4, "T35": 4,
+    }  # fmt: skip
+    assert [tank for tank, _ in TANKS.values()] == list(range(62, 74))
+    # §3: the four stations: connected space, plants, robots, high and low multipliers.
+    assert [
+        (st.space, len(st.plants), len(st.robots), st.high[1], st.low[1]) for st in STATIONS
+    ] == [(6, 5, 2, 6, 5), (16, 3, 3, 9, 7), (21, 4, 3, 8, 6), (31, 4, 4, 10, 7)]
+    # §4: 6 energy columns of 2 symbols (133 printed circled) and a wall-bonus icon each;
+    # 6 astronaut and 6 planning symbols, a wild action after every second; 3 errors.
+    assert (PRINTED_ENERGY, len(ENERGY) + 1) == (133, 6 * 2) and sorted(
+        ENERGY_WALLS.values()
+    ) == list(range(135, 151, 3))
+    assert len(ASTRONAUTS) == len(PLANNING) == 6 and len(WILDS) == 3 + 3
+    assert ERRORS == (44, 45, 46) and DATA.mission_slots == (47, 48, 49)
+    # The layout: 36 spaces, 35 walls, 12 tanks + 16 plants + 12 robots + 8 multipliers +
+    # 12 energy + 6 wall icons + 6 astronauts + 6 planning + 6 wilds + 3 mission boxes, 3 errors.
+    kinds = Counter(spot.kind for spot in LAYOUT.spots)
+    assert kinds == {
+        Kind.SPACE: 36, Kind.LINK: 35, Kind.SYMBOL: 12 + 16 + 12 + 8 + 12 + 6 + 6 + 6 + 6 + 3,
+        Kind.ERROR: 3,
+    }  # fmt: skip
+    for space in range(1, 36):  # each wall just after its space, on its line
+        here, wall = LAYOUT.spot(space), LAYOUT.spot(wall_between(space))
+        assert (wall.row, wall.col) == (here.row, here.col + 1)
+    for space, (tank, points) in TANKS.items():  # each tank below its space, its points on it
+        here, drawn = LAYOUT.spot(space), LAYOUT.spot(tank)
+        assert (drawn.row, drawn.col, drawn.printed) == (here.row + 1, here.col, str(points))
+    groups = Counter(spot.group for spot in LAYOUT.spots)
+    assert [groups[st.name] for st in STATIONS] == [2 + 5 + 2, 3 + 3 + 2, 3 + 4 + 2, 4 + 4 + 2]
+    assert (groups["wall"], groups["tank"], groups["energy"]) == (35, 12, 6 * 2 + 6)
+
+
+def test_the_sheet_draws_the_trajectory_with_its_walls_tanks_and_energy() -> None:
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "13 WATER", "9 PLANT"))
+    play(state, 0, "WRITE 2 T10", "ENERGY", "WALL #93")  # the wall between T4 and T5
+    idle(state, 1)
+    turn(state, "6 ROBOT", "14 ROBOT", "7 ROBOT")
+    play(state, 0, "WRITE 2 T11", "WATER")  # T11's tank (6 points)
+    idle(state, 1)
+    lines = str(state).split("  seat 1:")[0].splitlines()
+    path = lines.index(next(line for line in lines if line.split()[:1] == ["Earth"]))
+    assert lines[path].split() == ["Earth", "·", "·", "·", "·", "│", *"·····", "13", "14", "·"]
+    assert lines[path + 1].split() == ["○4", "○4", "ST1", "○5", "●6"], "T11's tank circled"
+    assert lines[path + 4].split()[-1] == "Moon"
+    energy = next(line for line in lines if "energy" in line.split())
+    below = lines[lines.index(energy) + 1]
+    assert energy.split()[-6:] == below.split()[-6:] == ["●", *"○○○○○"], "133 printed, 134"
+    assert "wall       ✗│ ○│" in lines[lines.index(energy) + 2], "the first column's wall used"

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import moonbase
 from moonbase.games.welcome_to_the_moon import WelcomeState
-from moonbase.games.welcome_to_the_moon.adventures.a1_launch import BONUS_ROCKETS, ERRORS, LAUNCH
+from moonbase.games.welcome_to_the_moon.adventures.a1_launch import (
+    BONUS_ROCKETS,
+    DATA,
+    ERRORS,
+    FLOORS,
+    LAUNCH,
+    LAYOUT,
+    QUARTERS,
+)
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, X
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
@@ -265,3 +276,56 @@ def test_every_mission_met_is_claimed_before_any_reward_is_paid() -> None:
     assert sheet(state, 0)["missions"] == {"A": 3, "B": None, "C": 3}
     assert sheet(state, 0)["errors"] == {"circled": 5, "repaired": 5}
     assert sheet(state, 0)["bonus_rockets"] == 1
+
+
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §2: 53 number spaces on nine floors, top to bottom.
+    assert len(DATA.space_slots) == 53
+    assert [(floor.name, len(floor.slots)) for floor in FLOORS] == [
+        ("AST1", 3), ("AST2", 3), ("WAT", 5), ("ROB1", 5), ("ROB2", 5), ("PLA", 6), ("ENE", 10),
+        ("PLT", 8), ("WILD", 8),
+    ]  # fmt: skip
+    # §3: 19 quarters; the totals by type (and the table's 16 Rn), 7 activation arrows.
+    sizes = [len(quarter.slots) for quarter in QUARTERS]
+    assert sizes == [3, 3, 2, 3, 2, 3, 5, 6, 5, 2, 3, 2, 2, 2, 2, 2, 2, 2, 2]  # Q1 … Q19
+    bonuses = Counter(bonus.kind for quarter in QUARTERS for bonus in quarter.bonuses)
+    assert bonuses == {"SAB": 8, "R*": 7, "ACT": 5, "X": 10, "R": 16}
+    assert [q.arrow for q in QUARTERS if q.arrow] == [152, 153, 154, 155, 156, 157, 158]
+    # §6: 31 rockets in 10 rows, worth 15 a completed row; 8 System Errors; 8 bonus rockets.
+    launch = next(area for area in LAYOUT.areas if area.name == "launch")
+    rows = Counter(spot.row for spot in launch.spots)
+    bottom_up = [rows[row] for row in sorted(rows, reverse=True)]
+    assert bottom_up == [5, 4, 3, 3, 3, 3, 3, 3, 2, 2]
+    beside = [label.text for label in sorted(launch.labels, key=lambda label: label.row)]
+    assert beside == ["launch", "150", *(str(15 * k) for k in range(9, -1, -1))]
+    ends = [sum(bottom_up[:k]) for k in range(11)]  # the rockets of k complete rows
+    assert [LAUNCH.values[end] for end in ends] == [0, 15, 30, 45, 60, 75, 90, 105, 120, 135, 150]
+    assert len(ERRORS) == 8 and (ERRORS[0], ERRORS[-1]) == (159, 166)
+    assert len(BONUS_ROCKETS.slots) == 8 and BONUS_ROCKETS.slots[0] == 131
+    # §7: the mission boxes 167 (A), 168 (B), 169 (C).
+    assert DATA.mission_slots == (167, 168, 169)
+    # The layout: every space, the 46 bonus icons, 7 arrows, 3 mission boxes, 31 + 8 rockets,
+    # 8 errors; each quarter's icons below its spaces.
+    kinds = Counter(spot.kind for spot in LAYOUT.spots)
+    assert kinds == {Kind.SPACE: 53, Kind.SYMBOL: 46 + 7 + 3, Kind.BOX: 31 + 8, Kind.ERROR: 8}
+    for quarter in QUARTERS:
+        icons = [spot for spot in LAYOUT.spots if spot.group == quarter.name]
+        assert len(icons) == len(quarter.bonuses) + (quarter.arrow is not None)
+        assert {s.row for s in icons} == {LAYOUT.spot(quarter.first).row + 1}
+
+
+def test_the_sheet_draws_floors_with_their_quarters_bonuses_and_the_launch_track() -> None:
+    state = new()
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
+    play(state, 0, "WRITE 1 ROB1.1")
+    idle(state, 1)
+    turn(state, "9 ROBOT", "10 ROBOT", "11 ROBOT")
+    play(state, 0, "WRITE 1 ROB1.2", "ACTIVATE Q2", "X WILD.8")  # Q5 filled: ACT and X
+    idle(state, 1)
+    lines = str(state).split("  seat 1:")[0].splitlines()
+    floor = lines.index(next(line for line in lines if line.split()[:1] == ["ROB1"]))
+    assert lines[floor].split() == ["ROB1", "6", "9", "·", "·", "·", "75", "□", "□", "□"]
+    assert lines[floor + 1].split() == ["Q5", "✗ACT", "✗X", "Q6", "○R3", "○X", "60", "□", "□", "□"]
+    assert "Q2  ○R2  ●→   ○R2* ○SAB" in lines[floor - 3], "Q2's arrow is drawn (circled)"
+    assert lines[floor - 6].split()[-1] == "launch", "the launch track beside AST1 …"
+    assert lines[floor + 5].split()[-6:] == ["0", "□", "□", "□", "□", "□"], "… to PLA"
