@@ -23,6 +23,8 @@ side 2); the player and ASTRA write on the same battlefield each turn. ASTRA pla
 of each turn (``ASTRA PL<k>`` when two planets are allowed); her effect cards put her insignia on
 two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alone.
 
+:data:`LAYOUT` is the battlefield as printed (solo: both battlefields), which the terminal draws.
+
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
 >>> battle = Battle()
 >>> sheet = battle.new_sheet(solo=False)
@@ -209,7 +211,7 @@ MISSIONS: Final = {
 
 _ICONS: Final = {"PLANT": "p", "WATER": "w", "ROBOT": "r", "ENERGY": "e", "PLANNING": "☾"}
 """The letter drawn for each bonus icon (the battlefield's legend says which is which)."""
-_BASE_TITLES: Final = {
+_HALF_TITLES: Final = {
     0: ("side 2, printed upside down (solo: ASTRA)", "side 1: the sheet's owner"),
     FIELD: ("ASTRA's battlefield: side 2 (you)", ""),
 }
@@ -335,7 +337,7 @@ def _battlefield(off: int) -> tuple[Area, ...]:
     """A battlefield from the top of the sheet: side 2's half, the planets with the asteroid
     belt beside them, side 1's half."""
     solo = off > 0
-    top, bottom = _BASE_TITLES[off]
+    top, bottom = _HALF_TITLES[off]
     areas = [*_half_areas(off, 2, top, solo), _planets_area(off, solo), _asteroids_area(off, solo)]
     if bottom:
         areas += [*_half_areas(off, 1, bottom, solo), _LEGEND]
