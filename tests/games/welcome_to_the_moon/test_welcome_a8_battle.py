@@ -3,6 +3,8 @@ a tie, astronaut changes, the six missions, a final score by hand and the solo r
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from moonbase import CHANCE
@@ -12,9 +14,13 @@ from moonbase.games.welcome_to_the_moon.adventures.a8_battle import (
     DATA,
     FIELD,
     HALVES,
+    KINDS,
+    LAYOUT,
     PLANETS,
     Battle,
 )
+from moonbase.games.welcome_to_the_moon.drawing import plain_lines
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, new, play, start, turn
 
@@ -27,39 +33,139 @@ def _boxes(sheet: Sheet, slots: tuple[int, ...], count: int, off: int = 0) -> No
         sheet.marks[off + slot] = CROSSED
 
 
-def test_the_sheet_data_matches_the_file() -> None:
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §3: seven planets, their types, allowed numbers and spaces in fill order
     assert DATA.space_slots == tuple(range(1, 34))
     assert [len(p.spaces) for p in PLANETS] == [3, 5, 5, 7, 5, 5, 3]
     assert [p.kind for p in PLANETS] == ["GREEN", "GREY", "BLUE", "GREY", "GREEN", "BLUE", "GREEN"]
     assert [(p.low, p.high) for p in PLANETS] == [
         (0, 3), (3, 5), (5, 7), (7, 9), (9, 11), (11, 13), (13, 17),
     ]  # fmt: skip
+    # §1 and §3: 14 moons (79–92), 7 flags (93–99), resolved markers 223–229
     assert sorted(m for p in PLANETS for m in p.moons) == list(range(79, 93))
     assert [p.flag for p in PLANETS] == list(range(93, 100))
     assert [p.resolved for p in PLANETS] == list(range(223, 230))
+    # §3: planet plant and water symbols 181–198; PL6 has no water
     assert sorted(s for p in PLANETS for s in p.plants + p.waters) == list(range(181, 199))
     assert sum(len(p.plants) for p in PLANETS) == 12 and sum(len(p.waters) for p in PLANETS) == 6
+    assert PLANETS[6].waters == ()
+    # §3: space bonuses
     bonuses = {slot: b for p in PLANETS for slot, b in p.bonuses.items()}
     assert bonuses == {
         3: "PLANT", 8: "ROBOT", 11: "ROBOT", 13: "WATER", 14: "PLANT", 18: "PLANT",
         20: "ROBOT", 24: "WATER", 25: "PLANT", 30: "WATER", 33: "PLANT",
     }  # fmt: skip
+    # §4: 13 asteroids 50–62, their bonus icons 63–78
     assert sorted(ASTEROIDS) == list(range(50, 63))
     icons = [bonus for rock in ASTEROIDS.values() for _, bonus in rock]
     assert sorted(icon for rock in ASTEROIDS.values() for icon, _ in rock) == list(range(63, 79))
     assert (icons.count("PLANT"), icons.count("WATER"), icons.count("ENERGY")) == (4, 4, 6)
     assert icons.count("PLANNING") == 2
+    # §5: each half's tracks, astronaut symbols and System Errors
     for side, first in ((1, (100, 122, 140, 164, 38, 34)), (2, (111, 131, 152, 171, 44, 36))):
         half = HALVES[side]
         assert (len(half.plants.slots), len(half.water.slots), len(half.planning.slots)) == (
             11, 9, 7,
         )  # fmt: skip
         assert [len(t.slots) for t in half.multipliers.values()] == [4, 4, 4]
+        assert (len(half.astronauts), len(half.errors)) == (6, 2)
         assert (half.plants.slots[0], half.water.slots[0], half.multipliers["GREEN"].slots[0],
                 half.planning.slots[0], half.astronauts[0], half.errors[0]) == first  # fmt: skip
-        assert half.planning.values == (0, 3, 6, 10, 15, 21, 28, 36)  # printed: 10, not 9
+        assert half.plants.values == (0, 2, 4, 7, 10, 13, 17, 21, 25, 30, 35, 40)
+        assert half.water.values == (0, 3, 6, 10, 14, 19, 24, 30, 37, 45)
+        assert half.multipliers["GREEN"].values == (2, 3, 4, 6, 8)
+        assert half.multipliers["BLUE"].values == (2, 4, 6, 8, 10)
         assert half.multipliers["GREY"].values == (4, 5, 6, 9, 12)
+        assert half.planning.values == (0, 3, 6, 10, 15, 21, 28, 36)  # printed: 10, not 9
+    # §5: mission boxes 178–180
     assert DATA.mission_slots == (178, 179, 180)
+    # the layout of a multiplayer sheet: one battlefield, every spot by kind and group
+    layout = LAYOUT.for_sheet(solo=False)
+    kinds = Counter(spot.kind for spot in layout.spots)
+    assert kinds == {
+        Kind.SPACE: 33,  # §3
+        Kind.INSIGNIA: 14 + 7 + 13,  # §1: moons, flags, asteroids
+        Kind.SYMBOL: 12 + 6 + 16 + 2 * 6 + 3,  # §3, §4, §5: symbols, icons, astronauts, missions
+        Kind.BOX: 2 * (11 + 9 + 3 * 4 + 7),  # §5: both halves' tracks
+        Kind.ERROR: 2 * 2,  # §5
+    }
+    groups = Counter(spot.group for spot in layout.spots)
+    assert [groups[p.name] for p in PLANETS] == [3, 5, 5, 7, 5, 5, 3]
+    assert (groups["moons"], groups["flags"], groups["asteroids"]) == (14, 7, 13)
+    assert (groups["planet plants"], groups["planet waters"], groups["asteroid bonuses"]) == (
+        12, 6, 16,
+    )  # fmt: skip
+    for side in (1, 2):
+        assert [groups[f"{name}{side}"] for name in ("plants", "water", "planning")] == [11, 9, 7]
+        assert [groups[f"{kind.lower()}{side}"] for kind in KINDS] == [4, 4, 4]
+        assert (groups[f"astronauts{side}"], groups[f"errors{side}"]) == (6, 2)
+    assert groups["missions1"] == 3
+    bonus_labels = Counter(
+        label.text for label in LAYOUT.areas[2].labels if label.text in ("p", "w", "r")
+    )
+    assert bonus_labels == {"p": 5, "w": 3, "r": 3}  # §3: the space bonuses
+    assert LAYOUT.bookkeeping == (0, *range(223, 230), *range(FIELD + 223, FIELD + 230))
+    # §11: a solo sheet adds ASTRA's battlefield, with the player's half (side 2) only
+    astra = Counter(spot.kind for spot in LAYOUT.spots if spot.slot >= FIELD)
+    assert astra == {
+        Kind.SPACE: 33,
+        Kind.INSIGNIA: 34,
+        Kind.SYMBOL: 12 + 6 + 16 + 6,
+        Kind.BOX: 11 + 9 + 3 * 4 + 7,
+        Kind.ERROR: 2,
+    }
+    assert all(LAYOUT.spot(FIELD + slot).name == LAYOUT.spot(slot).name for slot in range(1, 34))
+
+
+def _lines(marks: list[int]) -> list[str]:
+    return plain_lines(LAYOUT, marks)
+
+
+def _planet_line(lines: list[str], name: str) -> list[str]:
+    return next(line.split() for line in lines if line.split()[:1] == [name])
+
+
+def test_the_battlefield_is_drawn_with_each_sides_insignias() -> None:
+    state = new(2, adventure=8)
+    start(state, numbers=("1 ROBOT", "2 ROBOT", "14 ROBOT"))
+    play(state, 0, "WRITE 1 PL0.1", "ROBOT")  # side 2 of sheet 1: PL0.1 and asteroid 62
+    play(state, 1, "WRITE 3 PL6.1", "PLANT")  # side 2 of sheet 0: PL6's plant symbol and box
+    turn(state, "1 ENERGY", "2 PLANT", "14 PLANT")
+    play(state, 0, "WRITE 2 PL0.1", "SKIP")
+    play(state, 1, "WRITE 1 PL0.2", "SKIP")  # side 1 of sheet 1
+    turn(state, "3 WATER", "9 WATER", "10 WATER")
+    play(state, 0, "WRITE 1 PL0.3", "SKIP")  # PL0 of sheet 1 is full: side 2 wins 2 to 1
+    play(state, 1, "WRITE 2 PL3.1", "SKIP")  # PL3.1's plant bonus: seat 1's side-2 box
+    sheets = state.view(None)["sheets"]
+    field = _lines(sheets[1]["marks"])
+    assert _planet_line(field, "PL0") == [
+        "PL0", "green", "≤3", "2", "1", "2", "p", "☾·", "☾·", "⚑2", "○p", "○w",
+        "2", "↓", "side", "2",  # asteroid 62: side 2's end of the belt
+    ]  # fmt: skip
+    assert _planet_line(field, "PL1")[:6] == ["PL1", "grey", "3", "4", "5", "·"]
+    own = _lines(sheets[0]["marks"])
+    assert _planet_line(own, "PL6")[:10] == [
+        "PL6", "green", "≥13", "2", "·", "·", "p", "☾·", "☾·", "⚑·",
+    ]  # fmt: skip
+    assert _planet_line(own, "PL6")[10:12] == ["✗p", "○p"]  # the symbol crossed by the Plant
+    top = own.index("side 2, printed upside down (solo: ASTRA)")
+    assert own[top + 1].split()[:4] == ["plants", "☒2", "☒4", "□7"]  # PL6's Plant, PL3.1's bonus
+    bottom = own.index("side 1: the sheet's owner")
+    assert own[bottom + 1].split()[:3] == ["plants", "□2", "□4"]
+    assert "ASTRA's battlefield: side 2 (you)" not in own
+    assert "True" not in "\n".join(own) and "False" not in "\n".join(own)
+
+
+def test_a_solo_sheet_draws_astras_battlefield_below_the_players() -> None:
+    state = new(1, adventure=8, level=4)
+    draw(state, "DRAW 3 WATER")
+    play(state, 0, "ASTRA PL1")  # turn 1, ASTRA's battlefield: she is side 1 there
+    lines = _lines(state.view(0)["sheet"]["marks"])
+    astra = lines.index("ASTRA's battlefield: side 2 (you)")
+    assert _planet_line(lines, "PL1")[5] == "·"  # the player's battlefield is untouched
+    assert _planet_line(lines[astra:], "PL1")[5:7] == ["1", "·"]
+    assert "✗w" in _planet_line(lines[astra:], "PL1")  # her Water: PL1's water symbol
+    assert sum(1 for line in lines if line.startswith("side 1")) == 1  # ASTRA has no half
 
 
 def test_three_players_write_on_the_next_sheet_on_odd_turns_hidden_from_its_owner() -> None:

@@ -47,7 +47,7 @@ def played(number: int, players: int, seed: int) -> tuple[WelcomeState, frozense
 
 @pytest.mark.parametrize("number", LAID_OUT)
 def test_the_spaces_are_placed_with_their_names(number: int) -> None:
-    layout, data = layout_of(number), adventure(number).data
+    layout, data = layout_of(number).for_sheet(solo=False), adventure(number).data
     spaces = {spot.slot: spot.name for spot in layout.of_kind(Kind.SPACE)}
     assert spaces == {slot: data.names[slot] for slot in data.space_slots}
 
@@ -62,7 +62,7 @@ def test_errors_and_mission_rewards_are_placed(number: int) -> None:
 @pytest.mark.parametrize("number", LAID_OUT)
 @pytest.mark.parametrize(("players", "seed"), [(1, 1), (1, 2), (3, 3), (4, 4), (6, 5)])
 def test_every_slot_a_game_marks_is_placed(number: int, players: int, seed: int) -> None:
-    layout = layout_of(number)
+    layout = layout_of(number).for_sheet(solo=players == 1)
     state, marked = played(number, players, seed)
     size = len(state.sheets[0].marks)
     assert all(slot < size for slot in layout.slots)

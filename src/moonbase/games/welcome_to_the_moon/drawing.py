@@ -5,7 +5,10 @@ drawn in it, so a sheet keeps its shape from turn to turn (a label that ends its
 the right instead). A number space shows its number, ``X``,
 ``#`` (an infection) or ``·`` (empty). Any other spot shows its state before what is printed on
 it: ``○`` open, ``●`` circled, ``✗`` crossed, ``⊗`` circled then crossed (a box: ``□``, ``■``,
-``☒``); a link (a tunnel, a wall) shows what is printed for it once built, nothing before.
+``☒``); a link (a tunnel, a wall) shows what is printed for it once built, nothing before. An
+insignia spot (and, on a sheet of insignias, a number space) shows what is printed on it, then
+the side drawn there: ``1``, ``2``, ``12`` (both: a flag after a tie) or ``·``. An area only a
+solo sheet has is drawn when the marks reach it.
 
 Each piece of a line comes with a *tone* (:data:`TONES`), which a colour terminal may style; the
 text alone says everything, so the drawing reads the same without colour.
@@ -45,6 +48,8 @@ _STATES: Final = {
 }
 """Per kind, the glyph of a spot with no mark, circled, crossed, circled and crossed."""
 _TONE_OF_FLAGS: Final = ("open", "circled", "crossed", "crossed")
+_SIDES: Final = ("·", "1", "2", "12")
+"""The glyph of an insignia spot holding no side, side 1, side 2, both."""
 _GAP: Final = 4
 """Blanks between two areas drawn side by side."""
 
@@ -57,6 +62,8 @@ def _width(item: Spot | Label) -> int:
         return 2
     if item.kind is Kind.LINK:
         return max(1, len(item.printed))
+    if item.kind is Kind.INSIGNIA:
+        return len(_SIDES[3]) + len(item.printed)
     return 1 + len(item.printed)
 
 
@@ -70,8 +77,10 @@ def _space(mark: int) -> Piece:
     return str(mark - 1), "number"
 
 
-def _piece(spot: Spot, mark: int) -> Piece:
-    """How ``spot`` is drawn when its slot holds ``mark``."""
+def _piece(spot: Spot, mark: int, insignias: bool = False) -> Piece:
+    """How ``spot`` is drawn when its slot holds ``mark`` (``insignias``: a space holds a side)."""
+    if spot.kind is Kind.INSIGNIA or (insignias and spot.kind is Kind.SPACE):
+        return spot.printed + _SIDES[mark & 3], "number" if mark else "empty"
     if spot.kind is Kind.SPACE:
         return _space(mark)
     flags = mark & (CIRCLED | CROSSED)
@@ -80,9 +89,10 @@ def _piece(spot: Spot, mark: int) -> Piece:
     return _STATES[spot.kind][flags] + spot.printed, _TONE_OF_FLAGS[flags]
 
 
-def draw_area(area: Area, marks: Sequence[int]) -> list[list[Piece]]:
+def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list[list[Piece]]:
     """Each line of ``area`` as pieces (text and tone), the columns aligned: numbers to the
-    right of their column, everything else to the left. Trailing blanks are left out."""
+    right of their column, everything else to the left (``insignias``: the number spaces hold
+    sides, :attr:`.Layout.insignias`). Trailing blanks are left out."""
     rows, cols = area.size
     widths = [0] * cols
     grid: list[list[Spot | Label | None]] = [[None] * cols for _ in range(rows)]
@@ -106,7 +116,7 @@ def draw_area(area: Area, marks: Sequence[int]) -> list[list[Piece]]:
             if isinstance(entry, Label):
                 text, tone = entry.text, "label"
             else:
-                text, tone = _piece(entry, marks[entry.slot])
+                text, tone = _piece(entry, marks[entry.slot], insignias)
                 if entry.kind is Kind.SPACE:
                     text = text.rjust(width)
             if pending:
@@ -128,7 +138,9 @@ def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[li
     lines: list[list[Piece]] = []
     block: list[list[Piece]] = []  # the lines of the last area (or row of areas) drawn
     for area in layout.areas:
-        drawn = draw_area(area, marks)
+        if area.solo and max(spot.slot for spot in area.spots) >= len(marks):
+            continue
+        drawn = draw_area(area, marks, layout.insignias)
         left = max((_length(line) for line in block), default=0)
         right = max((_length(line) for line in drawn), default=0)
         if area.beside and block and left + _GAP + right <= width:

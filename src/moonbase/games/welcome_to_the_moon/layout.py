@@ -48,6 +48,9 @@ class Kind(Enum):
     LINK = "link"
     """Something drawn between two places when built: a tunnel, a wall. Its ``printed`` text
     is what is drawn once built (``─``, ``│``)."""
+    INSIGNIA = "insignia"
+    """Where a side draws its insignia (adventure 8: a moon, an asteroid, a flag): holds the side,
+    1 or 2 (3: a flag both drew on, after a tie)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,9 @@ class Area:
     spots: tuple[Spot, ...]
     labels: tuple[Label, ...] = ()
     beside: bool = False
+    solo: bool = False
+    """Only a solo sheet has it (adventure 8: ASTRA's battlefield, slots from 230); a client
+    draws it when the sheet's marks reach its slots."""
 
     def __post_init__(self) -> None:
         taken: dict[tuple[int, int], str] = {}
@@ -133,6 +139,7 @@ class AreaJson(TypedDict):
     rows: int
     cols: int
     beside: bool
+    solo: bool
     spots: list[SpotJson]
     labels: list[dict[str, Any]]
 
@@ -143,6 +150,7 @@ class LayoutJson(TypedDict):
     adventure: int
     areas: list[AreaJson]
     bookkeeping: list[int]
+    insignias: bool
 
 
 @dataclass(frozen=True)
@@ -153,6 +161,9 @@ class Layout:
     areas: tuple[Area, ...]
     bookkeeping: tuple[int, ...] = ()
     """Slots the rules mark that nothing printed stands for (adventure 8's side that writes)."""
+    insignias: bool = False
+    """Whether a number space holds the side whose insignia is drawn there (1 or 2), not a
+    number (adventure 8, where a number only chooses the planet)."""
     _by_slot: dict[int, Spot] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -181,12 +192,21 @@ class Layout:
         """Every spot of ``kind``, in slot order."""
         return sorted((s for s in self.spots if s.kind is kind), key=lambda s: s.slot)
 
+    def for_sheet(self, solo: bool) -> Layout:
+        """The layout of a solo sheet (all of it) or of a multiplayer one (without the areas
+        only a solo sheet has, :attr:`Area.solo`)."""
+        if solo:
+            return self
+        areas = tuple(area for area in self.areas if not area.solo)
+        return Layout(self.adventure, areas, self.bookkeeping, self.insignias)
+
     def to_json(self) -> LayoutJson:
         """The layout as JSON-safe data."""
         return {
             "adventure": self.adventure,
             "areas": [_area_json(area) for area in self.areas],
             "bookkeeping": list(self.bookkeeping),
+            "insignias": self.insignias,
         }
 
 
@@ -197,6 +217,7 @@ def _area_json(area: Area) -> AreaJson:
         "rows": rows,
         "cols": cols,
         "beside": area.beside,
+        "solo": area.solo,
         "spots": [
             {
                 "slot": s.slot,
