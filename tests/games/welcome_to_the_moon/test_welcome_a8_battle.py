@@ -3,11 +3,15 @@ a tie, astronaut changes, the six missions, a final score by hand and the solo r
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 
 import pytest
+from rich.console import Console
 
+import moonbase
 from moonbase import CHANCE
+from moonbase.cli.renderers.welcome_to_the_moon import render
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.adventures.a8_battle import (
     ASTEROIDS,
@@ -425,3 +429,13 @@ def test_sheets_have_exactly_one_writer_every_turn(players: int) -> None:
 def test_chance_is_explicit() -> None:
     state = new(3, adventure=8)
     assert state.to_act == (CHANCE,)
+
+
+def test_the_terminal_names_the_sheet_a_seat_writes_on() -> None:
+    state = moonbase.load("welcome-to-the-moon", adventure=8, players=3).new(seed=1)
+    assert (state.turn, state.writing(0)) == (1, 1), "odd turns: the next seat's sheet"
+    console = Console(width=120, file=io.StringIO(), color_system=None)
+    console.print(render(state.view(0)))
+    shown = console.file.getvalue()
+    assert "seat 1's sheet (you write on it this turn)" in shown
+    assert "your sheet" not in shown

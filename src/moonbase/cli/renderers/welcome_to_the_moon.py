@@ -279,7 +279,13 @@ def render(view: WelcomeView) -> RenderableType:
     own = view.get("sheet")
     seat = view.get("seat")
     if own is not None:
-        parts.extend(_sheet(own, f"your sheet (seat {seat})", view["adventure"]))
+        writing = view.get("writing")
+        heading = (
+            f"your sheet (seat {seat})"
+            if writing is None
+            else f"seat {writing}'s sheet (you write on it this turn)"
+        )
+        parts.extend(_sheet(own, heading, view["adventure"]))
         if view.get("pending"):
             parts.append(Text(f"still to do: {_compact(view['pending'])}", style="bold yellow"))
         parts.append(Text())
