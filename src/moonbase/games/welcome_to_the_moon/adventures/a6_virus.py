@@ -231,6 +231,9 @@ def _places() -> dict[int, tuple[int, int]]:
 
 
 _PLACES: Final = _places()
+_POINTS_BOXES: Final = tuple(range(66, 77))
+"""Per quarter the box where its evacuation score is written (``adventure6.md`` §2): no mark
+goes in it."""
 
 
 def _walkway(slot: int, a: int, b: int) -> tuple[Spot, Label]:
@@ -249,9 +252,9 @@ def _walkway(slot: int, a: int, b: int) -> tuple[Spot, Label]:
 
 
 def _base_area() -> Area:
-    """The map: each floor's name over its first quarter; per quarter its name and spaces, the
-    water tank under its space, then its virus target (``V``), its energies (the first printed
-    circled), plants and evacuation marker."""
+    """The map: each floor's name over its first quarter; per quarter its name and spaces, its
+    points box under its name and the water tank under its space, then its virus target
+    (``V``), its energies (the first printed circled), plants and evacuation marker."""
     spots, labels = [], []
     for k, q in enumerate(QUARTERS):
         r, c = _PLACES[k]
@@ -259,6 +262,7 @@ def _base_area() -> Area:
         if q.slots[0] == FLOORS[q.floor][0]:
             labels.append(Label(row - 1, c, q.floor))
         labels += [Label(row, c, q.name), Label(row + 2, c + 1, "●e")]
+        spots.append(Spot(_POINTS_BOXES[k], row + 1, c, Kind.BOX, group="points"))
         for i, slot in enumerate(q.slots, 1):
             spots.append(Spot(slot, row, c + i, Kind.SPACE, name=DATA.names[slot], group=q.name))
             if slot in q.tanks:
@@ -276,6 +280,7 @@ def _base_area() -> Area:
         labels.append(label)
     where = {v.colour: " ".join(q.name for q in QUARTERS if q.target in v.targets) for v in VIRUSES}
     legend = "V: " + ", ".join(f"{colour} {names}" for colour, names in where.items())
+    legend += "; □: points"
     labels.append(Label(_LINES * len(MAP) - 1, 0, legend))
     return Area("base", tuple(spots), tuple(labels))
 
@@ -361,8 +366,8 @@ LAYOUT: Final = Layout(
 """The sheet: the base's map of quarters and walkways, the plant and water tracks below it side by
 side, then astronauts, planning, errors and missions. The rules page gives what each quarter and
 row holds, not where: this geometry is a reconstruction from it (the map from the walkway graph,
-which is exactly the neighbours of this map). The boxes where points are written (the quarters'
-66–76 and the final 59–65) hold no mark and are left out: the score line gives them."""
+which is exactly the neighbours of this map). The final score boxes (59–65) hold no mark and are
+left out: the score line gives them."""
 
 MISSIONS: Final = {
     "A1": Mission("A1", "Evacuate at least 2 quarters. First: releases the red virus.", 8, 3),
