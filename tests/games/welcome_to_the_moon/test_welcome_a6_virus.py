@@ -454,8 +454,8 @@ def test_the_sheet_matches_its_rules_page() -> None:
     assert {v.colour: len(v.targets) for v in VIRUSES} == {
         "grey": 4, "red": 1, "green": 1, "purple": 1, "blue": 1, "yellow": 1,
     }  # fmt: skip
-    # the layout: every space, walkway, box and symbol once; the boxes where points are written
-    # (66–76 per quarter, 59–65 the final score) hold no mark and are not placed
+    # the layout: every space, walkway, box and symbol once; the final score boxes (59–65, §10)
+    # hold no mark and are not placed
     symbols = {
         "energies": 22, "plants": 16, "tanks": 10, "virus targets": 9, "evacuations": 11,
         "track activations": 2, "propagations": 4, "row bonuses": 6 + 5,
@@ -464,15 +464,14 @@ def test_the_sheet_matches_its_rules_page() -> None:
     assert Counter(spot.kind for spot in LAYOUT.spots) == {
         Kind.SPACE: 55,
         Kind.LINK: 22,  # walkways
-        Kind.BOX: 16 + 10 + 6 + 5,  # track markers and row score boxes
+        Kind.BOX: 16 + 10 + 6 + 5 + 11,  # track markers, row score boxes, quarters' points boxes
         Kind.ERROR: 3,
         Kind.SYMBOL: sum(symbols.values()),
     }
-    assert set(range(245)) - set(LAYOUT.slots) == {0, *range(59, 77)}
+    assert set(range(245)) - set(LAYOUT.slots) == {0, *range(59, 66)}
     groups = Counter(spot.group for spot in LAYOUT.spots)
-    assert [groups[name] for name in ("walkway", "energy", "plant", "tank", "evacuated")] == [
-        22, 22, 16, 10, 11,
-    ]  # fmt: skip
+    names = ("walkway", "energy", "plant", "tank", "evacuated", "points")
+    assert [groups[name] for name in names] == [22, 22, 16, 10, 11, 11]
     assert (groups["virus"], groups["spread"]) == (9 + 2, 4), "targets and track activations"
     circled = [label for area in LAYOUT.areas for label in area.labels if label.text == "●e"]
     assert len(circled) == 11, "one energy printed circled per quarter"
