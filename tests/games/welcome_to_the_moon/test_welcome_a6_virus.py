@@ -3,6 +3,8 @@ walkways, quarantine, tracks and races, evacuation, missions releasing viruses, 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from moonbase.games.welcome_to_the_moon import WelcomeState
 from moonbase.games.welcome_to_the_moon.adventures import Context, adventure
 from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
@@ -10,14 +12,19 @@ from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
     DATA,
     ERRORS,
     FLOORS,
+    LAYOUT,
     PLANNING,
     PLANT_TRACK,
+    PLANT_VALUES,
     QUARTERS,
+    VIRUSES,
     WALKWAYS,
     WATER_TRACK,
+    WATER_VALUES,
     WILDS,
     Virus,
 )
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.render import render_view
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -399,9 +406,72 @@ def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
     assert solo.stage == Sheet.CHOOSE and not solo.pending, "no effect"
 
 
-def test_the_text_shows_floors_quarters_and_viruses() -> None:
+def test_the_drawing_shows_the_map_its_infections_walls_and_viruses() -> None:
     state = new(adventure=6)
     _begin(state, "Q3.2", "Q0.1")
+    start(state, ("5 ROBOT", "6 WATER", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
+    play(state, 0, "WRITE 1 Q0.2", "CLOSE #101")
+    play(state, 1, "WRITE 3 Q1.1", "PLANT")
     text = render_view(state.view(None))
-    assert "F2  Q2[. . . . .] E1 | Q3[. + . . .] E1" in text
-    assert "viruses: grey active, red inactive" in text
+    mine, theirs = (part.splitlines() for part in text.split("seat 1:"))
+
+    def row(lines: list[str], first: str) -> list[str]:
+        return next(line.split() for line in lines if line.split()[:1] == [first])
+
+    empty = ["·"] * 5
+    assert row(mine, "Q0") == ["Q0", "·", "6", "·", "·", "·", "┃", "Q1", *empty, "Q2", *empty,
+                               "Q3", "·", "#", "·", "·", "·"], "101 closed: a wall"  # fmt: skip
+    assert [cell for cell in row(mine, "○V") if cell[1:] == "V"] == ["○V", "○V", "○V", "●V"]
+    assert row(theirs, "Q0")[:8] == ["Q0", "#", *["·"] * 4, "Q1", "8"], "101 open"
+    assert row(theirs, "●V")[:7] == ["●V", "●e", "○e", "○e", "○p", "○ev", "○V"]
+    assert row(theirs, "●V")[7:11] == ["●e", "○e", "○e", "●p"], "Q1's plant circled"
+    assert row(theirs, "P1")[:2] == ["P1", "☒"], "and the plant track's first marker crossed"
+    assert "V: grey Q0 Q3 Q7 Q10, red Q1, green Q2" in text
+    assert "True" not in text and "False" not in text
+
+
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §1–§2: 5 floors, 11 quarters of 5 spaces, each floor one zone
+    assert len(DATA.space_slots) == 55 and len(QUARTERS) == 11
+    assert {zone.name: len(zone.slots) for zone in DATA.zones} == {
+        "F1": 10, "F2": 10, "F3": 15, "F4": 10, "F5": 10,
+    }  # fmt: skip
+    assert [q.name for q in QUARTERS if q.floor == "F3"] == ["Q4", "Q5", "Q6"]
+    # §2: two energies to circle per quarter (a third printed circled), plants, tanks, targets
+    assert [len(q.energies) for q in QUARTERS] == [2] * 11
+    assert [len(q.plants) for q in QUARTERS] == [1, 1, 2, 1, 2, 2, 2, 1, 2, 1, 1]
+    assert sum(len(q.tanks) for q in QUARTERS) == 10 and not QUARTERS[5].tanks
+    assert [q.name for q in QUARTERS if not q.target] == ["Q4", "Q6"]
+    assert [q.marker for q in QUARTERS] == list(range(231, 242))
+    # §3: 22 walkways; §4: the tracks, their rows and values
+    assert len(WALKWAYS) == 22
+    assert [len(row.markers) for row in PLANT_TRACK] == [2, 2, 3, 3, 3, 3]
+    assert [len(row.markers) for row in WATER_TRACK] == [2, 2, 2, 2, 2]
+    assert PLANT_VALUES == (0, 5, 10, 20, 35, 55, 80) and WATER_VALUES == (0, 10, 20, 35, 55, 80)
+    assert (len(ASTRONAUTS), len(PLANNING), len(WILDS), len(ERRORS)) == (6, 6, 6, 3)
+    assert DATA.mission_slots == (56, 57, 58)
+    # §5: six viruses, grey with four targets
+    assert {v.colour: len(v.targets) for v in VIRUSES} == {
+        "grey": 4, "red": 1, "green": 1, "purple": 1, "blue": 1, "yellow": 1,
+    }  # fmt: skip
+    # the layout: every space, walkway, box and symbol once; the final score boxes (59–65, §10)
+    # hold no mark and are not placed
+    symbols = {
+        "energies": 22, "plants": 16, "tanks": 10, "virus targets": 9, "evacuations": 11,
+        "track activations": 2, "propagations": 4, "row bonuses": 6 + 5,
+        "astronauts": 6, "planning": 6, "wilds": 6, "mission rewards": 3, "mission viruses": 3,
+    }  # fmt: skip
+    assert Counter(spot.kind for spot in LAYOUT.spots) == {
+        Kind.SPACE: 55,
+        Kind.LINK: 22,  # walkways
+        Kind.BOX: 16 + 10 + 6 + 5 + 11,  # track markers, row score boxes, quarters' points boxes
+        Kind.ERROR: 3,
+        Kind.SYMBOL: sum(symbols.values()),
+    }
+    assert set(range(245)) - set(LAYOUT.slots) == {0, *range(59, 66)}
+    groups = Counter(spot.group for spot in LAYOUT.spots)
+    names = ("walkway", "energy", "plant", "tank", "evacuated", "points")
+    assert [groups[name] for name in names] == [22, 22, 16, 10, 11, 11]
+    assert (groups["virus"], groups["spread"]) == (9 + 2, 4), "targets and track activations"
+    circled = [label for area in LAYOUT.areas for label in area.labels if label.text == "●e"]
+    assert len(circled) == 11, "one energy printed circled per quarter"

@@ -3,6 +3,8 @@ planning, errors, the six missions, the final score and the solo rules."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import moonbase
@@ -13,6 +15,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a7_escape import (
     BLOCKS,
     DATA,
     ERRORS,
+    LAYOUT,
     PLANNING,
     ROBOT_SPACES,
     STARSHIPS,
@@ -20,6 +23,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a7_escape import (
     Escape,
     connected,
 )
+from moonbase.games.welcome_to_the_moon.layout import Kind
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
 
@@ -268,12 +272,61 @@ def test_solo_effect_crosses_a_double_and_a_double_gives_a_solo_bonus() -> None:
     assert sheet(state, 0)["starships"]["SH3"]["double"] == "crossed"
 
 
-def test_the_terminal_shows_blocks_tanks_and_starships() -> None:
+def test_the_drawing_shows_starships_airlocks_tanks_and_reactors() -> None:
     state = new(adventure=7)
     start(state, ("3 WATER", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
     play(state, 0, "WRITE 1 SH0.3", "WATER")
-    idle(state, 1)
+    play(state, 1, "WRITE 2 SH0.1", "AIRLOCK #132", "ENERGY")
     text = state._render()
-    line = next(row for row in text.splitlines() if row.strip().startswith("SH0"))
-    assert "[ .  .  6~ . ]" in line and "< . >" in line and "x2 open" in line
-    assert text.index("SH5") < text.index("SH0 ")
+    mine, theirs = (part.splitlines() for part in text.split("seat 1:"))
+
+    def row(lines: list[str], first: str) -> list[str]:
+        return next(line.split() for line in lines if line.split()[:1] == [first])
+
+    assert row(mine, "SH0")[:10] == ["SH0", "·", "·", "6", *["·"] * 6]
+    assert row(mine, "SH0")[10:] == ["○p", "○p", "○p", "○×2", "□", "○r", "○r", "○r", "□"]
+    under = mine[mine.index(next(line for line in mine if line.split()[:1] == ["SH0"])) + 1]
+    assert under.split() == ["R", "●w", "30", "G", "31", "○w", "R"], "SH0.3's tank circled"
+    assert row(mine, "SH5")[-9:] == ["●p", "●p", "○p", "○×2", "□", "●r", "●r", "○r", "□"]
+    assert row(theirs, "SH0")[:2] == ["SH0", "7"] and row(theirs, "SH0")[-4] == "●r"
+    assert row(theirs, "║")[:3] == ["║", "32", "33"], "airlock #132 activated, #133 not"
+    assert [line.split()[0] for line in mine if line[4:5] == "S"] == [
+        f"SH{k}" for k in range(5, -1, -1)
+    ], "SH5 on top"
+
+
+def test_the_sheet_matches_its_rules_page() -> None:
+    # §2: 6 starships of 19 blocks (13 modules of 2–4 spaces, 6 one-space greenhouses)
+    assert len(DATA.space_slots) == 43 and len(STARSHIPS) == 6 and len(BLOCKS) == 19
+    assert {zone.name: len(zone.slots) for zone in DATA.zones} == {
+        "SH0": 9, "SH1": 10, "SH2": 7, "SH3": 6, "SH4": 6, "SH5": 5,
+    }  # fmt: skip
+    modules = [len(b.spaces) for b in BLOCKS if not b.greenhouse]
+    assert len(modules) == 13 and set(modules) == {2, 3, 4}
+    assert [len(b.spaces) for b in BLOCKS if b.greenhouse] == [1] * 6
+    assert [len(b.tanks) for b in BLOCKS if not b.greenhouse] == [1] * 13
+    assert len(ROBOT_SPACES) == 8
+    # §2: every greenhouse has 3 plants and every starship 3 reactors, some printed circled
+    assert [s.printed_plants + len(s.plants) for s in STARSHIPS] == [3] * 6
+    assert [s.printed_plants for s in STARSHIPS] == [0, 0, 1, 1, 1, 2]
+    assert [s.printed_reactors + len(s.reactors) for s in STARSHIPS] == [3] * 6
+    assert [s.printed_reactors for s in STARSHIPS] == [0, 0, 0, 1, 1, 2]
+    # §3: 24 airlocks; §5: tracks; §4: errors and missions
+    assert len(AIRLOCKS) == 24 and sorted(AIRLOCKS) == list(range(130, 154))
+    assert (len(ASTRONAUTS), len(WILDS), len(PLANNING.slots)) == (6, 3, 9)
+    assert PLANNING.values == (0, 1, 3, 6, 9, 12, 16, 20, 24, 28)
+    assert ERRORS == (69, 70, 71) and DATA.mission_slots == (44, 45, 46)
+    # the layout: each spot once (§2: plants 85–97 and reactors 116–129 to circle); the final
+    # score boxes 47–56 hold no mark and are not placed
+    symbols = {"tanks": 13, "plants": 13, "reactors": 14, "×2": 6, "astronauts": 6,
+               "wilds": 3, "missions": 3}  # fmt: skip
+    assert Counter(spot.kind for spot in LAYOUT.spots) == {
+        Kind.SPACE: 43,
+        Kind.LINK: 24,  # airlocks
+        Kind.BOX: 9 + 12,  # planning penalties; per starship its greenhouse's and modules' points
+        Kind.ERROR: 3,
+        Kind.SYMBOL: sum(symbols.values()),
+    }
+    assert set(range(160)) - set(LAYOUT.slots) == {0, *range(47, 57)}
+    printed = Counter(label.text for area in LAYOUT.areas for label in area.labels)
+    assert (printed["●p"], printed["●r"], printed[" R"], printed[" G"]) == (5, 4, 8, 6)

@@ -42,6 +42,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -63,6 +64,8 @@ __all__ = [
     "DATA",
     "ERRORS",
     "FLOORS",
+    "LAYOUT",
+    "MAP",
     "MISSIONS",
     "PLANNING",
     "PLANT_TRACK",
@@ -206,6 +209,166 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 6."""
 
+MAP: Final = (("F1", "F2"), ("F3",), ("F4", "F5"))
+"""The base as printed, top to bottom: F1 and F2 side by side, F3's three quarters shifted by
+half a quarter (each between two above and two below), F4 and F5 side by side: the map whose
+neighbours the walkways join (Q0–Q7 and Q3–Q10 run down its sides)."""
+_BLOCK: Final = 7
+"""Grid columns of a quarter on the map: its name, its five spaces, its walkway to the right."""
+_LINES: Final = 5
+"""Grid rows of a map row: the floors' names, the spaces, the tanks, the quarters' symbols and
+the walkways down to the next row."""
+
+
+def _places() -> dict[int, tuple[int, int]]:
+    """Quarter index → its map row and first grid column (the middle row shifted by 4)."""
+    places = {}
+    for r, floors in enumerate(MAP):
+        row = [k for k, q in enumerate(QUARTERS) if q.floor in floors]
+        for i, k in enumerate(row):
+            places[k] = (r, i * _BLOCK + (4 if len(row) == 3 else 0))
+    return places
+
+
+_PLACES: Final = _places()
+_POINTS_BOXES: Final = tuple(range(66, 77))
+"""Per quarter the box where its evacuation score is written (``adventure6.md`` §2): no mark
+goes in it."""
+
+
+def _walkway(slot: int, a: int, b: int) -> tuple[Spot, Label]:
+    """A walkway, drawn once closed (a wall ``┃`` or ``━━``), with its number to its right:
+    between two quarters of a map row; on the line below the upper of two rows, over the last
+    column their spaces share; on a side of the middle row when it joins the top and bottom."""
+    (ra, ca), (rb, cb) = sorted((_PLACES[a], _PLACES[b]))
+    if ra == rb:
+        row, col = _LINES * ra + 1, ca + _BLOCK - 1
+        return Spot(slot, row, col, Kind.LINK, "┃", group="walkway"), Label(row + 1, col, str(slot))
+    if rb - ra == 1:
+        row, col = _LINES * ra + 4, min(ca, cb) + _BLOCK - 2
+    else:
+        row, col = _LINES + 1, 0 if ca == 0 else ca + _BLOCK - 2
+    return Spot(slot, row, col, Kind.LINK, "━━", group="walkway"), Label(row, col + 1, str(slot))
+
+
+def _base_area() -> Area:
+    """The map: each floor's name over its first quarter; per quarter its name and spaces, its
+    points box under its name and the water tank under its space, then its virus target
+    (``V``), its energies (the first printed circled), plants and evacuation marker."""
+    spots, labels = [], []
+    for k, q in enumerate(QUARTERS):
+        r, c = _PLACES[k]
+        row = _LINES * r + 1
+        if q.slots[0] == FLOORS[q.floor][0]:
+            labels.append(Label(row - 1, c, q.floor))
+        labels += [Label(row, c, q.name), Label(row + 2, c + 1, "●e")]
+        spots.append(Spot(_POINTS_BOXES[k], row + 1, c, Kind.BOX, group="points"))
+        for i, slot in enumerate(q.slots, 1):
+            spots.append(Spot(slot, row, c + i, Kind.SPACE, name=DATA.names[slot], group=q.name))
+            if slot in q.tanks:
+                spots.append(Spot(q.tanks[slot], row + 1, c + i, Kind.SYMBOL, "w", group="tank"))
+        if q.target:
+            spots.append(Spot(q.target, row + 2, c, Kind.SYMBOL, "V", group="virus"))
+        spots += [Spot(e, row + 2, c + 2 + i, Kind.SYMBOL, "e", group="energy")
+                  for i, e in enumerate(q.energies)]  # fmt: skip
+        spots += [Spot(p, row + 2, c + 4 + i, Kind.SYMBOL, "p", group="plant")
+                  for i, p in enumerate(q.plants)]  # fmt: skip
+        spots.append(Spot(q.marker, row + 2, c + _BLOCK - 1, Kind.SYMBOL, "ev", group="evacuated"))
+    for slot, (a, b) in WALKWAYS.items():
+        spot, label = _walkway(slot, a, b)
+        spots.append(spot)
+        labels.append(label)
+    where = {v.colour: " ".join(q.name for q in QUARTERS if q.target in v.targets) for v in VIRUSES}
+    legend = "V: " + ", ".join(f"{colour} {names}" for colour, names in where.items())
+    legend += "; □: points"
+    labels.append(Label(_LINES * len(MAP) - 1, 0, legend))
+    return Area("base", tuple(spots), tuple(labels))
+
+
+_RELEASES: Final = {virus.symbol: virus.colour for virus in VIRUSES if virus.symbol}
+"""Activation symbol (on a track marker, beside a mission reward) → the virus it releases."""
+_CARRIED: Final = {
+    **{marker: (symbol, _RELEASES[symbol]) for marker, symbol in ACTIVATIONS.items()},
+    **{marker: (symbol, "spread") for marker, symbol in PROPAGATIONS.items()},
+}
+"""Track marker → the symbol printed on it and what that symbol reads: the virus it releases, or
+``spread`` (a propagation race)."""
+
+
+def _track_area(
+    name: str, track: tuple[Row, ...], values: tuple[int, ...], bonus: str, beside: bool = False
+) -> Area:
+    """A track: per row its markers (each followed by the symbol it carries, if any), the row's
+    score box (the track's value once it is crossed) and its row bonus."""
+    end = 1 + 2 * max(len(row.markers) for row in track)
+    spots, labels = [], [Label(0, 0, name)]
+    for r, row in enumerate(track, start=1):
+        labels.append(Label(r, 0, f"{name[0].upper()}{r}"))
+        for i, marker in enumerate(row.markers):
+            spots.append(Spot(marker, r, 1 + 2 * i, Kind.BOX, group=name))
+            if marker in _CARRIED:
+                symbol, text = _CARRIED[marker]
+                group = "spread" if text == "spread" else "virus"
+                spots.append(Spot(symbol, r, 2 + 2 * i, Kind.SYMBOL, text, group=group))
+        spots += [
+            Spot(row.box, r, end, Kind.BOX, str(values[r]), group=f"{name} score"),
+            Spot(row.bonus, r, end + 1, Kind.SYMBOL, bonus, group=f"{name} bonus"),
+        ]
+    return Area(name, tuple(spots), tuple(labels), beside=beside)
+
+
+def _row_area(
+    name: str, rows: Sequence[tuple[str, Kind, Sequence[tuple[int, str]]]], beside: bool = False
+) -> Area:
+    """Rows of spots, each after its title: ``(title, kind, [(slot, printed), …])``."""
+    spots, labels = [], []
+    for r, (title, kind, items) in enumerate(rows):
+        labels.append(Label(r, 0, title))
+        spots += [Spot(slot, r, 1 + i, kind, text, group=title.split()[0])
+                  for i, (slot, text) in enumerate(items)]  # fmt: skip
+    return Area(name, tuple(spots), tuple(labels), beside)
+
+
+def _then(
+    slots: Sequence[int], after: Mapping[int, tuple[int, str]], printed: Sequence[str] = ()
+) -> list[tuple[int, str]]:
+    """``slots`` with what is printed on each (nothing by default), each followed by the symbol
+    ``after`` gives it, if any."""
+    items = []
+    for slot, text in zip(slots, printed or [""] * len(slots), strict=True):
+        items.append((slot, text))
+        if slot in after:
+            items.append(after[slot])
+    return items
+
+
+_WILDS: Final = {slot: (wild, "wild") for slot, wild in WILD_AFTER.items()}
+_MISSION_VIRUSES: Final = {
+    slot: (virus, _RELEASES[virus])
+    for slot, virus in zip(DATA.mission_slots, MISSION_VIRUS, strict=True)
+}
+LAYOUT: Final = Layout(
+    6,
+    (
+        _base_area(),
+        _track_area("plants", PLANT_TRACK, PLANT_VALUES, "wall"),
+        _track_area("water", WATER_TRACK, WATER_VALUES, "e", beside=True),
+        _row_area("symbols", (
+            ("astronauts", Kind.SYMBOL, _then(ASTRONAUTS, _WILDS)),
+            ("planning", Kind.SYMBOL, _then(PLANNING, _WILDS)),
+        )),
+        _row_area("errors and missions", (
+            ("errors −5", Kind.ERROR, _then(ERRORS, {}, ("", "spread", "spread"))),
+            ("missions", Kind.SYMBOL, _then(DATA.mission_slots, _MISSION_VIRUSES, "ABC")),
+        ), beside=True),
+    ),
+)  # fmt: skip
+"""The sheet: the base's map of quarters and walkways, the plant and water tracks below it side by
+side, then astronauts, planning, errors and missions. The rules page gives what each quarter and
+row holds, not where: this geometry is a reconstruction from it (the map from the walkway graph,
+which is exactly the neighbours of this map). The final score boxes (59–65) hold no mark and are
+left out: the score line gives them."""
+
 MISSIONS: Final = {
     "A1": Mission("A1", "Evacuate at least 2 quarters. First: releases the red virus.", 8, 3),
     "A2": Mission("A2", "Evacuate every quarter of one floor. First: releases red.", 8, 3),
@@ -282,6 +445,7 @@ class Virus(Adventure):
     number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"
     data: ClassVar[SheetData] = DATA
+    layout: ClassVar[Layout | None] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
@@ -753,33 +917,6 @@ class Virus(Adventure):
             },
             "errors": self.errors_marked(sheet),
         }
-
-    def render_sheet(self, shown: Mapping[str, Any]) -> list[str]:
-        """One line per floor, quarters separated by ``|`` (``+`` an infection), each quarter's
-        energy, evacuation and virus; then walkways, viruses and tracks."""
-        spaces = shown["spaces"]
-        quarters = shown["quarters"]
-        lines = []
-        for floor in FLOORS:
-            cells = []
-            for q in QUARTERS:
-                if q.floor != floor:
-                    continue
-                marks = " ".join(
-                    "+" if (v := spaces[_NAMES[s]]) == "INFECTED" else "." if v is None else str(v)
-                    for s in q.slots
-                )
-                info = quarters[q.name]
-                flags = f"E{info['energy']}{' evac' if info['evacuated'] else ''}"
-                cells.append(f"{q.name}[{marks}] {flags}")
-            lines.append(f"    {floor}  " + " | ".join(cells))
-        viruses = ", ".join(f"{c} {s}" for c, s in shown["viruses"].items())
-        lines.append(f"    viruses: {viruses}")
-        lines.append(
-            f"    closed walkways: {' '.join(shown['closed']) or '-'}; plant track "
-            f"{shown['plant_track']}/16, water track {shown['water_track']}/10"
-        )
-        return lines
 
 
 assert len(DATA.space_slots) == 55 and len(WALKWAYS) == 22
