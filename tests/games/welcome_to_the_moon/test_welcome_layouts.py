@@ -21,11 +21,11 @@ from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.layout import Kind, Layout
 
-LAID_OUT = tuple(number for number in IMPLEMENTED if adventure(number).layout is not None)
+LAID_OUT = IMPLEMENTED
 
 
-def layout_of(number: int) -> Layout:
-    return WelcomeGame(adventure=number).sheet_layout()
+def layout_of(number: int, players: int = 2) -> Layout:
+    return WelcomeGame(adventure=number, players=players).sheet_layout()
 
 
 @cache
@@ -47,7 +47,7 @@ def played(number: int, players: int, seed: int) -> tuple[WelcomeState, frozense
 
 @pytest.mark.parametrize("number", LAID_OUT)
 def test_the_spaces_are_placed_with_their_names(number: int) -> None:
-    layout, data = layout_of(number).for_sheet(solo=False), adventure(number).data
+    layout, data = layout_of(number), adventure(number).data
     spaces = {spot.slot: spot.name for spot in layout.of_kind(Kind.SPACE)}
     assert spaces == {slot: data.names[slot] for slot in data.space_slots}
 
@@ -62,7 +62,7 @@ def test_errors_and_mission_rewards_are_placed(number: int) -> None:
 @pytest.mark.parametrize("number", LAID_OUT)
 @pytest.mark.parametrize(("players", "seed"), [(1, 1), (1, 2), (3, 3), (4, 4), (6, 5)])
 def test_every_slot_a_game_marks_is_placed(number: int, players: int, seed: int) -> None:
-    layout = layout_of(number).for_sheet(solo=players == 1)
+    layout = layout_of(number, players)
     state, marked = played(number, players, seed)
     size = len(state.sheets[0].marks)
     assert all(slot < size for slot in layout.slots)
@@ -100,3 +100,9 @@ def test_the_terminal_draws_the_sheet_without_wrapping(number: int, width: int) 
     for line in plain_lines(layout_of(number), state.view(0)["sheet"]["marks"], width - 6):
         assert line.strip() in console.file.getvalue()
     assert "False" not in console.file.getvalue() and "True" not in console.file.getvalue()
+
+
+def test_only_a_solo_layout_has_astras_battlefield() -> None:
+    solo, multiplayer = layout_of(8, players=1), layout_of(8, players=3)
+    assert max(multiplayer.slots) < 230 <= max(solo.slots)
+    assert set(multiplayer.slots) < set(solo.slots)

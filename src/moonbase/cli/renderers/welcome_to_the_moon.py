@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -30,11 +29,6 @@ from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render", "sheet", "summary"]
-
-_SHOWN_APART: Final = frozenset(
-    {"spaces", "walls", "zones", "score", "score_parts", "missions", "errors", "marks"}
-)
-_ROW: Final = 18
 
 
 def _mark(value: object) -> str:
@@ -91,44 +85,6 @@ def _missions(view: WelcomeView) -> list[Text]:
     return lines
 
 
-def _zone_rows(spaces: dict[str, Any], zones: list[dict[str, Any]]) -> list[Text]:
-    names = list(spaces)
-    rows: list[Text] = []
-    cells = Text()
-    count = 0
-    for zone in zones:
-        start, end = names.index(zone["from"]), names.index(zone["to"])
-        for name in names[start : end + 1]:
-            if count % _ROW == 0:
-                cells = Text(f"  {name:<4}", style="dim")
-                rows.append(cells)
-            cells.append(f"{_mark(spaces[name]):>3}", style="bold" if spaces[name] else "dim")
-            count += 1
-        cells.append(" ┃", style="green" if zone.get("complete") else "red")
-    return [*rows, Text("  (┃ ends a zone: green once complete)", style="dim")]
-
-
-def _floor_rows(spaces: dict[str, Any]) -> list[Text]:
-    floors: dict[str, list[object]] = {}
-    for name, value in spaces.items():
-        floors.setdefault(re.split(r"[.]", name)[0], []).append(value)
-    width = max(len(floor) for floor in floors)
-    rows = []
-    for floor, values in floors.items():
-        row = Text(f"  {floor:<{width}} ", style="bold")
-        for value in values:
-            row.append(f"{_mark(value):>3}", style="" if value is not None else "dim")
-        rows.append(row)
-    return rows
-
-
-def _errors(sheet: dict[str, Any]) -> Text:
-    errors = sheet.get("errors")
-    text = Text("errors ", style="bold red")
-    text.append(_compact(errors) if errors is not None else "0", style="red")
-    return text
-
-
 _TONE_STYLES: Final = {
     "label": "",
     "empty": "dim",
@@ -175,35 +131,11 @@ def score_line(parts: dict[str, int]) -> Text:
     return text
 
 
-def _drawn(sheet: dict[str, Any], heading: str, layout: Layout) -> list[RenderableType]:
-    parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
-    parts.append(SheetDrawing(layout, sheet["marks"]))
-    parts.append(score_line(sheet["score_parts"]))
-    claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
-    if claimed:
-        parts.append(Text(f"missions: {_compact(claimed)}", style="green"))
-    return parts
-
-
 def _sheet(sheet: dict[str, Any], heading: str, number: int) -> list[RenderableType]:
-    layout = adventure(number).layout
-    if layout is not None:
-        return _drawn(sheet, heading, layout)
-    spaces = sheet["spaces"]
-    rows = _zone_rows(spaces, sheet["zones"]) if sheet.get("zones") else _floor_rows(spaces)
+    """A sheet drawn as printed, its score part by part and the missions it accomplished."""
     parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
-    parts.extend(rows)
-    parts.append(_errors(sheet))
-    for key, value in sheet.items():
-        if key in _SHOWN_APART:
-            continue
-        label = key.replace("_", " ")
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            parts.append(Text(f"{label}:"))
-            for name, item in value.items():
-                parts.append(Text(f"  {name}: {_compact(item)}".replace("_", " ")))
-        else:
-            parts.append(Text(f"{label}: {_compact(value)}"))
+    parts.append(SheetDrawing(adventure(number).layout, sheet["marks"]))
+    parts.append(score_line(sheet["score_parts"]))
     claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
     if claimed:
         parts.append(Text(f"missions: {_compact(claimed)}", style="green"))

@@ -176,16 +176,14 @@ class WelcomeGame(Game):
     def sheet_layout(self) -> Layout:
         """Where every markable spot of this adventure's sheet stands as printed, and what is
         printed there: enough to draw a sheet from the marks a view gives
-        (``view["sheets"][seat]["marks"]``) without knowing the rules.
+        (``view["sheets"][seat]["marks"]``) without knowing the rules. A multiplayer game's
+        layout leaves out what only a solo sheet has (adventure 8: ASTRA's battlefield).
 
         >>> layout = WelcomeGame(adventure=3).sheet_layout()
         >>> layout.spot(14).name, layout.spot(137).name, [area.name for area in layout.areas]
         ('B14', 'B2-B1', ['colony', 'quarters', 'tracks'])
         """
-        layout = adventure(self.adventure).layout
-        if layout is None:
-            raise NotImplementedError(f"adventure {self.adventure} has no sheet layout yet")
-        return layout
+        return adventure(self.adventure).layout.for_sheet(solo=self.seats == 1)
 
     def _action_texts(self) -> Iterable[str]:
         return self.tables.texts

@@ -9,7 +9,6 @@ Welcome to the Moon — adventure 1, The Launch — turn 1 (play)
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
@@ -17,30 +16,9 @@ from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 __all__ = ["render_view"]
 
-_SKIPPED = ("spaces", "score", "score_parts", "missions", "marks")
-
 
 def _mark(value: object) -> str:
     return "." if value is None else str(value)
-
-
-def _spaces(sheet: dict[str, Any]) -> list[str]:
-    """The number spaces: one line per floor (adventure 1), or the trajectory with its walls."""
-    spaces: dict[str, Any] = sheet["spaces"]
-    if "walls" not in sheet:
-        rows: dict[str, list[str]] = {}
-        for alias, value in spaces.items():
-            rows.setdefault(alias.split(".")[0], []).append(_mark(value))
-        return [
-            f"    {floor:<5}{' '.join(f'{m:>2}' for m in marks)}" for floor, marks in rows.items()
-        ]
-    walls = {int(wall[1:]) - 89 for wall in sheet["walls"]}
-    cells = []
-    for alias, value in spaces.items():
-        cells.append(f"{_mark(value):>2}")
-        if int(alias[1:]) in walls:
-            cells.append("|")
-    return ["    " + " ".join(cells[start : start + 24]) for start in range(0, len(cells), 24)]
 
 
 def render_view(view: WelcomeView) -> str:
@@ -79,15 +57,8 @@ def render_view(view: WelcomeView) -> str:
     for seat, sheet in enumerate(view["sheets"]):
         done = " — done" if view["done"][seat] and view["phase"] == "play" else ""
         lines.append(f"  seat {seat}: score {sheet['score']}{done}")
-        rules = adventure(view["adventure"])
-        if rules.layout is not None:
-            lines.extend("    " + line for line in plain_lines(rules.layout, sheet["marks"]))
-            parts = sheet["score_parts"]
-            lines.append("    score: " + ", ".join(f"{k} {v}" for k, v in parts.items()))
-            continue
-        drawn = rules.render_sheet(sheet)
-        lines.extend(_spaces(sheet) if drawn is None else drawn)
-        extra = {key: value for key, value in sheet.items() if key not in _SKIPPED}
-        extra["missions"] = {k: v for k, v in sheet["missions"].items() if v is not None}
-        lines.append("    " + json.dumps(extra, separators=(", ", ": ")))
+        layout = adventure(view["adventure"]).layout
+        lines.extend("    " + line for line in plain_lines(layout, sheet["marks"]))
+        parts = sheet["score_parts"]
+        lines.append("    score: " + ", ".join(f"{k} {v}" for k, v in parts.items()))
     return "\n".join(lines)

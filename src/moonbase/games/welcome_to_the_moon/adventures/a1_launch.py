@@ -390,7 +390,7 @@ class Launch(Adventure):
     number: ClassVar[int] = 1
     title: ClassVar[str] = "The Launch"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
     changes: ClassVar[bool] = False

@@ -374,7 +374,7 @@ class Journey(Adventure):
     number: ClassVar[int] = 2
     title: ClassVar[str] = "The Journey"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",

@@ -385,7 +385,7 @@ class Colony(Adventure):
     number: ClassVar[int] = 3
     title: ClassVar[str] = "The Colony"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",

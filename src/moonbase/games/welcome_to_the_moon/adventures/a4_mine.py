@@ -373,7 +373,7 @@ class Mine(Adventure):
     number: ClassVar[int] = 4
     title: ClassVar[str] = "The Mine"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "FREE", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",

@@ -426,7 +426,7 @@ class Dome(Adventure):
     number: ClassVar[int] = 5
     title: ClassVar[str] = "The Dome"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "BUILD", "UPGRADE", "PLANT", "WATER", "ASTRONAUT", "X", "SPLIT", "SKIP",

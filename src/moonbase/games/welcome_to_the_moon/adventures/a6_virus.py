@@ -445,7 +445,7 @@ class Virus(Adventure):
     number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",

@@ -393,7 +393,7 @@ class Escape(Adventure):
     number: ClassVar[int] = 7
     title: ClassVar[str] = "The Escape"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",

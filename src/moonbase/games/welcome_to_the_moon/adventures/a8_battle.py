@@ -398,7 +398,7 @@ class Battle(Adventure):
     number: ClassVar[int] = 8
     title: ClassVar[str] = "The Battle"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout | None] = LAYOUT
+    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",

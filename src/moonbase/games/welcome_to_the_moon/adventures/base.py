@@ -77,7 +77,7 @@ class Adventure(ABC):
     """Whether wild actions exist (``WRITE … WILD <action>``)."""
     shares_sheets: ClassVar[bool] = False
     """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
-    layout: ClassVar[Layout | None] = None
+    layout: ClassVar[Layout]
     """The sheet as printed (:class:`~moonbase.games.welcome_to_the_moon.layout.Layout`)."""
 
     # ------------------------------------------------------------------ sheets
@@ -237,12 +237,6 @@ class Adventure(ABC):
     @abstractmethod
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """The marks of a sheet as JSON-safe data (``spaces`` and the adventure's other marks)."""
-
-    def render_sheet(self, shown: Mapping[str, Any]) -> list[str] | None:
-        """Text lines drawing a sheet as its view ``shown`` gives it (``spaces`` and the marks of
-        :meth:`sheet_view`), for the terminal; ``None`` keeps the default drawing (a line per
-        zone)."""
-        return None
 
     # ------------------------------------------------------------------ sub-steps between turns
     # An adventure may leave sub-steps on sheets outside phase 4 (stage ``ACTING`` with
