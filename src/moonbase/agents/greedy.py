@@ -2,9 +2,8 @@
 
 >>> import moonbase
 >>> from moonbase.agents.runner import play
->>> final = play(moonbase.load("moon-leap"), ["greedy", "random"], seed=1)
->>> final.is_over
-True
+>>> play(moonbase.load("moon-leap"), ["greedy", "random"], seed=1).winners()
+[0]
 """
 
 from __future__ import annotations
