@@ -527,13 +527,13 @@ def _a7(judge: Judge, sheet: Sheet) -> float:
             if marks[block.spaces[0]]:
                 continue
             double = 2.0 if not marks[ship.double] else 1.0
-            plants = a7.Escape.plants(marks, ship)
+            plants = a7.plants(marks, ship)
             value += (a7.VALUES[plants] + 1.5) * double * chances[block.spaces[0]]
             continue
         if all(marks[space] for space in block.spaces):
             continue
         tank = next(iter(block.tanks.values()))
-        reactors = a7.Escape.reactors(marks, ship)
+        reactors = a7.reactors(marks, ship)
         reward = (a7.VALUES[reactors] + 1.5) * (2.0 if marks[tank] else 1.3)
         value += reward * _product(chances, block.spaces)
     value += 0.5 * len(blocks)

@@ -294,15 +294,21 @@ class Zone:
 
 @dataclass(frozen=True)
 class Track:
-    """A progress track: boxes marked from the first to the last, and its value list, where
-    ``values[k]`` is the value once ``k`` boxes are marked (``standard.md`` §6)."""
+    """A progress track: boxes marked from the first to the last with ``flag``, and its value
+    list, where ``values[k]`` is the value once ``k`` boxes are marked (``standard.md`` §6;
+    ``()``: a track that scores through something else). ``overflow``: a slot a full track
+    marks instead (adventure 7's planning track, which marks slot 0 once full)."""
 
     name: str
     slots: tuple[int, ...]
-    values: tuple[int, ...]
+    values: tuple[int, ...] = ()
+    flag: int = CROSSED
+    overflow: int | None = None
 
     def __post_init__(self) -> None:
-        assert len(self.values) == len(self.slots) + 1, f"track {self.name}: values per box + 1"
+        assert not self.values or len(self.values) == len(self.slots) + 1, (
+            f"track {self.name}: values per box + 1"
+        )
 
     def marked(self, marks: bytearray) -> int:
         """How many boxes are marked (they are marked in order)."""

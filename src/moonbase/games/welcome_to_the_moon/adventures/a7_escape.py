@@ -36,19 +36,24 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    WriteRows,
-    fitting_writes,
-    in_spaces,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Choose,
+    Cross,
+    Effects,
+    Engine,
+    Linked,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Race,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
@@ -62,11 +67,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Space,
     Track,
-    X,
     Zone,
     bounds,
-    first_empty,
-    number_code,
 )
 
 __all__ = [
@@ -167,7 +169,9 @@ WILD_AFTER: Final = {99: 104, 101: 105, 103: 106}
 """Marking one of these astronaut symbols circles that wild-action symbol."""
 WILDS: Final = (104, 105, 106)
 """The three wild-action symbols; spent in this order."""
-PLANNING: Final = Track("planning", tuple(range(107, 116)), (0, 1, 3, 6, 9, 12, 16, 20, 24, 28))
+PLANNING: Final = Track(
+    "planning", tuple(range(107, 116)), (0, 1, 3, 6, 9, 12, 16, 20, 24, 28), overflow=0
+)
 """The planning penalty boxes and their values."""
 ERRORS: Final = (69, 70, 71)
 """System Error boxes; the first two each activate an airlock."""
@@ -387,8 +391,73 @@ def _circled(marks: bytes | bytearray, slots: tuple[int, ...], printed: int) -> 
     return printed + sum(1 for slot in slots if marks[slot])
 
 
-class Escape(Adventure):
-    """Adventure 7 — The Escape."""
+def plants(marks: bytes | bytearray, ship: Starship) -> int:
+    """Plants circled in a starship's greenhouse, printed ones included."""
+    return _circled(marks, ship.plants, ship.printed_plants)
+
+
+def reactors(marks: bytes | bytearray, ship: Starship) -> int:
+    """Reactors circled on a starship, printed ones included."""
+    return _circled(marks, ship.reactors, ship.printed_reactors)
+
+
+def available(marks: bytearray) -> list[int]:
+    """Every empty space whose block is connected (where a number or an X may go)."""
+    blocks = connected(marks)
+    return [s for s in _SPACES if not marks[s] and _BLOCK_OF[s] in blocks]
+
+
+def open_airlocks(marks: bytearray) -> list[int]:
+    """Every airlock a robot may activate: not drawn, touching a connected block."""
+    blocks = connected(marks)
+    return [
+        slot
+        for slot, (a, b) in AIRLOCKS.items()
+        if not marks[slot] and (a in blocks or b in blocks)
+    ]
+
+
+def _full(marks: bytearray, slots: Sequence[int]) -> bool:
+    return all(marks[slot] for slot in slots)
+
+
+def _greenhouses_done(ships: Sequence[Starship], count: int) -> Callable[[bytearray], bool]:
+    """Missions A1, A2: ``count`` of ``ships`` with their greenhouse filled and 3 plants."""
+    return lambda marks: (
+        sum(1 for s in ships if marks[s.greenhouse] and plants(marks, s) == 3) >= count
+    )
+
+
+_SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
+
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": _greenhouses_done(STARSHIPS, 3),
+    "A2": _greenhouses_done(STARSHIPS[5:], 1),
+    "B1": lambda marks: sum(1 for m in _MODULES if _full(marks, m.spaces)) >= 7,
+    "B2": lambda marks: sum(1 for s in STARSHIPS if _full(marks, s.spaces)) >= 3,
+    "C1": lambda marks: sum(1 for s in STARSHIPS if reactors(marks, s) == 3) >= 3,
+    "C2": lambda marks: sum(1 for tanks in _SHIP_TANKS if _full(marks, tanks)) >= 3,
+}
+"""Each mission's requirement (``adventure7.md`` §7)."""
+
+ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+ERROR_TRACK: Final = Track("errors", ERRORS)
+_PLANTS_OF: Final = {
+    space: Track(f"{ship.name} plants", ship.plants, flag=CIRCLED)
+    for ship in STARSHIPS
+    for space in ship.spaces
+}
+_REACTORS_OF: Final = {
+    space: Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED)
+    for ship in STARSHIPS
+    for space in ship.spaces
+}
+_AIRLOCK_NAMES: Final = {slot: f"#{slot}" for slot in AIRLOCKS}
+_AIRLOCK: Final = Push("AIRLOCK")
+
+
+class Escape(Engine):
+    """Adventure 7 — The Escape: the engine over these declarations."""
 
     number: ClassVar[int] = 7
     title: ClassVar[str] = "The Escape"
@@ -399,198 +468,45 @@ class Escape(Adventure):
         "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",
     )  # fmt: skip
     wilds: ClassVar[bool] = True
+    wild_slots: ClassVar[tuple[int, ...]] = WILDS
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "astronauts": ASTRONAUT_TRACK,
+        "planning": PLANNING,
+        "errors": ERROR_TRACK,
+    }
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},
+        **dict.fromkeys(ERRORS[:2], (_AIRLOCK,)),
+    }
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        **dict.fromkeys(ROBOT_SPACES, (_AIRLOCK,)),
+        **{ship.greenhouse: (Race(ship.double),) for ship in STARSHIPS},
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("ROBOT", Choose(open_airlocks, _AIRLOCK_NAMES)),
+        "ENERGY": Offer("ENERGY", Next(_REACTORS_OF)),
+        "PLANT": Offer("PLANT", Next(_PLANTS_OF)),
+        "WATER": Offer("WATER", Linked(_TANKS)),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(available, then=(Advance(PLANNING),))),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "AIRLOCK": Offer("AIRLOCK", Choose(open_airlocks, _AIRLOCK_NAMES))
+    }
+    changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = _DOUBLES
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
-    # ------------------------------------------------------------------ queries
-    @staticmethod
-    def wild_available(sheet: Sheet) -> bool:
-        """Whether a wild-action symbol is circled and not yet crossed."""
-        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
-
-    @staticmethod
-    def available(marks: bytearray) -> list[int]:
-        """Every empty space whose block is connected (where an X may go)."""
-        blocks = connected(marks)
-        return [s for s in _SPACES if not marks[s] and _BLOCK_OF[s] in blocks]
-
-    @staticmethod
-    def airlocks(marks: bytearray) -> list[int]:
-        """Every airlock a robot may activate: not drawn, touching a connected block."""
-        blocks = connected(marks)
-        return [
-            slot
-            for slot, (a, b) in AIRLOCKS.items()
-            if not marks[slot] and (a in blocks or b in blocks)
-        ]
-
-    @staticmethod
-    def _limits(marks: bytearray) -> tuple[list[int], list[int]]:
+    def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
+        """The empty spaces of connected blocks, each between its starship's numbers."""
+        empty = available(marks)
+        if not empty:
+            return []
         low, high = [LOW] * 44, [HIGH] * 44
         for ship in STARSHIPS:
             for slot, (lo, hi) in zip(ship.spaces, bounds(marks, ship.spaces), strict=True):
                 low[slot], high[slot] = lo, hi
-        return low, high
-
-    # ------------------------------------------------------------------ phases 2–3
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes in connected blocks, with Astronaut changes and wild actions."""
-        marks = sheet.marks
-        empty = self.available(marks)
-        if not empty:
-            return []
-        low, high = self._limits(marks)
-        spaces = [(slot, low[slot], high[slot]) for slot in empty]
-        return fitting_writes(in_spaces(spaces), combos, rows, wild and self.wild_available(sheet))
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Spend the wild symbol, write the number, take the space's reactions, and open the
-        action (marked at once after a change)."""
-        marks = sheet.marks
-        if wild is not None:
-            spent = next(s for s in WILDS if marks[s] == CIRCLED)
-            marks[spent] |= CROSSED
-        marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = wild or combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        self._react(sheet, slot)
-        if modified:
-            self._astronaut(sheet)
-        else:
-            sheet.pending.append("ACTION")
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box; the first two each activate an airlock."""
-        box = first_empty(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-        if box is None:
-            return
-        sheet.marks[box] = CROSSED
-        if box != ERRORS[-1]:
-            sheet.pending.append("AIRLOCK")
-
-    # ------------------------------------------------------------------ effects
-    def _react(self, sheet: Sheet, slot: int) -> None:
-        """A mark on a space: a robot bonus, or the ×2 race of a greenhouse."""
-        if slot in ROBOT_SPACES:
-            sheet.pending.append("AIRLOCK")
-        ship = _GREENHOUSES.get(slot)
-        if ship is not None and not sheet.marks[ship.double]:
-            sheet.marks[ship.double] = CIRCLED
-            if sheet.solo:
-                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
-            else:
-                sheet.triggered.append(ship.double)
-
-    def _astronaut(self, sheet: Sheet) -> None:
-        slot = first_empty(sheet.marks, ASTRONAUTS)
-        if slot is None:
-            return
-        sheet.marks[slot] = CROSSED
-        wild = WILD_AFTER.get(slot)
-        if wild is not None:
-            sheet.marks[wild] = CIRCLED
-
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"{word} #{slot}" for word in ("AIRLOCK", "ROBOT") for slot in AIRLOCKS),
-            *("ENERGY", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
-            *(f"X {DATA.names[slot]}" for slot in DATA.space_slots),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return _DOUBLES
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """A compulsory ``AIRLOCK``, or the action's choices and ``SKIP``."""
-        marks = sheet.marks
-        if item == "AIRLOCK":
-            return [f"AIRLOCK #{slot}" for slot in self.airlocks(marks)]
-        action = sheet.action
-        result: list[str]
-        ship = _SHIPS[_SHIP_OF[sheet.written]]
-        if action == "ROBOT":
-            result = [f"ROBOT #{slot}" for slot in self.airlocks(marks)]
-        elif action == "ENERGY":
-            result = ["ENERGY"] if first_empty(marks, ship.reactors) else []
-        elif action == "PLANT":
-            result = ["PLANT"] if first_empty(marks, ship.plants) else []
-        elif action == "WATER":
-            tank = _TANKS.get(sheet.written)
-            result = ["WATER"] if tank is not None and not marks[tank] else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
-        else:
-            result = [f"X {DATA.names[slot]}" for slot in self.available(marks)]
-        return [*result, "SKIP"] if result else result
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action, or a compulsory airlock."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        if word == "AIRLOCK":
-            sheet.pending.remove("AIRLOCK")
-            marks[int(target[1:])] = CIRCLED
-            return
-        sheet.pending.remove("ACTION")
-        ship = _SHIPS[_SHIP_OF[sheet.written]]
-        if word == "ROBOT":
-            marks[int(target[1:])] = CIRCLED
-        elif word == "ENERGY":
-            marks[first_empty(marks, ship.reactors) or 0] = CIRCLED
-        elif word == "PLANT":
-            marks[first_empty(marks, ship.plants) or 0] = CIRCLED
-        elif word == "WATER":
-            marks[_TANKS[sheet.written]] = CIRCLED
-        elif word == "ASTRONAUT":
-            self._astronaut(sheet)
-        elif word == "X":
-            space = DATA.aliases[target]
-            marks[space] = X
-            marks[PLANNING.next_slot(marks) or 0] |= CROSSED
-            self._react(sheet, space)
-
-    # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """The ×2 race: a ×2 bonus circled this turn is crossed off every sheet with no mark on
-        it."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
-            for sheet in sheets:
-                if not sheet.marks[slot]:
-                    sheet.marks[slot] = CROSSED
-
-    @staticmethod
-    def plants(marks: bytes | bytearray, ship: Starship) -> int:
-        """Plants circled in a starship's greenhouse, printed ones included."""
-        return _circled(marks, ship.plants, ship.printed_plants)
-
-    @staticmethod
-    def reactors(marks: bytes | bytearray, ship: Starship) -> int:
-        """Reactors circled on a starship, printed ones included."""
-        return _circled(marks, ship.reactors, ship.printed_reactors)
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Greenhouses (A), filled modules and starships (B), reactors and tanks (C)."""
-        marks = sheet.marks
-        if card in ("A1", "A2"):
-            ships = STARSHIPS if card == "A1" else STARSHIPS[5:]
-            full = sum(1 for s in ships if marks[s.greenhouse] and self.plants(marks, s) == 3)
-            return full >= (3 if card == "A1" else 1)
-        if card == "B1":
-            return sum(1 for m in _MODULES if all(marks[s] for s in m.spaces)) >= 7
-        if card == "B2":
-            return sum(1 for s in STARSHIPS if all(marks[x] for x in s.spaces)) >= 3
-        if card == "C1":
-            return sum(1 for s in STARSHIPS if self.reactors(marks, s) == 3) >= 3
-        tanks = [[_TANKS[x] for x in s.spaces if x in _TANKS] for s in STARSHIPS]
-        return sum(1 for ship in tanks if all(marks[t] for t in ship)) >= 3
+        return [(slot, low[slot], high[slot]) for slot in empty]
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -600,7 +516,7 @@ class Escape(Adventure):
         if not marks[ship.greenhouse]:
             return 0
         double = 2 if marks[ship.double] & CIRCLED else 1
-        return value(Escape.plants(marks, ship)) * double
+        return value(plants(marks, ship)) * double
 
     @staticmethod
     def module_points(marks: bytes | bytearray, module: Block) -> int:
@@ -610,7 +526,7 @@ class Escape(Adventure):
             return 0
         tank = next(iter(module.tanks.values()))
         double = 2 if marks[tank] else 1
-        return value(Escape.reactors(marks, STARSHIPS[module.starship])) * double
+        return value(reactors(marks, STARSHIPS[module.starship])) * double
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, greenhouses and starship modules, less planning and errors."""
@@ -627,16 +543,6 @@ class Escape(Adventure):
             }
         )
 
-    # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Cards A, B and C: every ×2 bonus still available (no mark on it)."""
-        return [slot for slot in _DOUBLES if not sheet.marks[slot]]
-
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen ×2 bonus."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
-
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, airlocks and connected blocks, starships (plants, reactors, ×2, tanks),
@@ -646,8 +552,8 @@ class Escape(Adventure):
         for ship in STARSHIPS:
             double = marks[ship.double]
             starships[ship.name] = {
-                "plants": self.plants(marks, ship),
-                "reactors": self.reactors(marks, ship),
+                "plants": plants(marks, ship),
+                "reactors": reactors(marks, ship),
                 "double": "circled" if double & CIRCLED else "crossed" if double else "open",
             }
         return {

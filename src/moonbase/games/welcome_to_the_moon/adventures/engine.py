@@ -1,0 +1,389 @@
+"""The one engine the adventures run on: :class:`Engine`, the turn's shared steps read from an
+adventure's declarations, and the words those declarations are written in.
+
+An adventure declares what its sheet does; the engine carries it out:
+
+* **tracks** (:class:`~moonbase.games.welcome_to_the_moon.sheet.Track`) are marked box after
+  box by :class:`Advance`; a box may give a reward when it is marked (:attr:`Engine.rewards`);
+* a mark in a space (a number or an X) sets off the space's **reactions**
+  (:attr:`Engine.reactions`): :class:`Mark` a slot, :class:`Advance` a track, :class:`Push` a
+  compulsory sub-step, or run a :class:`Race`;
+* the combination's action, once written, is resolved by its **offer** (:attr:`Engine.actions`),
+  and each compulsory sub-step by its own (:attr:`Engine.items`). An :class:`Offer` is a word and
+  what the word may pick: the :class:`Next` box of a track, the slot :class:`Linked` to the space
+  just written, a slot to :class:`Choose`, or a space to :class:`Cross` (the X of Planning);
+* a System Error advances the ``errors`` track; phase 5 settles the races; an ASTRA card crosses
+  off one of :attr:`Engine.crossable`.
+
+Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
+a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
+engine calls: :meth:`Engine.open_spaces` (where a number may go), the mission requirements, the
+score and the view.
+
+>>> from moonbase.games.welcome_to_the_moon.adventures import adventure
+>>> escape = adventure(7)
+>>> sheet = escape.new_sheet(solo=False)
+>>> escape.apply(sheet, (Advance(escape.tracks["astronauts"]),) * 2)
+>>> [sheet.marks[slot] for slot in (98, 99, 100, 104)]  # the second symbol gives a wild action
+[2, 2, 0, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from moonbase.games.welcome_to_the_moon.adventures.base import (
+    Adventure,
+    Combination,
+    WriteRows,
+    fitting_writes,
+    in_spaces,
+)
+from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, Track, X, number_code
+
+__all__ = [
+    "Advance",
+    "Choose",
+    "Cross",
+    "Effects",
+    "Engine",
+    "Linked",
+    "Mark",
+    "Next",
+    "Offer",
+    "Push",
+    "Race",
+]
+
+SKIP = "SKIP"
+"""The sub-step that declines the combination's action as a whole."""
+ACTION = "ACTION"
+"""The pending item of the combination's action."""
+_BARE = -1
+"""The target of an offer whose word is the whole text (``ENERGY``)."""
+
+
+# ---------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class Mark:
+    """Add ``flag`` to ``slot`` (a wild action gained, a wall icon used)."""
+
+    slot: int
+    flag: int = CIRCLED
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Mark the next box of ``track`` with its flag, then take that box's reward; nothing when
+    the track is full (but a track with an ``overflow`` slot marks that)."""
+
+    track: Track
+
+
+@dataclass(frozen=True)
+class Push:
+    """A compulsory sub-step for later: ``item`` joins the sheet's pending ones."""
+
+    item: str
+
+
+@dataclass(frozen=True)
+class Race:
+    """A first-come bonus: the first sheet to reach it circles ``high`` (phase 5 crosses it off
+    every sheet with no mark on it; solo, the solo bonus grows by ``bonus``); a sheet that comes
+    later circles ``low``, if there is one."""
+
+    high: int
+    low: int | None = None
+    bonus: int = 1
+
+
+Effect = Mark | Advance | Push | Race
+Effects = tuple[Effect, ...]
+
+
+# ---------------------------------------------------------------------- offers
+@dataclass(frozen=True)
+class Next:
+    """The next box of a track: ``track``, or the track of the space just written (``track``
+    maps spaces to tracks). The word alone is the text (``ENERGY``)."""
+
+    track: Track | Mapping[int, Track]
+
+    def of(self, written: int) -> Track | None:
+        """The track the choice advances, given the space just written."""
+        track = self.track
+        return track if isinstance(track, Track) else track.get(written)
+
+
+@dataclass(frozen=True)
+class Linked:
+    """The slot linked to the space just written (``slots``: space → slot), while it is empty:
+    the choice circles it. The word alone is the text (``WATER``)."""
+
+    slots: Mapping[int, int]
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A slot among those ``open(marks)`` gives, in that order, which the choice circles; its
+    text is the word and the slot's name (``ROBOT #130``, ``TUNNEL B1-B7``)."""
+
+    open: Callable[[bytearray], Iterable[int]]
+    names: Mapping[int, str]
+    """Every slot it may ever offer, with its name."""
+
+
+@dataclass(frozen=True)
+class Cross:
+    """An X in one of the spaces ``open(marks)`` gives, then ``then``, then the space's
+    reactions; its text is ``X`` and the space's name (``X SH0.4``)."""
+
+    open: Callable[[bytearray], Iterable[int]]
+    then: Effects = ()
+
+
+Pick = Next | Linked | Choose | Cross
+
+
+@dataclass(frozen=True, eq=False)
+class Offer:
+    """A sub-step: its first ``word`` and what it picks."""
+
+    word: str
+    pick: Pick
+
+
+# ---------------------------------------------------------------------- the engine
+class Engine(Adventure):
+    """The shared turn steps over an adventure's declarations (the class attributes below).
+
+    Writing (phase 3) spends a wild action when one is used, writes the number, takes the
+    space's reactions, then marks the Astronaut change at once (:attr:`changed`) or leaves the
+    action pending (``ACTION``). Phase 4 resolves the pending items by their offers; ``SKIP``
+    declines the action.
+    """
+
+    tracks: ClassVar[Mapping[str, Track]] = {}
+    """The sheet's tracks by name; ``errors`` is the System Error boxes."""
+    rewards: ClassVar[Mapping[int, Effects]] = {}
+    """Box slot → what marking it gives (a wild action, a compulsory sub-step)."""
+    reactions: ClassVar[Mapping[int, Effects]] = {}
+    """Space → what a mark in it (a number or an X) sets off, in order."""
+    actions: ClassVar[Mapping[str, Offer]] = {}
+    """Action → the offer that resolves it once written."""
+    items: ClassVar[Mapping[str, Offer]] = {}
+    """Compulsory sub-step → its offer."""
+    changed: ClassVar[Effects] = ()
+    """What an Astronaut change of the number marks at once (instead of the action)."""
+    wild_slots: ClassVar[tuple[int, ...]] = ()
+    """The wild-action symbols, spent in this order (a circled one is available)."""
+    crossable: ClassVar[tuple[int, ...]] = ()
+    """Solo: what an ASTRA effect card may cross off."""
+    cross_letters: ClassVar[str] = "ABC"
+    """Solo: the ASTRA effect cards that cross something off."""
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {}
+    """Mission card → whether a sheet's marks meet it."""
+
+    # ------------------------------------------------------------------ effects
+    def apply(self, sheet: Sheet, effects: Effects) -> None:
+        """Carry out ``effects`` on ``sheet``, in order."""
+        for effect in effects:
+            if isinstance(effect, Mark):
+                sheet.marks[effect.slot] |= effect.flag
+            elif isinstance(effect, Advance):
+                self.advance(sheet, effect.track)
+            elif isinstance(effect, Push):
+                sheet.pending.append(effect.item)
+            else:
+                self.race(sheet, effect)
+
+    def advance(self, sheet: Sheet, track: Track) -> None:
+        """Mark the next box of ``track`` and take its reward (:class:`Advance`)."""
+        marks = sheet.marks
+        slot = track.next_slot(marks)
+        if slot is None:
+            if track.overflow is not None:
+                marks[track.overflow] |= track.flag
+            return
+        marks[slot] |= track.flag
+        reward = self.rewards.get(slot)
+        if reward:
+            self.apply(sheet, reward)
+
+    def race(self, sheet: Sheet, race: Race) -> None:
+        """Reach ``race``: circle its high bonus if it is still open (a solo bonus, or phase 5
+        settles it), its low one otherwise."""
+        marks = sheet.marks
+        if marks[race.high]:
+            if race.low is not None:
+                marks[race.low] = CIRCLED
+            return
+        marks[race.high] = CIRCLED
+        if sheet.solo:
+            sheet.solo_bonus = min(sheet.solo_bonus + race.bonus, self.solo_boxes)
+        else:
+            sheet.triggered.append(race.high)
+
+    @cached_property
+    def solo_boxes(self) -> int:
+        """Solo: how many solo-bonus boxes the sheet has."""
+        return ASTRA_ADVENTURES[self.number].bonus_boxes
+
+    def marked(self, sheet: Sheet, space: int) -> None:
+        """A space was marked (a number or an X): its reactions."""
+        reactions = self.reactions.get(space)
+        if reactions:
+            self.apply(sheet, reactions)
+
+    # ------------------------------------------------------------------ phases 2–3
+    def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
+        """Every empty space a number may go in now, with the numbers it lies between
+        (``(slot, low, high)``: ``n`` fits iff ``low < n < high``)."""
+        raise NotImplementedError
+
+    def wild_available(self, sheet: Sheet) -> bool:
+        """Whether a wild-action symbol is circled and not yet crossed."""
+        marks = sheet.marks
+        return any(marks[slot] == CIRCLED for slot in self.wild_slots)
+
+    def writes(
+        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
+    ) -> list[int]:
+        """Writes in the open spaces, with the Astronaut's changes and, where the adventure
+        has them, wild actions."""
+        spaces = self.open_spaces(sheet.marks)
+        if not spaces:
+            return []
+        wilds = wild and self.wilds and self.wild_available(sheet)
+        return fitting_writes(in_spaces(spaces), combos, rows, wilds)
+
+    def write(
+        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
+    ) -> None:
+        """Spend the wild action used, write the number, take the space's reactions, and mark
+        the Astronaut change at once or leave the action pending."""
+        marks = sheet.marks
+        if wild is not None:
+            spent = next(s for s in self.wild_slots if marks[s] == CIRCLED)
+            marks[spent] |= CROSSED
+        marks[slot] = number_code(combo.number + modified)
+        sheet.written = slot
+        sheet.action = wild or combo.action
+        sheet.modified = modified
+        sheet.stage = Sheet.ACTING
+        self.marked(sheet, slot)
+        if modified:
+            self.apply(sheet, self.changed)
+        else:
+            sheet.pending.append(ACTION)
+
+    def error(self, sheet: Sheet) -> None:
+        """Mark the next System Error box (and take its reward)."""
+        sheet.stage = Sheet.ACTING
+        self.advance(sheet, self.tracks["errors"])
+
+    # ------------------------------------------------------------------ phase 4
+    @cached_property
+    def _texts(self) -> dict[Offer, dict[int, str]]:
+        """Every offer's texts by target."""
+        texts: dict[Offer, dict[int, str]] = {}
+        for offer in (*self.items.values(), *self.actions.values()):
+            pick = offer.pick
+            if isinstance(pick, Choose):
+                texts[offer] = {slot: f"{offer.word} {name}" for slot, name in pick.names.items()}
+            elif isinstance(pick, Cross):
+                names = self.data.names
+                texts[offer] = {slot: f"{offer.word} {names[slot]}" for slot in names}
+            else:
+                texts[offer] = {_BARE: offer.word}
+        return texts
+
+    @cached_property
+    def _decoded(self) -> dict[str, tuple[str, Offer, int]]:
+        """Sub-step text → the pending item it resolves, its offer and its target."""
+        decoded: dict[str, tuple[str, Offer, int]] = {}
+        for items, named in ((self.items, True), (self.actions, False)):
+            for item, offer in items.items():
+                for target, text in self._texts[offer].items():
+                    decoded[text] = (item if named else ACTION, offer, target)
+        return decoded
+
+    def step_texts(self) -> list[str]:
+        """Every sub-step text: each offer's, and ``SKIP``."""
+        texts = [text for offer_texts in self._texts.values() for text in offer_texts.values()]
+        return [*dict.fromkeys(texts), SKIP] if self.actions else list(dict.fromkeys(texts))
+
+    def options(self, sheet: Sheet, item: str) -> list[str]:
+        """The texts that resolve the pending ``item`` (the action's also ``SKIP``; ``[]``: it
+        is lost)."""
+        offer = self.actions.get(sheet.action) if item == ACTION else self.items.get(item)
+        if offer is None:
+            return []
+        texts = self._texts[offer]
+        found = [texts[target] for target in self._targets(sheet, offer.pick)]
+        return [*found, SKIP] if found and item == ACTION else found
+
+    def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
+        marks = sheet.marks
+        if isinstance(pick, Next):
+            track = pick.of(sheet.written)
+            return [_BARE] if track is not None and track.next_slot(marks) is not None else []
+        if isinstance(pick, Linked):
+            slot = pick.slots.get(sheet.written)
+            return [_BARE] if slot is not None and not marks[slot] else []
+        return list(pick.open(marks))
+
+    def step(self, sheet: Sheet, action: str) -> None:
+        """Carry out a sub-step: the pending item it resolves goes."""
+        if action == SKIP:
+            sheet.pending.remove(ACTION)
+            return
+        item, offer, target = self._decoded[action]
+        sheet.pending.remove(item)
+        pick, marks = offer.pick, sheet.marks
+        if isinstance(pick, Next):
+            track = pick.of(sheet.written)
+            assert track is not None
+            self.advance(sheet, track)
+        elif isinstance(pick, Linked):
+            marks[pick.slots[sheet.written]] |= CIRCLED
+        elif isinstance(pick, Choose):
+            marks[target] |= CIRCLED
+        else:
+            marks[target] = X
+            self.apply(sheet, pick.then)
+            self.marked(sheet, target)
+
+    # ------------------------------------------------------------------ phases 5–6
+    def phase5(self, sheets: Sequence[Sheet]) -> None:
+        """The races: a high bonus circled this turn is crossed off every sheet with no mark on
+        it (whoever circled it in the same turn keeps it)."""
+        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+            for sheet in sheets:
+                if not sheet.marks[slot]:
+                    sheet.marks[slot] = CROSSED
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
+        return self.requirements[card](sheet.marks)
+
+    # ------------------------------------------------------------------ solo
+    def cross_slots(self) -> tuple[int, ...]:
+        """What an ASTRA effect card may ever cross off."""
+        return self.crossable
+
+    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
+        """What ASTRA's card ``letter`` may cross off now: the crossable slots with no mark."""
+        if letter not in self.cross_letters:
+            return []
+        return [slot for slot in self.crossable if not sheet.marks[slot]]
+
+    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
+        """Cross off the chosen slot."""
+        if target is not None:
+            sheet.marks[target] |= CROSSED
