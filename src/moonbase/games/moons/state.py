@@ -152,7 +152,6 @@ class MoonsState(State[MoonsView]):
         "trick": _F, "led": _S, "mini_played": _S, "last_trick": _S,
         # pending chance and choices
         "draw_queue": _F, "awards": _F, "taker": _S, "take_options": _S, "may_pass": _S,
-        "_planned": _F,
         # what is public about hidden cards, and where chance put them
         "voids": _F, "known": _N, "played": _N, "deal_events": _N, "draw_events": _N,
         "mini_plays": _N, "tableau_events": _F, "earlier_deals": _S, "ended": _S,
@@ -213,10 +212,6 @@ class MoonsState(State[MoonsView]):
         self.take_options: tuple[int, ...] = ()
         self.may_pass = False
         """Whether the seat choosing a token may decline it (a player with no trick)."""
-        self._planned: list[int] = []
-        """Auto chance mode, a round dealt in bulk (:meth:`_deal_in_bulk`): the ``DEAL``
-        outcome ids not recorded in the history yet, the last card first (empty whenever a
-        seat is to act)."""
         # --- what is public about hidden cards, and where chance put them (for resampling)
         self.voids = [0] * n
         """Per seat, a bit mask of the planets its unseen cards are known to lack."""
@@ -245,7 +240,7 @@ class MoonsState(State[MoonsView]):
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
-        if self._planned or self.draw_queue or self.undealt:
+        if self.draw_queue or self.undealt:
             return _TO_CHANCE
         if self.taker is not None:
             return _SEATS[self.taker]
@@ -329,16 +324,7 @@ class MoonsState(State[MoonsView]):
                     ids += pick(row[second])
         return ids
 
-    def _chance_table(self) -> ChanceTable:
-        planned = self._planned
-        if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
-            return self._table.certain[planned[-1]]
-        return super()._chance_table()
-
     def _chance_weights(self) -> list[tuple[int, int]]:
-        planned = self._planned
-        if planned:
-            return [(planned[-1], 1)]
         table = self._table
         if self.draw_queue:
             draw = table.draw
@@ -353,10 +339,7 @@ class MoonsState(State[MoonsView]):
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            if self._planned:  # dealt already, in bulk: the core records it
-                self._planned.pop()
-            else:
-                self._chance(action)
+            self._chance(action)
             return
         act = self._table.decode[action]
         op = act.op
@@ -569,9 +552,8 @@ class MoonsState(State[MoonsView]):
 
         The ``k``-th card dealt is the one ``pick_weighted`` would pick among those left (in
         deck order) with the chance counter's ``k``-th next value, so the deal is the one dealt
-        card by card. The outcomes wait in :attr:`_planned` for the core to record them (one
-        history entry each, at the indices :attr:`deal_events` already names); no seat acts
-        before they are all recorded.
+        card by card, and the history records it as such (one ``DEAL`` entry per card, at the
+        indices :attr:`deal_events` names).
         """
         deck = self.undealt
         n, seat = self.players, self.deal_next
@@ -590,8 +572,7 @@ class MoonsState(State[MoonsView]):
             hand.sort()
         for each in range(n):
             self._sort_plays(each)
-        planned.reverse()
-        self._planned = planned
+        self._record_chance(planned)
         self.deal_next = seat
         self.phase = _TABLEAU
 
