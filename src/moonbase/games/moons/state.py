@@ -556,24 +556,19 @@ class MoonsState(State[MoonsView]):
         indices :attr:`deal_events` names).
         """
         deck = self.undealt
-        n, seat = self.players, self.deal_next
         seed, counter, index = self._seed, self._chance_count, len(self._history)
-        deal = self._table.deal
-        planned = []
-        for left in range(len(deck), 0, -1):
-            c = deck.pop(_POSITIONS[left].pick(seed, counter))
-            self.hands[seat].append(c)
-            self.deal_events[seat].append(index)
-            planned.append(deal[c])
-            seat = (seat + 1) % n
-            counter += 1
-            index += 1
-        for hand in self.hands:
-            hand.sort()
-        for each in range(n):
-            self._sort_plays(each)
-        self._record_chance(planned)
-        self.deal_next = seat
+        dealt = [
+            deck.pop(_POSITIONS[left].pick(seed, counter + k))
+            for k, left in enumerate(range(len(deck), 0, -1))
+        ]
+        n, first = self.players, self.deal_next
+        for k in range(n):  # round the table from the first seat: cards k, k + n, k + 2n, ...
+            seat = (first + k) % n
+            self.hands[seat] = sorted(dealt[k::n])
+            self.deal_events[seat] = list(range(index + k, index + len(dealt), n))
+            self._sort_plays(seat)
+        self._record_chance(list(map(self._table.deal.__getitem__, dealt)))
+        self.deal_next = (first + len(dealt)) % n
         self.phase = _TABLEAU
 
     def _deal(self, c: int, index: int) -> None:
