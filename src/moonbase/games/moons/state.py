@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 __all__ = ["MoonsState", "Phase"]
 
 
-_Picker = Callable[[list[int]], tuple[int, ...]]
+_Picker = Callable[[list[int]], tuple[int, ...] | list[int]]
 
 
 def _held(counts: list[int]) -> int:
@@ -80,11 +80,12 @@ def _held(counts: list[int]) -> int:
 
 
 def _picker(cards: list[int]) -> _Picker:
-    """A function picking the entries of ``cards`` from a row, as a tuple."""
-    if len(cards) == 1:
-        only = cards[0]
-        return lambda row: (row[only],)
-    return itemgetter(*cards)
+    """A function picking the entries of ``cards`` from a row, in that order (a tuple, or a
+    list for one card or none: ``itemgetter`` of one index gives the entry alone)."""
+    if len(cards) > 1:
+        return itemgetter(*cards)
+    start = cards[0] if cards else 0
+    return itemgetter(slice(start, start + len(cards)))
 
 
 class Phase(Enum):
@@ -311,17 +312,14 @@ class MoonsState(State[MoonsView]):
         following: dict[int, list[int]] = {}
         pickers: dict[int, _Picker] = {}
         for card in reversed(moons):
-            if named:
-                following[card] = named.copy()
-                pickers[card] = _picker(named)
+            following[card] = named.copy()
+            pickers[card] = _picker(named)
             insort(named, card, key=by_name)
         ids: list[int] = []
         for first in named:
             row = rows[first]
-            for second in following.get(first, ()):
-                pick = pickers.get(second)
-                if pick is not None:
-                    ids += pick(row[second])
+            for second in following[first]:
+                ids += pickers[second](row[second])
         return ids
 
     def _chance_weights(self) -> list[tuple[int, int]]:
