@@ -17,7 +17,8 @@ The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical`
 declared once), ``_actors``, ``_legal_ids`` (the one legality function), ``_chance_weights``,
 ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where
 some history is hidden, ``_asking`` for what a seat is asked to decide, ``_chance_table`` for a
-game that keeps its chance tables).
+game that keeps its chance tables). A game that resolves several chance events at once in
+auto mode records them with ``_record_chance``.
 This base class does the rest once for every game: validating seats and actions, keeping the
 history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
@@ -572,6 +573,17 @@ class State(ABC, Generic[ViewT]):
             self._do(CHANCE, outcome)
             turn = self._actors()
         self._turn = turn
+
+    def _record_chance(self, outcomes: list[int]) -> None:
+        """Record chance outcomes the game has just drawn and carried out itself, in order
+        (for a game that resolves several chance events at once in auto mode, such as a
+        whole deal): each becomes a chance entry of the history and counts as a chance event.
+
+        The ``k``-th of them must be the outcome drawn for chance event ``_chance_count + k``
+        (as :meth:`ChanceTable.pick` draws it), so the game is the one resolved event by event.
+        """
+        self._history.extend([(outcome << _SEAT_BITS) | (CHANCE + 1) for outcome in outcomes])
+        self._chance_count += len(outcomes)
 
     def scores(self) -> list[float]:
         """Score per seat (at the end: the final score)."""

@@ -48,7 +48,6 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from moonbase.core.actions import ActionSpace
-from moonbase.core.chance import ChanceTable
 from moonbase.games.moons.cards import (
     AST,
     CARD_NAMES,
@@ -373,8 +372,6 @@ class ActionTable:
         """Card -> its ``DEAL`` outcome id."""
         self.draw = [chance.get(f"DRAW {mini.name}") or 0 for mini in MINIS]
         """Kind -> its ``DRAW`` outcome id (with the Mini-Asteroids)."""
-        self.certain = tuple(ChanceTable([(outcome, 1)]) for outcome in range(len(chance)))
-        """Outcome id -> the chance table of that one outcome (a card dealt in bulk)."""
 
     @staticmethod
     def _swaps(row: list[int], give: int, take: int) -> list[int]:

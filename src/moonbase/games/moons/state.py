@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 __all__ = ["MoonsState", "Phase"]
 
 
-_Picker = Callable[[list[int]], tuple[int, ...]]
+_Picker = Callable[[list[int]], tuple[int, ...] | list[int]]
 
 
 def _held(counts: list[int]) -> int:
@@ -80,11 +80,12 @@ def _held(counts: list[int]) -> int:
 
 
 def _picker(cards: list[int]) -> _Picker:
-    """A function picking the entries of ``cards`` from a row, as a tuple."""
-    if len(cards) == 1:
-        only = cards[0]
-        return lambda row: (row[only],)
-    return itemgetter(*cards)
+    """A function picking the entries of ``cards`` from a row, in that order (a tuple, or a
+    list for one card or none: ``itemgetter`` of one index gives the entry alone)."""
+    if len(cards) > 1:
+        return itemgetter(*cards)
+    start = cards[0] if cards else 0
+    return itemgetter(slice(start, start + len(cards)))
 
 
 class Phase(Enum):
@@ -152,7 +153,6 @@ class MoonsState(State[MoonsView]):
         "trick": _F, "led": _S, "mini_played": _S, "last_trick": _S,
         # pending chance and choices
         "draw_queue": _F, "awards": _F, "taker": _S, "take_options": _S, "may_pass": _S,
-        "_planned": _F,
         # what is public about hidden cards, and where chance put them
         "voids": _F, "known": _N, "played": _N, "deal_events": _N, "draw_events": _N,
         "mini_plays": _N, "tableau_events": _F, "earlier_deals": _S, "ended": _S,
@@ -213,10 +213,6 @@ class MoonsState(State[MoonsView]):
         self.take_options: tuple[int, ...] = ()
         self.may_pass = False
         """Whether the seat choosing a token may decline it (a player with no trick)."""
-        self._planned: list[int] = []
-        """Auto chance mode, a round dealt in bulk (:meth:`_deal_in_bulk`): the ``DEAL``
-        outcome ids not recorded in the history yet, the last card first (empty whenever a
-        seat is to act)."""
         # --- what is public about hidden cards, and where chance put them (for resampling)
         self.voids = [0] * n
         """Per seat, a bit mask of the planets its unseen cards are known to lack."""
@@ -245,7 +241,7 @@ class MoonsState(State[MoonsView]):
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
-        if self._planned or self.draw_queue or self.undealt:
+        if self.draw_queue or self.undealt:
             return _TO_CHANCE
         if self.taker is not None:
             return _SEATS[self.taker]
@@ -316,29 +312,17 @@ class MoonsState(State[MoonsView]):
         following: dict[int, list[int]] = {}
         pickers: dict[int, _Picker] = {}
         for card in reversed(moons):
-            if named:
-                following[card] = named.copy()
-                pickers[card] = _picker(named)
+            following[card] = named.copy()
+            pickers[card] = _picker(named)
             insort(named, card, key=by_name)
         ids: list[int] = []
         for first in named:
             row = rows[first]
-            for second in following.get(first, ()):
-                pick = pickers.get(second)
-                if pick is not None:
-                    ids += pick(row[second])
+            for second in following[first]:
+                ids += pickers[second](row[second])
         return ids
 
-    def _chance_table(self) -> ChanceTable:
-        planned = self._planned
-        if planned:  # auto mode, a round dealt in bulk: the outcome the seed drew
-            return self._table.certain[planned[-1]]
-        return super()._chance_table()
-
     def _chance_weights(self) -> list[tuple[int, int]]:
-        planned = self._planned
-        if planned:
-            return [(planned[-1], 1)]
         table = self._table
         if self.draw_queue:
             draw = table.draw
@@ -353,10 +337,7 @@ class MoonsState(State[MoonsView]):
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            if self._planned:  # dealt already, in bulk: the core records it
-                self._planned.pop()
-            else:
-                self._chance(action)
+            self._chance(action)
             return
         act = self._table.decode[action]
         op = act.op
@@ -569,30 +550,23 @@ class MoonsState(State[MoonsView]):
 
         The ``k``-th card dealt is the one ``pick_weighted`` would pick among those left (in
         deck order) with the chance counter's ``k``-th next value, so the deal is the one dealt
-        card by card. The outcomes wait in :attr:`_planned` for the core to record them (one
-        history entry each, at the indices :attr:`deal_events` already names); no seat acts
-        before they are all recorded.
+        card by card, and the history records it as such (one ``DEAL`` entry per card, at the
+        indices :attr:`deal_events` names).
         """
         deck = self.undealt
-        n, seat = self.players, self.deal_next
         seed, counter, index = self._seed, self._chance_count, len(self._history)
-        deal = self._table.deal
-        planned = []
-        for left in range(len(deck), 0, -1):
-            c = deck.pop(_POSITIONS[left].pick(seed, counter))
-            self.hands[seat].append(c)
-            self.deal_events[seat].append(index)
-            planned.append(deal[c])
-            seat = (seat + 1) % n
-            counter += 1
-            index += 1
-        for hand in self.hands:
-            hand.sort()
-        for each in range(n):
-            self._sort_plays(each)
-        planned.reverse()
-        self._planned = planned
-        self.deal_next = seat
+        dealt = [
+            deck.pop(_POSITIONS[left].pick(seed, counter + k))
+            for k, left in enumerate(range(len(deck), 0, -1))
+        ]
+        n, first = self.players, self.deal_next
+        for k in range(n):  # round the table from the first seat: cards k, k + n, k + 2n, ...
+            seat = (first + k) % n
+            self.hands[seat] = sorted(dealt[k::n])
+            self.deal_events[seat] = list(range(index + k, index + len(dealt), n))
+            self._sort_plays(seat)
+        self._record_chance(list(map(self._table.deal.__getitem__, dealt)))
+        self.deal_next = (first + len(dealt)) % n
         self.phase = _TABLEAU
 
     def _deal(self, c: int, index: int) -> None:
