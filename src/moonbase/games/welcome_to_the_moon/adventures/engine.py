@@ -7,11 +7,12 @@ An adventure declares what its sheet does; the engine carries it out:
   box by :class:`Advance`; a box may give a reward when it is marked (:attr:`Engine.rewards`);
 * a mark in a space (a number or an X) sets off the space's **reactions**
   (:attr:`Engine.reactions`): :class:`Mark` a slot, :class:`Advance` a track, :class:`Push` a
-  compulsory sub-step, or run a :class:`Race`;
+  compulsory sub-step, run a :class:`Race`, or :class:`Call` what only the adventure does;
 * the combination's action, once written, is resolved by its **offer** (:attr:`Engine.actions`),
   and each compulsory sub-step by its own (:attr:`Engine.items`). An :class:`Offer` is a word and
   what the word may pick: the :class:`Next` box of a track, the slot :class:`Linked` to the space
-  just written, a slot to :class:`Choose`, or a space to :class:`Cross` (the X of Planning);
+  just written, a slot to :class:`Choose`, one of several :class:`Tracks`, or a space to
+  :class:`Cross` (the X of Planning);
 * a System Error advances the ``errors`` track; phase 5 settles the races; an ASTRA card crosses
   off one of :attr:`Engine.crossable`.
 
@@ -47,6 +48,7 @@ from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, Tr
 
 __all__ = [
     "Advance",
+    "Call",
     "Choose",
     "Cross",
     "Effects",
@@ -57,6 +59,7 @@ __all__ = [
     "Offer",
     "Push",
     "Race",
+    "Tracks",
 ]
 
 SKIP = "SKIP"
@@ -102,7 +105,15 @@ class Race:
     bonus: int = 1
 
 
-Effect = Mark | Advance | Push | Race
+@dataclass(frozen=True)
+class Call:
+    """What only the adventure does: ``run(engine, sheet, slot)``, ``slot`` being the space
+    marked or the box reached that set it off."""
+
+    run: Callable[[Engine, Sheet, int], None]
+
+
+Effect = Mark | Advance | Push | Race | Call
 Effects = tuple[Effect, ...]
 
 
@@ -139,6 +150,14 @@ class Choose:
 
 
 @dataclass(frozen=True)
+class Tracks:
+    """One of several tracks that has a free box, in the order given, which the choice
+    advances; its text is the word and the track's name (``ENERGY PLANTS``)."""
+
+    tracks: Mapping[str, Track]
+
+
+@dataclass(frozen=True)
 class Cross:
     """An X in one of the spaces ``open(marks)`` gives, then ``then``, then the space's
     reactions; its text is ``X`` and the space's name (``X SH0.4``)."""
@@ -147,7 +166,7 @@ class Cross:
     then: Effects = ()
 
 
-Pick = Next | Linked | Choose | Cross
+Pick = Next | Linked | Choose | Tracks | Cross
 
 
 @dataclass(frozen=True, eq=False)
@@ -190,8 +209,9 @@ class Engine(Adventure):
     """Mission card → whether a sheet's marks meet it."""
 
     # ------------------------------------------------------------------ effects
-    def apply(self, sheet: Sheet, effects: Effects) -> None:
-        """Carry out ``effects`` on ``sheet``, in order."""
+    def apply(self, sheet: Sheet, effects: Effects, slot: int = 0) -> None:
+        """Carry out ``effects`` on ``sheet``, in order (``slot``: the space or box that set
+        them off, for a :class:`Call`)."""
         for effect in effects:
             if isinstance(effect, Mark):
                 sheet.marks[effect.slot] |= effect.flag
@@ -199,8 +219,10 @@ class Engine(Adventure):
                 self.advance(sheet, effect.track)
             elif isinstance(effect, Push):
                 sheet.pending.append(effect.item)
-            else:
+            elif isinstance(effect, Race):
                 self.race(sheet, effect)
+            else:
+                effect.run(self, sheet, slot)
 
     def advance(self, sheet: Sheet, track: Track) -> None:
         """Mark the next box of ``track`` and take its reward (:class:`Advance`)."""
@@ -213,7 +235,7 @@ class Engine(Adventure):
         marks[slot] |= track.flag
         reward = self.rewards.get(slot)
         if reward:
-            self.apply(sheet, reward)
+            self.apply(sheet, reward, slot)
 
     def race(self, sheet: Sheet, race: Race) -> None:
         """Reach ``race``: circle its high bonus if it is still open (a solo bonus, or phase 5
@@ -238,7 +260,7 @@ class Engine(Adventure):
         """A space was marked (a number or an X): its reactions."""
         reactions = self.reactions.get(space)
         if reactions:
-            self.apply(sheet, reactions)
+            self.apply(sheet, reactions, space)
 
     # ------------------------------------------------------------------ phases 2–3
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
@@ -296,6 +318,8 @@ class Engine(Adventure):
             pick = offer.pick
             if isinstance(pick, Choose):
                 texts[offer] = {slot: f"{offer.word} {name}" for slot, name in pick.names.items()}
+            elif isinstance(pick, Tracks):
+                texts[offer] = {i: f"{offer.word} {name}" for i, name in enumerate(pick.tracks)}
             elif isinstance(pick, Cross):
                 names = self.data.names
                 texts[offer] = {slot: f"{offer.word} {names[slot]}" for slot in names}
@@ -336,6 +360,9 @@ class Engine(Adventure):
         if isinstance(pick, Linked):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
+        if isinstance(pick, Tracks):
+            tracks = pick.tracks.values()
+            return [i for i, track in enumerate(tracks) if track.next_slot(marks) is not None]
         return list(pick.open(marks))
 
     def step(self, sheet: Sheet, action: str) -> None:
@@ -354,6 +381,8 @@ class Engine(Adventure):
             marks[pick.slots[sheet.written]] |= CIRCLED
         elif isinstance(pick, Choose):
             marks[target] |= CIRCLED
+        elif isinstance(pick, Tracks):
+            self.advance(sheet, list(pick.tracks.values())[target])
         else:
             marks[target] = X
             self.apply(sheet, pick.then)
