@@ -7,8 +7,8 @@ not name cannot be cloned: the clone raises and names it.
 
 >>> copy_value(Copy.NESTED, [[1, 2], [3]])
 [[1, 2], [3]]
->>> snapshot_value({"b": (1, 2), "a": {3, 1}})
-{'a': [1, 3], 'b': [1, 2]}
+>>> snapshot_value({"b": (1, 2), "a": {3, 1}, "c": bytearray(b"\\x02")})
+{'a': [1, 3], 'b': [1, 2], 'c': [2]}
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ def snapshot_value(value: Any) -> Any:
         return value.name
     if isinstance(value, (list, tuple)):
         return [snapshot_value(item) for item in value]
+    if isinstance(value, (bytes, bytearray)):
+        return list(value)
     if isinstance(value, (set, frozenset)):
         return sorted(snapshot_value(item) for item in value)
     if isinstance(value, dict):

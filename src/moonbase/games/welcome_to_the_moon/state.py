@@ -133,7 +133,7 @@ class _PoolTable(ChanceTable):
 
     __slots__ = ()
 
-    def __init__(self, draws: Sequence[int], counts: list[int]) -> None:
+    def __init__(self, draws: Sequence[int], counts: Sequence[int]) -> None:
         self.outcomes = draws  # type: ignore[assignment]  # read only: a tuple is enough
         self.bounds = list(accumulate(counts))
         self.total = self.bounds[-1]
@@ -167,7 +167,7 @@ def _solo_combination(index: int, number_card: int, action_card: int) -> Combina
     )
 
 
-def _take(counts: list[int], card: int) -> None:
+def _take(counts: bytearray, card: int) -> None:
     counts[card] -= 1
     assert counts[card] >= 0, "a card was drawn that is not there"
 
@@ -240,12 +240,12 @@ class WelcomeState(State[WelcomeView]):
         self.claimed: list[list[int]] = [[], [], []]
         self.astra_claimed = [False, False, False]
         # --- the cards
-        self.unseen = list(DECK_COUNTS)
+        self.unseen = bytearray(DECK_COUNTS)
         """Starship cards not drawn yet in the first pass."""
         self.first_left = [PILE_SIZE] * PILES
-        self.pools: list[list[int]] = [[0] * _TYPES for _ in range(PILES)]
+        self.pools = [bytearray(_TYPES) for _ in range(PILES)]
         """Per pile, what its reshuffled draw pile still holds."""
-        self.discards: list[list[int]] = [[0] * _TYPES for _ in range(PILES)]
+        self.discards = [bytearray(_TYPES) for _ in range(PILES)]
         self.action_cards = [-1] * PILES
         self.number_cards = [-1] * PILES
         self.number_events = [-1] * PILES
@@ -253,13 +253,13 @@ class WelcomeState(State[WelcomeView]):
         self.number_first = [True] * PILES
         """Whether each number card came from the first pass (else from its pile's reshuffle)."""
         # --- solo
-        self.solo_unseen = [1, 1, 1]
+        self.solo_unseen = bytearray((1, 1, 1))
         self.pass_number = 1
         self.drawn = 0
         """Solo: cards drawn in this pass."""
-        self.deck = [0] * (_TYPES + 3)
+        self.deck = bytearray(_TYPES + 3)
         """Solo second pass: the reshuffled deck."""
-        self.discard = [0] * (_TYPES + 3)
+        self.discard = bytearray(_TYPES + 3)
         self.cards = [-1, -1, -1]
         self.solo_choice = [0, 0, 0, 0]
         """Solo: the number card, action card, ASTRA's card (1–3) and whether a bonus is spent."""
@@ -376,7 +376,7 @@ class WelcomeState(State[WelcomeView]):
             return self.tables.mission_tables[head]
         return _PoolTable(*self._draw_pool(head))
 
-    def _draw_pool(self, head: int) -> tuple[Sequence[int], list[int]]:
+    def _draw_pool(self, head: int) -> tuple[Sequence[int], bytearray]:
         """The draw the queue's ``head`` waits for: per card, the id of its draw, and the
         count of each card it is drawn from (what ``_chance_weights`` lists, zeros included)."""
         tables = self.tables
@@ -586,7 +586,7 @@ class WelcomeState(State[WelcomeView]):
             self.pass_number = 2
             self.drawn = 0
             self.deck = self.discard
-            self.discard = [0] * (_TYPES + 3)
+            self.discard = bytearray(_TYPES + 3)
 
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -602,7 +602,7 @@ class WelcomeState(State[WelcomeView]):
                 discards[pile][card] += 1
                 if not first_left[pile] and not any(pools[pile]):
                     pools[pile] = discards[pile]
-                    discards[pile] = [0] * _TYPES
+                    discards[pile] = bytearray(_TYPES)
             self.action_cards = self.number_cards  # the number cards flip: their actions show
             self.number_cards = [-1] * PILES
             self.number_events = [-1] * PILES
@@ -760,7 +760,7 @@ class WelcomeState(State[WelcomeView]):
                 if other != seat and self.turn_events[other]:
                     self._redraw_choices(other, rng)
 
-    def _back_pool(self, pile: int) -> list[int]:
+    def _back_pool(self, pile: int) -> bytearray:
         """The pool pile ``pile``'s number card came from: the cards no pile has shown yet in
         the first pass (shared by the piles), else the pile's own reshuffled discard."""
         return self.unseen if self.number_first[pile] else self.pools[pile]
