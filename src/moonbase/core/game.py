@@ -64,6 +64,8 @@ _T = TypeVar("_T")
 _MAX_LISTED = 24
 _SEAT_BITS = 4
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
+_CHANCE_TAG = CHANCE + 1
+"""The seat part of a chance outcome's history entry."""
 _SPACES: dict[tuple[str, str, str], ActionSpace] = {}
 _CHANCE_ONLY = (CHANCE,)
 
@@ -586,7 +588,7 @@ class State(ABC, Generic[ViewT]):
         turn = self._actors()
         while turn == _CHANCE_ONLY:
             outcome = self._chance_table().pick(self._seed, self._chance_count)
-            self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
+            self._history.append((outcome << _SEAT_BITS) | _CHANCE_TAG)
             self._chance_count += 1
             self._do(CHANCE, outcome)
             turn = self._actors()

@@ -200,7 +200,7 @@ class MoonLeapState(State[MoonLeapView]):
         """Move one token to its next free space (crossing the barrier if it lands beyond);
         return the index of that space."""
         origin = self.places[code]
-        target = self._next_free(origin)
+        target = self.track.index(EMPTY, origin + 1)  # a legal move has a free space ahead
         if origin != RESERVE:
             self.track[origin] = EMPTY
         self.track[target] = code
