@@ -194,17 +194,18 @@ class MoonLeapState(State[MoonLeapView]):
             return True
         # The second needs a free space after its own besides the first token's new one: the
         # last free space, unless the first token takes it (no free space lies between).
-        return after < last and self._next_free(origin) != last
+        return after < last and self.track.index(EMPTY, origin + 1) != last
 
     def _step(self, code: int) -> int:
         """Move one token to its next free space (crossing the barrier if it lands beyond);
         return the index of that space."""
-        origin = self.places[code]
-        target = self.track.index(EMPTY, origin + 1)  # a legal move has a free space ahead
+        track, places = self.track, self.places
+        origin = places[code]
+        target = track.index(EMPTY, origin + 1)  # a legal move has a free space ahead
         if origin != RESERVE:
-            self.track[origin] = EMPTY
-        self.track[target] = code
-        self.places[code] = target
+            track[origin] = EMPTY
+        track[target] = code
+        places[code] = target
         if target >= self.barrier:  # index ≥ barrier ⇔ space > barrier
             self.split_allowed = True
         return target
