@@ -17,7 +17,8 @@ The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical`
 declared once), ``_actors``, ``_legal_ids`` (the one legality function), ``_chance_weights``,
 ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where
 some history is hidden, ``_asking`` for what a seat is asked to decide, ``_chance_table`` for a
-game that keeps its chance tables).
+game that keeps its chance tables, ``KEEPS_LEGAL_LISTS`` for one whose legal lists come from a
+memo).
 This base class does the rest once for every game: validating seats and actions, keeping the
 history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
