@@ -40,3 +40,18 @@ def test_a_table_without_one_outcome_is_the_table_of_the_weights_left(
     if left:
         seed = data.draw(st.integers(0, 2**64))
         assert smaller.pick(seed, 5) == ChanceTable(left).pick(seed, 5)
+
+
+@given(st.integers(1, 40), st.integers(min_value=-(2**63), max_value=2**64), st.integers(0, 10**7))
+def test_a_table_of_unit_weights_draws_what_the_weighted_draw_draws(
+    size: int, seed: int, n: int
+) -> None:
+    pairs = [(outcome * 5, 1) for outcome in range(size)]
+    table = ChanceTable(pairs)
+    assert table.weights() == pairs
+    assert table.pick(seed, n) == pick_weighted(pairs, seed, n)
+    if size > 1:
+        smaller = table.without_one(pairs[n % size][0])
+        left = [pair for pair in pairs if pair != pairs[n % size]]
+        assert smaller.weights() == left
+        assert smaller.pick(seed, n) == pick_weighted(left, seed, n)

@@ -11,6 +11,9 @@ stays valid.
 (3, 'DEC A', 1)
 >>> space.get("JUMP") is None
 True
+>>> kept = [0, 1]   # a legal list a game keeps for good (its legality memo's entry)
+>>> space.kept_texts(kept)
+['DEC A', 'END']
 """
 
 from __future__ import annotations
@@ -23,12 +26,14 @@ __all__ = ["ActionSpace"]
 class ActionSpace:
     """Canonical texts numbered in sorted order, with the way back from text to id."""
 
-    __slots__ = ("_ids", "texts")
+    __slots__ = ("_kept", "index", "texts")
 
     def __init__(self, texts: Iterable[str]) -> None:
         self.texts: tuple[str, ...] = tuple(sorted(set(texts)))
         """Every canonical text, by id."""
-        self._ids = {text: index for index, text in enumerate(self.texts)}
+        self.index: dict[str, int] = {text: index for index, text in enumerate(self.texts)}
+        """Every canonical text's id (the way back from :attr:`texts`)."""
+        self._kept: dict[int, tuple[list[int], list[str]]] = {}
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -41,16 +46,26 @@ class ActionSpace:
 
     def id(self, text: str) -> int:
         """The id of a canonical text (``KeyError`` if it is not in the space)."""
-        return self._ids[text]
+        return self.index[text]
 
     def get(self, text: str) -> int | None:
         """The id of a canonical text, or ``None``."""
-        return self._ids.get(text)
+        return self.index.get(text)
 
     def ids(self, texts: Sequence[str]) -> list[int]:
         """The ids of canonical texts, in the same order."""
-        ids = self._ids
+        ids = self.index
         return [ids[text] for text in texts]
+
+    def kept_texts(self, ids: list[int]) -> list[str]:
+        """The texts of ``ids``, a list its owner keeps and never changes (an entry of a
+        legality memo, shared by many states): spelled once, then copied. The space keeps the
+        list with its texts, so no other list can come to have its ``id``."""
+        kept = self._kept.get(id(ids))
+        if kept is None:
+            texts = self.texts
+            kept = self._kept[id(ids)] = (ids, [texts[number] for number in ids])
+        return kept[1].copy()
 
     def __repr__(self) -> str:
         return f"<ActionSpace of {len(self.texts)}>"

@@ -60,7 +60,8 @@ def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) 
     raise AssertionError("unreachable: the point lies below the total weight")
 
 
-_COUNTER_MIX: Final = [_splitmix64(counter) for counter in range(4096)]
+_COUNTERS_MIXED: Final = 4096
+_COUNTER_MIX: Final = [_splitmix64(counter) for counter in range(_COUNTERS_MIXED)]
 """The counter's half of :func:`draw_index`'s hash, for the first chance events of a game."""
 
 
@@ -68,13 +69,18 @@ class ChanceTable:
     """A chance node's outcome ids with their weights, summed once so a draw is a search.
 
     A game whose chance nodes repeat (a die) keeps one table; :meth:`pick` draws what
-    :func:`pick_weighted` would from the same weights in the same order.
+    :func:`pick_weighted` would from the same weights in the same order. When every weight is
+    1 (a die, one of each card) a draw needs no search: the point drawn is the outcome's index.
 
     >>> die = ChanceTable([(3, 1), (5, 1), (7, 2)])
     >>> die.total, die.weights()
     (4, [(3, 1), (5, 1), (7, 2)])
     >>> all(die.pick(9, n) == pick_weighted(die.weights(), 9, n) for n in range(50))
     True
+    >>> even = ChanceTable([(3, 1), (5, 1), (7, 1)])
+    >>> even.bounds is None, all(even.pick(9, n) == pick_weighted(even.weights(), 9, n)
+    ...                          for n in range(50))
+    (True, True)
     """
 
     __slots__ = ("bounds", "outcomes", "total")
@@ -83,10 +89,12 @@ class ChanceTable:
         pairs = weights if isinstance(weights, list) else list(weights)
         self.outcomes: list[int] = [outcome for outcome, _ in pairs]
         """The outcome ids, in the order given."""
-        self.bounds: list[int] = list(accumulate([weight for _, weight in pairs]))
-        """The running sum of the weights, outcome by outcome."""
-        self.total = self.bounds[-1] if self.bounds else 0
+        bounds = list(accumulate([weight for _, weight in pairs]))
+        self.total = bounds[-1] if bounds else 0
         """The sum of every weight."""
+        self.bounds: list[int] | None = None if self.total == len(bounds) else bounds
+        """The running sum of the weights, outcome by outcome; ``None`` when every weight is
+        1 (the sum is then the count: weights are positive)."""
 
     def pick(self, seed: int, counter: int) -> int:
         """The outcome drawn by ``seed`` for the ``counter``-th chance event."""
@@ -94,11 +102,13 @@ class ChanceTable:
             return self.outcomes[0]
         # draw_index, written out, with the counter's half of the hash kept: this runs at
         # every chance event of every playout
-        x = _COUNTER_MIX[counter] if counter < len(_COUNTER_MIX) else _splitmix64(counter)
+        x = _COUNTER_MIX[counter] if counter < _COUNTERS_MIXED else _splitmix64(counter)
         x = ((seed & _MASK64) ^ x) + 0x9E3779B97F4A7C15 & _MASK64
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return self.outcomes[bisect_right(self.bounds, (x ^ (x >> 31)) % self.total)]
+        point = (x ^ (x >> 31)) % self.total
+        bounds = self.bounds
+        return self.outcomes[point if bounds is None else bisect_right(bounds, point)]
 
     def without_one(self, outcome: int) -> ChanceTable:
         """A new table with one less of ``outcome`` (a card drawn from a deck); this one is
@@ -111,7 +121,10 @@ class ChanceTable:
         outcomes, bounds = self.outcomes, self.bounds
         at = outcomes.index(outcome)
         other = object.__new__(ChanceTable)
-        if bounds[at] - (bounds[at - 1] if at else 0) == 1:
+        if bounds is None:
+            other.outcomes = outcomes[:at] + outcomes[at + 1 :]
+            other.bounds = None
+        elif bounds[at] - (bounds[at - 1] if at else 0) == 1:
             other.outcomes = outcomes[:at] + outcomes[at + 1 :]
             other.bounds = bounds[:at] + [bound - 1 for bound in bounds[at + 1 :]]
         else:
@@ -126,6 +139,8 @@ class ChanceTable:
 
     def weights(self) -> list[tuple[int, int]]:
         """Each outcome with its weight, in order."""
+        if self.bounds is None:
+            return [(outcome, 1) for outcome in self.outcomes]
         below = 0
         found = []
         for outcome, bound in zip(self.outcomes, self.bounds, strict=True):

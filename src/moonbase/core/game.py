@@ -17,8 +17,9 @@ The game: ``_new_state``, ``_action_texts``, ``_chance_texts`` and ``_canonical`
 declared once), ``_actors``, ``_legal_ids`` (the one legality function), ``_chance_weights``,
 ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where
 some history is hidden, ``_asking`` for what a seat is asked to decide, ``_chance_table`` for a
-game that keeps its chance tables). A game that resolves several chance events at once in
-auto mode records them with ``_record_chance``.
+game that keeps its chance tables, ``KEEPS_LEGAL_LISTS`` for one whose legal lists come from a
+memo). A game that resolves several chance events at once in auto mode records them with
+``_record_chance``.
 This base class does the rest once for every game: validating seats and actions, keeping the
 history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
@@ -65,6 +66,8 @@ _T = TypeVar("_T")
 _MAX_LISTED = 24
 _SEAT_BITS = 4
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
+_CHANCE_TAG = CHANCE + 1
+"""The seat part of a chance outcome's history entry."""
 _SPACES: dict[tuple[str, str, str], ActionSpace] = {}
 _CHANCE_ONLY = (CHANCE,)
 
@@ -300,8 +303,10 @@ class State(ABC, Generic[ViewT]):
         "_explicit",
         "_history",
         "_legal_cache",
+        "_outcome_space",
         "_outcome_texts",
         "_seed",
+        "_space",
         "_texts",
         "_turn",
         "game",
@@ -309,6 +314,11 @@ class State(ABC, Generic[ViewT]):
 
     FIELDS: ClassVar[Mapping[str, Copy]] = {}
     """Every field of the game's state, with how a clone copies it (a game's declaration)."""
+
+    KEEPS_LEGAL_LISTS: ClassVar[bool] = False
+    """Whether ``_legal_ids`` returns lists the game keeps and never changes (a legality memo
+    shared by its states), never a new one: their texts are then kept too (a game's
+    declaration; :meth:`legal_actions` copies them instead of spelling every id)."""
 
     def __init__(self, game: Game, seed: int, explicit: bool) -> None:
         self.game = game
@@ -319,8 +329,10 @@ class State(ABC, Generic[ViewT]):
         self._chance_count = 0
         self._legal_cache: dict[int, list[int]] = {}
         self._turn: tuple[int, ...] | None = None
-        self._texts = game.actions.texts
-        self._outcome_texts = game.outcomes.texts
+        self._space = game.actions
+        self._outcome_space = game.outcomes
+        self._texts = self._space.texts
+        self._outcome_texts = self._outcome_space.texts
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
@@ -452,14 +464,16 @@ class State(ABC, Generic[ViewT]):
         >>> [state.game.action_text(i) for i in state.legal_ids(0)] == state.legal_actions(0)
         True
         """
-        cached = self._legal_cache.get(seat)
-        return (self._legal(seat) if cached is None else cached).copy()
+        return self._legal(seat).copy()
 
     def legal_actions(self, seat: int) -> list[str]:
         """Legal actions of ``seat``: canonical, in id order (sorted), unique; ``[]`` if it
         may not act."""
+        legal = self._legal(seat)
+        if legal and self.KEEPS_LEGAL_LISTS:  # empty: the new [] of a seat that may not act
+            return self._space.kept_texts(legal)
         texts = self._texts
-        return [texts[action] for action in self._legal(seat)]
+        return [texts[action] for action in legal]
 
     def _legal(self, seat: int) -> list[int]:
         cached = self._legal_cache.get(seat)
@@ -490,17 +504,25 @@ class State(ABC, Generic[ViewT]):
 
         The text is read leniently (any case, extra spaces, the game's other spellings).
         """
+        space = self._outcome_space if seat == CHANCE else self._space
+        # Most callers pass canonical text: look it up before asking the game to read it.
+        number = space.index.get(action) if type(action) is str else None
+        if number is None:
+            number = self._read(seat, action, space)
+        self.apply_id(seat, number)
+
+    def _read(self, seat: int, action: str, space: ActionSpace) -> int:
+        """The id of ``action`` in any spelling the game accepts, or :class:`IllegalAction`
+        telling what ``seat`` may do instead."""
         if not isinstance(action, str):
             raise IllegalAction(
                 f"an action is text, not {type(action).__name__}", "an action is text"
             )
-        space = self.game.outcomes if seat == CHANCE else self.game.actions
         try:
-            number = self.game._parse(action, space)
+            return self.game._parse(action, space)
         except IllegalAction as error:
             self._check_seat(seat)
             raise self._illegal(seat, action.strip(), error.reason) from None
-        self.apply_id(seat, number)
 
     def apply_id(self, seat: int, action: int) -> None:
         """Carry out action id ``action`` for ``seat`` (a chance outcome id for ``CHANCE``),
@@ -568,7 +590,7 @@ class State(ABC, Generic[ViewT]):
         turn = self._actors()
         while turn == _CHANCE_ONLY:
             outcome = self._chance_table().pick(self._seed, self._chance_count)
-            self._history.append((outcome << _SEAT_BITS) | (CHANCE + 1))
+            self._history.append((outcome << _SEAT_BITS) | _CHANCE_TAG)
             self._chance_count += 1
             self._do(CHANCE, outcome)
             turn = self._actors()
@@ -627,6 +649,8 @@ class State(ABC, Generic[ViewT]):
         # The cached lists are never handed out or changed, so the copy may share them.
         other._legal_cache = dict(self._legal_cache)
         other._turn = self._turn
+        other._space = self._space
+        other._outcome_space = self._outcome_space
         other._texts = self._texts
         other._outcome_texts = self._outcome_texts
         return other

@@ -42,6 +42,8 @@ __all__ = ["BUGGED", "EMPTY", "CooperativeState"]
 EMPTY: Final = -1
 BUGGED: Final = -2
 SLOTS: Final = 4
+_OLDEST_FIRST: Final = tuple(range(SLOTS - 1, -1, -1))
+"""Slot indices from slot 4 (the oldest goal's) down."""
 
 
 class CooperativeState(MoonState):
@@ -99,8 +101,9 @@ class CooperativeState(MoonState):
     # ------------------------------------------------------------------ slots
     def oldest(self) -> int | None:
         """Index of the oldest pending goal's slot (the face-up one), or ``None``."""
-        for index in range(SLOTS - 1, -1, -1):
-            if self.slots[index] >= 0:
+        slots = self.slots
+        for index in _OLDEST_FIRST:
+            if slots[index] >= 0:
                 return index
         return None
 

@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Final
 
 from moonbase.core import Game, InvalidOption, Option, OptionValue, State
 from moonbase.games.moon.cards import COMPETITIVE_ENERGY, COOPERATIVE_SETUP, HACKERS, event_cards
+from moonbase.games.moon.competitive import CompetitiveState
+from moonbase.games.moon.cooperative import CooperativeState
 from moonbase.games.moon.machine import BASE_OPERATIONS, EXTRA_OPERATIONS, OPERATIONS
 from moonbase.games.moon.notation import action_texts, canonical, chance_texts, unknown
 from moonbase.games.moon.tables import Tables, tables_for
@@ -152,7 +154,7 @@ class MoonGame(Game):
         """One seat (the crew) cooperatively, 2–4 competitively."""
         return self.option("players", int)
 
-    @property
+    @cached_property
     def energy(self) -> int:
         """Energy per round or turn, in half-units."""
         return int(self.option("energy", float) * 2)
@@ -222,9 +224,6 @@ class MoonGame(Game):
         )
 
     def _new_state(self, seed: int, explicit: bool) -> State[Any]:
-        from moonbase.games.moon.competitive import CompetitiveState
-        from moonbase.games.moon.cooperative import CooperativeState
-
         if self.competitive:
             return CompetitiveState(self, seed, explicit)
         return CooperativeState(self, seed, explicit)

@@ -85,6 +85,9 @@ class MoonState(State[MoonView]):
         "ended": Copy.SHARED,
     }
 
+    KEEPS_LEGAL_LISTS: ClassVar[bool] = True
+    """The legal ids come from the tables' memos (:meth:`_play_ids`, ``repair_ids``)."""
+
     def __init__(self, game: MoonGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
         self.width = game.width

@@ -58,6 +58,7 @@ RESERVE: Final = -1
 """``places`` entry of a token still in front of its owner."""
 
 _PER_SEAT: Final = len(TOKENS)
+_CHANCE_TURN: Final = (CHANCE,)
 
 
 class MoonLeapState(State[MoonLeapView]):
@@ -173,30 +174,41 @@ class MoonLeapState(State[MoonLeapView]):
         except ValueError:
             return -1
 
-    def _split_possible(self, first: int, second: int) -> bool:
-        """Whether token ``first`` can move and then token ``second`` can (codes)."""
+    def _last_free(self) -> int:
+        """The index of the last free space: a token can move exactly when it stands before
+        it (``RESERVE`` included). While the game lasts it is one of the last three."""
+        track = self.track
+        last = len(track) - 1
+        while last >= 0 and track[last] != EMPTY:
+            last -= 1
+        return last
+
+    def _split_possible(self, first: int, second: int, last: int) -> bool:
+        """Whether token ``first`` can move and then token ``second`` can (codes), ``last``
+        being :meth:`_last_free`."""
         origin = self.places[first]
-        target = self._next_free(origin)
-        if target < 0:
+        if origin >= last:
             return False
         after = self.places[second]
         if origin > after:  # the first token's space, vacated, lies ahead of the second
             return True
-        free = self._next_free(after)
-        if free == target:  # taken by the first token
-            free = self._next_free(target)
-        return free >= 0
+        # The second needs a free space after its own besides the first token's new one: the
+        # last free space, unless the first token takes it (no free space lies between).
+        return after < last and self.track.index(EMPTY, origin + 1) != last
 
-    def _step(self, code: int) -> None:
-        """Move one token to its next free space (crossing the barrier if it lands beyond)."""
-        origin = self.places[code]
-        target = self._next_free(origin)
+    def _step(self, code: int) -> int:
+        """Move one token to its next free space (crossing the barrier if it lands beyond);
+        return the index of that space."""
+        track, places = self.track, self.places
+        origin = places[code]
+        target = track.index(EMPTY, origin + 1)  # a legal move has a free space ahead
         if origin != RESERVE:
-            self.track[origin] = EMPTY
-        self.track[target] = code
-        self.places[code] = target
+            track[origin] = EMPTY
+        track[target] = code
+        places[code] = target
         if target >= self.barrier:  # index ≥ barrier ⇔ space > barrier
             self.split_allowed = True
+        return target
 
     def _in_run(self, seat: int, code: int) -> bool:
         """Whether token ``code`` stands in a run of three or more of ``seat``'s tokens."""
@@ -222,18 +234,19 @@ class MoonLeapState(State[MoonLeapView]):
         if self.over:
             return ()
         if self.roll is None:
-            return (CHANCE,)
+            return _CHANCE_TURN
         return (self.turn,)
 
     def _legal_ids(self, seat: int) -> list[int]:
         base = seat * _PER_SEAT - 1
         places, split_allowed = self.places, self.split_allowed
+        last = self._last_free()
         found = []
         for action, first, second in CANDIDATES[self.roll or STAR_FACE]:
             if second:
-                if split_allowed and self._split_possible(base + first, base + second):
+                if split_allowed and self._split_possible(base + first, base + second, last):
                     found.append(action)
-            elif self._next_free(places[base + first]) >= 0:
+            elif places[base + first] < last:
                 found.append(action)
         return found or [PASS_ID]
 
@@ -283,9 +296,9 @@ class MoonLeapState(State[MoonLeapView]):
         self.roll = None
         base = seat * _PER_SEAT - 1
         tokens = TOKENS_OF[action]
+        last_three = len(self.track) - 3  # only a token placed there can fill them
         for number in tokens:
-            self._step(base + number)
-            if self.last_spaces_filled():
+            if self._step(base + number) >= last_three and self.last_spaces_filled():
                 self.over = True
                 self.extra_turn = False
                 return
