@@ -66,8 +66,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Track,
     Zone,
-    bounds,
 )
+from moonbase.games.welcome_to_the_moon.sheet import open_spaces as zone_open
 
 __all__ = [
     "ANTENNAS",
@@ -323,14 +323,6 @@ MISSIONS: Final = {
 }
 """Adventure 3's missions; the values are points (``adventure3.md`` §7)."""
 
-_ZONES_OF: Final = {
-    slot: tuple(
-        (index, zone.slots.index(slot))
-        for index, zone in enumerate(COLUMNS + ROWS)
-        if slot in zone.slots
-    )
-    for slot in range(1, 33)
-}
 _TANKS_BY_QUARTER: Final = tuple(
     tuple(tank for building, tank in TANKS.items() if building in quarter.buildings)
     for quarter in QUARTERS
@@ -576,18 +568,17 @@ class Colony(Engine):
 
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
+    """Each empty building, in slot order, with the bounds of its column and its row met."""
     marks = bytearray(spaces)
-    zone_bounds = [bounds(marks, zone.slots) for zone in COLUMNS + ROWS]
-    result = []
-    for slot, places in _ZONES_OF.items():
-        if marks[slot]:
-            continue
-        low, high = -1, 18
-        for zone, position in places:
-            lo, hi = zone_bounds[zone][position]
-            low, high = max(low, lo), min(high, hi)
-        result.append((slot, low, high))
-    return tuple(result)
+    column = {
+        slot: (low, high) for zone in COLUMNS for slot, low, high in zone_open(marks, zone.slots)
+    }
+    limits = []
+    for zone in ROWS:
+        for slot, low, high in zone_open(marks, zone.slots):
+            column_low, column_high = column[slot]
+            limits.append((slot, max(low, column_low), min(high, column_high)))
+    return tuple(sorted(limits))
 
 
 assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60
