@@ -34,39 +34,40 @@ declines the action as a whole):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    WriteRows,
-    fitting_writes,
-    in_spaces,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Call,
+    Choose,
+    Cross,
+    Effects,
+    Engine,
+    Filled,
+    Linked,
+    Mark,
+    Next,
+    Offer,
+    Race,
+    Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
-    CROSSED,
     Sheet,
     SheetData,
     Space,
     Track,
-    X,
     Zone,
-    bounds,
-    cross_next,
-    first_empty,
-    number_code,
 )
+from moonbase.games.welcome_to_the_moon.sheet import open_spaces as zone_open
 
 __all__ = [
     "ANTENNAS",
@@ -132,6 +133,14 @@ class Quarter:
     def plants(self) -> tuple[int, ...]:
         """Every plant slot of its greenhouses."""
         return tuple(slot for house in self.greenhouses for slot in house)
+
+    @cached_property
+    def greenhouse_track(self) -> Track:
+        """Its greenhouses as a track of their first plants, circled top to bottom (the
+        fourth's second plant is that box's reward)."""
+        return Track(
+            f"{self.name} greenhouses", tuple(h[0] for h in self.greenhouses), flag=CIRCLED
+        )
 
 
 QUARTERS: Final = (
@@ -210,6 +219,8 @@ PLANNING: Final = Track("planning", tuple(range(83, 92)), (0, 1, 3, 6, 9, 12, 16
 """The planning penalty track."""
 ERRORS: Final = (42, 43, 44)
 """System Error boxes (5 points each)."""
+ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+ERROR_TRACK: Final = Track("errors", ERRORS)
 
 DATA: Final = SheetData(
     adventure=3,
@@ -312,16 +323,6 @@ MISSIONS: Final = {
 }
 """Adventure 3's missions; the values are points (``adventure3.md`` §7)."""
 
-_NAMES: Final = DATA.names
-_ZONES_OF: Final = {
-    slot: tuple(
-        (index, zone.slots.index(slot))
-        for index, zone in enumerate(COLUMNS + ROWS)
-        if slot in zone.slots
-    )
-    for slot in range(1, 33)
-}
-_QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.buildings}
 _TANKS_BY_QUARTER: Final = tuple(
     tuple(tank for building, tank in TANKS.items() if building in quarter.buildings)
     for quarter in QUARTERS
@@ -330,9 +331,11 @@ _LINKS: Final = {
     cell: tuple((t, t.b if t.a == cell else t.a) for t in TUNNELS if cell in (t.a, t.b))
     for cell in CELL_NAMES
 }
-_BY_NAME: Final = {t.name: t for t in TUNNELS if t.slot is not None}
+_BUILDABLE: Final = {t.slot: t for t in TUNNELS if t.slot is not None}
+"""The tunnels a robot may build, by slot (in slot order)."""
+TUNNEL_NAMES: Final = {slot: t.name for slot, t in _BUILDABLE.items()}
+"""Buildable tunnel slot → its name (``B1-B7``)."""
 _MAJORITY: Final = (20, 10, 5)
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[3].bonus_boxes
 _ALL_ANTENNAS: Final = DATA.symbols["antennas"]
 _ALL_PLANTS: Final = DATA.symbols["plants"]
 _ALL_TANKS: Final = DATA.symbols["tanks"]
@@ -361,11 +364,35 @@ def _network(tunnels: bytes) -> frozenset[int]:
     return frozenset(seen)
 
 
+def open_tunnels(marks: bytearray) -> tuple[int, ...]:
+    """Every tunnel a robot may build: not built, touching the network (in slot order).
+
+    >>> [TUNNEL_NAMES[slot] for slot in open_tunnels(bytearray(195))]
+    ['B2-B1', 'B7-B6', 'B1-B7', 'B6-B12']
+    """
+    return _open_tunnels(bytes(marks[_FIRST_TUNNEL:]))
+
+
+@lru_cache(maxsize=8192)
+def _open_tunnels(tunnels: bytes) -> tuple[int, ...]:
+    reached = _network(tunnels)
+    return tuple(
+        slot
+        for slot, t in _BUILDABLE.items()
+        if not tunnels[slot - _FIRST_TUNNEL] and (t.a in reached or t.b in reached)
+    )
+
+
 @lru_cache(maxsize=4096)
 def _tunnels_view(tunnels: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The tunnels built (by name) and the cells of the network (by name, in id order)."""
     built = tuple(t.name for t in TUNNELS if t.slot is None or tunnels[t.slot - _FIRST_TUNNEL])
     return built, tuple(CELL_NAMES[cell] for cell in sorted(_network(tunnels)))
+
+
+def empty_buildings(marks: bytearray) -> list[int]:
+    """Every building with no mark (where the Planning X may go)."""
+    return [slot for slot in range(1, 33) if not marks[slot]]
 
 
 def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
@@ -379,8 +406,55 @@ def plants_circled(marks: bytearray) -> int:
     return _count(marks, _ALL_PLANTS)
 
 
-class Colony(Adventure):
-    """Adventure 3 — The Colony."""
+def _circle_antenna(engine: Engine, sheet: Sheet, building: int) -> None:
+    """A building just marked: circle its antenna if it is in the network."""
+    marks = sheet.marks
+    antenna = ANTENNAS[building][0]
+    if not marks[antenna] and building in network(marks):
+        marks[antenna] = CIRCLED
+
+
+def _connect(engine: Engine, sheet: Sheet, tunnel: int) -> None:
+    """A tunnel just built: circle every antenna now filled and in the network."""
+    marks = sheet.marks
+    reached = network(marks)
+    for cell, slots in ANTENNAS.items():
+        if cell in reached and (cell == OBS or marks[cell]):
+            for slot in slots:
+                marks[slot] = CIRCLED
+
+
+def _full(zones: tuple[Zone, ...], count: int) -> Callable[[bytearray], bool]:
+    """Missions A1, A2: ``count`` of ``zones`` with every building filled."""
+    return lambda marks: sum(1 for z in zones if all(marks[slot] for slot in z.slots)) >= count
+
+
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": _full(COLUMNS, 3),
+    "A2": _full(ROWS, 3),
+    "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
+    "B2": lambda marks: (
+        sum(1 for slots in QUARTER_ANTENNAS.values() if all(marks[s] for s in slots)) >= 2
+    ),
+    "C1": lambda marks: plants_circled(marks) >= 10,
+    "C2": lambda marks: sum(1 for tanks in _TANKS_BY_QUARTER if all(marks[t] for t in tanks)) >= 2,
+}
+"""Each mission's requirement (``adventure3.md`` §7)."""
+
+
+_GREENHOUSES_OF: Final = {b: q.greenhouse_track for q in QUARTERS for b in q.buildings}
+"""Building → the greenhouses of its quarter."""
+
+
+def _reactions(quarter: Quarter, building: int) -> Effects:
+    """A mark in a building: its antenna (if any), then its quarter's race once full (the
+    solo bonus is two boxes)."""
+    race = Filled(quarter.buildings, (Race(quarter.high, quarter.low, bonus=2),))
+    return (Call(_circle_antenna), race) if building in ANTENNAS else (race,)
+
+
+class Colony(Engine):
+    """Adventure 3 — The Colony: the engine over these declarations."""
 
     number: ClassVar[int] = 3
     title: ClassVar[str] = "The Colony"
@@ -390,175 +464,38 @@ class Colony(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
     )  # fmt: skip
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "astronauts": ASTRONAUT_TRACK,
+        "planning": PLANNING,
+        "errors": ERROR_TRACK,
+    }
+    rewards: ClassVar[Mapping[int, Effects]] = {  # a greenhouse's other plants
+        house[0]: tuple(Mark(plant) for plant in house[1:])
+        for quarter in QUARTERS
+        for house in quarter.greenhouses
+        if len(house) > 1
+    }
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        building: _reactions(quarter, building)
+        for quarter in QUARTERS
+        for building in quarter.buildings
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("TUNNEL", Choose(open_tunnels, TUNNEL_NAMES, then=(Call(_connect),))),
+        "ENERGY": Offer("ENERGY", Tracks(MULTIPLIERS)),
+        "PLANT": Offer("PLANT", Next(_GREENHOUSES_OF)),
+        "WATER": Offer("WATER", Linked(TANKS)),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(empty_buildings, then=(Advance(PLANNING),))),
+    }
+    changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = tuple(q.high for q in QUARTERS)
+    cross_letters: ClassVar[str] = "AB"
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
-    # ------------------------------------------------------------------ phases 2–3
-    def _limits(self, marks: bytearray) -> tuple[tuple[int, int, int], ...]:
-        """Each empty building with the bounds its number must lie strictly between."""
+    def open_spaces(self, marks: bytearray) -> tuple[tuple[int, int, int], ...]:
+        """Each empty building with the bounds its column and its row both set."""
         return _limits(bytes(marks[:33]))
-
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes in any building whose column and row both stay ascending; Astronaut may change
-        the number by up to ±2."""
-        return fitting_writes(in_spaces(self._limits(sheet.marks)), combos, rows)
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Write the number (its reactions at once) and open the action (marked at once after a
-        change)."""
-        sheet.marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        self._building_marked(sheet, slot)
-        if modified:
-            self._astronaut(sheet)
-        else:
-            sheet.pending.append("ACTION")
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box."""
-        cross_next(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ reactions
-    def _building_marked(self, sheet: Sheet, slot: int) -> None:
-        """A number or an X in a building: its antenna, then its quarter's bonus."""
-        marks = sheet.marks
-        antenna = ANTENNAS.get(slot)
-        if antenna is not None and not marks[antenna[0]] and slot in network(marks):
-            marks[antenna[0]] = CIRCLED
-        quarter = _QUARTER_OF[slot]
-        if all(marks[building] for building in quarter.buildings):
-            self._quarter_bonus(sheet, quarter)
-
-    def _quarter_bonus(self, sheet: Sheet, quarter: Quarter) -> None:
-        marks = sheet.marks
-        if marks[quarter.high]:
-            marks[quarter.low] = CIRCLED
-            return
-        marks[quarter.high] = CIRCLED
-        if sheet.solo:
-            sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
-        else:
-            sheet.triggered.append(quarter.high)
-
-    def _connect(self, sheet: Sheet) -> None:
-        """After a tunnel: circle every antenna now filled and connected."""
-        marks = sheet.marks
-        reached = network(marks)
-        for cell, slots in ANTENNAS.items():
-            if cell in reached and (cell == OBS or marks[cell]):
-                for slot in slots:
-                    marks[slot] = CIRCLED
-
-    def _astronaut(self, sheet: Sheet) -> None:
-        slot = first_empty(sheet.marks, ASTRONAUTS)
-        if slot is not None:
-            sheet.marks[slot] = CROSSED
-
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"TUNNEL {name}" for name in _BY_NAME),
-            *(f"ENERGY {name}" for name in MULTIPLIERS),
-            *("PLANT", "WATER", "ASTRONAUT", "SKIP"),
-            *(f"X B{slot}" for slot in range(1, 33)),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return tuple(q.high for q in QUARTERS)
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """The action's choices, and ``SKIP`` when it can do something."""
-        marks = sheet.marks
-        action = sheet.action
-        result: list[str]
-        if action == "ROBOT":
-            reached = network(marks)
-            result = [
-                f"TUNNEL {name}"
-                for name, t in _BY_NAME.items()
-                if t.slot is not None and not marks[t.slot] and (t.a in reached or t.b in reached)
-            ]
-        elif action == "ENERGY":
-            result = [
-                f"ENERGY {name}"
-                for name, track in MULTIPLIERS.items()
-                if track.next_slot(marks) is not None
-            ]
-        elif action == "PLANT":
-            houses = _QUARTER_OF[sheet.written].greenhouses
-            result = ["PLANT"] if any(not marks[house[0]] for house in houses) else []
-        elif action == "WATER":
-            tank = TANKS.get(sheet.written)
-            result = ["WATER"] if tank is not None and not marks[tank] else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) is not None else []
-        else:
-            result = [f"X B{slot}" for slot in range(1, 33) if not marks[slot]]
-        return [*result, "SKIP"] if result else result
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action (or decline it)."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        sheet.pending.remove("ACTION")
-        if word == "TUNNEL":
-            slot = _BY_NAME[target].slot
-            assert slot is not None
-            marks[slot] = CIRCLED
-            self._connect(sheet)
-        elif word == "ENERGY":
-            box = MULTIPLIERS[target].next_slot(marks)
-            assert box is not None
-            marks[box] = CROSSED
-        elif word == "PLANT":
-            for house in _QUARTER_OF[sheet.written].greenhouses:
-                if not marks[house[0]]:
-                    for slot in house:
-                        marks[slot] = CIRCLED
-                    break
-        elif word == "WATER":
-            marks[TANKS[sheet.written]] = CIRCLED
-        elif word == "ASTRONAUT":
-            self._astronaut(sheet)
-        elif word == "X":
-            slot = int(target[1:])
-            marks[slot] = X
-            box = PLANNING.next_slot(marks)
-            if box is not None:
-                marks[box] = CROSSED
-            self._building_marked(sheet, slot)
-
-    # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """The quarter race: a 15 circled this turn is crossed off every sheet with no mark on
-        it."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
-            for sheet in sheets:
-                if not sheet.marks[slot]:
-                    sheet.marks[slot] = CROSSED
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Columns or rows filled (A), the observatory or antennas (B), plants or tanks (C)."""
-        marks = sheet.marks
-        if card in ("A1", "A2"):
-            zones = COLUMNS if card == "A1" else ROWS
-            return sum(1 for zone in zones if all(marks[slot] for slot in zone.slots)) >= 3
-        if card == "B1":
-            return bool(marks[ANTENNAS[OBS][0]])
-        if card == "B2":
-            full = [all(marks[s] for s in slots) for slots in QUARTER_ANTENNAS.values()]
-            return sum(full) >= 2
-        if card == "C1":
-            return plants_circled(marks) >= 10
-        return sum(1 for tanks in _TANKS_BY_QUARTER if all(marks[t] for t in tanks)) >= 2
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -602,18 +539,6 @@ class Colony(Adventure):
             }
         )
 
-    # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Cards A and B: every quarter 15 still available (no mark on it)."""
-        if letter == "C":
-            return []
-        return [q.high for q in QUARTERS if not sheet.marks[q.high]]
-
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen quarter 15."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
-
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, tunnels, quarters, plants, tanks, antennas, tracks and errors."""
@@ -643,22 +568,17 @@ class Colony(Adventure):
 
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
+    """Each empty building, in slot order, with the bounds of its column and its row met."""
     marks = bytearray(spaces)
-    zone_bounds = [bounds(marks, zone.slots) for zone in COLUMNS + ROWS]
-    result = []
-    for slot, places in _ZONES_OF.items():
-        if marks[slot]:
-            continue
-        low, high = -1, 18
-        for zone, position in places:
-            lo, hi = zone_bounds[zone][position]
-            low, high = max(low, lo), min(high, hi)
-        result.append((slot, low, high))
-    return tuple(result)
-
-
-def _kind(zone: Zone) -> str:
-    return "column" if zone.name.startswith("C") else "row"
+    column = {
+        slot: (low, high) for zone in COLUMNS for slot, low, high in zone_open(marks, zone.slots)
+    }
+    limits = []
+    for zone in ROWS:
+        for slot, low, high in zone_open(marks, zone.slots):
+            column_low, column_high = column[slot]
+            limits.append((slot, max(low, column_low), min(high, column_high)))
+    return tuple(sorted(limits))
 
 
 assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60

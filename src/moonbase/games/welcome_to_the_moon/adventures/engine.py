@@ -7,7 +7,8 @@ An adventure declares what its sheet does; the engine carries it out:
   box by :class:`Advance`; a box may give a reward when it is marked (:attr:`Engine.rewards`);
 * a mark in a space (a number or an X) sets off the space's **reactions**
   (:attr:`Engine.reactions`): :class:`Mark` a slot, :class:`Advance` a track, :class:`Push` a
-  compulsory sub-step, run a :class:`Race`, or :class:`Call` what only the adventure does;
+  compulsory sub-step, run a :class:`Race` once a group is :class:`Filled`, or :class:`Call`
+  what only the adventure does;
 * the combination's action, once written, is resolved by its **offer** (:attr:`Engine.actions`),
   and each compulsory sub-step by its own (:attr:`Engine.items`). An :class:`Offer` is a word and
   what the word may pick: the :class:`Next` box of a track, the slot :class:`Linked` to the space
@@ -53,6 +54,7 @@ __all__ = [
     "Cross",
     "Effects",
     "Engine",
+    "Filled",
     "Linked",
     "Mark",
     "Next",
@@ -106,6 +108,23 @@ class Race:
 
 
 @dataclass(frozen=True)
+class Filled:
+    """Once every one of ``slots`` carries a mark, ``then`` (a quarter completed runs its race).
+
+    >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
+    >>> engine, sheet = adventure(7), adventure(7).new_sheet(solo=False)
+    >>> engine.apply(sheet, (Filled((1, 2), (Mark(3),)),))
+    >>> sheet.marks[1] = sheet.marks[2] = 1
+    >>> engine.apply(sheet, (Filled((1, 2), (Mark(3),)),))
+    >>> sheet.marks[3]
+    1
+    """
+
+    slots: tuple[int, ...]
+    then: Effects
+
+
+@dataclass(frozen=True)
 class Call:
     """What only the adventure does: ``run(engine, sheet, slot)``, ``slot`` being the space
     marked or the box reached that set it off."""
@@ -113,7 +132,7 @@ class Call:
     run: Callable[[Engine, Sheet, int], None]
 
 
-Effect = Mark | Advance | Push | Race | Call
+Effect = Mark | Advance | Push | Race | Filled | Call
 Effects = tuple[Effect, ...]
 
 
@@ -141,12 +160,14 @@ class Linked:
 
 @dataclass(frozen=True)
 class Choose:
-    """A slot among those ``open(marks)`` gives, in that order, which the choice circles; its
-    text is the word and the slot's name (``ROBOT #130``, ``TUNNEL B1-B7``)."""
+    """A slot among those ``open(marks)`` gives, in that order, which the choice circles, then
+    ``then``; its text is the word and the slot's name (``ROBOT #130``, ``TUNNEL B1-B7``)."""
 
     open: Callable[[bytearray], Iterable[int]]
     names: Mapping[int, str]
     """Every slot it may ever offer, with its name."""
+    then: Effects = ()
+    """What circling the slot sets off (adventure 3: the antennas a new tunnel reaches)."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +242,10 @@ class Engine(Adventure):
                 sheet.pending.append(effect.item)
             elif isinstance(effect, Race):
                 self.race(sheet, effect)
+            elif isinstance(effect, Filled):
+                marks = sheet.marks
+                if all(marks[s] for s in effect.slots):
+                    self.apply(sheet, effect.then, slot)
             else:
                 effect.run(self, sheet, slot)
 
@@ -263,7 +288,7 @@ class Engine(Adventure):
             self.apply(sheet, reactions, space)
 
     # ------------------------------------------------------------------ phases 2–3
-    def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
+    def open_spaces(self, marks: bytearray) -> Sequence[tuple[int, int, int]]:
         """Every empty space a number may go in now, with the numbers it lies between
         (``(slot, low, high)``: ``n`` fits iff ``low < n < high``)."""
         raise NotImplementedError
@@ -381,6 +406,8 @@ class Engine(Adventure):
             marks[pick.slots[sheet.written]] |= CIRCLED
         elif isinstance(pick, Choose):
             marks[target] |= CIRCLED
+            if pick.then:
+                self.apply(sheet, pick.then, target)
         elif isinstance(pick, Tracks):
             self.advance(sheet, list(pick.tracks.values())[target])
         else:
