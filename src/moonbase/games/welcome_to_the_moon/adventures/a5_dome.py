@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
@@ -91,6 +93,7 @@ __all__ = [
     "available",
     "dome_ends",
     "open_for_x",
+    "placements",
     "tower_counts",
     "unbuilt_pieces",
     "unsplit",
@@ -424,6 +427,29 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
     return result
 
 
+_SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
+    """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
+    numbers it lies between (cached: only the skyscraper just marked changes)."""
+    sk = SKYSCRAPERS[index]
+    first = sk.slots[0]
+    marks = bytearray(first) + spaces
+    limits = bounds(marks, sk.slots)
+    return tuple((slot, *limits[slot - first]) for slot in available(marks, sk))
+
+
+def placements(marks: bytearray) -> list[tuple[int, int, int]]:
+    """The available spaces of each skyscraper, each with the numbers it lies between
+    (``(slot, low, high)``)."""
+    result: list[tuple[int, int, int]] = []
+    for index, (first, end) in enumerate(_SPANS):
+        result += _open_in(index, bytes(marks[first:end]))
+    return result
+
+
 def dome_ends(marks: bytearray) -> list[int]:
     """The dome pieces a robot may build, by slot: the first and the last unbuilt one."""
     pieces = unbuilt_pieces(marks)
@@ -442,21 +468,27 @@ def unsplit(marks: bytearray) -> list[int]:
 
 def open_for_x(marks: bytearray) -> list[int]:
     """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
-    return [slot for sk in SKYSCRAPERS for slot in available(marks, sk)]
+    return [slot for slot, _, _ in placements(marks)]
+
+
+_LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
+_SKYSCRAPER_SPACES: Final = tuple(itemgetter(*sk.slots) for sk in SKYSCRAPERS)
+_TOP_SPACES: Final = itemgetter(*TOPS)
+_ALL_SPACES: Final = itemgetter(*DATA.space_slots)
 
 
 def tower_counts(marks: bytearray) -> list[int]:
     """Circled symbols per tower level, top to bottom."""
-    return [sum(1 for slot in level.symbols if marks[slot]) for level in LEVELS]
+    return [3 - symbols(marks).count(0) for symbols in _LEVEL_SYMBOLS]
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": lambda marks: any(all(marks[slot] for slot in sk.slots) for sk in SKYSCRAPERS),
-    "A2": lambda marks: sum(1 for slot in TOPS if marks[slot]) >= 2,
+    "A1": lambda marks: any(0 not in spaces(marks) for spaces in _SKYSCRAPER_SPACES),
+    "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
     "B1": lambda marks: sum(1 for count in tower_counts(marks) if count >= 2) >= 3,
     "B2": lambda marks: tower_counts(marks).count(3) >= 2,
     "C1": lambda marks: not unbuilt_pieces(marks),
-    "C2": lambda marks: sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 4,
+    "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
 
@@ -510,16 +542,8 @@ class Dome(Engine):
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
-        """The available spaces of each skyscraper, each between its skyscraper's numbers."""
-        result: list[tuple[int, int, int]] = []
-        for sk in SKYSCRAPERS:
-            spaces = available(marks, sk)
-            if not spaces:
-                continue
-            limits = bounds(marks, sk.slots)
-            first = sk.slots[0]
-            result.extend((slot, *limits[slot - first]) for slot in spaces)
-        return result
+        """The available spaces of each skyscraper (:func:`placements`)."""
+        return placements(marks)
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
