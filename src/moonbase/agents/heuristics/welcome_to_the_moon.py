@@ -472,7 +472,7 @@ def _a5(judge: Judge, sheet: Sheet) -> float:
                 start = marked[-1] + 1 if marked else slots.index(sk.ground[0])
                 path = slots[start:]
             value += reward * 0.8 * _product(chances, path)
-    counts = a5.Dome.tower_counts(marks)
+    counts = a5.tower_counts(marks)
     value += 1.5 * sum(1 for count in counts if count in (1, 2))
     value += 0.6 * sum(chances[slot] for slot in a5.DATA.space_slots if not marks[slot])
     return value

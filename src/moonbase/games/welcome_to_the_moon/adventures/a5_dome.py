@@ -33,20 +33,27 @@ Words after ``WRITE <combination> <space> [±1|±2]`` (phase 4; ``SKIP`` decline
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    WriteRows,
-    fitting_writes,
-    in_spaces,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Choose,
+    Cross,
+    Effects,
+    Engine,
+    Linked,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Race,
+    Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, grid_spots
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -56,12 +63,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     SheetData,
     Space,
+    Track,
     X,
     Zone,
     bounds,
-    cross_next,
-    first_empty,
-    number_code,
 )
 
 __all__ = [
@@ -73,10 +78,12 @@ __all__ = [
     "LAYOUT",
     "LEVELS",
     "MISSIONS",
+    "REQUIREMENTS",
     "SECTIONS",
     "SKYSCRAPERS",
     "STARS",
     "TABLES",
+    "UPGRADES",
     "Dome",
     "End",
     "Level",
@@ -84,7 +91,12 @@ __all__ = [
     "Skyscraper",
     "Table",
     "available",
+    "dome_ends",
+    "open_for_x",
+    "placements",
+    "tower_counts",
     "unbuilt_pieces",
+    "unsplit",
 ]
 
 
@@ -357,10 +369,6 @@ MISSIONS: Final = {
 (the score reads the table at the end: ★ × first + ✩ × later)."""
 
 _NAMES: Final = DATA.names
-_SKYSCRAPER_OF: Final = {slot: sk for sk in SKYSCRAPERS for slot in sk.slots}
-_LEVEL_OF: Final = {space: level for level in LEVELS for space in level.spaces}
-_END_OF: Final = {end.space: end for end in ENDS}
-_SECTION: Final = {section.name: section for section in SECTIONS}
 _PIECE: Final = {
     **{section.name: section.slot for section in SECTIONS},
     **{f"{s.name}L": s.halves[0] for s in SECTIONS},
@@ -371,7 +379,6 @@ _PARITY: Final = {
     **{s.slot: s.parity for s in SECTIONS},
     **{half: s.parity for s in SECTIONS for half in s.halves},
 }
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[5].bonus_boxes
 
 
 def available(marks: bytearray, skyscraper: Skyscraper) -> list[int]:
@@ -420,8 +427,86 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
     return result
 
 
-class Dome(Adventure):
-    """Adventure 5 — The Dome."""
+_SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
+    """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
+    numbers it lies between (cached: only the skyscraper just marked changes)."""
+    sk = SKYSCRAPERS[index]
+    first = sk.slots[0]
+    marks = bytearray(first) + spaces
+    limits = bounds(marks, sk.slots)
+    return tuple((slot, *limits[slot - first]) for slot in available(marks, sk))
+
+
+def placements(marks: bytearray) -> list[tuple[int, int, int]]:
+    """The available spaces of each skyscraper, each with the numbers it lies between
+    (``(slot, low, high)``)."""
+    result: list[tuple[int, int, int]] = []
+    for index, (first, end) in enumerate(_SPANS):
+        result += _open_in(index, bytes(marks[first:end]))
+    return result
+
+
+def dome_ends(marks: bytearray) -> list[int]:
+    """The dome pieces a robot may build, by slot: the first and the last unbuilt one."""
+    pieces = unbuilt_pieces(marks)
+    return sorted({pieces[0], pieces[-1]}) if pieces else []
+
+
+def _of_written_parity(sheet: Sheet, piece: int) -> bool:
+    """Whether a dome piece has the parity of the number just written."""
+    return _PARITY[piece] == (sheet.marks[sheet.written] - 1) % 2
+
+
+def unsplit(marks: bytearray) -> list[int]:
+    """The dome sections Planning may still split: those neither built nor split."""
+    return [s.slot for s in SECTIONS if not marks[s.slot]]
+
+
+def open_for_x(marks: bytearray) -> list[int]:
+    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
+    return [slot for slot, _, _ in placements(marks)]
+
+
+_LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
+_SKYSCRAPER_SPACES: Final = tuple(itemgetter(*sk.slots) for sk in SKYSCRAPERS)
+_TOP_SPACES: Final = itemgetter(*TOPS)
+_ALL_SPACES: Final = itemgetter(*DATA.space_slots)
+
+
+def tower_counts(marks: bytearray) -> list[int]:
+    """Circled symbols per tower level, top to bottom."""
+    return [3 - symbols(marks).count(0) for symbols in _LEVEL_SYMBOLS]
+
+
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": lambda marks: any(0 not in spaces(marks) for spaces in _SKYSCRAPER_SPACES),
+    "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
+    "B1": lambda marks: sum(1 for count in tower_counts(marks) if count >= 2) >= 3,
+    "B2": lambda marks: tower_counts(marks).count(3) >= 2,
+    "C1": lambda marks: not unbuilt_pieces(marks),
+    "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
+}
+"""Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
+
+ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+ERROR_TRACK: Final = Track("errors", ERRORS)
+UPGRADES: Final = {name: Track(name, tuple(row[0] for row in t.rows)) for name, t in TABLES.items()}
+"""Energy's tables as tracks of their rows' first boxes: crossing one crosses its row
+(:attr:`Dome.rewards`)."""
+_PLANTS_OF: Final = {
+    space: Track(f"{level.name} plants", level.plants, flag=CIRCLED)
+    for level in LEVELS
+    for space in level.spaces
+}
+_WATER_OF: Final = {space: level.water for level in LEVELS for space in level.spaces}
+
+
+class Dome(Engine):
+    """Adventure 5 — The Dome: the engine over these declarations."""
 
     number: ClassVar[int] = 5
     title: ClassVar[str] = "The Dome"
@@ -431,177 +516,34 @@ class Dome(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "BUILD", "UPGRADE", "PLANT", "WATER", "ASTRONAUT", "X", "SPLIT", "SKIP",
     )  # fmt: skip
+    tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "errors": ERROR_TRACK}
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        row[0]: tuple(Mark(slot, CROSSED) for slot in row[1:])
+        for table in TABLES.values()
+        for row in table.rows
+        if len(row) > 1
+    }
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        end.space: (Race(end.high[0], end.low[0]),) for end in ENDS
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("BUILD", Choose(dome_ends, _PIECE_NAME, where=_of_written_parity)),
+        "ENERGY": Offer("UPGRADE", Tracks(UPGRADES)),
+        "PLANT": Offer("PLANT", Next(_PLANTS_OF)),
+        "WATER": Offer("WATER", Linked(_WATER_OF)),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(open_for_x, then=(Push("SPLIT"),))),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "SPLIT": Offer("SPLIT", Choose(unsplit, {s.slot: s.name for s in SECTIONS}, CROSSED))
+    }
+    changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = HIGH_ENDS
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
-    # ------------------------------------------------------------------ phases 2–3
-    def _open(self, marks: bytearray) -> list[tuple[int, int, int]]:
-        """Every available space with the open interval its number must lie in."""
-        result: list[tuple[int, int, int]] = []
-        for sk in SKYSCRAPERS:
-            spaces = available(marks, sk)
-            if not spaces:
-                continue
-            limits = bounds(marks, sk.slots)
-            first = sk.slots[0]
-            result.extend((slot, *limits[slot - first]) for slot in spaces)
-        return result
-
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes on available skyscraper spaces, with Astronaut changes."""
-        spaces = self._open(sheet.marks)
-        return fitting_writes(in_spaces(spaces), combos, rows)
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Write the number (an end space circles its bonus) and open the action (marked at
-        once after a change)."""
-        sheet.marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        self._space_marked(sheet, slot)
-        if modified:
-            self._astronaut(sheet)
-        else:
-            sheet.pending.append("ACTION")
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box."""
-        cross_next(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ effects
-    def _space_marked(self, sheet: Sheet, slot: int) -> None:
-        """An end space circles its skyscraper-end bonus: high unless crossed off, else low."""
-        end = _END_OF.get(slot)
-        if end is None:
-            return
-        marks = sheet.marks
-        high = end.high[0]
-        if not marks[high]:
-            marks[high] = CIRCLED
-            if sheet.solo:
-                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
-            else:
-                sheet.triggered.append(high)
-        else:
-            marks[end.low[0]] = CIRCLED
-
-    def _astronaut(self, sheet: Sheet) -> None:
-        slot = first_empty(sheet.marks, ASTRONAUTS)
-        if slot is not None:
-            sheet.marks[slot] = CROSSED
-
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"SPLIT {s.name}" for s in SECTIONS),
-            *(f"BUILD {name}" for name in _PIECE),
-            *(f"UPGRADE {name}" for name in TABLES),
-            *("PLANT", "WATER", "ASTRONAUT", "SKIP"),
-            *(f"X {_NAMES[slot]}" for slot in DATA.space_slots),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return HIGH_ENDS
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """The action's choices and ``SKIP``, or the compulsory ``SPLIT`` after an X."""
-        marks = sheet.marks
-        if item == "SPLIT":
-            return [f"SPLIT {s.name}" for s in SECTIONS if not marks[s.slot]]
-        action = sheet.action
-        written = sheet.written
-        result: list[str]
-        if action == "ROBOT":
-            parity = (marks[written] - 1) % 2
-            pieces = unbuilt_pieces(marks)
-            ends = {pieces[0], pieces[-1]} if pieces else set()
-            result = [f"BUILD {_PIECE_NAME[p]}" for p in sorted(ends) if _PARITY[p] == parity]
-        elif action == "ENERGY":
-            result = [
-                f"UPGRADE {name}"
-                for name, table in TABLES.items()
-                if first_empty(marks, table.rows[-1])
-            ]
-        elif action == "PLANT":
-            level = _LEVEL_OF.get(written)
-            result = ["PLANT"] if level is not None and first_empty(marks, level.plants) else []
-        elif action == "WATER":
-            level = _LEVEL_OF.get(written)
-            result = ["WATER"] if level is not None and not marks[level.water] else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
-        else:
-            result = [
-                f"X {_NAMES[slot]}"
-                for sk in SKYSCRAPERS
-                for slot in available(marks, sk)
-            ]  # fmt: skip
-        return [*result, "SKIP"] if result else result
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action, or split a section."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        if word == "SPLIT":
-            sheet.pending.remove("SPLIT")
-            marks[_SECTION[target].slot] = CROSSED
-            return
-        sheet.pending.remove("ACTION")
-        if word == "BUILD":
-            marks[_PIECE[target]] = CIRCLED
-        elif word == "UPGRADE":
-            row = TABLES[target].rows[TABLES[target].crossed(marks)]
-            for slot in row:
-                marks[slot] = CROSSED
-        elif word == "PLANT":
-            plant = first_empty(marks, _LEVEL_OF[sheet.written].plants)
-            assert plant is not None
-            marks[plant] = CIRCLED
-        elif word == "WATER":
-            marks[_LEVEL_OF[sheet.written].water] = CIRCLED
-        elif word == "ASTRONAUT":
-            self._astronaut(sheet)
-        elif word == "X":
-            slot = DATA.aliases[target]
-            marks[slot] = X
-            self._space_marked(sheet, slot)
-            sheet.pending.append("SPLIT")
-
-    # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """The skyscraper-end race: a high bonus circled this turn is crossed off every sheet
-        that has no mark on it."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
-            for sheet in sheets:
-                if not sheet.marks[slot]:
-                    sheet.marks[slot] = CROSSED
-
-    @staticmethod
-    def tower_counts(marks: bytearray) -> list[int]:
-        """Circled symbols per tower level, top to bottom."""
-        return [sum(1 for slot in level.symbols if marks[slot]) for level in LEVELS]
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Skyscrapers (A), tower levels (B), the dome and X marks (C)."""
-        marks = sheet.marks
-        if card == "A1":
-            return any(all(marks[slot] for slot in sk.slots) for sk in SKYSCRAPERS)
-        if card == "A2":
-            return sum(1 for slot in TOPS if marks[slot]) >= 2
-        if card == "B1":
-            return sum(1 for count in self.tower_counts(marks) if count >= 2) >= 3
-        if card == "B2":
-            return self.tower_counts(marks).count(3) >= 2
-        if card == "C1":
-            return not unbuilt_pieces(marks)
-        return sum(1 for slot in DATA.space_slots if marks[slot] == X) >= 4
+    def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
+        """The available spaces of each skyscraper (:func:`placements`)."""
+        return placements(marks)
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
@@ -635,7 +577,7 @@ class Dome(Adventure):
         firsts = sum(1 for first, _ in STARS.values() if marks[first])
         laters = sum(1 for _, later in STARS.values() if marks[later])
         missions = firsts * stars.value(marks, "first") + laters * stars.value(marks, "later")
-        counts = self.tower_counts(marks)
+        counts = tower_counts(marks)
         tower_table = TABLES["TOWER"]
         tower = sum(counts.count(c) * tower_table.value(marks, str(c)) for c in (1, 2, 3))
         skyscrapers = sum(
@@ -653,16 +595,6 @@ class Dome(Adventure):
                 "errors": -5 * self.errors_marked(sheet),
             }
         )
-
-    # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Cards A, B and C: every high end bonus still available (no mark on it)."""
-        return [slot for slot in HIGH_ENDS if not sheet.marks[slot]]
-
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen high end bonus."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
 
     # ------------------------------------------------------------------ views
     @staticmethod

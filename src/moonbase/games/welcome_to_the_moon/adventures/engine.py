@@ -160,14 +160,22 @@ class Linked:
 
 @dataclass(frozen=True)
 class Choose:
-    """A slot among those ``open(marks)`` gives, in that order, which the choice circles, then
-    ``then``; its text is the word and the slot's name (``ROBOT #130``, ``TUNNEL B1-B7``)."""
+    """A slot among those ``open(marks)`` gives, in that order, which the choice marks with
+    ``flag``, then ``then``; its text is the word and the slot's name (``ROBOT #130``,
+    ``TUNNEL B1-B7``).
+
+    ``where(sheet, slot)``, if given, keeps only the slots it allows now: what depends on more
+    than the marks, such as the number just written (adventure 5 builds a dome piece of its
+    parity)."""
 
     open: Callable[[bytearray], Iterable[int]]
     names: Mapping[int, str]
     """Every slot it may ever offer, with its name."""
     then: Effects = ()
-    """What circling the slot sets off (adventure 3: the antennas a new tunnel reaches)."""
+    """What marking the slot sets off (adventure 3: the antennas a new tunnel reaches)."""
+    flag: int = CIRCLED
+    """The mark the choice adds (adventure 5 splits a dome section by crossing it)."""
+    where: Callable[[Sheet, int], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -388,6 +396,9 @@ class Engine(Adventure):
         if isinstance(pick, Tracks):
             tracks = pick.tracks.values()
             return [i for i, track in enumerate(tracks) if track.next_slot(marks) is not None]
+        if isinstance(pick, Choose) and pick.where is not None:
+            where = pick.where
+            return [slot for slot in pick.open(marks) if where(sheet, slot)]
         return list(pick.open(marks))
 
     def step(self, sheet: Sheet, action: str) -> None:
@@ -405,7 +416,7 @@ class Engine(Adventure):
         elif isinstance(pick, Linked):
             marks[pick.slots[sheet.written]] |= CIRCLED
         elif isinstance(pick, Choose):
-            marks[target] |= CIRCLED
+            marks[target] |= pick.flag
             if pick.then:
                 self.apply(sheet, pick.then, target)
         elif isinstance(pick, Tracks):
