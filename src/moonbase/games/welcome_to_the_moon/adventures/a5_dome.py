@@ -535,7 +535,7 @@ class Dome(Engine):
         "PLANNING": Offer("X", Cross(open_for_x, then=(Push("SPLIT"),))),
     }
     items: ClassVar[Mapping[str, Offer]] = {
-        "SPLIT": Offer("SPLIT", Choose(unsplit, {s.slot: s.name for s in SECTIONS}, CROSSED))
+        "SPLIT": Offer("SPLIT", Choose(unsplit, {s.slot: s.name for s in SECTIONS}, flag=CROSSED))
     }
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = HIGH_ENDS
