@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
@@ -45,6 +46,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Cross,
     Effects,
     Engine,
+    Filled,
     Mark,
     Next,
     Offer,
@@ -357,11 +359,6 @@ def extracted(marks: bytearray) -> list[int]:
     return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
 
 
-def complete(marks: bytearray, factory: Factory) -> bool:
-    """Whether every symbol of ``factory`` is crossed."""
-    return all(marks[slot] for slot in factory.symbols)
-
-
 _STORE: Final = {
     name: Track(storage.name, storage.boxes, flag=CIRCLED) for name, storage in STORAGES.items()
 }
@@ -384,28 +381,29 @@ _COMPLETED: Final = {
 """What completing a factory does: cross its box, or cross each icon and then store a resource
 (two storage boxes) or take a free robot cross."""
 _BESIDE: Final = {
-    kind: {
-        space: tuple(gap.slot for gap in GAPS if gap.kind == kind and space in gap.spaces)
-        for space in range(1, 37)
-    }
+    kind: Beside(
+        {
+            space: tuple(g.slot for g in GAPS if g.kind == kind and space in g.spaces)
+            for space in range(1, 37)
+        },
+        {gap.slot: gap.name for gap in GAPS if gap.kind == kind},
+    )
     for kind in ("PLANT", "WATER")
 }
-"""Plant or Water → space → the gaps of that kind beside it (upper first)."""
+"""Plant or Water: the gaps of that kind beside each space (upper first), by name."""
 
 
-def _factory_symbol(engine: Engine, sheet: Sheet, symbol: int) -> None:
-    """A factory symbol crossed: a factory now complete gives what it gives."""
-    factory = _FACTORY_OF[symbol]
-    if complete(sheet.marks, factory):
-        engine.apply(sheet, _COMPLETED[factory.name])
-
-
-def _extract(engine: Engine, sheet: Sheet, space: int) -> None:
-    """Extract the column of ``space`` if it is full: its circled resources go to storage."""
+def _extract(engine: Engine, sheet: Sheet, space: int, wait: bool = False) -> None:
+    """Extract the column of ``space`` if it is full: its circled resources go to storage. With
+    ``wait``, a Plant or Water written in ``space`` that may still circle a gap beside it makes
+    the column wait until the action is over (:attr:`Mine.after_action`): the gap goes too."""
     marks = sheet.marks
-    k = column_of(space)
+    k = (space - 1) % 12 + 1
     icon = EXTRACTORS[k - 1]
     if marks[icon] or not (marks[k] and marks[k + 12] and marks[k + 24]):
+        return
+    beside = _BESIDE.get(sheet.action) if wait and not sheet.modified else None
+    if beside is not None and any(not marks[gap] for gap in beside.slots[space]):
         return
     for storage, resource in _COLUMN_RESOURCES[k]:
         if marks[resource] == CIRCLED:
@@ -414,40 +412,35 @@ def _extract(engine: Engine, sheet: Sheet, space: int) -> None:
     marks[icon] = CROSSED
 
 
-def _extract_unless_waiting(engine: Engine, sheet: Sheet, space: int) -> None:
-    """A mark in ``space`` extracts its column, unless a Plant or Water written there may still
-    circle a gap beside it: then the column waits until the action is over (``after_action``),
-    so that the gap is extracted too."""
-    beside = _BESIDE.get(sheet.action)
-    if beside and not sheet.modified and any(not sheet.marks[gap] for gap in beside[space]):
-        return
-    _extract(engine, sheet, space)
-
-
 def _reactions(space: int) -> Effects:
     """A mark in ``space`` circles the gem printed there, then extracts its column."""
     gem = GEMS.get(space)
-    extract = Call(_extract_unless_waiting)
+    extract = Call(partial(_extract, wait=True))
     return (Mark(gem[1]), extract) if gem else (extract,)
+
+
+def _factories_done(kinds: tuple[str, ...]) -> Callable[[bytearray], int]:
+    """How many factories of ``kinds`` are complete (one C-fast gather per factory)."""
+    gathers = [itemgetter(*f.symbols) for f in FACTORIES if f.kind in kinds]
+    return lambda marks: sum(1 for symbols in gathers if 0 not in symbols(marks))
+
+
+_FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
+"""Four adjacent extractor icons crossed (an icon is only ever crossed)."""
 
 
 def _requirements() -> dict[str, Callable[[bytearray], bool]]:
     """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
-    secondary = [f for f in FACTORIES if f.kind == "secondary"]
-    not_control = [f for f in FACTORIES if f.kind != "control"]
+    secondary, not_control = _factories_done(("secondary",)), _factories_done(("main", "secondary"))
+    first, end = EXTRACTORS[0], EXTRACTORS[-1] + 1
     return {
-        "A1": lambda marks: len(extracted(marks)) >= 5,
-        "A2": lambda marks: "1111" in "".join("1" if marks[i] else "0" for i in EXTRACTORS),
-        "B1": lambda marks: all(complete(marks, f) for f in secondary),
-        "B2": lambda marks: sum(1 for f in not_control if complete(marks, f)) >= 6,
+        "A1": lambda marks: _count(marks, EXTRACTORS) >= 5,
+        "A2": lambda marks: _FOUR_EXTRACTED in marks[first:end],
+        "B1": lambda marks: secondary(marks) == 5,
+        "B2": lambda marks: not_control(marks) >= 6,
         "C1": lambda marks: _count(marks, _PLANT_GAPS) >= 8,
         "C2": lambda marks: _count(marks, _WATER_GAPS) >= 5,
     }
-
-
-_GAP_NAMES: Final = {
-    kind: {gap.slot: gap.name for gap in GAPS if gap.kind == kind} for kind in ("PLANT", "WATER")
-}
 
 
 class Mine(Engine):
@@ -468,7 +461,7 @@ class Mine(Engine):
         "errors": Track("errors", ERRORS),
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
-        **dict.fromkeys(_FACTORY_OF, (Call(_factory_symbol),)),
+        **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for s, f in _FACTORY_OF.items()},
         **{s.trigger: (Race(s.bonus, bonus=2),) for s in STORAGES.values()},
     }
     reactions: ClassVar[Mapping[int, Effects]] = {
@@ -477,7 +470,7 @@ class Mine(Engine):
     actions: ClassVar[Mapping[str, Offer]] = {
         "ROBOT": Offer("ROBOT", Tracks(_ROBOTS)),
         "ENERGY": Offer("ENERGY", Tracks(_ENERGY)),
-        **{kind: Offer(kind, Beside(_BESIDE[kind], _GAP_NAMES[kind])) for kind in _BESIDE},
+        **{kind: Offer(kind, beside) for kind, beside in _BESIDE.items()},
         "ASTRONAUT": Offer("ASTRONAUT", Next(_ASTRONAUT_TRACK)),
         "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(_PLANNING_TRACK),))),
     }
@@ -544,6 +537,8 @@ _RESOURCE_NAMES: Final = tuple(
 )
 
 
-assert len(DATA.space_slots) == 36 and len(GAPS) == 20
-assert all(consecutive(slots) for slots in _ROW_SLOTS)
+assert (
+    len(DATA.space_slots) == 36 and len(GAPS) == 20 and all(len(f.symbols) > 1 for f in FACTORIES)
+)
+assert all(consecutive(slots) for slots in _ROW_SLOTS) and consecutive(EXTRACTORS)
 assert sum(1 for kind, _ in GEMS.values() if kind == "PEARL") == 12 and len(GEMS) == 26

@@ -7,7 +7,8 @@ An adventure declares what its sheet does; the engine carries it out:
   box by :class:`Advance`; a box may give a reward when it is marked (:attr:`Engine.rewards`);
 * a mark in a space (a number or an X) sets off the space's **reactions**
   (:attr:`Engine.reactions`): :class:`Mark` a slot, :class:`Advance` a track, :class:`Push` a
-  compulsory sub-step, run a :class:`Race`, or :class:`Call` what only the adventure does;
+  compulsory sub-step, run a :class:`Race` once a group is :class:`Filled`, or :class:`Call`
+  what only the adventure does;
 * the combination's action, once written, is resolved by its **offer** (:attr:`Engine.actions`),
   and each compulsory sub-step by its own (:attr:`Engine.items`). An :class:`Offer` is a word and
   what the word may pick: the :class:`Next` box of a track, the slot :class:`Linked` to the space
@@ -19,8 +20,9 @@ An adventure declares what its sheet does; the engine carries it out:
 
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
-engine calls: :meth:`Engine.open_spaces` (where a number may go; ascending :attr:`Engine.zones`
-answer it), the mission requirements, the score and the view.
+engine calls: :meth:`Engine.open_spaces` or :meth:`Engine.fitting` (where a number may go; both
+have a default for ascending :attr:`Engine.zones`), the mission requirements, the score and the
+view.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> escape = adventure(7)
@@ -40,6 +42,7 @@ from typing import ClassVar
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
+    MissionTest,
     WriteRows,
     fitting_writes,
     in_spaces,
@@ -64,6 +67,7 @@ __all__ = [
     "Cross",
     "Effects",
     "Engine",
+    "Filled",
     "Linked",
     "Mark",
     "Next",
@@ -117,6 +121,23 @@ class Race:
 
 
 @dataclass(frozen=True)
+class Filled:
+    """Once every one of ``slots`` carries a mark, ``then`` (a quarter completed runs its race).
+
+    >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
+    >>> engine, sheet = adventure(7), adventure(7).new_sheet(solo=False)
+    >>> engine.apply(sheet, (Filled((1, 2), (Mark(3),)),))
+    >>> sheet.marks[1] = sheet.marks[2] = 1
+    >>> engine.apply(sheet, (Filled((1, 2), (Mark(3),)),))
+    >>> sheet.marks[3]
+    1
+    """
+
+    slots: tuple[int, ...]
+    then: Effects
+
+
+@dataclass(frozen=True)
 class Call:
     """What only the adventure does: ``run(engine, sheet, slot)``, ``slot`` being the space
     marked or the box reached that set it off."""
@@ -124,7 +145,7 @@ class Call:
     run: Callable[[Engine, Sheet, int], None]
 
 
-Effect = Mark | Advance | Push | Race | Call
+Effect = Mark | Advance | Push | Race | Filled | Call
 Effects = tuple[Effect, ...]
 
 
@@ -227,7 +248,7 @@ class Engine(Adventure):
     wild_slots: ClassVar[tuple[int, ...]] = ()
     """The wild-action symbols, spent in this order (a circled one is available)."""
     zones: ClassVar[tuple[tuple[int, ...], ...]] = ()
-    """Ascending zones of consecutive slots, if they are where numbers go (:meth:`open_spaces`)."""
+    """Ascending zones of consecutive slots, if they are where numbers go (:meth:`fitting`)."""
     crossable: ClassVar[tuple[int, ...]] = ()
     """Solo: what an ASTRA effect card may cross off."""
     cross_letters: ClassVar[str] = "ABC"
@@ -248,6 +269,10 @@ class Engine(Adventure):
                 sheet.pending.append(effect.item)
             elif isinstance(effect, Race):
                 self.race(sheet, effect)
+            elif isinstance(effect, Filled):
+                marks = sheet.marks
+                if all(marks[s] for s in effect.slots):
+                    self.apply(sheet, effect.then, slot)
             else:
                 effect.run(self, sheet, slot)
 
@@ -293,10 +318,20 @@ class Engine(Adventure):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """Every empty space a number may go in now, with the numbers it lies between
         (``(slot, low, high)``: ``n`` fits iff ``low < n < high``): by default, those of the
-        ascending :attr:`zones`."""
+        ascending :attr:`zones`; an adventure gives this or :meth:`fitting`."""
         if not self.zones:
             raise NotImplementedError
         return [space for zone in self.zones for space in open_spaces(marks, zone)]
+
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+        """The empty spaces a number fits, by number (``None``: no space is open), read from
+        :meth:`open_spaces`. An adventure whose zones are runs of consecutive slots may give
+        :func:`~moonbase.games.welcome_to_the_moon.adventures.base.in_zones` instead: its
+        tables are cached on the zones' marks (the default for :attr:`zones`)."""
+        if self.zones:
+            return in_zones(marks, self.zones)
+        spaces = self.open_spaces(marks)
+        return in_spaces(spaces) if spaces else None
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
@@ -308,13 +343,11 @@ class Engine(Adventure):
     ) -> list[int]:
         """Writes in the open spaces, with the Astronaut's changes and, where the adventure
         has them, wild actions."""
-        if self.zones and not self.wilds:  # the zones' fits are cached on their marks
-            return fitting_writes(in_zones(sheet.marks, self.zones), combos, rows)
-        spaces = self.open_spaces(sheet.marks)
-        if not spaces:
+        slots_for = self.fitting(sheet.marks)
+        if slots_for is None:
             return []
         wilds = wild and self.wilds and self.wild_available(sheet)
-        return fitting_writes(in_spaces(spaces), combos, rows, wilds)
+        return fitting_writes(slots_for, combos, rows, wilds)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -384,6 +417,11 @@ class Engine(Adventure):
         found = [texts[target] for target in self._targets(sheet, offer.pick)]
         return [*found, SKIP] if found and item == ACTION else found
 
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether the pending ``item`` has a target (its texts are not made)."""
+        offer = self.actions.get(sheet.action) if item == ACTION else self.items.get(item)
+        return offer is not None and bool(self._targets(sheet, offer.pick))
+
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
         if isinstance(pick, Next):
@@ -443,6 +481,14 @@ class Engine(Adventure):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
         return self.requirements[card](sheet.marks)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
+        that overrides :meth:`meets` keeps the default)."""
+        if type(self).meets is not Adventure.meets:
+            return super().mission_test(card)
+        test = self.requirements[card]
+        return lambda sheets, seat: test(sheets[seat].marks)
 
     # ------------------------------------------------------------------ solo
     def cross_slots(self) -> tuple[int, ...]:
