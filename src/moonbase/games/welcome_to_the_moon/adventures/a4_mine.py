@@ -332,7 +332,6 @@ _COLUMN_RESOURCES: Final = {
     for k in range(1, 13)
 }
 """Column → its resources as (storage, slot)."""
-_FACTORY_OF: Final = {slot: f for f in FACTORIES for slot in f.symbols}
 _PLANT_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "PLANT")
 _WATER_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "WATER")
 
@@ -461,7 +460,7 @@ class Mine(Engine):
         "errors": Track("errors", ERRORS),
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
-        **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for s, f in _FACTORY_OF.items()},
+        **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for f in FACTORIES for s in f.symbols},
         **{s.trigger: (Race(s.bonus, bonus=2),) for s in STORAGES.values()},
     }
     reactions: ClassVar[Mapping[int, Effects]] = {
