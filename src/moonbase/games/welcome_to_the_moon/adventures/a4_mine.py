@@ -32,21 +32,28 @@ the action as a whole):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    WriteRows,
-    fitting_writes,
-    in_zones,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Beside,
+    Call,
+    Cross,
+    Effects,
+    Engine,
+    Filled,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Race,
+    Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, grid_spots
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -55,12 +62,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     SheetData,
     Space,
-    X,
+    Track,
     Zone,
     consecutive,
-    cross_next,
-    first_empty,
-    number_code,
 )
 
 __all__ = [
@@ -320,11 +324,6 @@ MISSIONS: Final = {
 """Adventure 4's missions; the values are points (``adventure4.md`` §7). B2 counts only main and
 secondary factories (``open_questions.md`` §2)."""
 
-_BY_NAME: Final = {factory.name: factory for factory in FACTORIES}
-_GAP_BY_NAME: Final = {gap.name: gap for gap in GAPS}
-_GAPS_OF: Final = {
-    space: tuple(gap for gap in GAPS if space in gap.spaces) for space in range(1, 37)
-}
 _COLUMN_RESOURCES: Final = {
     k: tuple(
         [(GEMS[s][0], GEMS[s][1]) for s in (k, k + 12, k + 24) if s in GEMS]
@@ -333,11 +332,8 @@ _COLUMN_RESOURCES: Final = {
     for k in range(1, 13)
 }
 """Column → its resources as (storage, slot)."""
-_FACTORY_OF: Final = {slot: f for f in FACTORIES for slot in f.symbols}
 _PLANT_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "PLANT")
 _WATER_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "WATER")
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[4].bonus_boxes
-_WORD_ACTION: Final = {"PLANT": "PLANT", "WATER": "WATER"}
 
 
 def column_of(space: int) -> int:
@@ -362,13 +358,92 @@ def extracted(marks: bytearray) -> list[int]:
     return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
 
 
-def complete(marks: bytearray, factory: Factory) -> bool:
-    """Whether every symbol of ``factory`` is crossed."""
-    return all(marks[slot] for slot in factory.symbols)
+_STORE: Final = {
+    name: Track(storage.name, storage.boxes, flag=CIRCLED) for name, storage in STORAGES.items()
+}
+"""The storage columns as tracks: each resource stored circles the next box."""
+_ROBOTS: Final = {f.name: Track(f.name, f.robots) for f in FACTORIES}
+_ENERGY: Final = {f.name: Track(f.name, f.energy) for f in FACTORIES}
+_ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+_PLANNING_TRACK: Final = Track("planning", PLANNING)
+_FREE: Final = Push("FREE")
+_COMPLETED: Final = {
+    f.name: (Mark(f.box, CROSSED),)
+    if f.box
+    else tuple(
+        effect
+        for icon in f.icons
+        for effect in (Mark(icon, CROSSED), Advance(_STORE[f.storage]) if f.storage else _FREE)
+    )
+    for f in FACTORIES
+}
+"""What completing a factory does: cross its box, or cross each icon and then store a resource
+(two storage boxes) or take a free robot cross."""
+_BESIDE: Final = {
+    kind: Beside(
+        {
+            space: tuple(g.slot for g in GAPS if g.kind == kind and space in g.spaces)
+            for space in range(1, 37)
+        },
+        {gap.slot: gap.name for gap in GAPS if gap.kind == kind},
+    )
+    for kind in ("PLANT", "WATER")
+}
+"""Plant or Water: the gaps of that kind beside each space (upper first), by name."""
 
 
-class Mine(Adventure):
-    """Adventure 4 — The Mine."""
+def _extract(engine: Engine, sheet: Sheet, space: int, wait: bool = False) -> None:
+    """Extract the column of ``space`` if it is full: its circled resources go to storage. With
+    ``wait``, a Plant or Water written in ``space`` that may still circle a gap beside it makes
+    the column wait until the action is over (:attr:`Mine.after_action`): the gap goes too."""
+    marks = sheet.marks
+    k = (space - 1) % 12 + 1
+    icon = EXTRACTORS[k - 1]
+    if marks[icon] or not (marks[k] and marks[k + 12] and marks[k + 24]):
+        return
+    beside = _BESIDE.get(sheet.action) if wait and not sheet.modified else None
+    if beside is not None and any(not marks[gap] for gap in beside.slots[space]):
+        return
+    for storage, resource in _COLUMN_RESOURCES[k]:
+        if marks[resource] == CIRCLED:
+            marks[resource] |= CROSSED
+            engine.advance(sheet, _STORE[storage])
+    marks[icon] = CROSSED
+
+
+def _reactions(space: int) -> Effects:
+    """A mark in ``space`` circles the gem printed there, then extracts its column."""
+    gem = GEMS.get(space)
+    extract = Call(partial(_extract, wait=True))
+    return (Mark(gem[1]), extract) if gem else (extract,)
+
+
+def _factories_done(kinds: tuple[str, ...]) -> Callable[[bytearray], int]:
+    """How many factories of ``kinds`` are complete (one C-fast gather per factory)."""
+    gathers = [itemgetter(*f.symbols) for f in FACTORIES if f.kind in kinds]
+    return lambda marks: sum(1 for symbols in gathers if 0 not in symbols(marks))
+
+
+_FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
+"""Four adjacent extractor icons crossed (an icon is only ever crossed)."""
+
+
+def _requirements() -> dict[str, Callable[[bytearray], bool]]:
+    """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
+    secondary, not_control = _factories_done(("secondary",)), _factories_done(("main", "secondary"))
+    first, end = EXTRACTORS[0], EXTRACTORS[-1] + 1
+    return {
+        "A1": lambda marks: _count(marks, EXTRACTORS) >= 5,
+        "A2": lambda marks: _FOUR_EXTRACTED in marks[first:end],
+        "B1": lambda marks: secondary(marks) == 5,
+        "B2": lambda marks: not_control(marks) >= 6,
+        "C1": lambda marks: _count(marks, _PLANT_GAPS) >= 8,
+        "C2": lambda marks: _count(marks, _WATER_GAPS) >= 5,
+    }
+
+
+class Mine(Engine):
+    """Adventure 4 — The Mine: the engine over these declarations."""
 
     number: ClassVar[int] = 4
     title: ClassVar[str] = "The Mine"
@@ -378,193 +453,32 @@ class Mine(Adventure):
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "FREE", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
     )  # fmt: skip
-
-    # ------------------------------------------------------------------ phases 2–3
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes anywhere in the mine, each row ascending; Astronaut may change the number by up
-        to ±2."""
-        return fitting_writes(in_zones(sheet.marks, _ROW_SLOTS), combos, rows)
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Write the number and react (the gem, then the extraction — after the action for
-        Plant and Water, so what they circle is extracted too); open the action."""
-        sheet.marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        self._gem(sheet, slot)
-        if modified:
-            self._extract(sheet, slot)
-            self._mark(sheet, ASTRONAUTS)
-            return
-        sheet.pending.append("ACTION")
-        if combo.action not in _WORD_ACTION or not self.options(sheet, "ACTION"):
-            self._extract(sheet, slot)
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box."""
-        cross_next(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ reactions
-    @staticmethod
-    def _gem(sheet: Sheet, slot: int) -> None:
-        gem = GEMS.get(slot)
-        if gem is not None and not sheet.marks[gem[1]]:
-            sheet.marks[gem[1]] = CIRCLED
-
-    def _extract(self, sheet: Sheet, slot: int) -> None:
-        """Extract the column of ``slot`` if it is full: its circled resources go to storage."""
-        marks = sheet.marks
-        k = column_of(slot)
-        icon = EXTRACTORS[k - 1]
-        if marks[icon] or not (marks[k] and marks[k + 12] and marks[k + 24]):
-            return
-        for storage, resource in _COLUMN_RESOURCES[k]:
-            if marks[resource] == CIRCLED:
-                marks[resource] |= CROSSED
-                self._store(sheet, storage)
-        marks[icon] = CROSSED
-
-    def _store(self, sheet: Sheet, name: str) -> None:
-        """Circle the next box of a storage; its trigger box circles the filling bonus unless it
-        is crossed off."""
-        storage = STORAGES[name]
-        marks = sheet.marks
-        box = first_empty(marks, storage.boxes)
-        if box is None:
-            return
-        marks[box] = CIRCLED
-        if box == storage.trigger and not marks[storage.bonus]:
-            marks[storage.bonus] = CIRCLED
-            if sheet.solo:
-                sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
-            else:
-                sheet.triggered.append(storage.bonus)
-
-    @staticmethod
-    def _mark(sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = first_empty(sheet.marks, track)
-        if slot is not None:
-            sheet.marks[slot] = CROSSED
-
-    def _cross(self, sheet: Sheet, slot: int) -> None:
-        """Cross a factory symbol; completing the factory applies its effect."""
-        marks = sheet.marks
-        marks[slot] = CROSSED
-        factory = _FACTORY_OF[slot]
-        if not complete(marks, factory):
-            return
-        if factory.box:
-            marks[factory.box] = CROSSED
-        elif factory.storage:
-            for icon in factory.icons:
-                marks[icon] = CROSSED
-                self._store(sheet, factory.storage)
-        else:
-            for icon in factory.icons:
-                marks[icon] = CROSSED
-                sheet.pending.append("FREE")
-
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"{word} {f.name}" for word in ("FREE", "ROBOT", "ENERGY") for f in FACTORIES),
-            *(f"{gap.kind} {gap.name}" for gap in GAPS if gap.kind in _WORD_ACTION),
-            *("ASTRONAUT", "SKIP"),
-            *(f"X M{slot}" for slot in range(1, 37)),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return tuple(s.bonus for s in STORAGES.values())
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """The action's choices and ``SKIP``, or a compulsory free robot cross."""
-        marks = sheet.marks
-        if item == "FREE":
-            return [f"FREE {f.name}" for f in FACTORIES if first_empty(marks, f.robots) is not None]
-        action = sheet.action
-        result: list[str]
-        if action == "ROBOT":
-            result = [
-                f"ROBOT {f.name}" for f in FACTORIES if first_empty(marks, f.robots) is not None
-            ]
-        elif action == "ENERGY":
-            result = [
-                f"ENERGY {f.name}" for f in FACTORIES if first_empty(marks, f.energy) is not None
-            ]
-        elif action in _WORD_ACTION:
-            result = [
-                f"{action} {gap.name}"
-                for gap in _GAPS_OF[sheet.written]
-                if gap.kind == action and not marks[gap.slot]
-            ]
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) is not None else []
-        else:
-            result = [f"X M{slot}" for slot in range(1, 37) if not marks[slot]]
-        return [*result, "SKIP"] if result else result
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action (or decline it), or a free robot cross."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        if word == "FREE":
-            sheet.pending.remove("FREE")
-            slot = first_empty(marks, _BY_NAME[target].robots)
-            assert slot is not None
-            self._cross(sheet, slot)
-            return
-        sheet.pending.remove("ACTION")
-        if word in ("ROBOT", "ENERGY"):
-            factory = _BY_NAME[target]
-            slot = first_empty(marks, factory.robots if word == "ROBOT" else factory.energy)
-            assert slot is not None
-            self._cross(sheet, slot)
-        elif word in _WORD_ACTION:
-            marks[_GAP_BY_NAME[target].slot] = CIRCLED
-        elif word == "ASTRONAUT":
-            self._mark(sheet, ASTRONAUTS)
-        elif word == "X":
-            slot = int(target[1:])
-            marks[slot] = X
-            self._gem(sheet, slot)
-            self._mark(sheet, PLANNING)
-            self._extract(sheet, slot)
-        if sheet.action in _WORD_ACTION:
-            self._extract(sheet, sheet.written)
-
-    # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """The filling-bonus race: a bonus circled this turn is crossed off every sheet with no
-        mark on it."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
-            for sheet in sheets:
-                if not sheet.marks[slot]:
-                    sheet.marks[slot] = CROSSED
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
-        marks = sheet.marks
-        if card == "A1":
-            return len(extracted(marks)) >= 5
-        if card == "A2":
-            done = "".join("1" if marks[icon] else "0" for icon in EXTRACTORS)
-            return "1111" in done
-        if card == "B1":
-            return all(complete(marks, f) for f in FACTORIES if f.kind == "secondary")
-        if card == "B2":
-            return sum(1 for f in FACTORIES if f.kind != "control" and complete(marks, f)) >= 6
-        if card == "C1":
-            return _count(marks, _PLANT_GAPS) >= 8
-        return _count(marks, _WATER_GAPS) >= 5
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = _ROW_SLOTS
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "astronauts": _ASTRONAUT_TRACK,
+        "planning": _PLANNING_TRACK,
+        "errors": Track("errors", ERRORS),
+    }
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for f in FACTORIES for s in f.symbols},
+        **{s.trigger: (Race(s.bonus, bonus=2),) for s in STORAGES.values()},
+    }
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        space: _reactions(space) for space in range(1, 37)
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("ROBOT", Tracks(_ROBOTS)),
+        "ENERGY": Offer("ENERGY", Tracks(_ENERGY)),
+        **{kind: Offer(kind, beside) for kind, beside in _BESIDE.items()},
+        "ASTRONAUT": Offer("ASTRONAUT", Next(_ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(_PLANNING_TRACK),))),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {"FREE": Offer("FREE", Tracks(_ROBOTS))}
+    after_action: ClassVar[Mapping[str, Effects]] = dict.fromkeys(_BESIDE, (Call(_extract),))
+    changed: ClassVar[Effects] = (Advance(_ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = tuple(s.bonus for s in STORAGES.values())
+    cross_letters: ClassVar[str] = "AB"
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = _requirements()
 
     # ------------------------------------------------------------------ scores
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -579,18 +493,6 @@ class Mine(Adventure):
         parts["planning"] = -_count(marks, PLANNING) * (0 if marks[223] else 3)
         parts["errors"] = -5 * self.errors_marked(sheet)
         return with_total(parts)
-
-    # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Cards A and B: every filling bonus still available (no mark on it)."""
-        if letter == "C":
-            return []
-        return [s.bonus for s in STORAGES.values() if not sheet.marks[s.bonus]]
-
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen filling bonus."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
 
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
@@ -634,6 +536,8 @@ _RESOURCE_NAMES: Final = tuple(
 )
 
 
-assert len(DATA.space_slots) == 36 and len(GAPS) == 20
-assert all(consecutive(slots) for slots in _ROW_SLOTS)
+assert (
+    len(DATA.space_slots) == 36 and len(GAPS) == 20 and all(len(f.symbols) > 1 for f in FACTORIES)
+)
+assert all(consecutive(slots) for slots in _ROW_SLOTS) and consecutive(EXTRACTORS)
 assert sum(1 for kind, _ in GEMS.values() if kind == "PEARL") == 12 and len(GEMS) == 26

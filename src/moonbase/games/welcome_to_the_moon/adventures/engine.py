@@ -12,15 +12,17 @@ An adventure declares what its sheet does; the engine carries it out:
 * the combination's action, once written, is resolved by its **offer** (:attr:`Engine.actions`),
   and each compulsory sub-step by its own (:attr:`Engine.items`). An :class:`Offer` is a word and
   what the word may pick: the :class:`Next` box of a track, the slot :class:`Linked` to the space
-  just written, a slot to :class:`Choose`, one of several :class:`Tracks`, or a space to
-  :class:`Cross` (the X of Planning);
+  just written, a slot to :class:`Choose` (or one :class:`Beside` the space just written), one of
+  several :class:`Tracks`, or a space to :class:`Cross` (the X of Planning); what follows an
+  action once it is over is its :attr:`Engine.after_action`;
 * a System Error advances the ``errors`` track; phase 5 settles the races; an ASTRA card crosses
   off one of :attr:`Engine.crossable`.
 
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
-engine calls: :meth:`Engine.open_spaces` (where a number may go), the mission requirements, the
-score and the view.
+engine calls: :meth:`Engine.open_spaces` or :meth:`Engine.fitting` (where a number may go; both
+have a default for ascending :attr:`Engine.zones`), the mission requirements, the score and the
+view.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> escape = adventure(7)
@@ -40,15 +42,26 @@ from typing import ClassVar
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
+    MissionTest,
     WriteRows,
     fitting_writes,
     in_spaces,
+    in_zones,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, Track, X, number_code
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    Track,
+    X,
+    number_code,
+    open_spaces,
+)
 
 __all__ = [
     "Advance",
+    "Beside",
     "Call",
     "Choose",
     "Cross",
@@ -179,6 +192,17 @@ class Choose:
 
 
 @dataclass(frozen=True)
+class Beside:
+    """An empty slot among those beside the space just written (``slots``: space → the slots
+    beside it, in order), which the choice circles; its text is the word and the slot's name
+    (``PLANT U1``)."""
+
+    slots: Mapping[int, tuple[int, ...]]
+    names: Mapping[int, str]
+    """Every slot it may ever offer, with its name."""
+
+
+@dataclass(frozen=True)
 class Tracks:
     """One of several tracks that has a free box, in the order given, which the choice
     advances; its text is the word and the track's name (``ENERGY PLANTS``)."""
@@ -195,7 +219,7 @@ class Cross:
     then: Effects = ()
 
 
-Pick = Next | Linked | Choose | Tracks | Cross
+Pick = Next | Linked | Choose | Beside | Tracks | Cross
 
 
 @dataclass(frozen=True, eq=False)
@@ -226,10 +250,15 @@ class Engine(Adventure):
     """Action → the offer that resolves it once written."""
     items: ClassVar[Mapping[str, Offer]] = {}
     """Compulsory sub-step → its offer."""
+    after_action: ClassVar[Mapping[str, Effects]] = {}
+    """Action → what follows its sub-step or ``SKIP``, on the space written (a4: Plant and
+    Water extract the column once they have circled)."""
     changed: ClassVar[Effects] = ()
     """What an Astronaut change of the number marks at once (instead of the action)."""
     wild_slots: ClassVar[tuple[int, ...]] = ()
     """The wild-action symbols, spent in this order (a circled one is available)."""
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = ()
+    """Ascending zones of consecutive slots, if they are where numbers go (:meth:`fitting`)."""
     crossable: ClassVar[tuple[int, ...]] = ()
     """Solo: what an ASTRA effect card may cross off."""
     cross_letters: ClassVar[str] = "ABC"
@@ -298,8 +327,21 @@ class Engine(Adventure):
     # ------------------------------------------------------------------ phases 2–3
     def open_spaces(self, marks: bytearray) -> Sequence[tuple[int, int, int]]:
         """Every empty space a number may go in now, with the numbers it lies between
-        (``(slot, low, high)``: ``n`` fits iff ``low < n < high``)."""
-        raise NotImplementedError
+        (``(slot, low, high)``: ``n`` fits iff ``low < n < high``): by default, those of the
+        ascending :attr:`zones`; an adventure gives this or :meth:`fitting`."""
+        if not self.zones:
+            raise NotImplementedError
+        return [space for zone in self.zones for space in open_spaces(marks, zone)]
+
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+        """The empty spaces a number fits, by number (``None``: no space is open), read from
+        :meth:`open_spaces`. An adventure whose zones are runs of consecutive slots may give
+        :func:`~moonbase.games.welcome_to_the_moon.adventures.base.in_zones` instead: its
+        tables are cached on the zones' marks (the default for :attr:`zones`)."""
+        if self.zones:
+            return in_zones(marks, self.zones)
+        spaces = self.open_spaces(marks)
+        return in_spaces(spaces) if spaces else None
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
@@ -311,11 +353,11 @@ class Engine(Adventure):
     ) -> list[int]:
         """Writes in the open spaces, with the Astronaut's changes and, where the adventure
         has them, wild actions."""
-        spaces = self.open_spaces(sheet.marks)
-        if not spaces:
+        slots_for = self.fitting(sheet.marks)
+        if slots_for is None:
             return []
         wilds = wild and self.wilds and self.wild_available(sheet)
-        return fitting_writes(in_spaces(spaces), combos, rows, wilds)
+        return fitting_writes(slots_for, combos, rows, wilds)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -349,7 +391,7 @@ class Engine(Adventure):
         texts: dict[Offer, dict[int, str]] = {}
         for offer in (*self.items.values(), *self.actions.values()):
             pick = offer.pick
-            if isinstance(pick, Choose):
+            if isinstance(pick, Choose | Beside):
                 texts[offer] = {slot: f"{offer.word} {name}" for slot, name in pick.names.items()}
             elif isinstance(pick, Tracks):
                 texts[offer] = {i: f"{offer.word} {name}" for i, name in enumerate(pick.tracks)}
@@ -385,6 +427,11 @@ class Engine(Adventure):
         found = [texts[target] for target in self._targets(sheet, offer.pick)]
         return [*found, SKIP] if found and item == ACTION else found
 
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether the pending ``item`` has a target (its texts are not made)."""
+        offer = self.actions.get(sheet.action) if item == ACTION else self.items.get(item)
+        return offer is not None and bool(self._targets(sheet, offer.pick))
+
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
         if isinstance(pick, Next):
@@ -393,6 +440,8 @@ class Engine(Adventure):
         if isinstance(pick, Linked):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
+        if isinstance(pick, Beside):
+            return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
         if isinstance(pick, Tracks):
             tracks = pick.tracks.values()
             return [i for i, track in enumerate(tracks) if track.next_slot(marks) is not None]
@@ -405,6 +454,7 @@ class Engine(Adventure):
         """Carry out a sub-step: the pending item it resolves goes."""
         if action == SKIP:
             sheet.pending.remove(ACTION)
+            self._after_action(sheet)
             return
         item, offer, target = self._decoded[action]
         sheet.pending.remove(item)
@@ -419,12 +469,22 @@ class Engine(Adventure):
             marks[target] |= pick.flag
             if pick.then:
                 self.apply(sheet, pick.then, target)
+        elif isinstance(pick, Beside):
+            marks[target] |= CIRCLED
         elif isinstance(pick, Tracks):
             self.advance(sheet, list(pick.tracks.values())[target])
         else:
             marks[target] = X
             self.apply(sheet, pick.then)
             self.marked(sheet, target)
+        if item == ACTION:
+            self._after_action(sheet)
+
+    def _after_action(self, sheet: Sheet) -> None:
+        """What follows the action once it is over (:attr:`after_action`)."""
+        effects = self.after_action.get(sheet.action)
+        if effects:
+            self.apply(sheet, effects, sheet.written)
 
     # ------------------------------------------------------------------ phases 5–6
     def phase5(self, sheets: Sequence[Sheet]) -> None:
@@ -438,6 +498,14 @@ class Engine(Adventure):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
         return self.requirements[card](sheet.marks)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
+        that overrides :meth:`meets` keeps the default)."""
+        if type(self).meets is not Adventure.meets:
+            return super().mission_test(card)
+        test = self.requirements[card]
+        return lambda sheets, seat: test(sheets[seat].marks)
 
     # ------------------------------------------------------------------ solo
     def cross_slots(self) -> tuple[int, ...]:
