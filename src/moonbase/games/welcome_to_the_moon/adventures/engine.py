@@ -18,8 +18,8 @@ An adventure declares what its sheet does; the engine carries it out:
 
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
-engine calls: :meth:`Engine.open_spaces` (where a number may go), the mission requirements, the
-score and the view.
+engine calls: :meth:`Engine.open_spaces` or :meth:`Engine.fitting` (where a number may go), the
+mission requirements, the score and the view.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> escape = adventure(7)
@@ -31,7 +31,7 @@ score and the view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -152,9 +152,12 @@ class Choose:
 @dataclass(frozen=True)
 class Tracks:
     """One of several tracks that has a free box, in the order given, which the choice
-    advances; its text is the word and the track's name (``ENERGY PLANTS``)."""
+    advances; its text is the word and the track's name (``ENERGY PLANTS``). ``reach``, when
+    given, names the tracks the space just written reaches (``reach(marks, space)``): only
+    those are offered (adventure 2: the stations of the zone just written)."""
 
     tracks: Mapping[str, Track]
+    reach: Callable[[bytearray, int], Container[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -265,8 +268,17 @@ class Engine(Adventure):
     # ------------------------------------------------------------------ phases 2–3
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """Every empty space a number may go in now, with the numbers it lies between
-        (``(slot, low, high)``: ``n`` fits iff ``low < n < high``)."""
+        (``(slot, low, high)``: ``n`` fits iff ``low < n < high``); an adventure gives this or
+        :meth:`fitting`."""
         raise NotImplementedError
+
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+        """The empty spaces a number fits, by number (``None``: no space is open), read from
+        :meth:`open_spaces`. An adventure whose zones are runs of consecutive slots may give
+        :func:`~moonbase.games.welcome_to_the_moon.adventures.base.in_zones` instead: its
+        tables are cached on the zones' marks."""
+        spaces = self.open_spaces(marks)
+        return in_spaces(spaces) if spaces else None
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
@@ -278,11 +290,11 @@ class Engine(Adventure):
     ) -> list[int]:
         """Writes in the open spaces, with the Astronaut's changes and, where the adventure
         has them, wild actions."""
-        spaces = self.open_spaces(sheet.marks)
-        if not spaces:
+        slots_for = self.fitting(sheet.marks)
+        if slots_for is None:
             return []
         wilds = wild and self.wilds and self.wild_available(sheet)
-        return fitting_writes(in_spaces(spaces), combos, rows, wilds)
+        return fitting_writes(slots_for, combos, rows, wilds)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -361,8 +373,12 @@ class Engine(Adventure):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
         if isinstance(pick, Tracks):
-            tracks = pick.tracks.values()
-            return [i for i, track in enumerate(tracks) if track.next_slot(marks) is not None]
+            reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+            return [
+                i
+                for i, (name, track) in enumerate(pick.tracks.items())
+                if name in reach and track.next_slot(marks) is not None
+            ]
         return list(pick.open(marks))
 
     def step(self, sheet: Sheet, action: str) -> None:
