@@ -313,10 +313,14 @@ def complete_zones(marks: bytearray) -> list[int]:
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
 
 
-def stations_reached(marks: bytearray, space: int) -> set[str]:
+def stations_reached(marks: bytearray, space: int) -> frozenset[str]:
     """The stations whose connected space lies in the zone of ``space``."""
-    zone = zone_of(marks, space)
-    return {st.name for st in STATIONS if zone[0] <= st.space <= zone[-1]}
+    return _stations_in(zone_of(marks, space))
+
+
+@lru_cache(maxsize=1024)
+def _stations_in(zone: tuple[int, ...]) -> frozenset[str]:
+    return frozenset(st.name for st in STATIONS if zone[0] <= st.space <= zone[-1])
 
 
 def empty_spaces(marks: bytearray) -> list[int]:
@@ -339,6 +343,12 @@ def _four_tanks_in_a_row(marks: bytearray) -> bool:
     return False
 
 
+def _zones_of_six_four_two(marks: bytearray) -> bool:
+    """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
+    sizes = complete_zones(marks)
+    return 6 in sizes and 4 in sizes and 2 in sizes
+
+
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
 _PLANT_MARKS: Final = tuple(gather(st.plants) for st in STATIONS)
 _TANK_MARKS: Final = gather(_TANK_ORDER)
@@ -349,7 +359,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     ),
     "A2": lambda marks: [0 in plants(marks) for plants in _PLANT_MARKS].count(False) >= 2,
     "B1": lambda marks: complete_zones(marks).count(6) >= 2,
-    "B2": lambda marks: {6, 4, 2} <= set(complete_zones(marks)),
+    "B2": _zones_of_six_four_two,
     "C1": lambda marks: len(_TANK_ORDER) - _TANK_MARKS(marks).count(0) >= 6,
     "C2": _four_tanks_in_a_row,
 }
@@ -491,9 +501,9 @@ class Journey(Engine):
             ],
             "stations": stations,
             "tanks": [f"T{space}" for space, (tank, _) in TANKS.items() if marks[tank]],
-            "energy": sum(1 for slot in ENERGY if marks[slot]),
-            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
-            "planning": sum(1 for slot in PLANNING if marks[slot]),
+            "energy": ENERGY_TRACK.marked(marks),
+            "astronauts": ASTRONAUT_TRACK.marked(marks),
+            "planning": PLANNING_TRACK.marked(marks),
             "wilds": {
                 "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
                 "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),

@@ -39,12 +39,21 @@ from typing import ClassVar
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Adventure,
     Combination,
+    MissionTest,
     WriteRows,
     fitting_writes,
     in_spaces,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, Track, X, number_code
+from moonbase.games.welcome_to_the_moon.sheet import (
+    CIRCLED,
+    CROSSED,
+    Sheet,
+    Track,
+    X,
+    gather,
+    number_code,
+)
 
 __all__ = [
     "Advance",
@@ -282,8 +291,11 @@ class Engine(Adventure):
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
-        marks = sheet.marks
-        return any(marks[slot] == CIRCLED for slot in self.wild_slots)
+        return CIRCLED in self._wild_marks(sheet.marks)
+
+    @cached_property
+    def _wild_marks(self) -> Callable[[bytearray], tuple[int, ...]]:
+        return gather(self.wild_slots)
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -364,6 +376,11 @@ class Engine(Adventure):
         found = [texts[target] for target in self._targets(sheet, offer.pick)]
         return [*found, SKIP] if found and item == ACTION else found
 
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether the pending ``item`` has anything to pick (its texts are not built)."""
+        offer = self.actions.get(sheet.action) if item == ACTION else self.items.get(item)
+        return offer is not None and bool(self._targets(sheet, offer.pick))
+
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
         if isinstance(pick, Next):
@@ -416,6 +433,12 @@ class Engine(Adventure):
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
         return self.requirements[card](sheet.marks)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Mission ``card``'s requirement read on the seat's own sheet, without going through
+        :meth:`meets` (an adventure whose seats meet missions on other sheets overrides both)."""
+        requirement = self.requirements[card]
+        return lambda sheets, seat: requirement(sheets[seat].marks)
 
     # ------------------------------------------------------------------ solo
     def cross_slots(self) -> tuple[int, ...]:
