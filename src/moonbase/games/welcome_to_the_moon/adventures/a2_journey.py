@@ -421,10 +421,8 @@ class Journey(Engine):
         sheet.marks[PRINTED_ENERGY] = CIRCLED
         return sheet
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]]:
         """The empty spaces a number fits in the zones between the walls."""
-        if DATA.spaces_filled(marks):
-            return None
         return in_zones(marks, zones(marks))
 
     # ------------------------------------------------------------------ scores
