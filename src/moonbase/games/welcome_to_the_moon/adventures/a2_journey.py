@@ -33,38 +33,37 @@ Words after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` (phase 4, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    MissionTest,
-    WriteRows,
-    fitting_writes,
-    in_zones,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, in_zones, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Choose,
+    Cross,
+    Effects,
+    Engine,
+    Linked,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Race,
+    Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
-    HIGH,
-    LOW,
     Sheet,
     SheetData,
     Space,
-    X,
-    bounds,
-    first_empty,
+    Track,
     gather,
-    number_code,
 )
 
 __all__ = [
@@ -275,10 +274,8 @@ MISSIONS: Final = {
 }
 """Adventure 2's missions; the values are points (``adventure2.md`` §7)."""
 
-_BY_NAME: Final = {station.name: station for station in STATIONS}
 _TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
 _MAJORITY: Final = (20, 10, 5)
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[2].bonus_boxes
 
 
 def zones(marks: bytearray) -> tuple[tuple[int, ...], ...]:
@@ -316,60 +313,69 @@ def complete_zones(marks: bytearray) -> list[int]:
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
 
 
-def _multipliers_circled(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission A1: a circled multiplier at 3 stations."""
-    marks = sheets[seat].marks
-    return sum([(marks[high] | marks[low]) & CIRCLED for high, low in _MULTIPLIER_SLOTS]) >= 3
+def stations_reached(marks: bytearray, space: int) -> frozenset[str]:
+    """The stations whose connected space lies in the zone of ``space``."""
+    return _stations_in(zone_of(marks, space))
 
 
-def _stations_planted(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission A2: every plant of 2 stations circled."""
-    marks = sheets[seat].marks
-    return [0 in plants(marks) for plants in _PLANT_MARKS].count(False) >= 2
+@lru_cache(maxsize=1024)
+def _stations_in(zone: tuple[int, ...]) -> frozenset[str]:
+    return frozenset(st.name for st in STATIONS if zone[0] <= st.space <= zone[-1])
 
 
-def _two_zones_of_six(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission B1: 2 complete zones of exactly 6 spaces."""
-    return complete_zones(sheets[seat].marks).count(6) >= 2
+def empty_spaces(marks: bytearray) -> list[int]:
+    """Every empty space of the trajectory (where the Planning X may go)."""
+    return [slot for slot in SPACES if not marks[slot]]
 
 
-def _zones_of_six_four_two(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
-    sizes = complete_zones(sheets[seat].marks)
-    return 6 in sizes and 4 in sizes and 2 in sizes
+def open_walls(marks: bytearray) -> list[int]:
+    """Every wall position not yet drawn."""
+    return [slot for slot in WALLS if not marks[slot]]
 
 
-def _six_tanks(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission C1: at least 6 water tanks circled."""
-    return len(_TANK_ORDER) - _TANK_MARKS(sheets[seat].marks).count(0) >= 6
-
-
-def _four_tanks_in_a_row(sheets: Sequence[Sheet], seat: int) -> bool:
+def _four_tanks_in_a_row(marks: bytearray) -> bool:
     """Mission C2: 4 water tanks in a row along the trajectory circled."""
     row = 0
-    for mark in _TANK_MARKS(sheets[seat].marks):
+    for mark in _TANK_MARKS(marks):
         row = row + 1 if mark else 0
         if row == 4:
             return True
     return False
 
 
-_MISSION_TESTS: Final[dict[str, MissionTest]] = {
-    "A1": _multipliers_circled,
-    "A2": _stations_planted,
-    "B1": _two_zones_of_six,
-    "B2": _zones_of_six_four_two,
-    "C1": _six_tanks,
-    "C2": _four_tanks_in_a_row,
-}
-"""Each mission card's test."""
+def _zones_of_six_four_two(marks: bytearray) -> bool:
+    """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
+    sizes = complete_zones(marks)
+    return 6 in sizes and 4 in sizes and 2 in sizes
+
+
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
 _PLANT_MARKS: Final = tuple(gather(st.plants) for st in STATIONS)
 _TANK_MARKS: Final = gather(_TANK_ORDER)
 
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": lambda marks: (
+        sum([(marks[high] | marks[low]) & CIRCLED for high, low in _MULTIPLIER_SLOTS]) >= 3
+    ),
+    "A2": lambda marks: [0 in plants(marks) for plants in _PLANT_MARKS].count(False) >= 2,
+    "B1": lambda marks: complete_zones(marks).count(6) >= 2,
+    "B2": _zones_of_six_four_two,
+    "C1": lambda marks: len(_TANK_ORDER) - _TANK_MARKS(marks).count(0) >= 6,
+    "C2": _four_tanks_in_a_row,
+}
+"""Each mission's requirement: stations (A), complete zones (B), water tanks (C)."""
 
-class Journey(Adventure):
-    """Adventure 2 — The Journey."""
+ERROR_TRACK: Final = Track("errors", ERRORS)
+ENERGY_TRACK: Final = Track("energy", ENERGY, flag=CIRCLED)
+ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+PLANNING_TRACK: Final = Track("planning", PLANNING)
+_ROBOTS: Final = {st.name: Track(f"{st.name} robots", st.robots) for st in STATIONS}
+_PLANTS: Final = {st.name: Track(f"{st.name} plants", st.plants, flag=CIRCLED) for st in STATIONS}
+_WALL: Final = Push("WALL")
+
+
+class Journey(Engine):
+    """Adventure 2 — The Journey: the engine over these declarations."""
 
     number: ClassVar[int] = 2
     title: ClassVar[str] = "The Journey"
@@ -380,6 +386,34 @@ class Journey(Adventure):
         "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",
     )  # fmt: skip
     wilds: ClassVar[bool] = True
+    wild_slots: ClassVar[tuple[int, ...]] = WILDS
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "errors": ERROR_TRACK,
+        "energy": ENERGY_TRACK,
+        "astronauts": ASTRONAUT_TRACK,
+        "planning": PLANNING_TRACK,
+    }
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        **dict.fromkeys(ERRORS[:2], (Advance(ENERGY_TRACK),)),
+        **{energy: (Mark(icon, CROSSED), _WALL) for energy, icon in ENERGY_WALLS.items()},
+        **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},
+        **{st.robots[-1]: (Race(st.high[0], st.low[0], bonus=2),) for st in STATIONS},
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("ROBOT", Tracks(_ROBOTS)),
+        "PLANT": Offer("PLANT", Tracks(_PLANTS, reach=stations_reached)),
+        "WATER": Offer("WATER", Linked({space: tank for space, (tank, _) in TANKS.items()})),
+        "ENERGY": Offer("ENERGY", Next(ENERGY_TRACK)),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(empty_spaces, then=(Advance(PLANNING_TRACK),))),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "WALL": Offer("WALL", Choose(open_walls, {slot: f"#{slot}" for slot in WALLS}))
+    }
+    changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = HIGH_MULTIPLIERS
+    cross_letters: ClassVar[str] = "AB"
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet with its printed first energy circled."""
@@ -387,181 +421,9 @@ class Journey(Adventure):
         sheet.marks[PRINTED_ENERGY] = CIRCLED
         return sheet
 
-    # ------------------------------------------------------------------ wild actions
-    @staticmethod
-    def wild_available(sheet: Sheet) -> bool:
-        """Whether a wild-action symbol is circled and not yet crossed."""
-        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
-
-    # ------------------------------------------------------------------ phases 2–3
-    def _limits(self, marks: bytearray) -> tuple[list[int], list[int]]:
-        low, high = [LOW] * 37, [HIGH] * 37
-        for zone in zones(marks):
-            for slot, (lo, hi) in zip(zone, bounds(marks, zone), strict=True):
-                low[slot], high[slot] = lo, hi
-        return low, high
-
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes anywhere on the trajectory, with Astronaut changes and wild actions."""
-        marks = sheet.marks
-        if DATA.spaces_filled(marks):
-            return []
-        use_wild = wild and self.wild_available(sheet)
-        return fitting_writes(in_zones(marks, zones(marks)), combos, rows, use_wild)
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Spend the wild symbol, write the number, and open the action (marked at once after a
-        change)."""
-        marks = sheet.marks
-        if wild is not None:
-            spent = next(s for s in WILDS if marks[s] == CIRCLED)
-            marks[spent] |= CROSSED
-        marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = wild or combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        if modified:
-            self._astronaut(sheet)
-        else:
-            sheet.pending.append("ACTION")
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box; the first two each give an Energy."""
-        box = first_empty(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-        if box is None:
-            return
-        sheet.marks[box] = CROSSED
-        if box != ERRORS[-1]:
-            self._energy(sheet)
-
-    # ------------------------------------------------------------------ effects
-    def _energy(self, sheet: Sheet) -> None:
-        slot = first_empty(sheet.marks, ENERGY)
-        if slot is None:
-            return
-        sheet.marks[slot] = CIRCLED
-        icon = ENERGY_WALLS.get(slot)
-        if icon is not None:
-            sheet.marks[icon] = CROSSED
-            sheet.pending.append("WALL")
-
-    def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = first_empty(sheet.marks, track)
-        if slot is None:
-            return
-        sheet.marks[slot] = CROSSED
-        wild = WILD_AFTER.get(slot)
-        if wild is not None:
-            sheet.marks[wild] = CIRCLED
-
-    def _astronaut(self, sheet: Sheet) -> None:
-        self._symbol(sheet, ASTRONAUTS)
-
-    def _robot(self, sheet: Sheet, station: Station) -> None:
-        marks = sheet.marks
-        robot = first_empty(marks, station.robots)
-        assert robot is not None
-        marks[robot] = CROSSED
-        if first_empty(marks, station.robots) is not None:
-            return
-        high = station.high[0]
-        if not marks[high]:
-            marks[high] = CIRCLED
-            if sheet.solo:
-                sheet.solo_bonus = min(sheet.solo_bonus + 2, _SOLO_BOXES)
-            else:
-                sheet.triggered.append(high)
-        else:
-            marks[station.low[0]] = CIRCLED
-
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"WALL #{slot}" for slot in WALLS),
-            *(f"{word} {st.name}" for word in ("ROBOT", "PLANT") for st in STATIONS),
-            *("WATER", "ENERGY", "ASTRONAUT", "SKIP"),
-            *(f"X T{slot}" for slot in SPACES),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return HIGH_MULTIPLIERS
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """The action's choices and ``SKIP``, or a compulsory ``WALL``."""
-        marks = sheet.marks
-        if item == "WALL":
-            return [f"WALL #{slot}" for slot in WALLS if not marks[slot]]
-        action = sheet.action
-        result: list[str]
-        if action == "ROBOT":
-            result = [f"ROBOT {st.name}" for st in STATIONS if first_empty(marks, st.robots)]
-        elif action == "PLANT":
-            zone = zone_of(marks, sheet.written)
-            result = [
-                f"PLANT {st.name}"
-                for st in STATIONS
-                if zone[0] <= st.space <= zone[-1] and first_empty(marks, st.plants)
-            ]
-        elif action == "WATER":
-            tank = TANKS.get(sheet.written)
-            result = ["WATER"] if tank is not None and not marks[tank[0]] else []
-        elif action == "ENERGY":
-            result = ["ENERGY"] if first_empty(marks, ENERGY) else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
-        else:
-            result = [f"X T{slot}" for slot in SPACES if not marks[slot]]
-        return [*result, "SKIP"] if result else result
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action, or draw a wall."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        if word == "WALL":
-            sheet.pending.remove("WALL")
-            marks[int(target[1:])] = CIRCLED
-            return
-        sheet.pending.remove("ACTION")
-        if word == "ROBOT":
-            self._robot(sheet, _BY_NAME[target])
-        elif word == "PLANT":
-            plant = first_empty(marks, _BY_NAME[target].plants)
-            assert plant is not None
-            marks[plant] = CIRCLED
-        elif word == "WATER":
-            marks[TANKS[sheet.written][0]] = CIRCLED
-        elif word == "ENERGY":
-            self._energy(sheet)
-        elif word == "ASTRONAUT":
-            self._astronaut(sheet)
-        elif word == "X":
-            marks[int(target[1:])] = X
-            self._symbol(sheet, PLANNING)
-
-    # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """The multiplier race: a high multiplier circled this turn is crossed off every sheet
-        that has no mark on it."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
-            for sheet in sheets:
-                if not sheet.marks[slot]:
-                    sheet.marks[slot] = CROSSED
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Stations (A), complete zones (B), water tanks (C)."""
-        return _MISSION_TESTS[card]([sheet], 0)
-
-    def mission_test(self, card: str) -> MissionTest:
-        """Each card's own test (:data:`_MISSION_TESTS`)."""
-        return _MISSION_TESTS[card]
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]]:
+        """The empty spaces a number fits in the zones between the walls."""
+        return in_zones(marks, zones(marks))
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -609,18 +471,6 @@ class Journey(Adventure):
             }
         )
 
-    # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Cards A and B: every high multiplier still available (no mark on it)."""
-        if letter == "C":
-            return []
-        return [slot for slot in HIGH_MULTIPLIERS if not sheet.marks[slot]]
-
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen high multiplier."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
-
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, walls and zones, stations, tanks, tracks, wild symbols and errors."""
@@ -649,9 +499,9 @@ class Journey(Adventure):
             ],
             "stations": stations,
             "tanks": [f"T{space}" for space, (tank, _) in TANKS.items() if marks[tank]],
-            "energy": sum(1 for slot in ENERGY if marks[slot]),
-            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
-            "planning": sum(1 for slot in PLANNING if marks[slot]),
+            "energy": ENERGY_TRACK.marked(marks),
+            "astronauts": ASTRONAUT_TRACK.marked(marks),
+            "planning": PLANNING_TRACK.marked(marks),
             "wilds": {
                 "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
                 "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),

@@ -34,7 +34,7 @@ view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -55,6 +55,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     Track,
     X,
+    gather,
     number_code,
     open_spaces,
 )
@@ -205,9 +206,12 @@ class Beside:
 @dataclass(frozen=True)
 class Tracks:
     """One of several tracks that has a free box, in the order given, which the choice
-    advances; its text is the word and the track's name (``ENERGY PLANTS``)."""
+    advances; its text is the word and the track's name (``ENERGY PLANTS``). ``reach``, when
+    given, names the tracks the space just written reaches (``reach(marks, space)``): only
+    those are offered (adventure 2: the stations of the zone just written)."""
 
     tracks: Mapping[str, Track]
+    reach: Callable[[bytearray, int], Container[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -345,8 +349,11 @@ class Engine(Adventure):
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
-        marks = sheet.marks
-        return any(marks[slot] == CIRCLED for slot in self.wild_slots)
+        return CIRCLED in self._wild_marks(sheet.marks)
+
+    @cached_property
+    def _wild_marks(self) -> Callable[[bytearray], tuple[int, ...]]:
+        return gather(self.wild_slots)
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -443,8 +450,12 @@ class Engine(Adventure):
         if isinstance(pick, Beside):
             return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
         if isinstance(pick, Tracks):
-            tracks = pick.tracks.values()
-            return [i for i, track in enumerate(tracks) if track.next_slot(marks) is not None]
+            reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+            return [
+                i
+                for i, (name, track) in enumerate(pick.tracks.items())
+                if name in reach and track.next_slot(marks) is not None
+            ]
         if isinstance(pick, Choose) and pick.where is not None:
             where = pick.where
             return [slot for slot in pick.open(marks) if where(sheet, slot)]
