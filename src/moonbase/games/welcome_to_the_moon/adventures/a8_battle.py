@@ -45,13 +45,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
     Combination,
     Context,
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.adventures.engine import Engine
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -71,6 +70,7 @@ __all__ = [
     "LAYOUT",
     "MISSIONS",
     "PLANETS",
+    "TRACKS",
     "Battle",
     "Half",
     "Planet",
@@ -162,6 +162,26 @@ def _half(side: int, plant: int, water: int, mult: int, plan: int, astro: int, e
 
 HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 152, 171, 44, 36)}
 """The two halves by side (``adventure8.md`` §5)."""
+
+
+def _tracks_at(side: int, off: int) -> dict[str, Track]:
+    """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
+    ``planning``, the three kinds, ``astronauts``: circled, ``errors``), their slots offset."""
+    half = HALVES[side]
+    named = {"plants": half.plants, "water": half.water, "planning": half.planning}
+    tracks = {
+        name: Track(track.name, tuple(off + slot for slot in track.slots), track.values)
+        for name, track in {**named, **half.multipliers}.items()
+    }
+    astronauts = tuple(off + slot for slot in half.astronauts)
+    tracks["astronauts"] = Track(f"astronauts{side}", astronauts, flag=CIRCLED)
+    tracks["errors"] = Track(f"errors{side}", tuple(off + slot for slot in half.errors))
+    return tracks
+
+
+TRACKS: Final = {(side, off): _tracks_at(side, off) for side in HALVES for off in (0, FIELD)}
+"""(side, battlefield offset) → that half's tracks there, which the engine advances (solo: the
+player's side 2 plays on ASTRA's battlefield, at 230)."""
 
 _PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
 _MOON_NAMES: Final = {
@@ -364,8 +384,6 @@ ASTRA's own half (side 1 there): she has no tracks. The geometry is a reconstruc
 are this drawing's choice. The score boxes (199–220) and the insignia labels (221, 222) are
 not drawn: the rules never mark them."""
 
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[8].bonus_boxes
-
 
 def allowed(number: int) -> list[Planet]:
     """The planets a number may go to.
@@ -392,8 +410,9 @@ def track_filled(marks: bytearray, track: Track, off: int) -> int:
     return count
 
 
-class Battle(Adventure):
-    """Adventure 8 — The Battle."""
+class Battle(Engine):
+    """Adventure 8 — The Battle: on the engine, with its own placement, sub-steps and ASTRA
+    (its tracks depend on the side writing, :meth:`tracks_now`)."""
 
     number: ClassVar[int] = 8
     title: ClassVar[str] = "The Battle"
@@ -431,6 +450,10 @@ class Battle(Adventure):
         if not sheet.solo:
             return 0
         return 0 if (side or Battle.side(sheet)) == 1 else FIELD
+
+    def tracks_now(self, sheet: Sheet) -> Mapping[str, Track]:
+        """The tracks of the half writing this turn, on this turn's battlefield."""
+        return TRACKS[self.side(sheet), self.offset(sheet)]
 
     # ------------------------------------------------------------------ queries
     @staticmethod
@@ -496,20 +519,13 @@ class Battle(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box of the writing side."""
-        off = self.offset(sheet)
-        box = first_empty(sheet.marks, HALVES[self.side(sheet)].errors, off)
         sheet.stage = Sheet.ACTING
-        if box is not None:
-            sheet.marks[box] = CROSSED
+        self.advance(sheet, self.tracks_now(sheet)["errors"])
 
     # ------------------------------------------------------------------ effects
     def _bonus(self, sheet: Sheet, bonus: str, side: int, off: int) -> None:
-        marks = sheet.marks
-        half = HALVES[side]
         if bonus == "PLANT" or bonus == "WATER":
-            box = first_empty(marks, (half.plants if bonus == "PLANT" else half.water).slots, off)
-            if box is not None:
-                marks[box] = CROSSED
+            self.advance(sheet, TRACKS[side, off]["plants" if bonus == "PLANT" else "water"])
         elif bonus == "ROBOT":
             self._robot(sheet, side, off)
         elif bonus == "ENERGY":
@@ -533,10 +549,7 @@ class Battle(Adventure):
             self._bonus(sheet, bonus, side, off)
 
     def _astronaut(self, sheet: Sheet) -> None:
-        off = self.offset(sheet)
-        symbol = first_empty(sheet.marks, HALVES[self.side(sheet)].astronauts, off)
-        if symbol is not None:
-            sheet.marks[symbol] = CIRCLED
+        self.advance(sheet, self.tracks_now(sheet)["astronauts"])
 
     @staticmethod
     def free_moons(marks: bytearray, off: int, planet: Planet | None = None) -> list[int]:
@@ -575,7 +588,7 @@ class Battle(Adventure):
         if sheet.solo:
             after = self.solo_controlled(sheet)
             if after > before and after % 2 == 0:
-                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+                sheet.solo_bonus = min(sheet.solo_bonus + 1, self.solo_boxes)
 
     def control(self, marks: bytearray, planet: Planet, off: int, solo: bool) -> int:
         """The flag a resolution draws: bit 1 side 1, bit 2 side 2 (solo: ties to the player,
@@ -621,11 +634,9 @@ class Battle(Adventure):
         ``SKIP``."""
         marks = sheet.marks
         off = self.offset(sheet)
-        half = HALVES[self.side(sheet)]
+        tracks = self.tracks_now(sheet)
         if item == "ENERGY":
-            return [
-                f"ENERGY {k}" for k in KINDS if first_empty(marks, half.multipliers[k].slots, off)
-            ]
+            return [f"ENERGY {k}" for k in KINDS if tracks[k].next_slot(marks) is not None]
         if item == "MOON":
             return [f"MOON {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
         if item == "ASTRA":
@@ -643,10 +654,14 @@ class Battle(Adventure):
             symbols = planet.plants if action == "PLANT" else planet.waters
             result = [action] if first_empty(marks, symbols, off) else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, half.astronauts, off) else []
+            result = ["ASTRONAUT"] if tracks["astronauts"].next_slot(marks) is not None else []
         elif action == "PLANNING":
             result = [f"PLANNING {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
         return [*result, "SKIP"] if result else result
+
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether :meth:`options` offers anything for ``item`` (this adventure's own offers)."""
+        return bool(self.options(sheet, item))
 
     def steps(self, sheet: Sheet) -> list[str]:
         """Every sub-step action allowed now, once each (an Energy action and an asteroid's
@@ -663,7 +678,7 @@ class Battle(Adventure):
         marks = sheet.marks
         side = self.side(sheet)
         off = self.offset(sheet)
-        half = HALVES[side]
+        tracks = self.tracks_now(sheet)
         word = words[0]
         if word == "ASTRA":
             self._astra_step(sheet, words)
@@ -679,7 +694,7 @@ class Battle(Adventure):
         if word == "ROBOT":
             self._robot(sheet, side, off)
         elif word == "ENERGY":
-            marks[first_empty(marks, half.multipliers[words[1]].slots, off) or 0] = CROSSED
+            self.advance(sheet, tracks[words[1]])
         elif word in ("PLANT", "WATER"):
             planet = _PLANET_OF[sheet.written]
             symbols = planet.plants if word == "PLANT" else planet.waters
@@ -690,15 +705,9 @@ class Battle(Adventure):
         else:  # PLANNING or MOON
             marks[off + _MOON_NAMES[words[1]]] = side
             if word == "PLANNING":
-                box = first_empty(marks, half.planning.slots, off)
-                if box is not None:
-                    marks[box] = CROSSED
+                self.advance(sheet, tracks["planning"])
 
     # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """No phase 5 in adventure 8."""
-        return
-
     def fields(self, sheets: Sequence[Sheet], seat: int) -> list[tuple[bytearray, int, int]]:
         """The battlefields a seat plays on as (marks, offset, side): its own as side 1, the
         next seat's as side 2."""
@@ -901,10 +910,6 @@ class Battle(Adventure):
             elif count == most:
                 best.append(moons[0])
         return best
-
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """No direct choice: the two moons are sub-steps (``ASTRA MOON …``)."""
-        return []
 
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
         """ASTRA draws on two moons, one after the other, on this turn's battlefield."""
