@@ -74,7 +74,6 @@ __all__ = [
     "Battle",
     "Half",
     "Planet",
-    "track_filled",
 ]
 
 FIELD: Final = 230
@@ -400,16 +399,6 @@ def _distance(planet: Planet, number: int) -> int:
     return max(0, number - planet.high)
 
 
-def track_filled(marks: bytearray, track: Track, off: int) -> int:
-    """How many of ``track``'s spaces are marked in a row from its start (the half at ``off``)."""
-    count = 0
-    for slot in track.slots:
-        if not marks[off + slot]:
-            break
-        count += 1
-    return count
-
-
 class Battle(Engine):
     """Adventure 8 — The Battle: on the engine, with its own placement, sub-steps and ASTRA
     (its tracks depend on the side writing, :meth:`tracks_now`)."""
@@ -725,7 +714,7 @@ class Battle(Engine):
         return self._met(sheet.marks, 0, 1, card)
 
     def _met(self, marks: bytearray, off: int, side: int, card: str) -> bool:
-        half = HALVES[side]
+        tracks = TRACKS[side, off]
         if card in ("A1", "A2"):
             held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
             if card == "A1":
@@ -734,12 +723,9 @@ class Battle(Engine):
         if card == "B1":
             return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
         if card == "B2":
-            return all(track_filled(marks, t, off) >= 2 for t in half.multipliers.values())
+            return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
         if card == "C1":
-            return (
-                track_filled(marks, half.plants, off) >= 6
-                and track_filled(marks, half.water, off) >= 4
-            )
+            return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
         return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
 
     # ------------------------------------------------------------------ the end
@@ -801,21 +787,17 @@ class Battle(Engine):
     def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
         """One half's points (``adventure8.md`` §10), part by part, each with its sign (the
         planning and error penalties are negative)."""
-        half = HALVES[side]
+        tracks = TRACKS[side, off]
         flags = self.flags(marks, off, solo)
         planets = {
             kind: sum(1 for p, f in zip(PLANETS, flags, strict=True) if p.kind == kind and f & side)
             for kind in KINDS
         }
-        parts = {
-            "plants": half.plants.values[track_filled(marks, half.plants, off)],
-            "water": half.water.values[track_filled(marks, half.water, off)],
-        }
+        parts = {"plants": tracks["plants"].value(marks), "water": tracks["water"].value(marks)}
         for kind in KINDS:
-            track = half.multipliers[kind]
-            parts[kind.lower()] = planets[kind] * track.values[track_filled(marks, track, off)]
-        parts["planning"] = -half.planning.values[track_filled(marks, half.planning, off)]
-        parts["errors"] = -5 * sum(1 for b in half.errors if marks[off + b])
+            parts[kind.lower()] = planets[kind] * tracks[kind].value(marks)
+        parts["planning"] = -tracks["planning"].value(marks)
+        parts["errors"] = -5 * sum(1 for b in tracks["errors"].slots if marks[b])
         return parts
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -946,11 +928,11 @@ class Battle(Engine):
             }
             field["asteroids"] = [marks[off + rock] or None for rock in ASTEROIDS]
             for side, half in HALVES.items():
+                tracks = TRACKS[side, off]
                 field[f"side{side}"] = {
-                    "plants": track_filled(marks, half.plants, off),
-                    "water": track_filled(marks, half.water, off),
-                    **{k.lower(): track_filled(marks, half.multipliers[k], off) for k in KINDS},
-                    "planning": track_filled(marks, half.planning, off),
+                    **{name: tracks[name].marked(marks) for name in ("plants", "water")},
+                    **{k.lower(): tracks[k].marked(marks) for k in KINDS},
+                    "planning": tracks["planning"].marked(marks),
                     "astronauts": len(self.stored(marks, half, off)),
                     "errors": sum(1 for b in half.errors if marks[off + b]),
                 }
