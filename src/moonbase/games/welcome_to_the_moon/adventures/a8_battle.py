@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
@@ -50,7 +50,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.adventures.engine import Engine
+from moonbase.games.welcome_to_the_moon.adventures.engine import Call, Effects, Engine, Mark, Push
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -165,7 +165,8 @@ HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 
 
 def _tracks_at(side: int, off: int) -> dict[str, Track]:
     """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
-    ``planning``, the three kinds, ``astronauts``: circled, ``errors``), their slots offset."""
+    ``planning``, the three kinds, ``astronauts``: circled, ``errors``; ``asteroids``: the belt
+    from the side's end, marked with its insignia), their slots offset."""
     half = HALVES[side]
     named = {"plants": half.plants, "water": half.water, "planning": half.planning}
     tracks = {
@@ -175,12 +176,38 @@ def _tracks_at(side: int, off: int) -> dict[str, Track]:
     astronauts = tuple(off + slot for slot in half.astronauts)
     tracks["astronauts"] = Track(f"astronauts{side}", astronauts, flag=CIRCLED)
     tracks["errors"] = Track(f"errors{side}", tuple(off + slot for slot in half.errors))
+    belt = sorted(ASTEROIDS, reverse=side == 2)
+    tracks["asteroids"] = Track(f"asteroids{side}", tuple(off + rock for rock in belt), flag=side)
     return tracks
 
 
 TRACKS: Final = {(side, off): _tracks_at(side, off) for side in HALVES for off in (0, FIELD)}
 """(side, battlefield offset) → that half's tracks there, which the engine advances (solo: the
 player's side 2 plays on ASTRA's battlefield, at 230)."""
+
+
+def _advance_now(name: str) -> Call:
+    """Advance the track ``name`` of the half writing this turn, on this turn's battlefield."""
+
+    def run(engine: Engine, sheet: Sheet, slot: int) -> None:
+        engine.advance(sheet, TRACKS[Battle.side(sheet), Battle.offset(sheet)][name])
+
+    return Call(run)
+
+
+def _resolve_full(engine: Engine, sheet: Sheet, space: int) -> None:
+    """A planet whose last space was just written is resolved."""
+    cast("Battle", engine).resolve_if_full(sheet, _PLANET_OF[space], Battle.offset(sheet))
+
+
+BONUSES: Final[Mapping[str, Effects]] = {
+    "PLANT": (_advance_now("plants"),),
+    "WATER": (_advance_now("water"),),
+    "ROBOT": (_advance_now("asteroids"),),
+    "ENERGY": (Push("ENERGY"),),
+    "PLANNING": (Push("MOON"),),
+}
+"""A bonus icon → what it gives the side that takes it (``ENERGY``, ``PLANNING``: a sub-step)."""
 
 _PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
 _MOON_NAMES: Final = {
@@ -413,6 +440,23 @@ class Battle(Engine):
     )  # fmt: skip
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        off + rock: tuple(
+            effect
+            for icon, bonus in bonuses
+            for effect in (Mark(off + icon, CROSSED), *BONUSES[bonus])
+        )
+        for off in (0, FIELD)
+        for rock, bonuses in ASTEROIDS.items()
+        if bonuses
+    }
+    """An asteroid reached: its icons crossed off and their bonuses, in order."""
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        space: (*BONUSES.get(planet.bonuses.get(space, ""), ()), Call(_resolve_full))
+        for planet in PLANETS
+        for space in planet.spaces
+    }
+    """A planet's space written: its bonus, then the planet resolved if it is full."""
 
     # ------------------------------------------------------------------ sheets and sides
     def new_sheet(self, solo: bool) -> Sheet:
@@ -499,8 +543,7 @@ class Battle(Engine):
         sheet.action = combo.action
         sheet.modified = spend
         sheet.stage = Sheet.ACTING
-        self._bonus(sheet, planet.bonuses.get(slot, ""), side, off)
-        self._resolve_if_full(sheet, planet, off)
+        self.marked(sheet, slot)
         if combo.action == "ASTRONAUT" and changed:
             self._astronaut(sheet)  # the action's own ±2 was used: it is taken at once
         else:
@@ -512,31 +555,6 @@ class Battle(Engine):
         self.advance(sheet, self.tracks_now(sheet)["errors"])
 
     # ------------------------------------------------------------------ effects
-    def _bonus(self, sheet: Sheet, bonus: str, side: int, off: int) -> None:
-        if bonus == "PLANT" or bonus == "WATER":
-            self.advance(sheet, TRACKS[side, off]["plants" if bonus == "PLANT" else "water"])
-        elif bonus == "ROBOT":
-            self._robot(sheet, side, off)
-        elif bonus == "ENERGY":
-            sheet.pending.append("ENERGY")
-        elif bonus == "PLANNING":
-            sheet.pending.append("MOON")
-
-    @staticmethod
-    def _asteroid(marks: bytearray, side: int, off: int) -> int | None:
-        order = sorted(ASTEROIDS) if side == 1 else sorted(ASTEROIDS, reverse=True)
-        return first_empty(marks, order, off)
-
-    def _robot(self, sheet: Sheet, side: int, off: int) -> None:
-        marks = sheet.marks
-        rock = self._asteroid(marks, side, off)
-        if rock is None:
-            return
-        marks[rock] = side
-        for icon, bonus in ASTEROIDS[rock - off]:
-            marks[off + icon] = CROSSED
-            self._bonus(sheet, bonus, side, off)
-
     def _astronaut(self, sheet: Sheet) -> None:
         self.advance(sheet, self.tracks_now(sheet)["astronauts"])
 
@@ -562,7 +580,7 @@ class Battle(Engine):
             two += mark == 2
         return one, two
 
-    def _resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
+    def resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
         if all(sheet.marks[off + s] for s in planet.spaces):
             self._resolve(sheet, planet, off)
 
@@ -636,7 +654,7 @@ class Battle(Engine):
         result: list[str] = []
         planet = _PLANET_OF[sheet.written] if sheet.written else None
         if action == "ROBOT":
-            result = ["ROBOT"] if self._asteroid(marks, self.side(sheet), off) else []
+            result = ["ROBOT"] if tracks["asteroids"].next_slot(marks) is not None else []
         elif action == "ENERGY":
             result = self.options(sheet, "ENERGY")
         elif action in ("PLANT", "WATER") and planet is not None:
@@ -681,14 +699,14 @@ class Battle(Engine):
         if word == "SKIP":
             return
         if word == "ROBOT":
-            self._robot(sheet, side, off)
+            self.advance(sheet, tracks["asteroids"])
         elif word == "ENERGY":
             self.advance(sheet, tracks[words[1]])
         elif word in ("PLANT", "WATER"):
             planet = _PLANET_OF[sheet.written]
             symbols = planet.plants if word == "PLANT" else planet.waters
             marks[first_empty(marks, symbols, off) or 0] = CROSSED
-            self._bonus(sheet, word, side, off)
+            self.apply(sheet, BONUSES[word])
         elif word == "ASTRONAUT":
             self._astronaut(sheet)
         else:  # PLANNING or MOON
@@ -848,14 +866,14 @@ class Battle(Engine):
         off = self.offset(sheet)
         astra = 3 - self.side(sheet)
         marks[self.open_planet(marks, planet, off) or 0] = astra
-        self._resolve_if_full(sheet, planet, off)
+        self.resolve_if_full(sheet, planet, off)
         action = sheet.action
         if action == "PLANNING":
             moons = self.free_moons(marks, off, planet)
             if moons:
                 marks[moons[0]] = astra
         elif action == "ROBOT":
-            rock = self._asteroid(marks, astra, off)
+            rock = TRACKS[astra, off]["asteroids"].next_slot(marks)
             if rock is not None:
                 marks[rock] = astra
         else:
