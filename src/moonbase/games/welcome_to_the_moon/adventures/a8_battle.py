@@ -556,6 +556,7 @@ class Battle(Engine):
 
     # ------------------------------------------------------------------ effects
     def _astronaut(self, sheet: Sheet) -> None:
+        """Circle the writing half's next astronaut symbol."""
         self.advance(sheet, self.tracks_now(sheet)["astronauts"])
 
     @staticmethod
@@ -645,11 +646,11 @@ class Battle(Engine):
         if item == "ENERGY":
             return [f"ENERGY {k}" for k in KINDS if tracks[k].next_slot(marks) is not None]
         if item == "MOON":
-            return [f"MOON {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+            return [f"MOON {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
         if item == "ASTRA":
             return [f"ASTRA {p.name}" for p in self._astra_planets(sheet)]
         if item == "SOLO":
-            return [f"ASTRA MOON {self._moon_name(m - off)}" for m in self._solo_moons(sheet)]
+            return [f"ASTRA MOON {_MOON_ALIAS[m - off]}" for m in self._solo_moons(sheet)]
         action = sheet.action
         result: list[str] = []
         planet = _PLANET_OF[sheet.written] if sheet.written else None
@@ -663,7 +664,7 @@ class Battle(Engine):
         elif action == "ASTRONAUT":
             result = ["ASTRONAUT"] if tracks["astronauts"].next_slot(marks) is not None else []
         elif action == "PLANNING":
-            result = [f"PLANNING {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+            result = [f"PLANNING {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
         return [*result, "SKIP"] if result else result
 
     def resolvable(self, sheet: Sheet, item: str) -> bool:
@@ -674,10 +675,6 @@ class Battle(Engine):
         """Every sub-step action allowed now, once each (an Energy action and an asteroid's
         energy bonus offer the same words; either may be resolved first)."""
         return list(dict.fromkeys(super().steps(sheet)))
-
-    @staticmethod
-    def _moon_name(moon: int) -> str:
-        return _MOON_ALIAS[moon]
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step."""
