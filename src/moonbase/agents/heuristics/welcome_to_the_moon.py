@@ -563,8 +563,7 @@ def _a8_outlook(marks: bytearray, off: int, solo: bool) -> tuple[float, float]:
         for index, (side, lead) in enumerate(((1, one - two), (2, two - one))):
             if solo and side != (1 if off == 0 else 2):
                 continue
-            track = a8.HALVES[side].multipliers[planet.kind]
-            multiplier = track.values[a8.track_filled(marks, track, off)]
+            multiplier = a8.TRACKS[side, off][planet.kind].value(marks)
             now = 1.0 if lead > 0 or (lead == 0 and (not solo or index == (off != 0))) else 0.0
             gains[index] += multiplier * (_keeps(lead, left) - now)
     return gains[0], gains[1]

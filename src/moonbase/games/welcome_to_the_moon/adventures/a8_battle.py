@@ -42,16 +42,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
     Combination,
     Context,
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.adventures.engine import Call, Effects, Engine, Mark, Push
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -71,10 +70,10 @@ __all__ = [
     "LAYOUT",
     "MISSIONS",
     "PLANETS",
+    "TRACKS",
     "Battle",
     "Half",
     "Planet",
-    "track_filled",
 ]
 
 FIELD: Final = 230
@@ -162,6 +161,53 @@ def _half(side: int, plant: int, water: int, mult: int, plan: int, astro: int, e
 
 HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 152, 171, 44, 36)}
 """The two halves by side (``adventure8.md`` §5)."""
+
+
+def _tracks_at(side: int, off: int) -> dict[str, Track]:
+    """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
+    ``planning``, the three kinds, ``astronauts``: circled, ``errors``; ``asteroids``: the belt
+    from the side's end, marked with its insignia), their slots offset."""
+    half = HALVES[side]
+    named = {"plants": half.plants, "water": half.water, "planning": half.planning}
+    tracks = {
+        name: Track(track.name, tuple(off + slot for slot in track.slots), track.values)
+        for name, track in {**named, **half.multipliers}.items()
+    }
+    astronauts = tuple(off + slot for slot in half.astronauts)
+    tracks["astronauts"] = Track(f"astronauts{side}", astronauts, flag=CIRCLED)
+    tracks["errors"] = Track(f"errors{side}", tuple(off + slot for slot in half.errors))
+    belt = sorted(ASTEROIDS, reverse=side == 2)
+    tracks["asteroids"] = Track(f"asteroids{side}", tuple(off + rock for rock in belt), flag=side)
+    return tracks
+
+
+TRACKS: Final = {(side, off): _tracks_at(side, off) for side in HALVES for off in (0, FIELD)}
+"""(side, battlefield offset) → that half's tracks there, which the engine advances (solo: the
+player's side 2 plays on ASTRA's battlefield, at 230)."""
+
+
+def _advance_now(name: str) -> Call:
+    """Advance the track ``name`` of the half writing this turn, on this turn's battlefield."""
+
+    def run(engine: Engine, sheet: Sheet, slot: int) -> None:
+        engine.advance(sheet, TRACKS[Battle.side(sheet), Battle.offset(sheet)][name])
+
+    return Call(run)
+
+
+def _resolve_full(engine: Engine, sheet: Sheet, space: int) -> None:
+    """A planet whose last space was just written is resolved."""
+    cast("Battle", engine).resolve_if_full(sheet, _PLANET_OF[space], Battle.offset(sheet))
+
+
+BONUSES: Final[Mapping[str, Effects]] = {
+    "PLANT": (_advance_now("plants"),),
+    "WATER": (_advance_now("water"),),
+    "ROBOT": (_advance_now("asteroids"),),
+    "ENERGY": (Push("ENERGY"),),
+    "PLANNING": (Push("MOON"),),
+}
+"""A bonus icon → what it gives the side that takes it (``ENERGY``, ``PLANNING``: a sub-step)."""
 
 _PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
 _MOON_NAMES: Final = {
@@ -364,8 +410,6 @@ ASTRA's own half (side 1 there): she has no tracks. The geometry is a reconstruc
 are this drawing's choice. The score boxes (199–220) and the insignia labels (221, 222) are
 not drawn: the rules never mark them."""
 
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[8].bonus_boxes
-
 
 def allowed(number: int) -> list[Planet]:
     """The planets a number may go to.
@@ -382,18 +426,9 @@ def _distance(planet: Planet, number: int) -> int:
     return max(0, number - planet.high)
 
 
-def track_filled(marks: bytearray, track: Track, off: int) -> int:
-    """How many of ``track``'s spaces are marked in a row from its start (the half at ``off``)."""
-    count = 0
-    for slot in track.slots:
-        if not marks[off + slot]:
-            break
-        count += 1
-    return count
-
-
-class Battle(Adventure):
-    """Adventure 8 — The Battle."""
+class Battle(Engine):
+    """Adventure 8 — The Battle: on the engine, with its own placement, sub-steps and ASTRA
+    (its tracks depend on the side writing, :meth:`tracks_now`)."""
 
     number: ClassVar[int] = 8
     title: ClassVar[str] = "The Battle"
@@ -405,6 +440,23 @@ class Battle(Adventure):
     )  # fmt: skip
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        off + rock: tuple(
+            effect
+            for icon, bonus in bonuses
+            for effect in (Mark(off + icon, CROSSED), *BONUSES[bonus])
+        )
+        for off in (0, FIELD)
+        for rock, bonuses in ASTEROIDS.items()
+        if bonuses
+    }
+    """An asteroid reached: its icons crossed off and their bonuses, in order."""
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        space: (*BONUSES.get(planet.bonuses.get(space, ""), ()), Call(_resolve_full))
+        for planet in PLANETS
+        for space in planet.spaces
+    }
+    """A planet's space written: its bonus, then the planet resolved if it is full."""
 
     # ------------------------------------------------------------------ sheets and sides
     def new_sheet(self, solo: bool) -> Sheet:
@@ -431,6 +483,10 @@ class Battle(Adventure):
         if not sheet.solo:
             return 0
         return 0 if (side or Battle.side(sheet)) == 1 else FIELD
+
+    def tracks_now(self, sheet: Sheet) -> Mapping[str, Track]:
+        """The tracks of the half writing this turn, on this turn's battlefield."""
+        return TRACKS[self.side(sheet), self.offset(sheet)]
 
     # ------------------------------------------------------------------ queries
     @staticmethod
@@ -487,8 +543,7 @@ class Battle(Adventure):
         sheet.action = combo.action
         sheet.modified = spend
         sheet.stage = Sheet.ACTING
-        self._bonus(sheet, planet.bonuses.get(slot, ""), side, off)
-        self._resolve_if_full(sheet, planet, off)
+        self.marked(sheet, slot)
         if combo.action == "ASTRONAUT" and changed:
             self._astronaut(sheet)  # the action's own ±2 was used: it is taken at once
         else:
@@ -496,47 +551,13 @@ class Battle(Adventure):
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box of the writing side."""
-        off = self.offset(sheet)
-        box = first_empty(sheet.marks, HALVES[self.side(sheet)].errors, off)
         sheet.stage = Sheet.ACTING
-        if box is not None:
-            sheet.marks[box] = CROSSED
+        self.advance(sheet, self.tracks_now(sheet)["errors"])
 
     # ------------------------------------------------------------------ effects
-    def _bonus(self, sheet: Sheet, bonus: str, side: int, off: int) -> None:
-        marks = sheet.marks
-        half = HALVES[side]
-        if bonus == "PLANT" or bonus == "WATER":
-            box = first_empty(marks, (half.plants if bonus == "PLANT" else half.water).slots, off)
-            if box is not None:
-                marks[box] = CROSSED
-        elif bonus == "ROBOT":
-            self._robot(sheet, side, off)
-        elif bonus == "ENERGY":
-            sheet.pending.append("ENERGY")
-        elif bonus == "PLANNING":
-            sheet.pending.append("MOON")
-
-    @staticmethod
-    def _asteroid(marks: bytearray, side: int, off: int) -> int | None:
-        order = sorted(ASTEROIDS) if side == 1 else sorted(ASTEROIDS, reverse=True)
-        return first_empty(marks, order, off)
-
-    def _robot(self, sheet: Sheet, side: int, off: int) -> None:
-        marks = sheet.marks
-        rock = self._asteroid(marks, side, off)
-        if rock is None:
-            return
-        marks[rock] = side
-        for icon, bonus in ASTEROIDS[rock - off]:
-            marks[off + icon] = CROSSED
-            self._bonus(sheet, bonus, side, off)
-
     def _astronaut(self, sheet: Sheet) -> None:
-        off = self.offset(sheet)
-        symbol = first_empty(sheet.marks, HALVES[self.side(sheet)].astronauts, off)
-        if symbol is not None:
-            sheet.marks[symbol] = CIRCLED
+        """Circle the writing half's next astronaut symbol."""
+        self.advance(sheet, self.tracks_now(sheet)["astronauts"])
 
     @staticmethod
     def free_moons(marks: bytearray, off: int, planet: Planet | None = None) -> list[int]:
@@ -560,7 +581,7 @@ class Battle(Adventure):
             two += mark == 2
         return one, two
 
-    def _resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
+    def resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
         if all(sheet.marks[off + s] for s in planet.spaces):
             self._resolve(sheet, planet, off)
 
@@ -575,7 +596,7 @@ class Battle(Adventure):
         if sheet.solo:
             after = self.solo_controlled(sheet)
             if after > before and after % 2 == 0:
-                sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+                sheet.solo_bonus = min(sheet.solo_bonus + 1, self.solo_boxes)
 
     def control(self, marks: bytearray, planet: Planet, off: int, solo: bool) -> int:
         """The flag a resolution draws: bit 1 side 1, bit 2 side 2 (solo: ties to the player,
@@ -621,41 +642,39 @@ class Battle(Adventure):
         ``SKIP``."""
         marks = sheet.marks
         off = self.offset(sheet)
-        half = HALVES[self.side(sheet)]
+        tracks = self.tracks_now(sheet)
         if item == "ENERGY":
-            return [
-                f"ENERGY {k}" for k in KINDS if first_empty(marks, half.multipliers[k].slots, off)
-            ]
+            return [f"ENERGY {k}" for k in KINDS if tracks[k].next_slot(marks) is not None]
         if item == "MOON":
-            return [f"MOON {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+            return [f"MOON {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
         if item == "ASTRA":
             return [f"ASTRA {p.name}" for p in self._astra_planets(sheet)]
         if item == "SOLO":
-            return [f"ASTRA MOON {self._moon_name(m - off)}" for m in self._solo_moons(sheet)]
+            return [f"ASTRA MOON {_MOON_ALIAS[m - off]}" for m in self._solo_moons(sheet)]
         action = sheet.action
         result: list[str] = []
         planet = _PLANET_OF[sheet.written] if sheet.written else None
         if action == "ROBOT":
-            result = ["ROBOT"] if self._asteroid(marks, self.side(sheet), off) else []
+            result = ["ROBOT"] if tracks["asteroids"].next_slot(marks) is not None else []
         elif action == "ENERGY":
             result = self.options(sheet, "ENERGY")
         elif action in ("PLANT", "WATER") and planet is not None:
             symbols = planet.plants if action == "PLANT" else planet.waters
             result = [action] if first_empty(marks, symbols, off) else []
         elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, half.astronauts, off) else []
+            result = ["ASTRONAUT"] if tracks["astronauts"].next_slot(marks) is not None else []
         elif action == "PLANNING":
-            result = [f"PLANNING {self._moon_name(m - off)}" for m in self.free_moons(marks, off)]
+            result = [f"PLANNING {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
         return [*result, "SKIP"] if result else result
+
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """Whether :meth:`options` offers anything for ``item`` (this adventure's own offers)."""
+        return bool(self.options(sheet, item))
 
     def steps(self, sheet: Sheet) -> list[str]:
         """Every sub-step action allowed now, once each (an Energy action and an asteroid's
         energy bonus offer the same words; either may be resolved first)."""
         return list(dict.fromkeys(super().steps(sheet)))
-
-    @staticmethod
-    def _moon_name(moon: int) -> str:
-        return _MOON_ALIAS[moon]
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step."""
@@ -663,7 +682,7 @@ class Battle(Adventure):
         marks = sheet.marks
         side = self.side(sheet)
         off = self.offset(sheet)
-        half = HALVES[side]
+        tracks = self.tracks_now(sheet)
         word = words[0]
         if word == "ASTRA":
             self._astra_step(sheet, words)
@@ -677,28 +696,22 @@ class Battle(Adventure):
         if word == "SKIP":
             return
         if word == "ROBOT":
-            self._robot(sheet, side, off)
+            self.advance(sheet, tracks["asteroids"])
         elif word == "ENERGY":
-            marks[first_empty(marks, half.multipliers[words[1]].slots, off) or 0] = CROSSED
+            self.advance(sheet, tracks[words[1]])
         elif word in ("PLANT", "WATER"):
             planet = _PLANET_OF[sheet.written]
             symbols = planet.plants if word == "PLANT" else planet.waters
             marks[first_empty(marks, symbols, off) or 0] = CROSSED
-            self._bonus(sheet, word, side, off)
+            self.apply(sheet, BONUSES[word])
         elif word == "ASTRONAUT":
             self._astronaut(sheet)
         else:  # PLANNING or MOON
             marks[off + _MOON_NAMES[words[1]]] = side
             if word == "PLANNING":
-                box = first_empty(marks, half.planning.slots, off)
-                if box is not None:
-                    marks[box] = CROSSED
+                self.advance(sheet, tracks["planning"])
 
     # ------------------------------------------------------------------ phases 5–6
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """No phase 5 in adventure 8."""
-        return
-
     def fields(self, sheets: Sequence[Sheet], seat: int) -> list[tuple[bytearray, int, int]]:
         """The battlefields a seat plays on as (marks, offset, side): its own as side 1, the
         next seat's as side 2."""
@@ -716,7 +729,7 @@ class Battle(Adventure):
         return self._met(sheet.marks, 0, 1, card)
 
     def _met(self, marks: bytearray, off: int, side: int, card: str) -> bool:
-        half = HALVES[side]
+        tracks = TRACKS[side, off]
         if card in ("A1", "A2"):
             held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
             if card == "A1":
@@ -725,12 +738,9 @@ class Battle(Adventure):
         if card == "B1":
             return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
         if card == "B2":
-            return all(track_filled(marks, t, off) >= 2 for t in half.multipliers.values())
+            return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
         if card == "C1":
-            return (
-                track_filled(marks, half.plants, off) >= 6
-                and track_filled(marks, half.water, off) >= 4
-            )
+            return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
         return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
 
     # ------------------------------------------------------------------ the end
@@ -792,21 +802,17 @@ class Battle(Adventure):
     def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
         """One half's points (``adventure8.md`` §10), part by part, each with its sign (the
         planning and error penalties are negative)."""
-        half = HALVES[side]
+        tracks = TRACKS[side, off]
         flags = self.flags(marks, off, solo)
         planets = {
             kind: sum(1 for p, f in zip(PLANETS, flags, strict=True) if p.kind == kind and f & side)
             for kind in KINDS
         }
-        parts = {
-            "plants": half.plants.values[track_filled(marks, half.plants, off)],
-            "water": half.water.values[track_filled(marks, half.water, off)],
-        }
+        parts = {"plants": tracks["plants"].value(marks), "water": tracks["water"].value(marks)}
         for kind in KINDS:
-            track = half.multipliers[kind]
-            parts[kind.lower()] = planets[kind] * track.values[track_filled(marks, track, off)]
-        parts["planning"] = -half.planning.values[track_filled(marks, half.planning, off)]
-        parts["errors"] = -5 * sum(1 for b in half.errors if marks[off + b])
+            parts[kind.lower()] = planets[kind] * tracks[kind].value(marks)
+        parts["planning"] = -tracks["planning"].value(marks)
+        parts["errors"] = -5 * sum(1 for b in tracks["errors"].slots if marks[b])
         return parts
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -857,14 +863,14 @@ class Battle(Adventure):
         off = self.offset(sheet)
         astra = 3 - self.side(sheet)
         marks[self.open_planet(marks, planet, off) or 0] = astra
-        self._resolve_if_full(sheet, planet, off)
+        self.resolve_if_full(sheet, planet, off)
         action = sheet.action
         if action == "PLANNING":
             moons = self.free_moons(marks, off, planet)
             if moons:
                 marks[moons[0]] = astra
         elif action == "ROBOT":
-            rock = self._asteroid(marks, astra, off)
+            rock = TRACKS[astra, off]["asteroids"].next_slot(marks)
             if rock is not None:
                 marks[rock] = astra
         else:
@@ -902,10 +908,6 @@ class Battle(Adventure):
                 best.append(moons[0])
         return best
 
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """No direct choice: the two moons are sub-steps (``ASTRA MOON …``)."""
-        return []
-
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
         """ASTRA draws on two moons, one after the other, on this turn's battlefield."""
         sheet.stage = Sheet.ACTING
@@ -941,11 +943,11 @@ class Battle(Adventure):
             }
             field["asteroids"] = [marks[off + rock] or None for rock in ASTEROIDS]
             for side, half in HALVES.items():
+                tracks = TRACKS[side, off]
                 field[f"side{side}"] = {
-                    "plants": track_filled(marks, half.plants, off),
-                    "water": track_filled(marks, half.water, off),
-                    **{k.lower(): track_filled(marks, half.multipliers[k], off) for k in KINDS},
-                    "planning": track_filled(marks, half.planning, off),
+                    **{name: tracks[name].marked(marks) for name in ("plants", "water")},
+                    **{k.lower(): tracks[k].marked(marks) for k in KINDS},
+                    "planning": tracks["planning"].marked(marks),
                     "astronauts": len(self.stored(marks, half, off)),
                     "errors": sum(1 for b in half.errors if marks[off + b]),
                 }
