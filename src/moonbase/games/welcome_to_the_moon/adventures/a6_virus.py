@@ -412,6 +412,9 @@ _SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.value
 _GREEN, _BLUE = 224, 228
 _SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
 _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
+_TARGET_OF: Final = {symbol: target for target, symbol in _SYMBOL_OF_TARGET.items()}
+"""A virus's release symbol → its target."""
+_PROPAGATION_SYMBOLS: Final = tuple(sorted(PROPAGATIONS.values()))
 _ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
 """Pending items of the combination's action: the action, and the row bonus of the track it
 advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
@@ -479,6 +482,13 @@ def _not_evacuated(marks: bytearray, _written: int) -> set[str]:
 
 
 # ---------------------------------------------------------------------- what only a6 does
+def _solo_choices(marks: bytearray) -> list[int]:
+    """Solo, an ASTRA card's first pass: green and blue while either is unmarked, else the
+    propagation symbols still unmarked."""
+    viruses = [target for target in (_GREEN, _BLUE) if not marks[target]]
+    return viruses or [symbol for symbol in _PROPAGATION_SYMBOLS if not marks[symbol]]
+
+
 def _solo_bonus(sheet: Sheet) -> None:
     sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
 
@@ -524,7 +534,7 @@ def _release(_engine: Engine, sheet: Sheet, marker: int) -> None:
     if marks[symbol]:
         return
     marks[symbol] = CROSSED
-    target = _GREEN if symbol == 216 else _BLUE
+    target = _TARGET_OF[symbol]
     if not marks[target]:
         marks[target] = CIRCLED
     sheet.triggered.append(symbol)
@@ -537,6 +547,9 @@ ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 PLANNING_TRACK: Final = Track("planning", PLANNING)
 PLANT_MARKERS: Final = Track("plant track", tuple(m for row in PLANT_TRACK for m in row.markers))
 WATER_MARKERS: Final = Track("water track", tuple(m for row in WATER_TRACK for m in row.markers))
+_PLANT_ROWS: Final = Track("plant rows", tuple(row.box for row in PLANT_TRACK), PLANT_VALUES)
+_WATER_ROWS: Final = Track("water rows", tuple(row.box for row in WATER_TRACK), WATER_VALUES)
+"""The rows' score boxes, crossed row after row: the tracks' values."""
 _ENERGIES: Final = {q.name: Track(f"{q.name} energies", q.energies, flag=CIRCLED) for q in QUARTERS}
 _PLANTS: Final = {q.name: Track(f"{q.name} plants", q.plants, flag=CIRCLED) for q in QUARTERS}
 _TANK_TRACKS: Final = {
@@ -620,7 +633,7 @@ class Virus(Engine):
         "ENERGY": Offer("ENERGY", Tracks(_ENERGIES, reach=_not_evacuated)),
     }
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
-    crossable: ClassVar[tuple[int, ...]] = (_GREEN, _BLUE, *sorted(PROPAGATIONS.values()))
+    crossable: ClassVar[tuple[int, ...]] = (_GREEN, _BLUE, *_PROPAGATION_SYMBOLS)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def new_sheet(self, solo: bool) -> Sheet:
@@ -690,9 +703,10 @@ class Virus(Engine):
 
     # ------------------------------------------------------------------ phases 5–6
     @staticmethod
-    def _activate(sheets: Sequence[Sheet], symbol: int, target: int) -> None:
-        """Activate a virus on every sheet: cross its symbol, circle its target unless marked,
-        and owe one propagation."""
+    def _activate(sheets: Sequence[Sheet], symbol: int) -> None:
+        """Activate the virus ``symbol`` releases on every sheet: cross the symbol, circle its
+        target unless marked, and owe one propagation."""
+        target = _TARGET_OF[symbol]
         for sheet in sheets:
             sheet.marks[symbol] |= CROSSED
             if not sheet.marks[target]:
@@ -705,21 +719,21 @@ class Virus(Engine):
         triggered = {slot for sheet in sheets for slot in sheet.triggered}
         for sheet in sheets:
             owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-            for symbol in sorted(triggered & set(PROPAGATIONS.values())):
+            for symbol in sorted(triggered.intersection(_PROPAGATION_SYMBOLS)):
                 if symbol not in sheet.triggered and not sheet.marks[symbol]:
                     sheet.marks[symbol] = CROSSED
                     owed += 1
             self._owe(sheet, owed)
-        for symbol in (216, 219):
+        for symbol in ACTIVATIONS.values():
             if symbol in triggered:
-                self._activate(sheets, symbol, 224 if symbol == 216 else 228)
+                self._activate(sheets, symbol)
         for sheet in sheets:
             self.settle(sheet)
 
     def solo_phase5(self, sheet: Sheet) -> None:
         """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
         owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-        owed += sum(1 for slot in sheet.triggered if slot in (216, 219))
+        owed += sum(1 for slot in sheet.triggered if slot in ACTIVATIONS.values())
         sheet.stage = Sheet.DONE
         self._owe(sheet, owed)
         self.settle(sheet)
@@ -735,12 +749,12 @@ class Virus(Engine):
         """A mission's virus symbol circled by a first accomplishment releases its virus for
         everyone: activation and one propagation each."""
         released = False
-        for symbol, target in zip(MISSION_VIRUS, (223, 226, 229), strict=True):
+        for symbol in MISSION_VIRUS:
             if any(sheet.marks[symbol] == CIRCLED for sheet in sheets):
                 for sheet in sheets:
                     if sheet.solo and sheet.marks[symbol] == CIRCLED:
                         _solo_bonus(sheet)
-                self._activate(sheets, symbol, target)
+                self._activate(sheets, symbol)
                 released = True
         if released:
             for sheet in sheets:
@@ -748,17 +762,12 @@ class Virus(Engine):
         return released
 
     # ------------------------------------------------------------------ scores
-    @staticmethod
-    def track_value(marks: bytearray, track: tuple[Row, ...], values: tuple[int, ...]) -> int:
-        """A track's value by its completed rows."""
-        return values[sum(1 for row in track if marks[row.box])]
-
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water and quarters, less infections and errors."""
         marks = sheet.marks
         missions = sum(value for value in sheet.missions if value > 0)
-        plants = self.track_value(marks, PLANT_TRACK, PLANT_VALUES)
-        water = self.track_value(marks, WATER_TRACK, WATER_VALUES)
+        plants = _PLANT_ROWS.value(marks)
+        water = _WATER_ROWS.value(marks)
         quarters = sum(quarter_score(marks, q) for q in QUARTERS)
         infected = sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED)
         return with_total(
@@ -780,14 +789,8 @@ class Virus(Engine):
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
         """Pass 1: green and blue when both are unmarked; else the propagation symbols still
         available (a choice only when there are two or more)."""
-        if len(letter) > 1:
-            return []
-        marks = sheet.marks
-        viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
-        if viruses:
-            return viruses if len(viruses) > 1 else []
-        symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
-        return symbols if len(symbols) > 1 else []
+        choices = [] if len(letter) > 1 else _solo_choices(sheet.marks)
+        return choices if len(choices) > 1 else []
 
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
         """Pass 1: activate green or blue, else cross off a propagation symbol, then propagate
@@ -795,21 +798,17 @@ class Virus(Engine):
         marked). These propagations give no solo bonus."""
         marks = sheet.marks
         if len(letter) > 1:
-            virus = _SOLO_VIRUS[letter[0]]
-            if marks[virus]:
+            target = _SOLO_VIRUS[letter[0]]
+            if marks[target]:
                 return
-            marks[_SYMBOL_OF_TARGET[virus]] |= CROSSED
-            marks[virus] = CIRCLED
-        else:
-            if target is None:
-                viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
-                symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
-                target = viruses[0] if viruses else symbols[0] if symbols else None
-            if target in (_GREEN, _BLUE):
-                marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
-                marks[target] = CIRCLED
-            elif target is not None:
-                marks[target] |= CROSSED
+        elif target is None:
+            choices = _solo_choices(marks)
+            target = choices[0] if choices else None
+        if target in _SYMBOL_OF_TARGET:
+            marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
+            marks[target] = CIRCLED
+        elif target is not None:
+            marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
         sheet.pending = ["PROPAGATE"]
         self.settle(sheet)
@@ -854,7 +853,7 @@ class Virus(Engine):
             "viruses": viruses,
             "plant_track": PLANT_MARKERS.marked(marks),
             "water_track": WATER_MARKERS.marked(marks),
-            "propagation_symbols": [f"#{s}" for s in sorted(PROPAGATIONS.values()) if marks[s]],
+            "propagation_symbols": [f"#{s}" for s in _PROPAGATION_SYMBOLS if marks[s]],
             "infected": sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED),
             "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
             "planning": sum(1 for slot in PLANNING if marks[slot]),
