@@ -32,14 +32,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
-    Combination,
-    Context,
-    WriteRows,
-    fitting_writes,
-    in_zones,
-    with_total,
+from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Call,
+    Choose,
+    Cross,
+    Effects,
+    Engine,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Race,
+    Tracks,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
@@ -51,12 +57,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     SheetData,
     Space,
-    X,
+    Track,
     Zone,
     consecutive,
-    first_empty,
     gather,
-    number_code,
 )
 
 __all__ = [
@@ -68,10 +72,12 @@ __all__ = [
     "MAP",
     "MISSIONS",
     "PLANNING",
+    "PLANT_MARKERS",
     "PLANT_TRACK",
     "QUARTERS",
     "VIRUSES",
     "WALKWAYS",
+    "WATER_MARKERS",
     "WATER_TRACK",
     "WILDS",
     "Quarter",
@@ -381,16 +387,10 @@ MISSIONS: Final = {
 
 _NAMES: Final = DATA.names
 _QUARTER_OF: Final = {slot: q for q in QUARTERS for slot in q.slots}
-_BY_NAME: Final = {q.name: q for q in QUARTERS}
 _WALKWAYS_OF: Final = {
     k: tuple(w for w, ends in WALKWAYS.items() if k in ends) for k in range(len(QUARTERS))
 }
 _TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items()}
-_ROW_OF: Final = {
-    m: row for track in (PLANT_TRACK, WATER_TRACK) for row in track for m in row.markers
-}
-_PLANT_MARKERS: Final = tuple(m for row in PLANT_TRACK for m in row.markers)
-_WATER_MARKERS: Final = tuple(m for row in WATER_TRACK for m in row.markers)
 _GREY: Final = (0, 3, 7, 10)
 _FLOOR_SYMBOLS: Final = {
     floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
@@ -412,6 +412,9 @@ _SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.value
 _GREEN, _BLUE = 224, 228
 _SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
 _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
+_TARGET_OF: Final = {symbol: target for target, symbol in _SYMBOL_OF_TARGET.items()}
+"""A virus's release symbol → its target."""
+_PROPAGATION_SYMBOLS: Final = tuple(sorted(PROPAGATIONS.values()))
 _ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
 """Pending items of the combination's action: the action, and the row bonus of the track it
 advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
@@ -439,8 +442,134 @@ def quarter_score(marks: bytearray, quarter: Quarter) -> int:
     return energies * sum(1 for slot in quarter.slots if marks[slot] and marks[slot] != INFECTED)
 
 
-class Virus(Adventure):
-    """Adventure 6 — The Virus."""
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": lambda marks: len(QUARTERS) - _MARKERS(marks).count(0) >= 2,
+    "A2": lambda marks: any(0 not in markers(marks) for markers in _FLOOR_MARKERS),
+    "B1": lambda marks: _complete(marks, _QUARTER_WALKWAYS) >= 3,
+    "B2": lambda marks: closed(marks, 2) and closed(marks, 8),
+    "C1": lambda marks: _complete(marks, _FLOOR_ENERGIES) >= 2,
+    "C2": lambda marks: _complete(marks, _SYMBOL_MARKS) >= 2,
+}
+"""Each mission's requirement: evacuations (A), quarantines (B), energies or plants and tanks of
+floors (C)."""
+
+
+# ---------------------------------------------------------------------- what may be picked
+def open_walkways(marks: bytearray) -> list[int]:
+    """The walkways not yet closed."""
+    return [w for w in WALKWAYS if not marks[w]]
+
+
+def empty_spaces(marks: bytearray) -> list[int]:
+    """Every empty space of the base (where the Planning X may go)."""
+    return [slot for slot in DATA.space_slots if not marks[slot]]
+
+
+def _grey_spaces(marks: bytearray) -> list[int]:
+    """Setup: the empty spaces of the grey virus's four possible quarters."""
+    return [slot for k in _GREY for slot in QUARTERS[k].slots if not marks[slot]]
+
+
+def _empty_in(quarter: Quarter) -> Callable[[bytearray], list[int]]:
+    """The empty spaces of ``quarter`` (where its infection goes)."""
+    slots = quarter.slots
+    return lambda marks: [slot for slot in slots if not marks[slot]]
+
+
+def _not_evacuated(marks: bytearray, _written: int) -> set[str]:
+    """The quarters not evacuated (a Water row's energy goes to one of them)."""
+    return {q.name for q in QUARTERS if not marks[q.marker]}
+
+
+# ---------------------------------------------------------------------- what only a6 does
+def _solo_choices(marks: bytearray) -> list[int]:
+    """Solo, an ASTRA card's first pass: green and blue while either is unmarked, else the
+    propagation symbols still unmarked."""
+    viruses = [target for target in (_GREEN, _BLUE) if not marks[target]]
+    return viruses or [symbol for symbol in _PROPAGATION_SYMBOLS if not marks[symbol]]
+
+
+def _solo_bonus(sheet: Sheet) -> None:
+    sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+
+
+def _grey(_engine: Engine, sheet: Sheet, space: int) -> None:
+    """Setup: the grey virus of the quarter of ``space`` is active."""
+    sheet.marks[_QUARTER_OF[space].target] = CIRCLED
+
+
+def _quarantine(_engine: Engine, sheet: Sheet, walkway: int) -> None:
+    """A virus quarter whose walkways are all closed once ``walkway`` is is quarantined."""
+    marks = sheet.marks
+    for k in WALKWAYS[walkway]:
+        target = QUARTERS[k].target
+        if target and closed(marks, k):
+            marks[target] |= CROSSED
+
+
+def evacuate(sheet: Sheet) -> None:
+    """Mark every full quarter evacuated."""
+    marks = sheet.marks
+    for marker, spaces in _QUARTER_SPACES:
+        if not marks[marker] and 0 not in spaces(marks):
+            marks[marker] = CIRCLED
+
+
+def _infected(_engine: Engine, sheet: Sheet, _space: int) -> None:
+    """An infection may fill a quarter: it is evacuated at once."""
+    evacuate(sheet)
+
+
+def _trigger(_engine: Engine, sheet: Sheet, box: int) -> None:
+    """System Errors 2 and 3 each owe a propagation in phase 5."""
+    sheet.triggered.append(box)
+
+
+def _release(_engine: Engine, sheet: Sheet, marker: int) -> None:
+    """A track marker's activation symbol, still unmarked, releases its virus (green, blue): its
+    target is circled unless quarantined, and everyone activates it in phase 5 (solo: the player
+    propagates once, and gains a solo bonus)."""
+    marks = sheet.marks
+    symbol = ACTIVATIONS[marker]
+    if marks[symbol]:
+        return
+    marks[symbol] = CROSSED
+    target = _TARGET_OF[symbol]
+    if not marks[target]:
+        marks[target] = CIRCLED
+    sheet.triggered.append(symbol)
+    if sheet.solo:
+        _solo_bonus(sheet)
+
+
+ERROR_TRACK: Final = Track("errors", ERRORS)
+ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
+PLANNING_TRACK: Final = Track("planning", PLANNING)
+PLANT_MARKERS: Final = Track("plant track", tuple(m for row in PLANT_TRACK for m in row.markers))
+WATER_MARKERS: Final = Track("water track", tuple(m for row in WATER_TRACK for m in row.markers))
+_PLANT_ROWS: Final = Track("plant rows", tuple(row.box for row in PLANT_TRACK), PLANT_VALUES)
+_WATER_ROWS: Final = Track("water rows", tuple(row.box for row in WATER_TRACK), WATER_VALUES)
+"""The rows' score boxes, crossed row after row: the tracks' values."""
+_ENERGIES: Final = {q.name: Track(f"{q.name} energies", q.energies, flag=CIRCLED) for q in QUARTERS}
+_PLANTS: Final = {q.name: Track(f"{q.name} plants", q.plants, flag=CIRCLED) for q in QUARTERS}
+_TANK_TRACKS: Final = {
+    space: Track(f"{_NAMES[space]} tank", (tank,), flag=CIRCLED) for space, tank in _TANKS.items()
+}
+"""Each water tank, a track of one box (circled, it advances the water track)."""
+_CLOSE: Final = Offer(
+    "CLOSE", Choose(open_walkways, {w: f"#{w}" for w in WALKWAYS}, then=(Call(_quarantine),))
+)
+"""Robot, and a plant row's bonus: close a walkway."""
+
+
+def _row_bonus(row: Row, item: str) -> Effects:
+    """A completed track row: its score box and bonus icon crossed, its bonus owed."""
+    return (Mark(row.box, CROSSED), Mark(row.bonus, CROSSED), Push(item))
+
+
+class Virus(Engine):
+    """Adventure 6 — The Virus: the engine over these declarations, with its own setup,
+    evacuation timing and propagation."""
 
     number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"
@@ -451,6 +580,61 @@ class Virus(Adventure):
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
     )  # fmt: skip
     wilds: ClassVar[bool] = True
+    wild_slots: ClassVar[tuple[int, ...]] = WILDS
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "errors": ERROR_TRACK,
+        "astronauts": ASTRONAUT_TRACK,
+        "planning": PLANNING_TRACK,
+        "plants": PLANT_MARKERS,
+        "water": WATER_MARKERS,
+    }
+    rewards: ClassVar[Mapping[int, Effects]] = {
+        **dict.fromkeys(ERRORS[1:], (Call(_trigger),)),
+        **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},
+        **{plant: (Advance(PLANT_MARKERS),) for q in QUARTERS for plant in q.plants},
+        **{tank: (Advance(WATER_MARKERS),) for tank in _TANKS.values()},
+        **{row.markers[-1]: _row_bonus(row, "CLOSE") for row in PLANT_TRACK},
+        **{row.markers[-1]: _row_bonus(row, "ENERGY") for row in WATER_TRACK},
+        **dict.fromkeys(ACTIVATIONS, (Call(_release),)),
+        **{marker: (Race(symbol, flag=CROSSED),) for marker, symbol in PROPAGATIONS.items()},
+    }
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": _CLOSE,
+        "ENERGY": Offer("ENERGY", Next({s: _ENERGIES[q.name] for q in QUARTERS for s in q.slots})),
+        "PLANT": Offer("PLANT", Next({s: _PLANTS[q.name] for q in QUARTERS for s in q.slots})),
+        "WATER": Offer("WATER", Next(_TANK_TRACKS)),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
+        "PLANNING": Offer("X", Cross(empty_spaces, then=(Advance(PLANNING_TRACK),))),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "GREY": Offer(
+            "GREY",
+            Choose(
+                _grey_spaces,
+                {slot: _NAMES[slot] for k in _GREY for slot in QUARTERS[k].slots},
+                then=(Call(_grey),),
+                flag=INFECTED,
+            ),
+        ),
+        **{
+            f"INFECT {q.name}": Offer(
+                "INFECT",
+                Choose(
+                    _empty_in(q),
+                    {slot: _NAMES[slot] for slot in q.slots},
+                    then=(Call(_infected),),
+                    flag=INFECTED,
+                ),
+            )
+            for q in QUARTERS
+        },
+        "CLOSE": _CLOSE,
+        "ENERGY": Offer("ENERGY", Tracks(_ENERGIES, reach=_not_evacuated)),
+    }
+    changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
+    crossable: ClassVar[tuple[int, ...]] = (_GREEN, _BLUE, *_PROPAGATION_SYMBOLS)
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet waiting for its setup choice: the space the grey virus infects."""
@@ -458,117 +642,6 @@ class Virus(Adventure):
         sheet.stage = Sheet.ACTING
         sheet.pending = ["GREY"]
         return sheet
-
-    # ------------------------------------------------------------------ wild actions
-    @staticmethod
-    def wild_available(sheet: Sheet) -> bool:
-        """Whether a wild-action symbol is circled and not yet crossed."""
-        return any(sheet.marks[slot] == CIRCLED for slot in WILDS)
-
-    # ------------------------------------------------------------------ phases 2–3
-    def writes(
-        self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
-    ) -> list[int]:
-        """Writes anywhere on the floors, with Astronaut changes and wild actions."""
-        use_wild = wild and self.wild_available(sheet)
-        return fitting_writes(in_zones(sheet.marks, _FLOOR_SLOTS), combos, rows, use_wild)
-
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Spend the wild symbol, write the number and open the action (marked at once after a
-        change). Energy, Plant and Water act before the quarter is evacuated."""
-        marks = sheet.marks
-        if wild is not None:
-            spent = next(s for s in WILDS if marks[s] == CIRCLED)
-            marks[spent] |= CROSSED
-        marks[slot] = number_code(combo.number + modified)
-        sheet.written = slot
-        sheet.action = wild or combo.action
-        sheet.modified = modified
-        sheet.stage = Sheet.ACTING
-        if modified:
-            self._symbol(sheet, ASTRONAUTS)
-        else:
-            sheet.pending.append("ACTION")
-
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box; the 2nd and 3rd each owe a propagation (phase 5)."""
-        box = first_empty(sheet.marks, ERRORS)
-        sheet.stage = Sheet.ACTING
-        if box is None:
-            return
-        sheet.marks[box] = CROSSED
-        if box != ERRORS[0]:
-            sheet.triggered.append(box)
-
-    # ------------------------------------------------------------------ effects
-    def _evacuate(self, sheet: Sheet) -> None:
-        """Mark every full quarter evacuated."""
-        marks = sheet.marks
-        for marker, spaces in _QUARTER_SPACES:
-            if not marks[marker] and 0 not in spaces(marks):
-                marks[marker] = CIRCLED
-
-    def _symbol(self, sheet: Sheet, track: tuple[int, ...]) -> None:
-        slot = first_empty(sheet.marks, track)
-        if slot is None:
-            return
-        sheet.marks[slot] = CROSSED
-        wild = WILD_AFTER.get(slot)
-        if wild is not None:
-            sheet.marks[wild] = CIRCLED
-
-    def _close(self, sheet: Sheet, walkway: int) -> None:
-        """Close a walkway; a virus quarter whose walkways are now all closed is quarantined."""
-        marks = sheet.marks
-        marks[walkway] = CIRCLED
-        for k in WALKWAYS[walkway]:
-            target = QUARTERS[k].target
-            if target and closed(marks, k):
-                marks[target] |= CROSSED
-
-    def _track(self, sheet: Sheet, markers: tuple[int, ...]) -> None:
-        """Cross the next marker of a track and take what it gives."""
-        marks = sheet.marks
-        marker = first_empty(marks, markers)
-        if marker is None:
-            return
-        marks[marker] = CROSSED
-        row = _ROW_OF[marker]
-        if all(marks[m] for m in row.markers):
-            marks[row.box] = CROSSED
-            marks[row.bonus] = CROSSED
-            sheet.pending.append("CLOSE" if markers is _PLANT_MARKERS else "ENERGY")
-        symbol = ACTIVATIONS.get(marker)
-        if symbol is not None and not marks[symbol]:
-            marks[symbol] = CROSSED
-            target = 224 if symbol == 216 else 228
-            if not marks[target]:  # a quarantined target never activates
-                marks[target] = CIRCLED
-            self._released(sheet, symbol)
-        symbol = PROPAGATIONS.get(marker)
-        if symbol is not None and not marks[symbol]:
-            marks[symbol] = CROSSED
-            if sheet.solo:
-                self._solo_bonus(sheet)
-            else:
-                sheet.triggered.append(symbol)
-
-    def _released(self, sheet: Sheet, symbol: int) -> None:
-        """The player released a virus: everyone activates it in phase 5 (solo: the player
-        propagates once, and gains a solo bonus)."""
-        sheet.triggered.append(symbol)
-        if sheet.solo:
-            self._solo_bonus(sheet)
-
-    @staticmethod
-    def _solo_bonus(sheet: Sheet) -> None:
-        sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
-
-    def _infect(self, sheet: Sheet, slot: int) -> None:
-        sheet.marks[slot] = INFECTED
-        self._evacuate(sheet)
 
     # ------------------------------------------------------------------ propagation
     @staticmethod
@@ -600,60 +673,9 @@ class Virus(Adventure):
             sheet.stage = Sheet.ACTING
 
     # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        return [
-            *(f"GREY {_NAMES[slot]}" for k in _GREY for slot in QUARTERS[k].slots),
-            *(f"{word} {_NAMES[slot]}" for word in ("INFECT", "X") for slot in DATA.space_slots),
-            *(f"CLOSE #{w}" for w in WALKWAYS),
-            *(f"ENERGY {q.name}" for q in QUARTERS),
-            *("ENERGY", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """Solo: what an ASTRA effect card may cross off."""
-        return (_GREEN, _BLUE, *sorted(PROPAGATIONS.values()))
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """The action's choices and ``SKIP``; compulsory row bonuses, infections and setup."""
-        marks = sheet.marks
-        if item == "GREY":
-            return [
-                f"GREY {_NAMES[slot]}" for k in _GREY for slot in QUARTERS[k].slots
-                if not marks[slot]
-            ]  # fmt: skip
-        if item.startswith("INFECT"):
-            quarter = _BY_NAME[item[7:]]
-            return [f"INFECT {_NAMES[slot]}" for slot in quarter.slots if not marks[slot]]
-        if item == "PROPAGATE":
-            return []
-        if item == "CLOSE":
-            return [f"CLOSE #{w}" for w in WALKWAYS if not marks[w]]
-        if item == "ENERGY":
-            return [
-                f"ENERGY {q.name}" for k, q in enumerate(QUARTERS)
-                if not evacuated(marks, k) and first_empty(marks, q.energies)
-            ]  # fmt: skip
-        action = sheet.action
-        quarter = _QUARTER_OF[sheet.written]
-        result: list[str]
-        if action == "ROBOT":
-            result = [f"CLOSE #{w}" for w in WALKWAYS if not marks[w]]
-        elif action == "ENERGY":
-            result = ["ENERGY"] if first_empty(marks, quarter.energies) else []
-        elif action == "PLANT":
-            result = ["PLANT"] if first_empty(marks, quarter.plants) else []
-        elif action == "WATER":
-            tank = _TANKS.get(sheet.written)
-            result = ["WATER"] if tank is not None and not marks[tank] else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if first_empty(marks, ASTRONAUTS) else []
-        else:
-            result = [f"X {_NAMES[slot]}" for slot in DATA.space_slots if not marks[slot]]
-        return [*result, "SKIP"] if result else result
-
     def steps(self, sheet: Sheet) -> list[str]:
-        """Every sub-step allowed now: the action first, then its bonuses, then infections."""
+        """Every sub-step allowed now: the action alone while it is pending, then its bonuses,
+        then infections."""
         if "ACTION" in sheet.pending:
             return self.options(sheet, "ACTION")
         return super().steps(sheet)
@@ -664,12 +686,12 @@ class Virus(Adventure):
         items; expand the next owed propagation once the previous one's infections are done."""
         pending = sheet.pending
         for item in _ACTION_ITEMS:
-            if item in pending and not self.options(sheet, item):
+            if item in pending and not self.resolvable(sheet, item):
                 sheet.pending = pending = [other for other in pending if other != item]
         if not any(item in _ACTION_ITEMS for item in pending):
-            self._evacuate(sheet)
+            evacuate(sheet)
         while True:
-            live = {item: bool(self.options(sheet, item)) for item in set(sheet.pending)}
+            live = {item: self.resolvable(sheet, item) for item in set(sheet.pending)}
             live["PROPAGATE"] = True
             sheet.pending = [item for item in sheet.pending if live[item]]
             if any(item != "PROPAGATE" for item in sheet.pending) or not sheet.pending:
@@ -679,58 +701,12 @@ class Virus(Adventure):
         if not sheet.pending:
             sheet.stage = Sheet.DONE
 
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out the action, a row bonus, an infection or the setup choice."""
-        word, _, target = action.partition(" ")
-        marks = sheet.marks
-        if word == "GREY":
-            sheet.pending.remove("GREY")
-            slot = DATA.aliases[target]
-            marks[slot] = INFECTED
-            marks[_QUARTER_OF[slot].target] = CIRCLED
-            return
-        if word == "INFECT":
-            slot = DATA.aliases[target]
-            sheet.pending.remove(f"INFECT {_QUARTER_OF[slot].name}")
-            self._infect(sheet, slot)
-            return
-        if "ACTION" not in sheet.pending:  # a row bonus
-            if word == "CLOSE":
-                sheet.pending.remove("CLOSE")
-                self._close(sheet, int(target[1:]))
-            else:
-                sheet.pending.remove("ENERGY")
-                energy = first_empty(marks, _BY_NAME[target].energies)
-                assert energy is not None
-                marks[energy] = CIRCLED
-            return
-        sheet.pending.remove("ACTION")
-        quarter = _QUARTER_OF[sheet.written]
-        if word == "CLOSE":
-            self._close(sheet, int(target[1:]))
-        elif word == "ENERGY":
-            energy = first_empty(marks, quarter.energies)
-            assert energy is not None
-            marks[energy] = CIRCLED
-        elif word == "PLANT":
-            plant = first_empty(marks, quarter.plants)
-            assert plant is not None
-            marks[plant] = CIRCLED
-            self._track(sheet, _PLANT_MARKERS)
-        elif word == "WATER":
-            marks[_TANKS[sheet.written]] = CIRCLED
-            self._track(sheet, _WATER_MARKERS)
-        elif word == "ASTRONAUT":
-            self._symbol(sheet, ASTRONAUTS)
-        elif word == "X":
-            marks[DATA.aliases[target]] = X
-            self._symbol(sheet, PLANNING)
-
     # ------------------------------------------------------------------ phases 5–6
     @staticmethod
-    def _activate(sheets: Sequence[Sheet], symbol: int, target: int) -> None:
-        """Activate a virus on every sheet: cross its symbol, circle its target unless marked,
-        and owe one propagation."""
+    def _activate(sheets: Sequence[Sheet], symbol: int) -> None:
+        """Activate the virus ``symbol`` releases on every sheet: cross the symbol, circle its
+        target unless marked, and owe one propagation."""
+        target = _TARGET_OF[symbol]
         for sheet in sheets:
             sheet.marks[symbol] |= CROSSED
             if not sheet.marks[target]:
@@ -743,21 +719,21 @@ class Virus(Adventure):
         triggered = {slot for sheet in sheets for slot in sheet.triggered}
         for sheet in sheets:
             owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-            for symbol in sorted(triggered & set(PROPAGATIONS.values())):
+            for symbol in sorted(triggered.intersection(_PROPAGATION_SYMBOLS)):
                 if symbol not in sheet.triggered and not sheet.marks[symbol]:
                     sheet.marks[symbol] = CROSSED
                     owed += 1
             self._owe(sheet, owed)
-        for symbol in (216, 219):
+        for symbol in ACTIVATIONS.values():
             if symbol in triggered:
-                self._activate(sheets, symbol, 224 if symbol == 216 else 228)
+                self._activate(sheets, symbol)
         for sheet in sheets:
             self.settle(sheet)
 
     def solo_phase5(self, sheet: Sheet) -> None:
         """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
         owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-        owed += sum(1 for slot in sheet.triggered if slot in (216, 219))
+        owed += sum(1 for slot in sheet.triggered if slot in ACTIVATIONS.values())
         sheet.stage = Sheet.DONE
         self._owe(sheet, owed)
         self.settle(sheet)
@@ -773,45 +749,25 @@ class Virus(Adventure):
         """A mission's virus symbol circled by a first accomplishment releases its virus for
         everyone: activation and one propagation each."""
         released = False
-        for symbol, target in zip(MISSION_VIRUS, (223, 226, 229), strict=True):
+        for symbol in MISSION_VIRUS:
             if any(sheet.marks[symbol] == CIRCLED for sheet in sheets):
                 for sheet in sheets:
                     if sheet.solo and sheet.marks[symbol] == CIRCLED:
-                        self._solo_bonus(sheet)
-                self._activate(sheets, symbol, target)
+                        _solo_bonus(sheet)
+                self._activate(sheets, symbol)
                 released = True
         if released:
             for sheet in sheets:
                 self.settle(sheet)
         return released
 
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Evacuations (A), quarantines (B), energies or plants and tanks of floors (C)."""
-        marks = sheet.marks
-        if card == "A1":
-            return len(QUARTERS) - _MARKERS(marks).count(0) >= 2
-        if card == "A2":
-            return any(0 not in markers(marks) for markers in _FLOOR_MARKERS)
-        if card == "B1":
-            return _complete(marks, _QUARTER_WALKWAYS) >= 3
-        if card == "B2":
-            return closed(marks, 2) and closed(marks, 8)
-        if card == "C1":
-            return _complete(marks, _FLOOR_ENERGIES) >= 2
-        return _complete(marks, _SYMBOL_MARKS) >= 2
-
     # ------------------------------------------------------------------ scores
-    @staticmethod
-    def track_value(marks: bytearray, track: tuple[Row, ...], values: tuple[int, ...]) -> int:
-        """A track's value by its completed rows."""
-        return values[sum(1 for row in track if marks[row.box])]
-
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water and quarters, less infections and errors."""
         marks = sheet.marks
         missions = sum(value for value in sheet.missions if value > 0)
-        plants = self.track_value(marks, PLANT_TRACK, PLANT_VALUES)
-        water = self.track_value(marks, WATER_TRACK, WATER_VALUES)
+        plants = _PLANT_ROWS.value(marks)
+        water = _WATER_ROWS.value(marks)
         quarters = sum(quarter_score(marks, q) for q in QUARTERS)
         infected = sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED)
         return with_total(
@@ -833,14 +789,8 @@ class Virus(Adventure):
     def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
         """Pass 1: green and blue when both are unmarked; else the propagation symbols still
         available (a choice only when there are two or more)."""
-        if len(letter) > 1:
-            return []
-        marks = sheet.marks
-        viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
-        if viruses:
-            return viruses if len(viruses) > 1 else []
-        symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
-        return symbols if len(symbols) > 1 else []
+        choices = [] if len(letter) > 1 else _solo_choices(sheet.marks)
+        return choices if len(choices) > 1 else []
 
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
         """Pass 1: activate green or blue, else cross off a propagation symbol, then propagate
@@ -848,21 +798,17 @@ class Virus(Adventure):
         marked). These propagations give no solo bonus."""
         marks = sheet.marks
         if len(letter) > 1:
-            virus = _SOLO_VIRUS[letter[0]]
-            if marks[virus]:
+            target = _SOLO_VIRUS[letter[0]]
+            if marks[target]:
                 return
-            marks[_SYMBOL_OF_TARGET[virus]] |= CROSSED
-            marks[virus] = CIRCLED
-        else:
-            if target is None:
-                viruses = [t for t in (_GREEN, _BLUE) if not marks[t]]
-                symbols = [s for s in sorted(PROPAGATIONS.values()) if not marks[s]]
-                target = viruses[0] if viruses else symbols[0] if symbols else None
-            if target in (_GREEN, _BLUE):
-                marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
-                marks[target] = CIRCLED
-            elif target is not None:
-                marks[target] |= CROSSED
+        elif target is None:
+            choices = _solo_choices(marks)
+            target = choices[0] if choices else None
+        if target in _SYMBOL_OF_TARGET:
+            marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
+            marks[target] = CIRCLED
+        elif target is not None:
+            marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
         sheet.pending = ["PROPAGATE"]
         self.settle(sheet)
@@ -905,9 +851,9 @@ class Virus(Adventure):
             },
             "closed": [f"#{w}" for w in WALKWAYS if marks[w]],
             "viruses": viruses,
-            "plant_track": sum(1 for m in _PLANT_MARKERS if marks[m]),
-            "water_track": sum(1 for m in _WATER_MARKERS if marks[m]),
-            "propagation_symbols": [f"#{s}" for s in sorted(PROPAGATIONS.values()) if marks[s]],
+            "plant_track": PLANT_MARKERS.marked(marks),
+            "water_track": WATER_MARKERS.marked(marks),
+            "propagation_symbols": [f"#{s}" for s in _PROPAGATION_SYMBOLS if marks[s]],
             "infected": sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED),
             "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
             "planning": sum(1 for slot in PLANNING if marks[slot]),

@@ -112,13 +112,15 @@ class Push:
 
 @dataclass(frozen=True)
 class Race:
-    """A first-come bonus: the first sheet to reach it circles ``high`` (phase 5 crosses it off
-    every sheet with no mark on it; solo, the solo bonus grows by ``bonus``); a sheet that comes
-    later circles ``low``, if there is one."""
+    """A first-come bonus: the first sheet to reach it marks ``high`` with ``flag`` (phase 5
+    crosses it off every sheet with no mark on it; solo, the solo bonus grows by ``bonus``); a
+    sheet that comes later circles ``low``, if there is one."""
 
     high: int
     low: int | None = None
     bonus: int = 1
+    flag: int = CIRCLED
+    """The first sheet's mark (adventure 6 crosses its propagation symbols)."""
 
 
 @dataclass(frozen=True)
@@ -311,7 +313,7 @@ class Engine(Adventure):
             if race.low is not None:
                 marks[race.low] = CIRCLED
             return
-        marks[race.high] = CIRCLED
+        marks[race.high] = race.flag
         if sheet.solo:
             sheet.solo_bonus = min(sheet.solo_bonus + race.bonus, self.solo_boxes)
         else:
@@ -419,6 +421,18 @@ class Engine(Adventure):
                     decoded[text] = (item if named else ACTION, offer, target)
         return decoded
 
+    @cached_property
+    def _shared(self) -> dict[str, tuple[str, Offer, int]]:
+        """Sub-step text the action and a compulsory sub-step both offer → the sub-step's
+        reading: the text resolves the action while it is pending, else the sub-step (a6: Robot
+        and a plant row's bonus both close a walkway)."""
+        return {
+            text: (item, offer, target)
+            for item, offer in self.items.items()
+            for target, text in self._texts[offer].items()
+            if self._decoded[text][0] == ACTION
+        }
+
     def step_texts(self) -> list[str]:
         """Every sub-step text: each offer's, and ``SKIP``."""
         texts = [text for offer_texts in self._texts.values() for text in offer_texts.values()]
@@ -468,6 +482,8 @@ class Engine(Adventure):
             self._after_action(sheet)
             return
         item, offer, target = self._decoded[action]
+        if item == ACTION and ACTION not in sheet.pending:
+            item, offer, target = self._shared[action]
         sheet.pending.remove(item)
         pick, marks = offer.pick, sheet.marks
         if isinstance(pick, Next):
