@@ -119,6 +119,8 @@ class Race:
     high: int
     low: int | None = None
     bonus: int = 1
+    solo_flag: int = CIRCLED
+    """The mark a solo sheet makes on ``high`` (adventure 1 crosses its sabotage off)."""
 
 
 @dataclass(frozen=True)
@@ -311,10 +313,11 @@ class Engine(Adventure):
             if race.low is not None:
                 marks[race.low] = CIRCLED
             return
-        marks[race.high] = CIRCLED
         if sheet.solo:
+            marks[race.high] = race.solo_flag
             sheet.solo_bonus = min(sheet.solo_bonus + race.bonus, self.solo_boxes)
         else:
+            marks[race.high] = CIRCLED
             sheet.triggered.append(race.high)
 
     @cached_property
@@ -370,7 +373,7 @@ class Engine(Adventure):
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
     ) -> None:
         """Spend the wild action used, write the number, take the space's reactions, and mark
-        the Astronaut change at once or leave the action pending."""
+        the Astronaut change at once or leave the action pending (if it has an offer)."""
         marks = sheet.marks
         if wild is not None:
             spent = next(s for s in self.wild_slots if marks[s] == CIRCLED)
@@ -383,7 +386,7 @@ class Engine(Adventure):
         self.marked(sheet, slot)
         if modified:
             self.apply(sheet, self.changed)
-        else:
+        elif self.actions:  # adventure 1 has none: its action only picks the floor
             sheet.pending.append(ACTION)
 
     def error(self, sheet: Sheet) -> None:
