@@ -23,7 +23,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Final
 from moonbase.games.welcome_to_the_moon.adventures.base import (
     Combination,
     Context,
+    MissionTest,
     WriteRows,
     with_total,
 )
@@ -72,8 +73,8 @@ __all__ = [
     "LAUNCH",
     "LAYOUT",
     "MISSIONS",
+    "MISSION_TESTS",
     "QUARTERS",
-    "REQUIREMENTS",
     "SABOTAGES",
     "Bonus",
     "Floor",
@@ -390,20 +391,21 @@ def _filled(quarter: Quarter) -> Filled:
     )
 
 
-def _floors_filled(first: int, end: int) -> Callable[[bytearray], bool]:
+def _floors_filled(first: int, end: int) -> MissionTest:
     """Missions A1–B2: no empty space in slots ``first`` to ``end`` (their floors)."""
-    return lambda marks: marks.find(0, first, end) < 0
+    return lambda sheets, seat: sheets[seat].marks.find(0, first, end) < 0
 
 
-REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+MISSION_TESTS: Final[dict[str, MissionTest]] = {
     "A1": _floors_filled(1, 12),
     "A2": _floors_filled(12, 28),
     "B1": _floors_filled(28, 38),
     "B2": _floors_filled(38, 54),
-    "C1": lambda marks: marks.count(X, *_SPACE_SPAN) >= 10,
-    "C2": lambda marks: marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
+    "C1": lambda sheets, seat: sheets[seat].marks.count(X, *_SPACE_SPAN) >= 10,
+    "C2": lambda sheets, seat: sheets[seat].marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
 }
-"""Each mission's requirement: floors filled (A1–B2), 10 X marks, 5 unrepaired errors."""
+"""Each mission's test, read in C from the seat's own sheet: floors filled (A1–B2), 10 X
+marks, 5 unrepaired errors."""
 
 
 class Launch(Engine):
@@ -429,7 +431,6 @@ class Launch(Engine):
         "ACTIVATE": Offer("ACTIVATE", Choose(activatable, _ARROW_NAMES)),
     }
     crossable: ClassVar[tuple[int, ...]] = SABOTAGES
-    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -452,6 +453,13 @@ class Launch(Engine):
                     result.extend([row[slot] for slot in spaces])
         return result
 
+    def resolvable(self, sheet: Sheet, item: str) -> bool:
+        """An X while a space is empty, an activation while an arrow may be drawn (read in C,
+        without listing them)."""
+        if item == "X":
+            return not DATA.spaces_filled(sheet.marks)
+        return bool(activatable(sheet.marks))
+
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
@@ -461,6 +469,14 @@ class Launch(Engine):
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:
                     self.advance(sheet, ERROR_TRACK)
+
+    def mission_met(self, sheet: Sheet, card: str) -> bool:
+        """Whether ``sheet`` meets mission ``card`` (:data:`MISSION_TESTS`)."""
+        return MISSION_TESTS[card]([sheet], 0)
+
+    def mission_test(self, card: str) -> MissionTest:
+        """Mission ``card``'s test (:data:`MISSION_TESTS`: no marks to hand on, one call)."""
+        return MISSION_TESTS[card]
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Mission rewards are rockets, crossed at once."""

@@ -35,7 +35,7 @@ view.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
@@ -138,6 +138,11 @@ class Filled:
 
     slots: tuple[int, ...]
     then: Effects
+    marks_of: Callable[[bytearray], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """The marks of ``slots``, read in one C call."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "marks_of", gather(self.slots))
 
 
 @dataclass(frozen=True)
@@ -276,19 +281,18 @@ class Engine(Adventure):
     def apply(self, sheet: Sheet, effects: Effects, slot: int = 0) -> None:
         """Carry out ``effects`` on ``sheet``, in order (``slot``: the space or box that set
         them off, for a :class:`Call`)."""
-        for effect in effects:
-            if isinstance(effect, Mark):
+        for effect in effects:  # the commonest first: a group not yet full does nothing
+            if isinstance(effect, Filled):
+                if 0 not in effect.marks_of(sheet.marks):
+                    self.apply(sheet, effect.then, slot)
+            elif isinstance(effect, Mark):
                 sheet.marks[effect.slot] |= effect.flag
-            elif isinstance(effect, Advance):
-                self.advance(sheet, effect.track)
             elif isinstance(effect, Push):
                 sheet.pending.append(effect.item)
+            elif isinstance(effect, Advance):
+                self.advance(sheet, effect.track)
             elif isinstance(effect, Race):
                 self.race(sheet, effect)
-            elif isinstance(effect, Filled):
-                marks = sheet.marks
-                if all(marks[s] for s in effect.slots):
-                    self.apply(sheet, effect.then, slot)
             else:
                 effect.run(self, sheet, slot)
 
@@ -383,7 +387,9 @@ class Engine(Adventure):
         sheet.action = wild or combo.action
         sheet.modified = modified
         sheet.stage = Sheet.ACTING
-        self.marked(sheet, slot)
+        reactions = self.reactions.get(slot)  # self.marked(sheet, slot), one call less
+        if reactions:
+            self.apply(sheet, reactions, slot)
         if modified:
             self.apply(sheet, self.changed)
         elif self.actions:  # adventure 1 has none: its action only picks the floor
