@@ -324,12 +324,11 @@ def floors_for(action: str) -> tuple[Floor, ...]:
     return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
 
 
-_FLOOR_SPANS: Final = tuple((floor.slots[0], floor.slots[-1] + 1) for floor in FLOORS)
-"""Each floor as a slot range (its slots are consecutive)."""
-_FLOOR_INDICES: Final = {
-    action: tuple(FLOORS.index(floor) for floor in floors_for(action)) for action in ACTIONS
+_FLOOR_SPANS: Final = {
+    action: tuple((floor.slots[0], floor.slots[-1] + 1) for floor in floors_for(action))
+    for action in ACTIONS
 }
-"""Per action, the indices in :data:`FLOORS` of the floors it writes on."""
+"""Per action, the floors it writes on as slot ranges (their slots are consecutive)."""
 _ERROR_SPAN: Final = (ERRORS[0], ERRORS[-1] + 1)
 """The System Error boxes as a slot range (counted and searched in C)."""
 _LAUNCH_SPAN: Final = (LAUNCH.slots[0], LAUNCH.slots[-1] + 1)
@@ -437,17 +436,15 @@ class Launch(Engine):
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
         frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
-        fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
-        spans = _FLOOR_SPANS
+        fits: dict[int, tuple[tuple[int, ...], ...]] = {}
         result: list[int] = []
         for combo in combos:
             number = combo.number
             row = rows[combo.position, 0, None]
-            for floor in _FLOOR_INDICES[combo.action]:
-                floor_fits = fits[floor]
+            for first, end in _FLOOR_SPANS[combo.action]:
+                floor_fits = fits.get(first)
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
-                    first, end = spans[floor]
-                    floor_fits = fits[floor] = run_fits(first, frozen[first:end])
+                    floor_fits = fits[first] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
                     result.extend([row[slot] for slot in spaces])

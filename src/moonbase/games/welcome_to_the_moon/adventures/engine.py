@@ -450,6 +450,12 @@ class Engine(Adventure):
 
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
+        if isinstance(pick, Cross):
+            return list(pick.open(marks))
+        if isinstance(pick, Choose):
+            where = pick.where
+            found = pick.open(marks)
+            return list(found) if where is None else [s for s in found if where(sheet, s)]
         if isinstance(pick, Next):
             track = pick.of(sheet.written)
             return [_BARE] if track is not None and track.next_slot(marks) is not None else []
@@ -458,17 +464,12 @@ class Engine(Adventure):
             return [_BARE] if slot is not None and not marks[slot] else []
         if isinstance(pick, Beside):
             return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
-        if isinstance(pick, Tracks):
-            reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
-            return [
-                i
-                for i, (name, track) in enumerate(pick.tracks.items())
-                if name in reach and track.next_slot(marks) is not None
-            ]
-        if isinstance(pick, Choose) and pick.where is not None:
-            where = pick.where
-            return [slot for slot in pick.open(marks) if where(sheet, slot)]
-        return list(pick.open(marks))
+        reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+        return [
+            i
+            for i, (name, track) in enumerate(pick.tracks.items())
+            if name in reach and track.next_slot(marks) is not None
+        ]
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step: the pending item it resolves goes."""
