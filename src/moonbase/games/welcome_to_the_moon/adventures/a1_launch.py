@@ -23,20 +23,31 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
     Combination,
     Context,
     MissionTest,
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Call,
+    Choose,
+    Cross,
+    Effect,
+    Effects,
+    Engine,
+    Filled,
+    Mark,
+    Offer,
+    Push,
+    Race,
+)
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
@@ -50,7 +61,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     consecutive,
-    number_code,
     run_fits,
 )
 
@@ -58,10 +68,12 @@ __all__ = [
     "BONUS_ROCKETS",
     "DATA",
     "ERRORS",
+    "ERROR_TRACK",
     "FLOORS",
     "LAUNCH",
     "LAYOUT",
     "MISSIONS",
+    "MISSION_TESTS",
     "QUARTERS",
     "SABOTAGES",
     "Bonus",
@@ -290,24 +302,16 @@ MISSIONS: Final = {
 }
 """Adventure 1's missions; the values are rockets (``adventure1.md`` §7)."""
 
-_MISSION_SLOTS: Final = {
-    "A1": _run(1, 11),
-    "A2": _run(12, 27),
-    "B1": _run(28, 37),
-    "B2": _run(38, 53),
-}
-
-_MISSION_SPANS: Final = {card: (slots[0], slots[-1] + 1) for card, slots in _MISSION_SLOTS.items()}
-"""The floors of missions A1–B2 as slot ranges (``find`` scans them in C)."""
-_NAMES: Final = DATA.names
-_FLOOR_OF: Final = {slot: floor for floor in FLOORS for slot in floor.slots}
-_QUARTER_OF: Final = {slot: quarter for quarter in QUARTERS for slot in quarter.slots}
-_QUARTER_BY_NAME: Final = {quarter.name: quarter for quarter in QUARTERS}
-_INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[1].bonus_boxes
 _SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
-_QUARTER_SPANS: Final = {name: (first, end) for name, first, end in _SPANS}
 """Each quarter's spaces as a slot range (searched in C)."""
+_INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
+_ARROWS: Final = tuple(
+    (quarter.arrow, quarter.first, quarter.last + 1)
+    for quarter in QUARTERS
+    if quarter.arrow is not None
+)
+"""Each activation arrow with its quarter's spaces as a slot range."""
+_ARROW_NAMES: Final = {arrow: q.name for q in _INACTIVE if (arrow := q.arrow) is not None}
 
 
 @cache
@@ -320,25 +324,17 @@ def floors_for(action: str) -> tuple[Floor, ...]:
     return tuple(floor for floor in FLOORS if action in floor.actions or not floor.actions)
 
 
-_FLOOR_SPANS: Final = tuple((floor.slots[0], floor.slots[-1] + 1) for floor in FLOORS)
-"""Each floor as a slot range (its slots are consecutive)."""
-
-_FLOOR_INDICES: Final = {
-    action: tuple(FLOORS.index(floor) for floor in floors_for(action)) for action in ACTIONS
+_FLOOR_SPANS: Final = {
+    action: tuple((floor.slots[0], floor.slots[-1] + 1) for floor in floors_for(action))
+    for action in ACTIONS
 }
-"""Per action, the indices in :data:`FLOORS` of the floors it writes on."""
-
-
+"""Per action, the floors it writes on as slot ranges (their slots are consecutive)."""
 _ERROR_SPAN: Final = (ERRORS[0], ERRORS[-1] + 1)
 """The System Error boxes as a slot range (counted and searched in C)."""
 _LAUNCH_SPAN: Final = (LAUNCH.slots[0], LAUNCH.slots[-1] + 1)
 _SPACE_SPAN: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
-_X_TEXTS: Final = {slot: f"X {_NAMES[slot]}" for slot in DATA.space_slots}
-_ACTIVATE_TEXTS: Final = {quarter.name: f"ACTIVATE {quarter.name}" for quarter in _INACTIVE}
-
-
-def _floor_names(action: str) -> str:
-    return ", ".join(floor.name for floor in floors_for(action))
+ERROR_TRACK: Final = Track("errors", ERRORS, flag=CIRCLED)
+"""The System Error boxes as a track: each error circles the next one."""
 
 
 def cross_rockets(sheet: Sheet, rockets: int) -> None:
@@ -356,17 +352,42 @@ def cross_rockets(sheet: Sheet, rockets: int) -> None:
         marks[slot] |= CROSSED
 
 
-def circle_error(sheet: Sheet) -> None:
-    """Circle the next free System Error box (none left: nothing happens)."""
-    for slot in ERRORS:
-        if not sheet.marks[slot]:
-            sheet.marks[slot] = CIRCLED
-            return
-
-
 def unrepaired(sheet: Sheet) -> int:
     """System Error boxes circled and not repaired."""
     return sheet.marks.count(CIRCLED, *_ERROR_SPAN)
+
+
+def activatable(marks: bytearray) -> list[int]:
+    """The activation arrows that may be drawn now: not drawn, their quarter not full."""
+    return [arrow for arrow, first, end in _ARROWS if not marks[arrow] and 0 in marks[first:end]]
+
+
+def _rockets(count: int) -> Call:
+    """Cross ``count`` rockets (:func:`cross_rockets`)."""
+    return Call(lambda engine, sheet, slot: cross_rockets(sheet, count))
+
+
+def _bonus(quarter: Quarter, bonus: Bonus) -> Effects:
+    """What a printed bonus gives once its quarter is full: a sabotage is a race (solo: crossed
+    off, for a solo bonus); any other icon is crossed, then rockets (inactive ones only if the
+    arrow is drawn), an activation or an X to write."""
+    if bonus.kind == "SAB":
+        return (Race(bonus.slot, solo_flag=CROSSED),)
+    if bonus.kind == "R":
+        then: Effect = _rockets(bonus.rockets)
+    elif bonus.kind == "R*":
+        assert quarter.arrow is not None
+        then = Filled((quarter.arrow,), (_rockets(bonus.rockets),))
+    else:
+        then = Push("ACTIVATE" if bonus.kind == "ACT" else "X")
+    return (Mark(bonus.slot, CROSSED), then)
+
+
+def _filled(quarter: Quarter) -> Filled:
+    """Filling ``quarter`` gains its bonuses, in printed order."""
+    return Filled(
+        quarter.slots, tuple(e for bonus in quarter.bonuses for e in _bonus(quarter, bonus))
+    )
 
 
 def _floors_filled(first: int, end: int) -> MissionTest:
@@ -374,18 +395,20 @@ def _floors_filled(first: int, end: int) -> MissionTest:
     return lambda sheets, seat: sheets[seat].marks.find(0, first, end) < 0
 
 
-def _x_marks(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission C1: at least 10 X marks on the sheet."""
-    return sheets[seat].marks.count(X, *_SPACE_SPAN) >= 10
+MISSION_TESTS: Final[dict[str, MissionTest]] = {
+    "A1": _floors_filled(1, 12),
+    "A2": _floors_filled(12, 28),
+    "B1": _floors_filled(28, 38),
+    "B2": _floors_filled(38, 54),
+    "C1": lambda sheets, seat: sheets[seat].marks.count(X, *_SPACE_SPAN) >= 10,
+    "C2": lambda sheets, seat: sheets[seat].marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
+}
+"""Each mission's test, read in C from the seat's own sheet: floors filled (A1–B2), 10 X
+marks, 5 unrepaired errors."""
 
 
-def _unrepaired_errors(sheets: Sequence[Sheet], seat: int) -> bool:
-    """Mission C2: at least 5 System Errors circled and not repaired."""
-    return unrepaired(sheets[seat]) >= 5
-
-
-class Launch(Adventure):
-    """Adventure 1 — The Launch."""
+class Launch(Engine):
+    """Adventure 1 — The Launch: the engine over these declarations."""
 
     number: ClassVar[int] = 1
     title: ClassVar[str] = "The Launch"
@@ -394,121 +417,46 @@ class Launch(Adventure):
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
     changes: ClassVar[bool] = False
+    tracks: ClassVar[Mapping[str, Track]] = {
+        "launch": LAUNCH,
+        "bonus": BONUS_ROCKETS,
+        "errors": ERROR_TRACK,
+    }
+    reactions: ClassVar[Mapping[int, Effects]] = {
+        slot: (_filled(quarter),) for quarter in QUARTERS for slot in quarter.slots
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "X": Offer("X", Cross(DATA.empty_spaces)),
+        "ACTIVATE": Offer("ACTIVATE", Choose(activatable, _ARROW_NAMES)),
+    }
+    crossable: ClassVar[tuple[int, ...]] = SABOTAGES
 
-    # ------------------------------------------------------------------ phases 2–3
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
         frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
-        fits: list[tuple[tuple[int, ...], ...] | None] = [None] * len(FLOORS)
-        spans = _FLOOR_SPANS
+        fits: dict[int, tuple[tuple[int, ...], ...]] = {}
         result: list[int] = []
         for combo in combos:
             number = combo.number
             row = rows[combo.position, 0, None]
-            for floor in _FLOOR_INDICES[combo.action]:
-                floor_fits = fits[floor]
+            for first, end in _FLOOR_SPANS[combo.action]:
+                floor_fits = fits.get(first)
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
-                    first, end = spans[floor]
-                    floor_fits = fits[floor] = run_fits(first, frozen[first:end])
+                    floor_fits = fits[first] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
                     result.extend([row[slot] for slot in spaces])
         return result
 
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Write the number; filling a quarter gains its bonuses."""
-        sheet.marks[slot] = number_code(combo.number)
-        sheet.written = slot
-        sheet.action = combo.action
-        sheet.stage = Sheet.ACTING
-        self._space_filled(sheet, slot)
-
-    def error(self, sheet: Sheet) -> None:
-        """Circle the next System Error box."""
-        circle_error(sheet)
-        sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ bonuses
-    def _space_filled(self, sheet: Sheet, slot: int) -> None:
-        quarter = _QUARTER_OF[slot]
-        marks = sheet.marks
-        if marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0:
-            return  # not full yet
-        for bonus in quarter.bonuses:
-            kind = bonus.kind
-            if kind == "SAB":
-                if not marks[bonus.slot]:
-                    if sheet.solo:
-                        marks[bonus.slot] = CROSSED
-                        sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
-                    else:
-                        marks[bonus.slot] = CIRCLED
-                        sheet.triggered.append(bonus.slot)
-                continue
-            marks[bonus.slot] |= CROSSED
-            if kind == "R":
-                cross_rockets(sheet, bonus.rockets)
-            elif kind == "R*":
-                assert quarter.arrow is not None
-                if marks[quarter.arrow]:
-                    cross_rockets(sheet, bonus.rockets)
-            elif kind == "ACT":
-                sheet.pending.append("ACTIVATE")
-            else:
-                sheet.pending.append("X")
-
-    def activatable(self, sheet: Sheet) -> list[Quarter]:
-        """Quarters whose inactive rockets may be activated now: not activated, not full."""
-        marks = sheet.marks
-        return [
-            quarter
-            for quarter in _INACTIVE
-            if quarter.arrow is not None
-            and not marks[quarter.arrow]
-            and marks.find(0, *_QUARTER_SPANS[quarter.name]) >= 0
-        ]
-
-    def step_texts(self) -> list[str]:
-        """``X <space>`` for every space, ``ACTIVATE Q<n>`` for every quarter with an arrow."""
-        return [f"X {_NAMES[slot]}" for slot in DATA.space_slots] + [
-            f"ACTIVATE {quarter.name}" for quarter in _INACTIVE
-        ]
-
-    def cross_slots(self) -> tuple[int, ...]:
-        """The sabotages."""
-        return SABOTAGES
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """``X <space>`` for any empty space, or ``ACTIVATE Q<n>``."""
-        if item == "X":
-            return [_X_TEXTS[slot] for slot in DATA.empty_spaces(sheet.marks)]
-        return [_ACTIVATE_TEXTS[quarter.name] for quarter in self.activatable(sheet)]
-
     def resolvable(self, sheet: Sheet, item: str) -> bool:
-        """An X while a space is empty, an activation while a quarter can be activated."""
+        """An X while a space is empty, an activation while an arrow may be drawn (read in C,
+        without listing them)."""
         if item == "X":
             return not DATA.spaces_filled(sheet.marks)
-        return bool(self.activatable(sheet))
+        return bool(activatable(sheet.marks))
 
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Write a bonus X (which may fill a quarter) or draw an activation arrow."""
-        word, _, target = action.partition(" ")
-        if word == "X":
-            sheet.pending.remove("X")
-            slot = DATA.aliases[target]
-            sheet.marks[slot] = X
-            self._space_filled(sheet, slot)
-        else:
-            sheet.pending.remove("ACTIVATE")
-            arrow = _QUARTER_BY_NAME[target].arrow
-            assert arrow is not None
-            sheet.marks[arrow] = CIRCLED
-
-    # ------------------------------------------------------------------ phases 5–6
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
@@ -517,18 +465,15 @@ class Launch(Adventure):
             for sheet in sheets:
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:
-                    circle_error(sheet)
+                    self.advance(sheet, ERROR_TRACK)
 
     def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Floors filled (A1–B2), 10 X marks (C1), 5 unrepaired errors (C2)."""
-        return self.mission_test(card)([sheet], 0)
+        """Whether ``sheet`` meets mission ``card`` (:data:`MISSION_TESTS`)."""
+        return MISSION_TESTS[card]([sheet], 0)
 
     def mission_test(self, card: str) -> MissionTest:
-        """Each card's test, reading its slots in C."""
-        span = _MISSION_SPANS.get(card)
-        if span is not None:
-            return _floors_filled(*span)
-        return _x_marks if card == "C1" else _unrepaired_errors
+        """Mission ``card``'s test (:data:`MISSION_TESTS`: no marks to hand on, one call)."""
+        return MISSION_TESTS[card]
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Mission rewards are rockets, crossed at once."""
@@ -571,15 +516,11 @@ class Launch(Adventure):
         return with_total({"launch": track, "bonus_rockets": bonus, "errors": -5 * errors})
 
     # ------------------------------------------------------------------ solo
-    def solo_targets(self, sheet: Sheet, letter: str) -> list[int]:
-        """Every sabotage still available (ASTRA's card crosses one off)."""
-        return [slot for slot in SABOTAGES if not sheet.marks[slot]]
-
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen sabotage and circle the next System Error box."""
-        if target is not None:
-            sheet.marks[target] |= CROSSED
-        circle_error(sheet)
+        """Cross off the chosen sabotage and circle the next System Error box (even when no
+        sabotage is left)."""
+        super().solo_effect(sheet, letter, target)
+        self.advance(sheet, ERROR_TRACK)
 
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:

@@ -35,7 +35,7 @@ view.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
@@ -121,6 +121,8 @@ class Race:
     bonus: int = 1
     flag: int = CIRCLED
     """The first sheet's mark (adventure 6 crosses its propagation symbols)."""
+    solo_flag: int | None = None
+    """A solo sheet's mark, if not ``flag`` (adventure 1 crosses its sabotage off)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,11 @@ class Filled:
 
     slots: tuple[int, ...]
     then: Effects
+    marks_of: Callable[[bytearray], tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """The marks of ``slots``, read in one C call."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "marks_of", gather(self.slots))
 
 
 @dataclass(frozen=True)
@@ -276,19 +283,18 @@ class Engine(Adventure):
     def apply(self, sheet: Sheet, effects: Effects, slot: int = 0) -> None:
         """Carry out ``effects`` on ``sheet``, in order (``slot``: the space or box that set
         them off, for a :class:`Call`)."""
-        for effect in effects:
-            if isinstance(effect, Mark):
+        for effect in effects:  # the commonest first: a group not yet full does nothing
+            if isinstance(effect, Filled):
+                if 0 not in effect.marks_of(sheet.marks):
+                    self.apply(sheet, effect.then, slot)
+            elif isinstance(effect, Mark):
                 sheet.marks[effect.slot] |= effect.flag
-            elif isinstance(effect, Advance):
-                self.advance(sheet, effect.track)
             elif isinstance(effect, Push):
                 sheet.pending.append(effect.item)
+            elif isinstance(effect, Advance):
+                self.advance(sheet, effect.track)
             elif isinstance(effect, Race):
                 self.race(sheet, effect)
-            elif isinstance(effect, Filled):
-                marks = sheet.marks
-                if all(marks[s] for s in effect.slots):
-                    self.apply(sheet, effect.then, slot)
             else:
                 effect.run(self, sheet, slot)
 
@@ -306,17 +312,18 @@ class Engine(Adventure):
             self.apply(sheet, reward, slot)
 
     def race(self, sheet: Sheet, race: Race) -> None:
-        """Reach ``race``: circle its high bonus if it is still open (a solo bonus, or phase 5
-        settles it), its low one otherwise."""
+        """Reach ``race``: mark its high bonus if it is still open (a solo bonus, or phase 5
+        settles it), circle its low one otherwise."""
         marks = sheet.marks
         if marks[race.high]:
             if race.low is not None:
                 marks[race.low] = CIRCLED
             return
-        marks[race.high] = race.flag
         if sheet.solo:
+            marks[race.high] = race.flag if race.solo_flag is None else race.solo_flag
             sheet.solo_bonus = min(sheet.solo_bonus + race.bonus, self.solo_boxes)
         else:
+            marks[race.high] = race.flag
             sheet.triggered.append(race.high)
 
     @cached_property
@@ -372,7 +379,7 @@ class Engine(Adventure):
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
     ) -> None:
         """Spend the wild action used, write the number, take the space's reactions, and mark
-        the Astronaut change at once or leave the action pending."""
+        the Astronaut change at once or leave the action pending (if it has an offer)."""
         marks = sheet.marks
         if wild is not None:
             spent = next(s for s in self.wild_slots if marks[s] == CIRCLED)
@@ -382,10 +389,12 @@ class Engine(Adventure):
         sheet.action = wild or combo.action
         sheet.modified = modified
         sheet.stage = Sheet.ACTING
-        self.marked(sheet, slot)
+        reactions = self.reactions.get(slot)  # self.marked(sheet, slot), one call less
+        if reactions:
+            self.apply(sheet, reactions, slot)
         if modified:
             self.apply(sheet, self.changed)
-        else:
+        elif self.actions:  # adventure 1 has none: its action only picks the floor
             sheet.pending.append(ACTION)
 
     def error(self, sheet: Sheet) -> None:
@@ -455,6 +464,12 @@ class Engine(Adventure):
 
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
+        if isinstance(pick, Cross):
+            return list(pick.open(marks))
+        if isinstance(pick, Choose):
+            where = pick.where
+            found = pick.open(marks)
+            return list(found) if where is None else [s for s in found if where(sheet, s)]
         if isinstance(pick, Next):
             track = pick.of(sheet.written)
             return [_BARE] if track is not None and track.next_slot(marks) is not None else []
@@ -463,17 +478,12 @@ class Engine(Adventure):
             return [_BARE] if slot is not None and not marks[slot] else []
         if isinstance(pick, Beside):
             return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
-        if isinstance(pick, Tracks):
-            reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
-            return [
-                i
-                for i, (name, track) in enumerate(pick.tracks.items())
-                if name in reach and track.next_slot(marks) is not None
-            ]
-        if isinstance(pick, Choose) and pick.where is not None:
-            where = pick.where
-            return [slot for slot in pick.open(marks) if where(sheet, slot)]
-        return list(pick.open(marks))
+        reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+        return [
+            i
+            for i, (name, track) in enumerate(pick.tracks.items())
+            if name in reach and track.next_slot(marks) is not None
+        ]
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step: the pending item it resolves goes."""
