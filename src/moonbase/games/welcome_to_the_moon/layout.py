@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypedDict
 
-__all__ = ["Area", "Kind", "Label", "Layout", "LayoutJson", "Spot", "grid_spots"]
+__all__ = ["Area", "Kind", "Label", "Layout", "LayoutJson", "Spot", "grid_spots", "track_rows"]
 
 
 class Kind(Enum):
@@ -266,3 +266,26 @@ def grid_spots(
                     )
                 )
     return spots
+
+
+TrackRow = tuple[str, Kind, Iterable[tuple[int, str]]]
+"""A row of :func:`track_rows`: its title, the kind of its spots, and each spot's slot with what
+is printed on it."""
+
+
+def track_rows(name: str, rows: Iterable[TrackRow], labels: Iterable[Label] = ()) -> Area:
+    """An area of tracks, one per row: the row's title in column 0 (also the spots' group, by
+    its first word), then its spots from column 1; ``labels`` adds printed words.
+
+    >>> area = track_rows("tracks", [("errors −5", Kind.ERROR, [(7, ""), (8, "")])])
+    >>> [(s.slot, s.row, s.col, s.group) for s in area.spots], area.labels[0].text
+    ([(7, 0, 1, 'errors'), (8, 0, 2, 'errors')], 'errors −5')
+    """
+    spots: list[Spot] = []
+    titles: list[Label] = []
+    for r, (title, kind, items) in enumerate(rows):
+        titles.append(Label(r, 0, title))
+        group = title.split()[0]
+        spots += [Spot(slot, r, col, kind, text, group=group) for col, (slot, text) in
+                  enumerate(items, 1)]  # fmt: skip
+    return Area(name, tuple(spots), (*titles, *labels))

@@ -49,7 +49,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, track_rows
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -267,19 +267,13 @@ def _launch_area() -> Area:
 def _tracks_area() -> Area:
     """The bonus rockets (each printed with what the track then scores), above the System
     Errors (each a red 5), and the mission rewards."""
+    bonus = zip(BONUS_ROCKETS.slots, map(str, BONUS_ROCKETS.values[1:]), strict=True)
     rows = (
-        ("bonus rockets", Kind.BOX, BONUS_ROCKETS.slots, tuple(map(str, BONUS_ROCKETS.values[1:]))),
-        ("errors −", Kind.ERROR, ERRORS, ("5",) * len(ERRORS)),
-        ("missions", Kind.SYMBOL, DATA.mission_slots, ("A", "B", "C")),
+        ("bonus rockets", Kind.BOX, bonus),
+        ("errors −", Kind.ERROR, [(slot, "5") for slot in ERRORS]),
+        ("missions", Kind.SYMBOL, zip(DATA.mission_slots, "ABC", strict=True)),
     )
-    spots, labels = [], []
-    for r, (title, kind, slots, printed) in enumerate(rows):
-        labels.append(Label(r, 0, title))
-        spots += [
-            Spot(slot, r, 1 + k, kind, text, group=title.split()[0])
-            for k, (slot, text) in enumerate(zip(slots, printed, strict=True))
-        ]
-    return Area("tracks", tuple(spots), tuple(labels))
+    return track_rows("tracks", rows)
 
 
 LAYOUT: Final = Layout(1, (_rocket_area(), _launch_area(), _tracks_area()))

@@ -57,7 +57,15 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import (
+    Area,
+    Kind,
+    Label,
+    Layout,
+    Spot,
+    TrackRow,
+    track_rows,
+)
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -289,24 +297,18 @@ def _quarters_area() -> Area:
 
 def _tracks_area() -> Area:
     """The multipliers, astronauts, planning penalties, System Errors and mission rewards."""
-    rows: list[tuple[str, Kind, tuple[int, ...], tuple[str, ...]]] = [
-        (f"{track.name} ×", Kind.BOX, track.slots, tuple(map(str, track.values[1:])))
+    rows: list[TrackRow] = [
+        (f"{track.name} ×", Kind.BOX, zip(track.slots, map(str, track.values[1:]), strict=True))
         for track in MULTIPLIERS.values()
     ]
+    penalties = zip(PLANNING.slots, map(str, PLANNING.values[1:]), strict=True)
     rows += [
-        ("astronauts", Kind.SYMBOL, ASTRONAUTS, ("",) * len(ASTRONAUTS)),
-        ("planning −", Kind.BOX, PLANNING.slots, tuple(map(str, PLANNING.values[1:]))),
-        ("errors −5", Kind.ERROR, ERRORS, ("",) * len(ERRORS)),
-        ("missions", Kind.SYMBOL, DATA.mission_slots, ("A", "B", "C")),
+        ("astronauts", Kind.SYMBOL, [(slot, "") for slot in ASTRONAUTS]),
+        ("planning −", Kind.BOX, penalties),
+        ("errors −5", Kind.ERROR, [(slot, "") for slot in ERRORS]),
+        ("missions", Kind.SYMBOL, zip(DATA.mission_slots, "ABC", strict=True)),
     ]
-    spots, labels = [], []
-    for r, (title, kind, slots, printed) in enumerate(rows):
-        labels.append(Label(r, 0, title))
-        spots += [
-            Spot(slot, r, 1 + k, kind, text, group=title.split()[0])
-            for k, (slot, text) in enumerate(zip(slots, printed, strict=True))
-        ]
-    return Area("tracks", tuple(spots), tuple(labels))
+    return track_rows("tracks", rows)
 
 
 LAYOUT: Final = Layout(3, (_colony_area(), _quarters_area(), _tracks_area()))

@@ -56,7 +56,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, track_rows
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -324,14 +324,7 @@ def _tracks_area() -> Area:
         ("errors −5", Kind.ERROR, [(slot, "") for slot in ERRORS]),
         ("missions", Kind.SYMBOL, list(zip(DATA.mission_slots, "ABC", strict=True))),
     )  # fmt: skip
-    spots = [
-        Spot(slot, r, col, kind, text, group=title.split()[0])
-        for r, (title, kind, items) in enumerate(rows)
-        for col, (slot, text) in enumerate(items, 1)
-    ]
-    labels = [Label(r, 0, title) for r, (title, _, _) in enumerate(rows)]
-    labels.append(Label(2, len(ERRORS) + 1, "(the 1st and 2nd: an airlock)"))
-    return Area("tracks", tuple(spots), tuple(labels))
+    return track_rows("tracks", rows, [Label(2, len(ERRORS) + 1, "(the 1st and 2nd: an airlock)")])
 
 
 LAYOUT: Final = Layout(7, (_starships_area(), _tracks_area()))
