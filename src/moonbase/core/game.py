@@ -304,10 +304,8 @@ class State(ABC, Generic[ViewT]):
         "_history",
         "_legal_cache",
         "_outcome_space",
-        "_outcome_texts",
         "_seed",
         "_space",
-        "_texts",
         "_turn",
         "game",
     )
@@ -331,8 +329,6 @@ class State(ABC, Generic[ViewT]):
         self._turn: tuple[int, ...] | None = None
         self._space = game.actions
         self._outcome_space = game.outcomes
-        self._texts = self._space.texts
-        self._outcome_texts = self._outcome_space.texts
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
@@ -428,7 +424,7 @@ class State(ABC, Generic[ViewT]):
 
     def _entry_text(self, code: int) -> tuple[int, str]:
         seat = (code & _SEAT_MASK) - 1
-        texts = self._outcome_texts if seat == CHANCE else self._texts
+        texts = (self._outcome_space if seat == CHANCE else self._space).texts
         return seat, texts[code >> _SEAT_BITS]
 
     def history_for(self, seat: int | None) -> list[tuple[int, str]]:
@@ -472,7 +468,7 @@ class State(ABC, Generic[ViewT]):
         legal = self._legal(seat)
         if legal and self.KEEPS_LEGAL_LISTS:  # empty: the new [] of a seat that may not act
             return self._space.kept_texts(legal)
-        texts = self._texts
+        texts = self._space.texts
         return [texts[action] for action in legal]
 
     def _legal(self, seat: int) -> list[int]:
@@ -496,7 +492,7 @@ class State(ABC, Generic[ViewT]):
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """At a chance node, each outcome with its probability; ``[]`` elsewhere."""
-        texts = self._outcome_texts
+        texts = self._outcome_space.texts
         return [(texts[outcome], chance) for outcome, chance in self.chance_ids()]
 
     def apply(self, seat: int, action: str) -> None:
@@ -604,7 +600,7 @@ class State(ABC, Generic[ViewT]):
         The ``k``-th of them must be the outcome drawn for chance event ``_chance_count + k``
         (as :meth:`ChanceTable.pick` draws it), so the game is the one resolved event by event.
         """
-        self._history.extend([(outcome << _SEAT_BITS) | (CHANCE + 1) for outcome in outcomes])
+        self._history.extend([(outcome << _SEAT_BITS) | _CHANCE_TAG for outcome in outcomes])
         self._chance_count += len(outcomes)
 
     def scores(self) -> list[float]:
@@ -651,8 +647,6 @@ class State(ABC, Generic[ViewT]):
         other._turn = self._turn
         other._space = self._space
         other._outcome_space = self._outcome_space
-        other._texts = self._texts
-        other._outcome_texts = self._outcome_texts
         return other
 
     def _undeclared(self) -> None:

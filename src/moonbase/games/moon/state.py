@@ -266,7 +266,7 @@ class MoonState(State[MoonView]):
     @property
     def deck(self) -> dict[str, int]:
         """The cards left, by name, with their counts."""
-        texts = self._outcome_texts
+        texts = self.game.outcomes.texts
         return {
             texts[outcome].removeprefix("DRAW "): count
             for outcome, count in self.deck_table.weights()
@@ -274,7 +274,7 @@ class MoonState(State[MoonView]):
 
     def card_at(self, index: int) -> str:
         """The card drawn at history ``index``."""
-        return self._outcome_texts[self._entry(index)[1]].removeprefix("DRAW ")
+        return self.game.outcomes.texts[self._entry(index)[1]].removeprefix("DRAW ")
 
     def goal_card(self, index: int) -> int:
         """The value of the goal card drawn at history ``index``."""

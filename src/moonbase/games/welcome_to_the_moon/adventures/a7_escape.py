@@ -435,15 +435,17 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 ERROR_TRACK: Final = Track("errors", ERRORS)
+_PLANT_TRACKS: Final = tuple(
+    Track(f"{ship.name} plants", ship.plants, flag=CIRCLED) for ship in STARSHIPS
+)
+_REACTOR_TRACKS: Final = tuple(
+    Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED) for ship in STARSHIPS
+)
 _PLANTS_OF: Final = {
-    space: Track(f"{ship.name} plants", ship.plants, flag=CIRCLED)
-    for ship in STARSHIPS
-    for space in ship.spaces
+    space: _PLANT_TRACKS[s] for s, ship in enumerate(STARSHIPS) for space in ship.spaces
 }
 _REACTORS_OF: Final = {
-    space: Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED)
-    for ship in STARSHIPS
-    for space in ship.spaces
+    space: _REACTOR_TRACKS[s] for s, ship in enumerate(STARSHIPS) for space in ship.spaces
 }
 _AIRLOCK_NAMES: Final = {slot: f"#{slot}" for slot in AIRLOCKS}
 _AIRLOCK: Final = Push("AIRLOCK")
