@@ -8,9 +8,10 @@ sheet's marks alone (``view["sheets"][seat]["marks"]``, one code per slot:
 :mod:`~moonbase.games.welcome_to_the_moon.sheet` says what each means), without knowing the
 rules. The terminal does exactly that (:mod:`~moonbase.games.welcome_to_the_moon.drawing`).
 
-The geometry is a reconstruction from the rules pages, which give the sheets' order (floors top to
-bottom, a zone left to right, what is printed beside what) but no measurements: relative places
-hold, distances do not.
+Each adventure's layout is data: ``layouts/a<N>.json`` (read by :func:`load_layout`), in the
+format :meth:`Layout.to_json` gives a client, one spot a line. The geometry is a reconstruction
+from the rules pages, which give the sheets' order (floors top to bottom, a zone left to right,
+what is printed beside what) but no measurements: relative places hold, distances do not.
 
 >>> floor = Area("floor", (Spot(3, 0, 1, Kind.SPACE, name="A.1"), Spot(9, 1, 1, Kind.SYMBOL, "R3")),
 ...              (Label(0, 0, "A"),))
@@ -23,13 +24,24 @@ hold, distances do not.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from importlib import resources
 from typing import Any, TypedDict
 
-__all__ = ["Area", "Kind", "Label", "Layout", "LayoutJson", "Spot", "grid_spots", "track_rows"]
+__all__ = [
+    "Area",
+    "Kind",
+    "Label",
+    "Layout",
+    "LayoutJson",
+    "Spot",
+    "layout_from_json",
+    "load_layout",
+]
 
 
 class Kind(Enum):
@@ -234,58 +246,53 @@ def _area_json(area: Area) -> AreaJson:
     }
 
 
-def grid_spots(
-    rows: Iterable[Iterable[int | None]],
-    kind: Kind,
-    top: int = 0,
-    left: int = 0,
-    step: int = 1,
-    name: str = "#{slot}",
-    group: str = "",
-    printed: str = "",
-) -> list[Spot]:
-    """Spots for slots laid out as a picture: one row of ``rows`` per grid row from ``top``,
-    one entry per column from ``left`` (every ``step`` columns), ``None`` where nothing is.
+def load_layout(adventure: int) -> Layout:
+    """The printed layout of ``adventure``, read from its data file ``layouts/a<N>.json``.
 
-    >>> [(s.slot, s.row, s.col) for s in grid_spots([[1, None, 2], [3]], Kind.BOX, 5, 1, 2)]
-    [(1, 5, 1), (2, 5, 5), (3, 6, 1)]
+    A data file is a :class:`LayoutJson` without what can be worked out: an area's ``rows``
+    and ``cols``, and a spot's empty ``printed``, ``group`` and its ``#<slot>`` name may be
+    left out; ``beside``, ``solo``, ``bookkeeping`` and ``insignias`` default to false or
+    empty.
+
+    >>> layout = load_layout(3)
+    >>> layout.spot(14).name, layout.spot(14).kind, [area.name for area in layout.areas]
+    ('B14', <Kind.SPACE: 'space'>, ['colony', 'quarters', 'tracks'])
     """
-    spots = []
-    for r, row in enumerate(rows):
-        for c, slot in enumerate(row):
-            if slot is not None:
-                spots.append(
-                    Spot(
-                        slot,
-                        top + r,
-                        left + c * step,
-                        kind,
-                        printed,
-                        name.format(slot=slot),
-                        group,
-                    )
+    text = resources.files(__package__).joinpath(f"layouts/a{adventure}.json").read_text("utf-8")
+    return layout_from_json(json.loads(text))
+
+
+def layout_from_json(data: Mapping[str, Any]) -> Layout:
+    """The :class:`Layout` that ``data`` (:meth:`Layout.to_json` or a data file) describes.
+
+    >>> layout = load_layout(1)
+    >>> layout_from_json(layout.to_json()) == layout
+    True
+    """
+    areas = tuple(
+        Area(
+            area["name"],
+            tuple(
+                Spot(
+                    s["slot"],
+                    s["row"],
+                    s["col"],
+                    Kind(s["kind"]),
+                    s.get("printed", ""),
+                    s.get("name", ""),
+                    s.get("group", ""),
                 )
-    return spots
-
-
-TrackRow = tuple[str, Kind, Iterable[tuple[int, str]]]
-"""A row of :func:`track_rows`: its title, the kind of its spots, and each spot's slot with what
-is printed on it."""
-
-
-def track_rows(name: str, rows: Iterable[TrackRow], labels: Iterable[Label] = ()) -> Area:
-    """An area of tracks, one per row: the row's title in column 0 (also the spots' group, by
-    its first word), then its spots from column 1; ``labels`` adds printed words.
-
-    >>> area = track_rows("tracks", [("errors −5", Kind.ERROR, [(7, ""), (8, "")])])
-    >>> [(s.slot, s.row, s.col, s.group) for s in area.spots], area.labels[0].text
-    ([(7, 0, 1, 'errors'), (8, 0, 2, 'errors')], 'errors −5')
-    """
-    spots: list[Spot] = []
-    titles: list[Label] = []
-    for r, (title, kind, items) in enumerate(rows):
-        titles.append(Label(r, 0, title))
-        group = title.split()[0]
-        spots += [Spot(slot, r, col, kind, text, group=group) for col, (slot, text) in
-                  enumerate(items, 1)]  # fmt: skip
-    return Area(name, tuple(spots), (*titles, *labels))
+                for s in area["spots"]
+            ),
+            tuple(Label(a["row"], a["col"], a["text"]) for a in area.get("labels", ())),
+            area.get("beside", False),
+            area.get("solo", False),
+        )
+        for area in data["areas"]
+    )
+    return Layout(
+        data["adventure"],
+        areas,
+        tuple(data.get("bookkeeping", ())),
+        data.get("insignias", False),
+    )

@@ -49,7 +49,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, track_rows
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -210,73 +210,7 @@ DATA: Final = SheetData(
 """The sheet of adventure 1."""
 
 
-def _icons(quarter: Quarter) -> list[tuple[int, str]]:
-    """A quarter's bonus icons in printed order as (slot, text): ``R3``, ``R3*``, ``ACT``,
-    ``X``, ``SAB``; its activation arrow ``→`` just before the inactive rockets it activates."""
-    icons = []
-    for bonus in quarter.bonuses:
-        if bonus.kind == "R*":
-            assert quarter.arrow is not None
-            icons.append((quarter.arrow, "→"))
-        text = bonus.kind
-        if bonus.rockets:
-            text = f"R{bonus.rockets}*" if bonus.kind == "R*" else f"R{bonus.rockets}"
-        icons.append((bonus.slot, text))
-    return icons
-
-
-def _rocket_area() -> Area:
-    """The nine floors top to bottom, each on a line with its quarters left to right; below
-    each quarter's spaces its name and its bonus icons."""
-    spots, labels = [], []
-    for f, floor in enumerate(FLOORS):
-        row, col = 2 * f, 1
-        labels.append(Label(row, 0, floor.name))
-        for quarter in (q for q in QUARTERS if q.first in floor.slots):
-            spots += [
-                Spot(slot, row, col + 1 + i, Kind.SPACE, name=DATA.names[slot], group=floor.name)
-                for i, slot in enumerate(quarter.slots)
-            ]
-            labels.append(Label(row + 1, col, quarter.name))
-            icons = _icons(quarter)
-            spots += [
-                Spot(slot, row + 1, col + 1 + i, Kind.SYMBOL, text, group=quarter.name)
-                for i, (slot, text) in enumerate(icons)
-            ]
-            col += 1 + max(len(quarter.slots), len(icons))
-    return Area("rocket", tuple(spots), tuple(labels))
-
-
-def _launch_area() -> Area:
-    """The launch track, its top row first (rockets are crossed from the bottom row up), each
-    row beside the value printed there: the track scores the value beside its first incomplete
-    row, ``0`` beside the bottom one, the full track's value above the top one."""
-    spots, labels = [], [Label(0, 0, "launch"), Label(1, 0, str(LAUNCH.values[-1]))]
-    first = 0
-    for k, size in enumerate(_ROW_SIZES):
-        row = len(_ROW_SIZES) + 1 - k
-        labels.append(Label(row, 0, str(LAUNCH.values[first])))
-        spots += [
-            Spot(slot, row, 1 + i, Kind.BOX, group="launch")
-            for i, slot in enumerate(LAUNCH.slots[first : first + size])
-        ]
-        first += size
-    return Area("launch", tuple(spots), tuple(labels), beside=True)
-
-
-def _tracks_area() -> Area:
-    """The bonus rockets (each printed with what the track then scores), above the System
-    Errors (each a red 5), and the mission rewards."""
-    bonus = zip(BONUS_ROCKETS.slots, map(str, BONUS_ROCKETS.values[1:]), strict=True)
-    rows = (
-        ("bonus rockets", Kind.BOX, bonus),
-        ("errors −", Kind.ERROR, [(slot, "5") for slot in ERRORS]),
-        ("missions", Kind.SYMBOL, zip(DATA.mission_slots, "ABC", strict=True)),
-    )
-    return track_rows("tracks", rows)
-
-
-LAYOUT: Final = Layout(1, (_rocket_area(), _launch_area(), _tracks_area()))
+LAYOUT: Final = load_layout(1)
 """The sheet as printed: the rocket's floors with each quarter's bonuses (``R3`` rockets,
 ``R3*`` inactive rockets and ``→`` the arrow that activates them, ``ACT`` an activation, ``X``,
 ``SAB`` a sabotage) below its spaces, the launch track beside it, the bonus rockets, errors and

@@ -54,7 +54,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -165,98 +165,8 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 2."""
 
-_PER_LINE: Final = 12
-"""Trajectory spaces drawn on one line (three lines: T1–T12, T13–T24, T25–T36)."""
 
-
-def _place(space: int) -> tuple[int, int]:
-    """The ``(row, column)`` of ``T<space>`` on the trajectory; its wall is just after it, its
-    tank or station on the row below."""
-    line, place = divmod(space - 1, _PER_LINE)
-    return 2 * line, 1 + 2 * place
-
-
-def _trajectory_area() -> Area:
-    """The trajectory from Earth to the Moon, twelve spaces a line, each wall position just
-    after its space (the last of a line at its end); below a space its tank (its points) or
-    the station it connects."""
-    row, col = _place(SPACES[-1])
-    spots, labels = [], [Label(0, 0, "Earth"), Label(row, col + 1, "Moon")]
-    for space in SPACES:
-        row, col = _place(space)
-        spots.append(Spot(space, row, col, Kind.SPACE, name=f"T{space}", group="trajectory"))
-        if space != SPACES[-1]:
-            spots.append(Spot(wall_between(space), row, col + 1, Kind.LINK, "│", group="wall"))
-    for space, (tank, points) in TANKS.items():
-        row, col = _place(space)
-        spots.append(Spot(tank, row + 1, col, Kind.SYMBOL, str(points), group="tank"))
-    for station in STATIONS:
-        row, col = _place(station.space)
-        labels.append(Label(row + 1, col, station.name))
-    return Area("trajectory", tuple(spots), tuple(labels))
-
-
-def _stations_area() -> Area:
-    """Per station (and the space it connects) its robots and its high and low multipliers,
-    then its plants."""
-    spots, labels = [], []
-    robots = max(len(station.robots) for station in STATIONS)
-    for k, station in enumerate(STATIONS):
-        row = 2 * k
-        labels += [
-            Label(row, 0, f"{station.name} T{station.space}"),
-            Label(row, 1, "robots"),
-            Label(row + 1, 1, "plants"),
-        ]
-        multipliers = (station.high, station.low)
-        spots += [
-            *(Spot(slot, row, 2 + i, Kind.SYMBOL, group=station.name)
-              for i, slot in enumerate(station.robots)),
-            *(Spot(slot, row, 2 + robots + i, Kind.SYMBOL, f"×{value}", group=station.name)
-              for i, (slot, value) in enumerate(multipliers)),
-            *(Spot(slot, row + 1, 2 + i, Kind.SYMBOL, group=station.name)
-              for i, slot in enumerate(station.plants)),
-        ]  # fmt: skip
-    return Area("stations", tuple(spots), tuple(labels))
-
-
-def _symbols(track: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
-    """Astronaut or planning symbols in order, each wild symbol (``W``) after the one that
-    circles it."""
-    return tuple(
-        item
-        for symbol in track
-        for item in ((symbol, ""), *(((WILD_AFTER[symbol], "W"),) if symbol in WILD_AFTER else ()))
-    )
-
-
-def _tracks_area() -> Area:
-    """The six energy columns (two symbols, then the wall their second one gives), the
-    astronaut and planning symbols with their wild actions, the System Errors and the mission
-    rewards."""
-    energy = (PRINTED_ENERGY, *ENERGY)
-    columns = [energy[i : i + 2] for i in range(0, len(energy), 2)]
-    rows: list[tuple[str, str, tuple[tuple[int, str], ...]]] = [
-        ("energy", "energy", tuple((column[0], "") for column in columns)),
-        ("", "energy", tuple((column[1], "") for column in columns)),
-        ("wall", "energy", tuple((ENERGY_WALLS[column[1]], "│") for column in columns)),
-        ("astronauts", "astronauts", _symbols(ASTRONAUTS)),
-        ("planning", "planning", _symbols(PLANNING)),
-        ("errors −5", "errors", tuple((slot, "") for slot in ERRORS)),
-        ("missions", "missions", tuple(zip(DATA.mission_slots, "ABC", strict=True))),
-    ]
-    errors = [group for _, group, _ in rows].index("errors")
-    spots, labels = [], [Label(errors, 1 + len(ERRORS), "the first two: +1 energy")]
-    for r, (title, group, items) in enumerate(rows):
-        labels += [Label(r, 0, title)] if title else []
-        kind = Kind.ERROR if group == "errors" else Kind.SYMBOL
-        spots += [
-            Spot(slot, r, 1 + k, kind, text, group=group) for k, (slot, text) in enumerate(items)
-        ]
-    return Area("tracks", tuple(spots), tuple(labels), beside=True)
-
-
-LAYOUT: Final = Layout(2, (_trajectory_area(), _stations_area(), _tracks_area()))
+LAYOUT: Final = load_layout(2)
 """The sheet as printed: the trajectory with its wall positions (``│`` once drawn), tanks
 (their points) and stations, below it the stations' robots, multipliers and plants, beside them
 the energy columns, astronaut and planning symbols (``W`` a wild action), errors and mission

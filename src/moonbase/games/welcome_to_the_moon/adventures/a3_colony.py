@@ -57,15 +57,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import (
-    Area,
-    Kind,
-    Label,
-    Layout,
-    Spot,
-    TrackRow,
-    track_rows,
-)
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -248,70 +240,8 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 3."""
 
-_PLACE: Final = {cell: (r, c) for r, row in enumerate(GRID) for c, cell in enumerate(row)}
-"""Cell → its ``(row, column)`` on the grid."""
-_CELL_TEXT: Final = {START: "ST", OBS: "OBS", 34: "▒▒", 35: "▒▒"}
 
-
-def _colony_area() -> Area:
-    """The grid: per cell its building, antenna and tank, then the tunnel to its right; the
-    tunnels down from it on the line below."""
-    spots, labels = [], []
-    for cell, (r, c) in _PLACE.items():
-        row, col = 2 * r, 4 * c
-        if cell in _CELL_TEXT:
-            labels.append(Label(row, col, _CELL_TEXT[cell]))
-        else:
-            spots.append(Spot(cell, row, col, Kind.SPACE, name=CELL_NAMES[cell]))
-        for offset, antenna in enumerate(ANTENNAS.get(cell, ())):
-            spots.append(Spot(antenna, row, col + 1 + offset, Kind.SYMBOL, "a", group="antenna"))
-        if cell in TANKS:
-            spots.append(Spot(TANKS[cell], row, col + 2, Kind.SYMBOL, "w", group="tank"))
-    for tunnel in TUNNELS:
-        (r, c), (r2, _) = _PLACE[tunnel.a], _PLACE[tunnel.b]
-        across = r == r2
-        row, col = (2 * r, 4 * c + 3) if across else (2 * r + 1, 4 * c)
-        if tunnel.slot is None:  # printed at the start
-            labels.append(Label(row, col, "─" if across else "│"))
-        else:
-            drawn = "─" if across else "│"
-            spots.append(Spot(tunnel.slot, row, col, Kind.LINK, drawn, tunnel.name, "tunnel"))
-    return Area("colony", tuple(spots), tuple(labels))
-
-
-def _quarters_area() -> Area:
-    """Per quarter its 15 and 5 bonuses and its five plants (the fourth greenhouse's two)."""
-    spots, labels = [], [Label(0, 0, "quarter bonus, plants")]
-    for r, quarter in enumerate(QUARTERS, start=1):
-        labels.append(Label(r, 0, quarter.name))
-        spots += [
-            Spot(quarter.high, r, 1, Kind.SYMBOL, "15", group=quarter.name),
-            Spot(quarter.low, r, 2, Kind.SYMBOL, "5", group=quarter.name),
-        ]
-        spots += [
-            Spot(plant, r, 3 + k, Kind.SYMBOL, group=f"{quarter.name} plants")
-            for k, plant in enumerate(quarter.plants)
-        ]
-    return Area("quarters", tuple(spots), tuple(labels), beside=True)
-
-
-def _tracks_area() -> Area:
-    """The multipliers, astronauts, planning penalties, System Errors and mission rewards."""
-    rows: list[TrackRow] = [
-        (f"{track.name} ×", Kind.BOX, zip(track.slots, map(str, track.values[1:]), strict=True))
-        for track in MULTIPLIERS.values()
-    ]
-    penalties = zip(PLANNING.slots, map(str, PLANNING.values[1:]), strict=True)
-    rows += [
-        ("astronauts", Kind.SYMBOL, [(slot, "") for slot in ASTRONAUTS]),
-        ("planning −", Kind.BOX, penalties),
-        ("errors −5", Kind.ERROR, [(slot, "") for slot in ERRORS]),
-        ("missions", Kind.SYMBOL, zip(DATA.mission_slots, "ABC", strict=True)),
-    ]
-    return track_rows("tracks", rows)
-
-
-LAYOUT: Final = Layout(3, (_colony_area(), _quarters_area(), _tracks_area()))
+LAYOUT: Final = load_layout(3)
 """The sheet as printed: the grid with its tunnels, antennas (``a``) and tanks (``w``), the
 quarters beside it, the tracks below (a reconstruction from ``adventure3.md``)."""
 

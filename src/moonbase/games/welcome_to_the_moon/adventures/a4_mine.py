@@ -54,7 +54,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, grid_spots
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -230,81 +230,8 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 4."""
 
-_GEM_TEXT: Final = {"PEARL": "pe", "RUBY": "ru", "PLANT": "pl", "WATER": "wa"}
-"""What is printed for a resource: a pearl or a ruby on a space, a plant or a water between."""
-_MINE_ROWS: Final = ("", "M1–12", "U", "M13–24", "L", "M25–36", "extract")
-"""The mine area's row labels: its rows (the spaces they hold), the gaps between them and the
-extractors."""
 
-
-def _mine_area() -> Area:
-    """The mine: per column its number, then per row its spaces (each with its gem), the gaps
-    between the rows (``U``, ``L``) under the gems, and the extractor icon at the foot."""
-    spots = grid_spots([EXTRACTORS], Kind.SYMBOL, 6, 1, 2, group="extractors")
-    labels = [Label(r, 0, text) for r, text in enumerate(_MINE_ROWS) if text]
-    labels += [Label(0, 2 * k - 1, f"{k:>2}") for k in range(1, 13)]
-    for r, row in enumerate(ROWS):
-        spots += grid_spots([row.slots], Kind.SPACE, 1 + 2 * r, 1, 2, "M{slot}", row.name)
-    for space, (gem, slot) in GEMS.items():
-        r, k = divmod(space - 1, 12)
-        spots.append(
-            Spot(slot, 1 + 2 * r, 2 * k + 2, Kind.SYMBOL, _GEM_TEXT[gem], group=gem.lower())
-        )
-    for gap in GAPS:
-        line = 2 if gap.name[0] == "U" else 4
-        printed = _GEM_TEXT[gap.kind]
-        spots.append(
-            Spot(gap.slot, line, 2 * gap.column, Kind.SYMBOL, printed, gap.name, gap.kind.lower())
-        )
-    return Area("mine", tuple(spots), tuple(labels))
-
-
-def _storages_area() -> Area:
-    """The four storage columns, filled top to bottom, each under its name and base multiplier,
-    its filling bonus to the left of the box that triggers it."""
-    spots, labels = [], []
-    for i, storage in enumerate(STORAGES.values()):
-        col = 2 * i + 1
-        labels += [Label(0, col, storage.name), Label(1, col, f"×{storage.base}")]
-        group = f"{storage.name} storage"
-        spots += grid_spots([[box] for box in storage.boxes], Kind.BOX, 2, col, group=group)
-        row = 2 + storage.boxes.index(storage.trigger)
-        points = str(storage.points)
-        spots.append(Spot(storage.bonus, row, col - 1, Kind.SYMBOL, points, group="filling bonus"))
-    return Area("storages", tuple(spots), tuple(labels))
-
-
-def _factories_area() -> Area:
-    """A factory a row: its energy (``E``) and robot (``R``) symbols, then what completing it
-    gives — a multiplier box (a control centre's: its astronaut or planning symbols after it),
-    a secondary factory's storage boxes or free robot crosses — and the errors and missions."""
-    upgrades = {**{s.box: s.upgraded for s in STORAGES.values()}, 222: 3, 223: 0}
-    tracks = {"ASTRONAUTS": ASTRONAUTS, "PLANNING": PLANNING}
-    spots, labels = [], [Label(0, 0, "factories: energy, robots, when complete")]
-    for r, factory in enumerate(FACTORIES, start=1):
-        group = f"factory {factory.name}"
-        labels.append(Label(r, 0, factory.name))
-        spots += grid_spots([factory.energy], Kind.SYMBOL, r, 1, group=group, printed="E")
-        spots += grid_spots([factory.robots], Kind.SYMBOL, r, 3, group=group, printed="R")
-        if factory.box:
-            spots.append(
-                Spot(factory.box, r, 6, Kind.BOX, f"×{upgrades[factory.box]}", group=group)
-            )
-            track = tracks.get(factory.name, ())
-            spots += grid_spots([track], Kind.SYMBOL, r, 7, group=factory.name.lower())
-        else:
-            spots += grid_spots([factory.icons], Kind.SYMBOL, r, 7, group=group)
-            effect = STORAGES[factory.storage].name if factory.storage else "robots"
-            labels.append(Label(r, 7 + len(factory.icons), f"→ {effect}"))
-    bottom = len(FACTORIES) + 2
-    labels += [Label(bottom, 0, "errors −5"), Label(bottom + 1, 0, "missions")]
-    spots += grid_spots([ERRORS], Kind.ERROR, bottom, 1, group="errors")
-    for k, (slot, letter) in enumerate(zip(DATA.mission_slots, "ABC", strict=True)):
-        spots.append(Spot(slot, bottom + 1, 1 + k, Kind.SYMBOL, letter, group="missions"))
-    return Area("factories", tuple(spots), tuple(labels), beside=True)
-
-
-LAYOUT: Final = Layout(4, (_mine_area(), _storages_area(), _factories_area()))
+LAYOUT: Final = load_layout(4)
 """The sheet as printed: the mine's three rows with their gems (``pe`` pearl, ``ru`` ruby),
 the plants (``pl``) and waters (``wa``) between the rows and the extractor icon under each
 column; below, the four storage columns (filling bonus beside its trigger box) and beside them

@@ -55,7 +55,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, grid_spots
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -250,104 +250,8 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 5."""
 
-_TOP: Final = {
-    sk.name: next(
-        LEVELS.index(level) + s for level in LEVELS for s in sk.slots if s in level.spaces
-    )
-    for sk in SKYSCRAPERS
-}
-"""Per skyscraper, ``slot + height``, the same for all its spaces: a space's height is the tower
-level at its side (0 the top level, below 0 above the tower, 8–9 below it)."""
-_GROUND: Final = _TOP["SK1"] - SKYSCRAPERS[0].ground[1]
-"""The height of the lowest above-ground level (the same in every skyscraper)."""
-_HIGHEST: Final = min(_TOP[sk.name] - sk.slots[-1] for sk in SKYSCRAPERS)
 
-
-def _row(sk: Skyscraper, slot: int) -> int:
-    """The grid row of a space: the highest top bonus is row 1, under the names; the ground
-    line is a row of its own."""
-    height = _TOP[sk.name] - slot
-    return height - _HIGHEST + 2 + (height > _GROUND)
-
-
-def _city_area() -> Area:
-    """The skyscrapers bottom → top (the top level nearest the sheet's top), each with its end
-    bonuses (high, low) above its top and below its bottom; the ground line between the
-    ground-level spaces; the tower's levels beside the spaces at their heights."""
-    ground = _row(SKYSCRAPERS[0], SKYSCRAPERS[0].ground[1]) + 1
-    spots, labels = [], [Label(ground, 0, "ground")]
-    ends = {end.space: end for end in ENDS}
-    for i, sk in enumerate(SKYSCRAPERS):
-        col = 1 + 2 * i
-        assert _row(sk, sk.ground[1]) + 1 == ground == _row(sk, sk.ground[0]) - 1
-        labels += [Label(0, col, sk.name), Label(ground, col, "───"), Label(ground, col + 1, "───")]
-        for slot in sk.slots:
-            name = DATA.names[slot]
-            spots.append(Spot(slot, _row(sk, slot), col, Kind.SPACE, name=name, group=sk.name))
-        for slot, beyond in ((sk.slots[0], 1), (sk.slots[-1], -1)):
-            end, row = ends[slot], _row(sk, slot) + beyond
-            for k, (bonus, points) in enumerate((end.high, end.low)):
-                spots.append(Spot(bonus, row, col + k, Kind.SYMBOL, str(points), group="ends"))
-    tower, last = 1 + 2 * len(SKYSCRAPERS), SKYSCRAPERS[-1]
-    labels.append(Label(0, tower, "tower"))
-    for level in LEVELS:  # each serves a space of the last skyscraper
-        row = _row(last, level.spaces[-1])
-        labels.append(Label(row, tower, level.name))
-        spots += grid_spots(
-            [level.plants], Kind.SYMBOL, row, tower + 1, group=level.name, printed="p"
-        )
-        spots.append(Spot(level.water, row, tower + 3, Kind.SYMBOL, "w", group=level.name))
-    return Area("city", tuple(spots), tuple(labels))
-
-
-def _tracks_area() -> Area:
-    """The astronauts, the System Errors and the missions: per mission its check box, its ★
-    (first) and its ✩ (later)."""
-    spots = grid_spots([ASTRONAUTS], Kind.SYMBOL, 0, 1, group="astronauts")
-    spots += grid_spots([ERRORS], Kind.ERROR, 1, 1, group="errors")
-    spots += grid_spots([DATA.mission_slots], Kind.SYMBOL, 3, 1, group="missions")
-    spots += grid_spots(zip(*STARS.values(), strict=True), Kind.SYMBOL, 4, 1, group="stars")
-    titles = ("astronauts", "errors −5", "missions", "  done", "  first ★", "  later ✩")
-    labels = [Label(r, 0, title) for r, title in enumerate(titles)]
-    labels += [Label(2, 1 + k, letter) for k, letter in enumerate(STARS)]
-    return Area("tracks", tuple(spots), tuple(labels), beside=True)
-
-
-def _dome_area() -> Area:
-    """The dome's sections left → right, each with its two subsections under it."""
-    spots, labels = [], [Label(0, 0, "dome"), Label(1, 0, "split")]
-    for k, section in enumerate(SECTIONS):
-        col = 1 + 2 * k
-        spots.append(Spot(section.slot, 0, col, Kind.SYMBOL, section.name, section.name, "dome"))
-        for j, (half, side) in enumerate(zip(section.halves, "LR", strict=True)):
-            name = f"{section.name}{side}"
-            spots.append(Spot(half, 1, col + j, Kind.SYMBOL, side, name, "dome"))
-    labels.append(
-        Label(2, 0, "built from both ends inward: odd sections by odd numbers, even by even")
-    )
-    return Area("dome", tuple(spots), tuple(labels))
-
-
-def _tables_area() -> Area:
-    """The four upgrade tables side by side: per column its value on each row's box (Energy
-    crosses a row at a time, top to bottom) and, under them, its value once all are crossed."""
-    spots, labels, col = [], [], 0
-    for table in TABLES.values():
-        labels.append(Label(0, col, table.name))
-        for j, (name, values) in enumerate(table.columns.items()):
-            labels += [
-                Label(1, col + j, name),
-                Label(2 + len(table.rows), col + j, f" {values[-1]}"),
-            ]
-            spots += [
-                Spot(row[j], 2 + r, col + j, Kind.BOX, str(values[r]), group=table.name)
-                for r, row in enumerate(table.rows)
-            ]
-        col += len(table.columns) + 1
-    return Area("tables", tuple(spots), tuple(labels))
-
-
-LAYOUT: Final = Layout(5, (_city_area(), _tracks_area(), _dome_area(), _tables_area()))
+LAYOUT: Final = load_layout(5)
 """The sheet as printed: the four skyscrapers as columns (their top levels at the top), the
 ground line, the end bonuses above and below them and the tower's plants (``p``) and water
 (``w``) beside the levels they serve; beside them the astronauts, errors and missions (each

@@ -48,7 +48,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -242,133 +242,7 @@ _POINTS_BOXES: Final = tuple(range(66, 77))
 goes in it."""
 
 
-def _walkway(slot: int, a: int, b: int) -> tuple[Spot, Label]:
-    """A walkway, drawn once closed (a wall ``┃`` or ``━━``), with its number to its right:
-    between two quarters of a map row; on the line below the upper of two rows, over the last
-    column their spaces share; on a side of the middle row when it joins the top and bottom."""
-    (ra, ca), (rb, cb) = sorted((_PLACES[a], _PLACES[b]))
-    if ra == rb:
-        row, col = _LINES * ra + 1, ca + _BLOCK - 1
-        return Spot(slot, row, col, Kind.LINK, "┃", group="walkway"), Label(row + 1, col, str(slot))
-    if rb - ra == 1:
-        row, col = _LINES * ra + 4, min(ca, cb) + _BLOCK - 2
-    else:
-        row, col = _LINES + 1, 0 if ca == 0 else ca + _BLOCK - 2
-    return Spot(slot, row, col, Kind.LINK, "━━", group="walkway"), Label(row, col + 1, str(slot))
-
-
-def _base_area() -> Area:
-    """The map: each floor's name over its first quarter; per quarter its name and spaces, its
-    points box under its name and the water tank under its space, then its virus target
-    (``V``), its energies (the first printed circled), plants and evacuation marker."""
-    spots, labels = [], []
-    for k, q in enumerate(QUARTERS):
-        r, c = _PLACES[k]
-        row = _LINES * r + 1
-        if q.slots[0] == FLOORS[q.floor][0]:
-            labels.append(Label(row - 1, c, q.floor))
-        labels += [Label(row, c, q.name), Label(row + 2, c + 1, "●e")]
-        spots.append(Spot(_POINTS_BOXES[k], row + 1, c, Kind.BOX, group="points"))
-        for i, slot in enumerate(q.slots, 1):
-            spots.append(Spot(slot, row, c + i, Kind.SPACE, name=DATA.names[slot], group=q.name))
-            if slot in q.tanks:
-                spots.append(Spot(q.tanks[slot], row + 1, c + i, Kind.SYMBOL, "w", group="tank"))
-        if q.target:
-            spots.append(Spot(q.target, row + 2, c, Kind.SYMBOL, "V", group="virus"))
-        spots += [Spot(e, row + 2, c + 2 + i, Kind.SYMBOL, "e", group="energy")
-                  for i, e in enumerate(q.energies)]  # fmt: skip
-        spots += [Spot(p, row + 2, c + 4 + i, Kind.SYMBOL, "p", group="plant")
-                  for i, p in enumerate(q.plants)]  # fmt: skip
-        spots.append(Spot(q.marker, row + 2, c + _BLOCK - 1, Kind.SYMBOL, "ev", group="evacuated"))
-    for slot, (a, b) in WALKWAYS.items():
-        spot, label = _walkway(slot, a, b)
-        spots.append(spot)
-        labels.append(label)
-    where = {v.colour: " ".join(q.name for q in QUARTERS if q.target in v.targets) for v in VIRUSES}
-    legend = "V: " + ", ".join(f"{colour} {names}" for colour, names in where.items())
-    legend += "; □: points"
-    labels.append(Label(_LINES * len(MAP) - 1, 0, legend))
-    return Area("base", tuple(spots), tuple(labels))
-
-
-_RELEASES: Final = {virus.symbol: virus.colour for virus in VIRUSES if virus.symbol}
-"""Activation symbol (on a track marker, beside a mission reward) → the virus it releases."""
-_CARRIED: Final = {
-    **{marker: (symbol, _RELEASES[symbol]) for marker, symbol in ACTIVATIONS.items()},
-    **{marker: (symbol, "spread") for marker, symbol in PROPAGATIONS.items()},
-}
-"""Track marker → the symbol printed on it and what that symbol reads: the virus it releases, or
-``spread`` (a propagation race)."""
-
-
-def _track_area(
-    name: str, track: tuple[Row, ...], values: tuple[int, ...], bonus: str, beside: bool = False
-) -> Area:
-    """A track: per row its markers (each followed by the symbol it carries, if any), the row's
-    score box (the track's value once it is crossed) and its row bonus."""
-    end = 1 + 2 * max(len(row.markers) for row in track)
-    spots, labels = [], [Label(0, 0, name)]
-    for r, row in enumerate(track, start=1):
-        labels.append(Label(r, 0, f"{name[0].upper()}{r}"))
-        for i, marker in enumerate(row.markers):
-            spots.append(Spot(marker, r, 1 + 2 * i, Kind.BOX, group=name))
-            if marker in _CARRIED:
-                symbol, text = _CARRIED[marker]
-                group = "spread" if text == "spread" else "virus"
-                spots.append(Spot(symbol, r, 2 + 2 * i, Kind.SYMBOL, text, group=group))
-        spots += [
-            Spot(row.box, r, end, Kind.BOX, str(values[r]), group=f"{name} score"),
-            Spot(row.bonus, r, end + 1, Kind.SYMBOL, bonus, group=f"{name} bonus"),
-        ]
-    return Area(name, tuple(spots), tuple(labels), beside=beside)
-
-
-def _row_area(
-    name: str, rows: Sequence[tuple[str, Kind, Sequence[tuple[int, str]]]], beside: bool = False
-) -> Area:
-    """Rows of spots, each after its title: ``(title, kind, [(slot, printed), …])``."""
-    spots, labels = [], []
-    for r, (title, kind, items) in enumerate(rows):
-        labels.append(Label(r, 0, title))
-        spots += [Spot(slot, r, 1 + i, kind, text, group=title.split()[0])
-                  for i, (slot, text) in enumerate(items)]  # fmt: skip
-    return Area(name, tuple(spots), tuple(labels), beside)
-
-
-def _then(
-    slots: Sequence[int], after: Mapping[int, tuple[int, str]], printed: Sequence[str] = ()
-) -> list[tuple[int, str]]:
-    """``slots`` with what is printed on each (nothing by default), each followed by the symbol
-    ``after`` gives it, if any."""
-    items = []
-    for slot, text in zip(slots, printed or [""] * len(slots), strict=True):
-        items.append((slot, text))
-        if slot in after:
-            items.append(after[slot])
-    return items
-
-
-_WILDS: Final = {slot: (wild, "wild") for slot, wild in WILD_AFTER.items()}
-_MISSION_VIRUSES: Final = {
-    slot: (virus, _RELEASES[virus])
-    for slot, virus in zip(DATA.mission_slots, MISSION_VIRUS, strict=True)
-}
-LAYOUT: Final = Layout(
-    6,
-    (
-        _base_area(),
-        _track_area("plants", PLANT_TRACK, PLANT_VALUES, "wall"),
-        _track_area("water", WATER_TRACK, WATER_VALUES, "e", beside=True),
-        _row_area("symbols", (
-            ("astronauts", Kind.SYMBOL, _then(ASTRONAUTS, _WILDS)),
-            ("planning", Kind.SYMBOL, _then(PLANNING, _WILDS)),
-        )),
-        _row_area("errors and missions", (
-            ("errors −5", Kind.ERROR, _then(ERRORS, {}, ("", "spread", "spread"))),
-            ("missions", Kind.SYMBOL, _then(DATA.mission_slots, _MISSION_VIRUSES, "ABC")),
-        ), beside=True),
-    ),
-)  # fmt: skip
+LAYOUT: Final = load_layout(6)
 """The sheet: the base's map of quarters and walkways, the plant and water tracks below it side by
 side, then astronauts, planning, errors and missions. The rules page gives what each quarter and
 row holds, not where: this geometry is a reconstruction from it (the map from the walkway graph,

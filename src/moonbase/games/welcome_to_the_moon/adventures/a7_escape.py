@@ -56,7 +56,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, track_rows
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -220,114 +220,9 @@ written (``adventure7.md`` §2, §9): no mark goes in them."""
 _SHIFT: Final = (3, 2, 0, 2, 2, 4)
 """How far right each starship begins (grid columns, SH0 first): a reconstruction in which each
 airlock between two starships crosses columns both its blocks share."""
-_LINES: Final = 3
-"""Grid rows of a starship: its spaces, what is printed under them, its airlocks down."""
 
 
-def _spans() -> dict[int, tuple[int, int]]:
-    """Block index → its first and last grid column: each starship's blocks left to right, an
-    airlock's column between two of them."""
-    spans = {}
-    for s, shift in enumerate(_SHIFT):
-        col = 1 + shift
-        for index, block in enumerate(BLOCKS):
-            if block.starship == s:
-                spans[index] = (col, col + len(block.spaces) - 1)
-                col += len(block.spaces) + 1
-    return spans
-
-
-_SPANS: Final = _spans()
-_RIGHT: Final = max(last for _, last in _SPANS.values()) + 2
-"""The first column right of the starships: plants, reactors and score boxes."""
-
-
-def _top(ship: int) -> int:
-    """The grid row of a starship's spaces (SH5 on top, under a line of headings)."""
-    return 1 + _LINES * (len(STARSHIPS) - 1 - ship)
-
-
-_LEGEND: Final = "G greenhouse, R robot bonus, w water tank, □ points; airlock 30 is #130, …"
-
-
-def _airlock(slot: int, a: int, b: int) -> tuple[Spot, Label]:
-    """An airlock, drawn once activated (``═`` between two blocks of a starship, ``║`` down to
-    the starship below, over the last column both blocks share), its number less 100 below or
-    beside it (two digits keep the columns as narrow as the spaces')."""
-    upper, lower = (a, b) if BLOCKS[a].starship >= BLOCKS[b].starship else (b, a)
-    row = _top(BLOCKS[upper].starship)
-    if BLOCKS[a].starship == BLOCKS[b].starship:
-        col = _SPANS[a][1] + 1
-        return Spot(slot, row, col, Kind.LINK, "═", group="airlock"), Label(
-            row + 1, col, f"{slot % 100}"
-        )
-    col = min(_SPANS[upper][1], _SPANS[lower][1])
-    assert col >= max(_SPANS[upper][0], _SPANS[lower][0]), f"airlock {slot} crosses no column"
-    row += _LINES - 1
-    return Spot(slot, row, col, Kind.LINK, "║", group="airlock"), Label(
-        row, col + 1, f"{slot % 100}"
-    )
-
-
-def _starships_area() -> Area:
-    """The starships, top to bottom: per starship its name and spaces, airlocks between its
-    blocks; under its spaces the water tanks (``w``), the robot bonuses (``R``) and the
-    greenhouse (``G``); its airlocks down; to the right its greenhouse's plants, ×2 and points
-    box, then its reactors and its modules' points box."""
-    pad = _top(0) + _LINES - 1
-    labels = [Label(_top(5) - 1, _RIGHT, "greenhouse  reactors")]
-    labels += [Label(pad, 0, "pad"), *(Label(pad, _SPANS[b][0], " ▲") for b in sorted(LAUNCH_PAD))]
-    labels.append(Label(pad + 1, 0, _LEGEND))
-    spots = []
-    for index, block in enumerate(BLOCKS):
-        ship = STARSHIPS[block.starship]
-        row, first = _top(block.starship), _SPANS[index][0]
-        for col, space in enumerate(block.spaces, first):
-            spots.append(Spot(space, row, col, Kind.SPACE, name=DATA.names[space], group=ship.name))
-            if space in block.tanks:
-                spots.append(Spot(block.tanks[space], row + 1, col, Kind.SYMBOL, "w", group="tank"))
-            if space in ROBOT_SPACES:
-                labels.append(Label(row + 1, col, " R"))
-            if block.greenhouse:
-                labels.append(Label(row + 1, col, " G"))
-    for s, ship in enumerate(STARSHIPS):
-        row = _top(s)
-        labels.append(Label(row, 0, ship.name))
-        for slots, printed, text, group, col in (
-            (ship.plants, ship.printed_plants, "p", "plant", _RIGHT),
-            (ship.reactors, ship.printed_reactors, "r", "reactor", _RIGHT + 6),
-        ):  # the three of each: those printed circled, then those to circle, in order
-            labels += [Label(row, col + i, f"●{text}") for i in range(printed)]
-            spots += [Spot(slot, row, col + printed + i, Kind.SYMBOL, text, group=group)
-                      for i, slot in enumerate(slots)]  # fmt: skip
-        greenhouse, modules = _POINTS_BOXES[s]
-        spots += [
-            Spot(ship.double, row, _RIGHT + 3, Kind.SYMBOL, "×2", group="×2"),
-            Spot(greenhouse, row, _RIGHT + 4, Kind.BOX, group="points"),
-            Spot(modules, row, _RIGHT + 9, Kind.BOX, group="points"),
-        ]
-    for slot, (a, b) in AIRLOCKS.items():
-        spot, label = _airlock(slot, a, b)
-        spots.append(spot)
-        labels.append(label)
-    return Area("starships", tuple(spots), tuple(labels))
-
-
-def _tracks_area() -> Area:
-    """Astronauts (every second one followed by its wild action), planning penalties (their
-    values), System Errors and mission rewards."""
-    astronauts = [slot for a in ASTRONAUTS for slot in (a, WILD_AFTER.get(a)) if slot]
-    penalties = zip(PLANNING.slots, map(str, PLANNING.values[1:]), strict=True)
-    rows = (
-        ("astronauts", Kind.SYMBOL, [(slot, "wild" * (slot in WILDS)) for slot in astronauts]),
-        ("planning −", Kind.BOX, list(penalties)),
-        ("errors −5", Kind.ERROR, [(slot, "") for slot in ERRORS]),
-        ("missions", Kind.SYMBOL, list(zip(DATA.mission_slots, "ABC", strict=True))),
-    )  # fmt: skip
-    return track_rows("tracks", rows, [Label(2, len(ERRORS) + 1, "(the 1st and 2nd: an airlock)")])
-
-
-LAYOUT: Final = Layout(7, (_starships_area(), _tracks_area()))
+LAYOUT: Final = load_layout(7)
 """The sheet: the six starships stacked (SH5 on top) with their airlocks, plants, reactors and
 points boxes; the tracks below. The rules page gives each block's spaces, order and airlocks,
 not where they are printed: this geometry is a reconstruction from it (``_SHIFT``). The final

@@ -51,7 +51,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.adventures.engine import Call, Effects, Engine, Mark, Push
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -255,149 +255,8 @@ MISSIONS: Final = {
 }
 """Adventure 8's missions; the values are points (``adventure8.md`` §8)."""
 
-_ICONS: Final = {"PLANT": "p", "WATER": "w", "ROBOT": "r", "ENERGY": "e", "PLANNING": "☾"}
-"""The letter drawn for each bonus icon (the battlefield's legend says which is which)."""
-_HALF_TITLES: Final = {
-    0: ("side 2, printed upside down (solo: ASTRA)", "side 1: the sheet's owner"),
-    FIELD: ("ASTRA's battlefield: side 2 (you)", ""),
-}
-"""Per battlefield (its offset), the titles of its halves (``""``: not drawn)."""
-_LEGEND: Final = Area(
-    "legend",
-    (),
-    (
-        Label(0, 0, "after a space, its bonus: p plant, w water, r robot; ○p ○w: the planet's"),
-        Label(1, 0, "symbols; ○e energy, ○☾ a moon without penalty; ⚑12: a tie, both sides"),
-    ),
-)
-"""What the letters stand for, below the player's battlefield."""
 
-
-def _allowed_text(planet: Planet) -> str:
-    """The numbers printed on a planet: ``≤3``, ``3 4 5`` … ``≥13``."""
-    if planet.low == 0:
-        return f"≤{planet.high}"
-    if planet.high == 17:
-        return f"≥{planet.low}"
-    return " ".join(str(n) for n in range(planet.low, planet.high + 1))
-
-
-def _planets_area(off: int, solo: bool) -> Area:
-    """One line per planet: name, type, numbers, its spaces in fill order (each followed by its
-    bonus), its two moons, its flag, its plant and water symbols."""
-    widest = max(len(planet.spaces) for planet in PLANETS)
-    moons, flag, symbols = 3 + 2 * widest, 5 + 2 * widest, 6 + 2 * widest
-    spots: list[Spot] = []
-    labels = [Label(0, 0, "planets" if off == 0 else "ASTRA's planets")]
-    for r, planet in enumerate(PLANETS, start=1):
-        labels += [Label(r, 0, planet.name), Label(r, 1, planet.kind.lower())]
-        labels.append(Label(r, 2, _allowed_text(planet)))
-        for i, slot in enumerate(planet.spaces):
-            name = DATA.names[slot]
-            spots.append(Spot(off + slot, r, 3 + 2 * i, Kind.SPACE, name=name, group=planet.name))
-            if slot in planet.bonuses:
-                labels.append(Label(r, 4 + 2 * i, _ICONS[planet.bonuses[slot]]))
-        spots += [
-            Spot(off + moon, r, moons + j, Kind.INSIGNIA, "☾", _MOON_ALIAS[moon], "moons")
-            for j, moon in enumerate(planet.moons)
-        ]
-        spots.append(Spot(off + planet.flag, r, flag, Kind.INSIGNIA, "⚑", group="flags"))
-        spots += [
-            Spot(off + slot, r, symbols + k, Kind.SYMBOL, "p", group="planet plants")
-            for k, slot in enumerate(planet.plants)
-        ]
-        spots += [
-            Spot(off + slot, r, symbols + 2, Kind.SYMBOL, "w", group="planet waters")
-            for slot in planet.waters
-        ]
-    return Area("planets" if off == 0 else "astra planets", tuple(spots), tuple(labels), solo=solo)
-
-
-def _asteroids_area(off: int, solo: bool) -> Area:
-    """The asteroid belt, its top end (62, where side 2 starts) first, each with its bonuses."""
-    spots: list[Spot] = []
-    for r, rock in enumerate(sorted(ASTEROIDS, reverse=True), start=1):
-        spots.append(Spot(off + rock, r, 0, Kind.INSIGNIA, group="asteroids"))
-        spots += [
-            Spot(off + icon, r, 1 + k, Kind.SYMBOL, _ICONS[bonus], group="asteroid bonuses")
-            for k, (icon, bonus) in enumerate(ASTEROIDS[rock])
-        ]
-    labels = (
-        Label(0, 0, "asteroids"),
-        Label(1, 1, "↓ side 2"),
-        Label(len(ASTEROIDS), 1, "↑ side 1"),
-    )
-    name = "asteroids" if off == 0 else "astra asteroids"
-    return Area(name, tuple(spots), labels, beside=True, solo=solo)
-
-
-def _track_rows(
-    rows: Sequence[tuple[str, Kind, Sequence[int], Sequence[str]]], off: int, side: int
-) -> tuple[list[Spot], list[Label]]:
-    """Rows of a half from row 1: its title, then its boxes with what is printed on each."""
-    spots, labels = [], []
-    for r, (title, kind, slots, printed) in enumerate(rows, start=1):
-        labels.append(Label(r, 0, title))
-        group = f"{title.split()[0]}{side}"
-        spots += [
-            Spot(off + slot, r, 1 + k, kind, text, group=group)
-            for k, (slot, text) in enumerate(zip(slots, printed, strict=True))
-        ]
-    return spots, labels
-
-
-def _half_areas(off: int, side: int, title: str, solo: bool) -> tuple[Area, Area]:
-    """A personal half: plants, water and planning penalties; beside them the three planet
-    multipliers, the astronaut symbols, the System Errors (and the owner's mission rewards)."""
-    half = HALVES[side]
-
-    def values(track: Track) -> list[str]:
-        return [str(value) for value in track.values[1:]]
-
-    spots, labels = _track_rows(
-        [
-            ("plants", Kind.BOX, half.plants.slots, values(half.plants)),
-            ("water", Kind.BOX, half.water.slots, values(half.water)),
-            ("planning −", Kind.BOX, half.planning.slots, values(half.planning)),
-        ],
-        off,
-        side,
-    )
-    tracks = Area(f"side {side} tracks", tuple(spots), (Label(0, 0, title), *labels), solo=solo)
-    rows: list[tuple[str, Kind, Sequence[int], Sequence[str]]] = [
-        (f"{kind.lower()} ×{track.values[0]}", Kind.BOX, track.slots, values(track))
-        for kind, track in half.multipliers.items()
-    ]
-    rows += [
-        ("astronauts", Kind.SYMBOL, half.astronauts, ["±2"] * len(half.astronauts)),
-        ("errors −5", Kind.ERROR, half.errors, [""] * len(half.errors)),
-    ]
-    if side == 1 and off == 0:
-        rows.append(("missions", Kind.SYMBOL, DATA.mission_slots, ("A", "B", "C")))
-    spots, labels = _track_rows(rows, off, side)
-    name = f"side {side} multipliers"
-    return tracks, Area(name, tuple(spots), tuple(labels), beside=True, solo=solo)
-
-
-def _battlefield(off: int) -> tuple[Area, ...]:
-    """A battlefield from the top of the sheet: side 2's half, the planets with the asteroid
-    belt beside them, side 1's half."""
-    solo = off > 0
-    top, bottom = _HALF_TITLES[off]
-    areas = [*_half_areas(off, 2, top, solo), _planets_area(off, solo), _asteroids_area(off, solo)]
-    if bottom:
-        areas += [*_half_areas(off, 1, bottom, solo), _LEGEND]
-    return tuple(areas)
-
-
-LAYOUT: Final = Layout(
-    8,
-    _battlefield(0) + _battlefield(FIELD),
-    # The side writing this turn and the planets' "resolved" markers are BGA's records: on the
-    # paper sheet the turn says whose it is and a resolved planet is one with a drawn flag.
-    bookkeeping=(_SIDE, *(off + p.resolved for off in (0, FIELD) for p in PLANETS)),
-    insignias=True,
-)
+LAYOUT: Final = load_layout(8)
 """The battlefield as printed, from the top of the sheet: side 2's half (printed upside down
 on the sheet, drawn the right way up here), the seven planets (one line each: its spaces in fill
 order, each followed by its bonus, its moons ``☾``, flag ``⚑``, plant and water symbols) with
