@@ -19,7 +19,7 @@ from moonbase.cli.renderers.welcome_to_the_moon import render
 from moonbase.games.welcome_to_the_moon import WelcomeGame, WelcomeState
 from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
-from moonbase.games.welcome_to_the_moon.layout import Kind, Layout
+from moonbase.games.welcome_to_the_moon.layout import Kind, Layout, layout_from_json, load_layout
 
 LAID_OUT = IMPLEMENTED
 
@@ -76,6 +76,13 @@ def test_the_layout_is_json(number: int) -> None:
     shown = json.loads(json.dumps(layout.to_json()))
     assert sum(len(area["spots"]) for area in shown["areas"]) == len(layout.slots)
     assert shown["adventure"] == number
+
+
+@pytest.mark.parametrize("number", LAID_OUT)
+def test_the_data_file_and_a_clients_json_give_the_same_layout(number: int) -> None:
+    layout = load_layout(number)
+    assert layout == adventure(number).layout
+    assert layout_from_json(json.loads(json.dumps(layout.to_json()))) == layout
 
 
 @pytest.mark.parametrize("number", LAID_OUT)
