@@ -358,53 +358,40 @@ def _mean_cell(values: list[float]) -> str:
     return f"{mean:.1f} ({_interval(low, high, 1)})"
 
 
+def wttm_alone(
+    pool: ProcessPoolExecutor, adventure: int, players: int, deals: int, path: str | None
+) -> tuple[list[float], str]:
+    """Every seat played by the heuristic at ``path``: each deal's mean score of the seats, and
+    the mean time per move."""
+    jobs = [(adventure, players, deal, (path,) * players) for deal in range(deals)]
+    played = list(pool.map(play_wttm, jobs))
+    times = [seconds for _, _, moves in played for seconds in moves]
+    return [sum(scores) / players for scores, _, _ in played], duration(sum(times) / len(times))
+
+
 def wttm_section(deals: int, baseline: str | None, workers: int) -> list[str]:
     """Welcome to the Moon's greedy heuristic per adventure (see the module docstring)."""
     lines = [f"## Welcome to the Moon's greedy heuristic ({deals} deals per row)", ""]
-    heading = "| adventure | players | mean score (95%) | time per move, mean |"
-    rule = "|---|---|---|---|"
     if baseline:
-        heading = (
+        lines.append(
             "| adventure | players | mean score, baseline | mean score, current "
-            "| paired difference | current's win rate vs baseline | time per move, "
-            "baseline / current |"
+            "| paired difference | current's win rate vs baseline "
+            "| time per move, baseline / current |"
         )
-        rule = "|---|---|---|---|---|---|---|"
-    lines += [heading, rule]
-    contestants = [None] + ([baseline] if baseline else [])
+        lines.append("|---|---|---|---|---|---|---|")
+    else:
+        lines += ["| adventure | players | mean score (95%) | time per move |", "|---|---|---|---|"]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for adventure in range(1, 9):
             for players in (1, 2):
-                rows = {
-                    path: list(
-                        pool.map(
-                            play_wttm,
-                            [
-                                (adventure, players, deal, (path,) * players)
-                                for deal in range(deals)
-                            ],
-                        )
-                    )
-                    for path in contestants
-                }
-                means = {path: [sum(s) / players for s, _, _ in rows[path]] for path in rows}
-                times = {
-                    path: duration(sum(t := [x for _, _, ts in rows[path] for x in ts]) / len(t))
-                    for path in rows
-                }
-                if not baseline:
-                    cells = [_mean_cell(means[None]), times[None]]
-                else:
-                    diffs = [a - b for a, b in zip(means[None], means[baseline], strict=True)]
-                    cells = [
-                        _mean_cell(means[baseline]),
-                        _mean_cell(means[None]),
-                        _mean_cell(diffs),
-                    ]
-                    cells.append(
-                        "—" if players == 1 else _versus_cell(pool, adventure, deals, baseline)
-                    )
-                    cells.append(f"{times[baseline]} / {times[None]}")
+                scores, time_per_move = wttm_alone(pool, adventure, players, deals, None)
+                cells = [_mean_cell(scores), time_per_move]
+                if baseline:
+                    old, old_time = wttm_alone(pool, adventure, players, deals, baseline)
+                    paired = [new - was for new, was in zip(scores, old, strict=True)]
+                    versus = _versus_cell(pool, adventure, deals, baseline) if players > 1 else "—"
+                    cells = [_mean_cell(old), cells[0], _mean_cell(paired), versus]
+                    cells.append(f"{old_time} / {time_per_move}")
                 lines.append(f"| {adventure} | {players} | {' | '.join(cells)} |")
                 print(lines[-1], flush=True)
     return lines
