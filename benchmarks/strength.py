@@ -16,7 +16,13 @@ Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|second
   player meets it. Competitive games seat one ``mcts`` among ``greedy`` seats, every deal played
   from every seat: its win rate against the even share. Cooperative MOON and solo Welcome to
   the Moon play the same deals once by ``mcts`` and once by ``greedy``: both win rates, both
-  mean scores and the paired difference of the scores. ``--rows`` picks rows.
+  mean scores and the paired difference of the scores. ``--rows`` picks rows;
+- ``wttm``: Welcome to the Moon's greedy heuristic per adventure 1–8, solo and two players:
+  the mean score (95%) on ``--wttm-deals`` seeded deals and the processor time per move. With
+  ``--baseline PATH`` (another copy of the heuristic module, e.g. an older one) the same deals
+  are played by both, the paired difference of the scores is shown, and two players seat the
+  baseline against the current heuristic (each deal from both seats): the current one's win
+  rate (a shared win counts half).
 
 Seats rotate so every deal is played from every seat (see :mod:`moonbase.agents.match`).
 """
@@ -24,6 +30,7 @@ Seats rotate so every deal is played from every seat (see :mod:`moonbase.agents.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import time
 from collections.abc import Callable
@@ -31,9 +38,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import moonbase
 from moonbase.agents import make_agent, match
+from moonbase.agents.heuristics import Heuristic
+from moonbase.agents.heuristics import welcome_to_the_moon as wttm_heuristic
 from moonbase.agents.mcts import MCTSAgent
 from moonbase.agents.moon_planner import DistanceTables, Machine
 from moonbase.agents.planner_agent import play_clairvoyant
+from moonbase.agents.protocol import Agent
+from moonbase.agents.runner import agent_seed, play
 from moonbase.agents.stats import mean_interval, wilson
 from moonbase.core import Game
 
@@ -293,6 +304,115 @@ def defaults_section(
     return lines
 
 
+class HeuristicAgent(Agent):
+    """An agent that plays a heuristic function given to it (the ``wttm`` section's contestants),
+    timing its moves where it had a choice (processor seconds)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int, heuristic: Heuristic) -> None:
+        super().__init__(seed)
+        self.heuristic = heuristic
+        self.times: list[float] = []
+
+    def choose(self, observed: moonbase.core.State, seat: int) -> str:
+        """The heuristic's action, timed."""
+        started = time.process_time()
+        action = self.heuristic(observed, seat, self.rng)
+        if len(observed.legal_actions(seat)) > 1:
+            self.times.append(time.process_time() - started)
+        return action
+
+
+def load_heuristic(path: str | None) -> Heuristic:
+    """The ``choose`` of the heuristic module at ``path`` (the current one without a path)."""
+    if path is None:
+        return wttm_heuristic.choose
+    spec = importlib.util.spec_from_file_location("baseline_heuristic", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: Heuristic = module.choose
+    return found
+
+
+WttmJob = tuple[int, int, int, tuple[str | None, ...]]
+"""One ``wttm`` game: adventure, players, deal, and per seat the heuristic's path (``None``:
+the current one)."""
+
+
+def play_wttm(job: WttmJob) -> tuple[list[float], list[int], list[float]]:
+    """Play one ``wttm`` game: the scores, the winners and every timed move's seconds."""
+    adventure, players, deal, paths = job
+    game = moonbase.load("welcome-to-the-moon", adventure=adventure, players=players)
+    agents = [
+        HeuristicAgent(agent_seed(deal, seat), load_heuristic(path))
+        for seat, path in enumerate(paths)
+    ]
+    final = play(game, agents, seed=deal)
+    return final.scores(), final.winners(), [t for agent in agents for t in agent.times]
+
+
+def _mean_cell(values: list[float]) -> str:
+    mean, low, high = mean_interval(values)
+    return f"{mean:.1f} ({_interval(low, high, 1)})"
+
+
+def wttm_alone(
+    pool: ProcessPoolExecutor, adventure: int, players: int, deals: int, path: str | None
+) -> tuple[list[float], str]:
+    """Every seat played by the heuristic at ``path``: each deal's mean score of the seats, and
+    the mean time per move."""
+    jobs = [(adventure, players, deal, (path,) * players) for deal in range(deals)]
+    played = list(pool.map(play_wttm, jobs))
+    times = [seconds for _, _, moves in played for seconds in moves]
+    return [sum(scores) / players for scores, _, _ in played], duration(sum(times) / len(times))
+
+
+def wttm_section(deals: int, baseline: str | None, workers: int) -> list[str]:
+    """Welcome to the Moon's greedy heuristic per adventure (see the module docstring)."""
+    lines = [f"## Welcome to the Moon's greedy heuristic ({deals} deals per row)", ""]
+    if baseline:
+        lines.append(
+            "| adventure | players | mean score, baseline | mean score, current "
+            "| paired difference | current's win rate vs baseline "
+            "| time per move, baseline / current |"
+        )
+        lines.append("|---|---|---|---|---|---|---|")
+    else:
+        lines += ["| adventure | players | mean score (95%) | time per move |", "|---|---|---|---|"]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for adventure in range(1, 9):
+            for players in (1, 2):
+                scores, time_per_move = wttm_alone(pool, adventure, players, deals, None)
+                cells = [_mean_cell(scores), time_per_move]
+                if baseline:
+                    old, old_time = wttm_alone(pool, adventure, players, deals, baseline)
+                    paired = [new - was for new, was in zip(scores, old, strict=True)]
+                    versus = _versus_cell(pool, adventure, deals, baseline) if players > 1 else "—"
+                    cells = [_mean_cell(old), cells[0], _mean_cell(paired), versus]
+                    cells.append(f"{old_time} / {time_per_move}")
+                lines.append(f"| {adventure} | {players} | {' | '.join(cells)} |")
+                print(lines[-1], flush=True)
+    return lines
+
+
+def _versus_cell(pool: ProcessPoolExecutor, adventure: int, deals: int, baseline: str) -> str:
+    """Two players, the current heuristic against ``baseline`` on every deal from both seats:
+    the current one's win rate (a shared win counts half) and its interval."""
+    jobs = [
+        (adventure, 2, deal, seats)
+        for deal in range(deals)
+        for seats in ((None, baseline), (baseline, None))
+    ]
+    won = 0.0
+    for (_, _, _, seats), (_, winners, _) in zip(jobs, pool.map(play_wttm, jobs), strict=True):
+        current = seats.index(None)
+        won += (current in winners) / len(winners) if winners else 0.0
+    low, high = wilson(won, len(jobs))
+    return f"{won / len(jobs):.2f} ({_interval(low, high)})"
+
+
 def ten_times(spec: str) -> str:
     """An MCTS ``spec`` with ten times its budget (iterations and seconds).
 
@@ -357,7 +477,7 @@ def main() -> None:
     parser.add_argument(
         "--sections",
         default="tables,coop,versus,luck",
-        help="comma-separated: tables, coop, versus, luck, defaults",
+        help="comma-separated: tables, coop, versus, luck, defaults, wttm",
     )
     parser.add_argument(
         "--mcts",
@@ -400,6 +520,15 @@ def main() -> None:
         type=int,
         default=40,
         help="defaults section: deals per one-seat row (each played by mcts and by greedy)",
+    )
+    parser.add_argument(
+        "--wttm-deals", type=int, default=40, help="wttm section: deals per adventure and mode"
+    )
+    parser.add_argument(
+        "--baseline",
+        default=None,
+        metavar="PATH",
+        help="wttm section: a Welcome to the Moon heuristic module to compare with",
     )
     parser.add_argument("--only", default="", help="competitive games to run, e.g. moon,moons")
     args = parser.parse_args()  # fmt: skip
@@ -455,6 +584,8 @@ def main() -> None:
             rows, args.defaults_games, args.defaults_deals, workers or 2, tried
         )
         report += [*section, ""]
+    if "wttm" in sections:
+        report += [*wttm_section(args.wttm_deals, args.baseline, workers or 2), ""]
     report.append(f"Total time: {time.perf_counter() - started:.0f} s.")
     print("\n" + "\n".join(report))
 
