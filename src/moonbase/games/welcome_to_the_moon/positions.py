@@ -151,7 +151,7 @@ class Position:
         """The slot ``name`` stands for (:class:`ValueError` when the sheet has none)."""
         slots = _names(self.adventure)
         found = slots.get(name) if isinstance(name, str) else name
-        if found is None or not 0 <= found < self.adventure.data.size:
+        if found is None or not 0 <= found < len(self.sheet.marks):
             example = next(iter(self.adventure.data.aliases))
             raise ValueError(
                 f"adventure {self.adventure.number} has no spot {name!r} (a space's alias such "
