@@ -168,22 +168,29 @@ def places(layout: Layout) -> dict[int, str]:
     (else its column, or the next column), with the link's glyph between them (``T11│T12``: a
     wall between two spaces), or their groups when those differ and no other link joins the
     same two (``Q0┃Q1``: a walkway between two quarters); a link with a named spot on one side
-    only is told by that one (``T12│``: a wall at the end of a row).
+    only is told by that one (``T12│``: a wall at the end of a row). Any other spot without a
+    name is told by what is printed on it and the title of its row (``SAB Q7``), with its rank
+    among the spots told alike (``SAB Q7 1/2``).
 
     >>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Layout, Spot
-    >>> row = Area("row", (Spot(1, 0, 0, Kind.SPACE, name="T1"), Spot(9, 0, 1, Kind.LINK, "│"),
-    ...                    Spot(2, 0, 2, Kind.SPACE, name="T2"), Spot(8, 0, 3, Kind.LINK, "│")))
+    >>> row = Area("row", (Spot(1, 0, 1, Kind.SPACE, name="T1"), Spot(9, 0, 2, Kind.LINK, "│"),
+    ...                    Spot(2, 0, 3, Kind.SPACE, name="T2"), Spot(8, 0, 4, Kind.LINK, "│"),
+    ...                    Spot(7, 0, 5, Kind.SYMBOL, "×2")), (Label(0, 0, "Q1"),))
     >>> places(Layout(2, (row,)))
-    {9: 'T1│T2', 8: 'T2│'}
+    {9: 'T1│T2', 8: 'T2│', 7: '×2 Q1'}
     """
     found: dict[int, tuple[Spot, Spot | None]] = {}
+    symbols: dict[int, str] = {}
     for area in layout.areas:
         named = [spot for spot in area.spots if not spot.name.startswith("#")]
         for spot in area.spots:
-            if spot.kind is Kind.LINK and spot.name.startswith("#"):
-                sides = _sides(spot, named)
-                if sides is not None:
-                    found[spot.slot] = sides
+            if not spot.name.startswith("#") or spot.kind is Kind.SPACE:
+                continue
+            sides = _sides(spot, named) if spot.kind is Kind.LINK else None
+            if sides is not None:
+                found[spot.slot] = sides
+            else:
+                symbols[spot.slot] = " ".join(filter(None, (spot.printed, _row_title(area, spot))))
     pairs = Counter((first.group, second.group) for first, second in found.values() if second)
     result: dict[int, str] = {}
     for slot, (first, second) in found.items():
@@ -194,7 +201,21 @@ def places(layout: Layout) -> dict[int, str]:
             result[slot] = f"{first.group}{glyph}{second.group}"
         else:
             result[slot] = f"{first.name}{glyph}{second.name}"
+    alike = Counter(symbols.values())
+    seen: Counter[str] = Counter()
+    for slot, text in sorted(symbols.items()):
+        seen[text] += 1
+        result[slot] = f"{text} {seen[text]}/{alike[text]}" if alike[text] > 1 else text
     return result
+
+
+def _row_title(area: Area, spot: Spot) -> str:
+    """The title of ``spot``'s row: the first word of the first label left of it that is a
+    word (a floor, a quarter, a track), else its group."""
+    titles = sorted((label for label in area.labels if label.row == spot.row), key=_col)
+    words = [label.text.split()[0] for label in titles if label.col < spot.col]
+    words = [word for word in words if word[0].isalnum()]
+    return words[0] if words else spot.group
 
 
 def _sides(spot: Spot, named: list[Spot]) -> tuple[Spot, Spot | None] | None:
@@ -216,8 +237,8 @@ def _sides(spot: Spot, named: list[Spot]) -> tuple[Spot, Spot | None] | None:
     return (row[-1], None) if row else None
 
 
-def _col(spot: Spot) -> int:
-    return spot.col
+def _col(item: Spot | Label) -> int:
+    return item.col
 
 
 def _at(spot: Spot, along_row: bool) -> int:
