@@ -210,10 +210,19 @@ def places(layout: Layout) -> dict[int, str]:
 
 
 def _row_title(area: Area, spot: Spot) -> str:
-    """The title of ``spot``'s row: the first word of the first label left of it that is a
-    word (a floor, a quarter, a track), else its group."""
+    """What ``spot`` belongs to, as the screen titles it: its group when a label shows it,
+    else the first word of the first label left of it that is a word (a floor, a quarter, a
+    track), else of the label heading its column (or the next column: a storage), else its
+    group."""
+    if any(label.text.split()[0] == spot.group for label in area.labels if label.text.split()):
+        return spot.group
     titles = sorted((label for label in area.labels if label.row == spot.row), key=_col)
     words = [label.text.split()[0] for label in titles if label.col < spot.col]
+    heads = sorted(
+        (label for label in area.labels if label.row < spot.row and 0 <= label.col - spot.col <= 1),
+        key=lambda label: -label.row,
+    )
+    words += [label.text.split()[0] for label in heads]
     words = [word for word in words if word[0].isalnum()]
     return words[0] if words else spot.group
 
