@@ -165,16 +165,14 @@ def test_an_x_on_an_end_space_takes_the_bonus_and_planning_splits_a_section() ->
 def test_robots_build_the_dome_from_both_ends_by_parity() -> None:
     sheet_ = DOME.new_sheet(solo=False)
     marks = sheet_.marks
-    Position(DOME, sheet_).write("SK1.6", 4)
-    sheet_.written, sheet_.action, sheet_.stage = _slot("SK1.6"), "ROBOT", Sheet.ACTING
-    sheet_.pending = ["ACTION"]
+    robot = Position(DOME, sheet_).write("SK1.6", 4)
+    robot.pending("ACTION", action="ROBOT", written="SK1.6")
     assert sorted(DOME.steps(sheet_)) == ["BUILD D8", "SKIP"], "even: only D8 (D1 is odd)"
     Position(DOME, sheet_).cross("D8")  # split
     assert sorted(DOME.steps(sheet_)) == ["BUILD D8R", "SKIP"], "the last piece is D8R"
     DOME.step(sheet_, "BUILD D8R")
     assert unbuilt_pieces(marks)[-1] == 136
-    Position(DOME, sheet_).write("SK1.6", 5)
-    sheet_.pending = ["ACTION"]
+    robot.write("SK1.6", 5).pending("ACTION", action="ROBOT", written="SK1.6")
     assert sorted(DOME.steps(sheet_)) == ["BUILD D1", "SKIP"], "odd: D1, and D8L is even"
     Position(DOME, sheet_).circle("D1")
     assert DOME.options(sheet_, "ACTION") == [], "D2 and D8L are both even"
@@ -201,8 +199,7 @@ def test_energy_upgrades_a_table_and_its_value_follows() -> None:
 def _acting(sheet_: Sheet, action: str, written: int = 7) -> Sheet:
     """A copy of ``sheet_`` in phase 4 with ``action`` pending for the space ``written``."""
     result = sheet_.copy()
-    result.written, result.action, result.stage = written, action, Sheet.ACTING
-    result.pending = ["ACTION"]
+    Position(DOME, result).pending("ACTION", action=action, written=written)
     return result
 
 
@@ -211,10 +208,10 @@ def test_plants_and_water_fill_the_linked_tower_level_only() -> None:
     plant = _acting(blank, "PLANT", written=_slot("SK2.8"))  # slot 17: L0
     DOME.step(plant, "PLANT")
     assert plant.marks[66] == CIRCLED and plant.marks[67] == 0
-    plant.pending = ["ACTION"]
+    Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
     DOME.step(plant, "PLANT")
     assert plant.marks[67] == CIRCLED
-    plant.pending = ["ACTION"]
+    Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
     assert DOME.options(plant, "ACTION") == [], "both plants of L0 are circled"
     unlinked = _acting(blank, "WATER", written=_slot("SK2.10"))  # slot 19: no level
     assert DOME.options(unlinked, "ACTION") == []

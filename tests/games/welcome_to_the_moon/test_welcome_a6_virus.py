@@ -106,7 +106,7 @@ def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> 
     marked.fill(QUARTERS[0].slots, (1, 2, 3, 4, 5))
     marked.circle(QUARTERS[0].marker)  # Q0 evacuated
     marked.circle("#99")  # walkway Q0–Q4 closed
-    grey.stage, grey.pending = Sheet.ACTING, ["PROPAGATE"]
+    marked.pending("PROPAGATE")
     VIRUS.settle(grey)
     assert sorted(grey.pending) == ["INFECT Q1", "INFECT Q7"], "98 to Q7 and 101 to Q1 are open"
     assert "INFECT Q4.1" not in VIRUS.steps(grey)
@@ -120,7 +120,7 @@ def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> 
 def test_an_unevacuated_virus_infects_its_own_quarter_and_an_infection_can_evacuate() -> None:
     own = _blank()
     Position(VIRUS, own).circle("#224").cross(*QUARTERS[2].slots[:4])  # green, Q2
-    own.stage, own.pending = Sheet.ACTING, ["PROPAGATE", "PROPAGATE"]
+    Position(VIRUS, own).pending("PROPAGATE", "PROPAGATE")
     VIRUS.settle(own)
     assert own.pending == ["INFECT Q2", "PROPAGATE"]
     VIRUS.step(own, "INFECT Q2.5")
@@ -177,8 +177,7 @@ def test_energy_counts_when_the_number_fills_the_quarter_and_not_after() -> None
     }  # fmt: skip
     water = _blank()
     Position(VIRUS, water).write("Q4.3", 3)  # the tank of Q4
-    water.written, water.action, water.stage = _slot("Q4.3"), "WATER", Sheet.ACTING
-    water.pending = ["ACTION"]
+    Position(VIRUS, water).pending("ACTION", action="WATER", written="Q4.3")
     Position(VIRUS, water).cross("#184").circle(QUARTERS[0].marker)
     VIRUS.step(water, "WATER")
     VIRUS.settle(water)

@@ -146,6 +146,23 @@ class Position:
             engine.advance(self.sheet, engine.tracks[track])
         return self
 
+    def pending(self, *items: str, action: str = "", written: Name | None = None) -> Self:
+        """Leave the turn in phase 4 waiting for the sub-steps ``items`` (``"ACTION"``: the
+        action ``action`` of the number just written in ``written``).
+
+        >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
+        >>> dome = adventure(5)
+        >>> sheet = dome.new_sheet(solo=False)
+        >>> _ = Position(dome, sheet).write("SK1.6", 4).pending("ACTION", action="ROBOT",
+        ...                                                      written="SK1.6")
+        >>> sorted(dome.steps(sheet))
+        ['BUILD D8', 'SKIP']
+        """
+        sheet = self.sheet
+        sheet.stage, sheet.pending, sheet.action = Sheet.ACTING, list(items), action
+        sheet.written = 0 if written is None else self._space("pending", written)
+        return self
+
     # ------------------------------------------------------------------ names
     def slot(self, name: Name) -> int:
         """The slot ``name`` stands for (:class:`ValueError` when the sheet has none)."""
