@@ -196,7 +196,7 @@ def test_energy_upgrades_a_table_and_its_value_follows() -> None:
     assert "UPGRADE DOME" not in DOME.options(_acting(state.sheets[0], action="ENERGY"), "ACTION")
 
 
-def _acting(sheet_: Sheet, action: str, written: int = 7) -> Sheet:
+def _acting(sheet_: Sheet, action: str, written: str | int = 7) -> Sheet:
     """A copy of ``sheet_`` in phase 4 with ``action`` pending for the space ``written``."""
     result = sheet_.copy()
     Position(DOME, result).pending("ACTION", action=action, written=written)
@@ -205,7 +205,7 @@ def _acting(sheet_: Sheet, action: str, written: int = 7) -> Sheet:
 
 def test_plants_and_water_fill_the_linked_tower_level_only() -> None:
     blank = DOME.new_sheet(solo=False)
-    plant = _acting(blank, "PLANT", written=_slot("SK2.8"))  # slot 17: L0
+    plant = _acting(blank, "PLANT", written="SK2.8")  # slot 17: L0
     DOME.step(plant, "PLANT")
     assert plant.marks[66] == CIRCLED and plant.marks[67] == 0
     Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
@@ -213,7 +213,7 @@ def test_plants_and_water_fill_the_linked_tower_level_only() -> None:
     assert plant.marks[67] == CIRCLED
     Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
     assert DOME.options(plant, "ACTION") == [], "both plants of L0 are circled"
-    unlinked = _acting(blank, "WATER", written=_slot("SK2.10"))  # slot 19: no level
+    unlinked = _acting(blank, "WATER", written="SK2.10")  # slot 19: no level
     assert DOME.options(unlinked, "ACTION") == []
 
 

@@ -363,7 +363,7 @@ def test_errors_two_and_three_propagate_without_a_solo_bonus() -> None:
 
 def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
     solo = VIRUS.new_sheet(solo=True)
-    solo.stage, solo.pending = Sheet.CHOOSE, []
+    solo.new_turn()
     Position(VIRUS, solo).infect("Q7.1").circle(227)
     assert VIRUS.solo_targets(solo, "A") == [224, 228]
     VIRUS.solo_effect(solo, "A", 228)
@@ -373,12 +373,12 @@ def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
         VIRUS.step(solo, item)
     VIRUS.settle(solo)
     assert solo.done
-    solo.stage = Sheet.CHOOSE
+    solo.new_turn()
     assert VIRUS.solo_targets(solo, "B") == [], "only green is left: no choice"
     VIRUS.solo_effect(solo, "B", None)
     assert solo.marks[224] == CIRCLED
     assert VIRUS.solo_card("C", 2) == "C2" and VIRUS.solo_targets(solo, "C2") == []
-    solo.stage, solo.pending = Sheet.CHOOSE, []
+    solo.new_turn()
     Position(VIRUS, solo).cross(229)  # yellow quarantined
     VIRUS.solo_effect(solo, "C2", None)
     assert solo.stage == Sheet.CHOOSE and not solo.pending, "no effect"
