@@ -14,7 +14,7 @@ from moonbase.agents import Agent, make_agent, play
 from moonbase.agents.heuristics import generic, heuristic_for
 from moonbase.agents.heuristics import welcome_to_the_moon as wttm
 from moonbase.core import CHANCE, Game, State
-from moonbase.games.welcome_to_the_moon.sheet import number_code
+from moonbase.games.welcome_to_the_moon.positions import position
 from moonbase.games.welcome_to_the_moon.state import WelcomeState
 from tests.agents.helpers import decision_points
 
@@ -156,8 +156,7 @@ def test_low_and_high_numbers_go_to_the_ends() -> None:
 
 def test_no_write_leaves_a_gap_no_number_can_fill() -> None:
     state = _offer(1, [("6 ROBOT", "5 ENERGY"), ("6 PLANT", "7 ENERGY"), ("6 WATER", "9 ENERGY")])
-    marks = state.sheets[0].marks
-    marks[state.adventure.data.aliases["ENE.1"]] = number_code(5)
+    position(state, 0).write("ENE.1", 5)
     before = _dead(state, 0)
     writes = state.legal_actions(0)
     assert "WRITE 1 ENE.4" in writes  # would leave ENE.2 and ENE.3 between 5 and 6
@@ -180,8 +179,7 @@ def test_a_quarter_near_completion_is_finished_first() -> None:
     state = _offer(
         1, [("3 WATER", "7 ENERGY"), ("3 PLANNING", "7 PLANT"), ("3 ASTRONAUT", "6 WATER")]
     )
-    marks = state.sheets[0].marks
-    marks[state.adventure.data.aliases["WILD.1"]] = number_code(2)
+    position(state, 0).write("WILD.1", 2)
     action = wttm.choose(state, 0, random.Random(0))
     assert action.split(" ")[2] == "WILD.2", action  # fills quarter Q16: 2 rockets and an X
 

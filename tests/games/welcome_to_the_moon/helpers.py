@@ -6,7 +6,9 @@ from typing import Any
 
 from moonbase import CHANCE
 from moonbase.games.welcome_to_the_moon import WelcomeGame, WelcomeState
-from moonbase.games.welcome_to_the_moon.sheet import X, number_code
+from moonbase.games.welcome_to_the_moon.notation import Choice, parse_choice
+from moonbase.games.welcome_to_the_moon.positions import position
+from moonbase.games.welcome_to_the_moon.sheet import Sheet
 
 
 def new(players: int = 2, missions: str | None = "A1,B1,C1", **options: Any) -> WelcomeState:
@@ -49,13 +51,11 @@ def play(state: WelcomeState, seat: int, *actions: str) -> None:
 
 
 def fill(state: WelcomeState, seat: int, **spaces: int | str) -> None:
-    """Prepare a sheet: write numbers (or ``"X"``) straight into spaces, without any bonus.
-    Aliases with a dot are written with ``_`` (``AST1_1=3``)."""
-    sheet = state.sheets[seat]
-    for alias, value in spaces.items():
-        slot = state.adventure.data.slot(alias.replace("_", "."))
-        assert slot is not None, alias
-        sheet.marks[slot] = X if value == "X" else number_code(int(value))
+    """Prepare a sheet: write numbers (or ``"X"``) in spaces, without any bonus (a constructed
+    position, :mod:`~moonbase.games.welcome_to_the_moon.positions`). Aliases with a dot are
+    written with ``_`` (``AST1_1=3``)."""
+    aliases = [alias.replace("_", ".") for alias in spaces]
+    position(state, seat).fill(aliases, spaces.values())
 
 
 def sheet(state: WelcomeState, seat: int, viewer: int | None = None) -> dict[str, Any]:
@@ -82,6 +82,17 @@ def _spread(state: WelcomeState, action: str) -> float:
     return abs(place - number / 16)
 
 
+def _written(state: WelcomeState, seat: int, action: str) -> Sheet:
+    """A copy of ``seat``'s sheet once it has played the write ``action`` (the game untouched)."""
+    copy = state.sheets[seat].copy()
+    choice = parse_choice(action.split(" "), state.solo, state.adventure.data)
+    assert isinstance(choice, Choice), choice
+    combo = next(combo for combo in state.offer if combo.label == choice.label)
+    state.adventure.write(copy, combo, choice.slot, choice.modified, choice.wild)
+    state.adventure.settle(copy)
+    return copy
+
+
 def idle(state: WelcomeState, seat: int) -> list[str]:
     """Play a quiet turn for ``seat``: a write that completes nothing (declining any action),
     placed where its number keeps the sheet open. Returns the actions played."""
@@ -89,11 +100,11 @@ def idle(state: WelcomeState, seat: int) -> list[str]:
     before = adventure.sheet_view(state.sheets[seat])
     writes = [action for action in state.legal_actions(seat) if action.startswith("WRITE")]
     for action in sorted(writes, key=lambda a: (_spread(state, a), a)):
-        copy = state.sheets[seat].copy()
-        state._act(copy, state.game.action_id(action), state.offer)
+        copy = _written(state, seat, action)
         actions = [action]
         if not copy.done and "SKIP" in adventure.steps(copy):
-            state._act(copy, state.game.action_id("SKIP"), state.offer)
+            adventure.step(copy, "SKIP")
+            adventure.settle(copy)
             actions.append("SKIP")
         after = adventure.sheet_view(copy)
         quiet = all(after[key] == before[key] for key in after if key != "spaces")

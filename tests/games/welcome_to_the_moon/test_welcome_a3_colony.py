@@ -22,7 +22,8 @@ from moonbase.games.welcome_to_the_moon.adventures.a3_colony import (
     Colony,
     network,
 )
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from moonbase.games.welcome_to_the_moon.positions import Position, position
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
 
 COLONY = adventure(3)
@@ -75,7 +76,7 @@ def test_a_tunnel_connects_an_antenna_and_the_observatory() -> None:
     fill(state, 0, B8=3)
     marks = state.sheets[0].marks
     assert not marks[ANTENNAS[8][0]], "B8 is filled but not connected"
-    marks[166] = CIRCLED  # tunnel B1-B7 already built
+    position(state, 0).circle("B1-B7")  # a tunnel already built
     play(state, 0, "WRITE 1 B30")
     assert "TUNNEL B8-B7" in state.legal_actions(0)  # B7 is in the network (through B1)
     assert "TUNNEL B9-B8" not in state.legal_actions(0), "it must touch the network"
@@ -84,11 +85,9 @@ def test_a_tunnel_connects_an_antenna_and_the_observatory() -> None:
     assert sheet(state, 0)["antennas"] == 1
     idle(state, 1)
     # the observatory: every tunnel up the right side, then 32-OBS
-    for name in ("B6-B12", "B12-B17", "B17-B22", "B22-B28", "B29-B28", "B30-B29", "B31-B30"):
-        tunnel = next(t for t in TUNNELS if t.name == name)
-        assert tunnel.slot is not None
-        marks[tunnel.slot] = CIRCLED
-    marks[164] = CIRCLED  # B32-B31
+    position(state, 0).circle(
+        "B6-B12", "B12-B17", "B17-B22", "B22-B28", "B29-B28", "B30-B29", "B31-B30", "B32-B31"
+    )
     assert 33 not in network(marks)
     turn(state, "6 ROBOT", "12 PLANT", "13 WATER")
     play(state, 0, "WRITE 1 B3", "TUNNEL OBS-B32")
@@ -172,16 +171,12 @@ def test_plant_fills_the_greenhouses_of_the_quarter_and_water_needs_a_tank() -> 
 
 def _sheet(**spaces: int | str) -> Sheet:
     result = COLONY.new_sheet(solo=False)
-    for alias, value in spaces.items():
-        result.marks[int(alias[1:])] = X if value == "X" else number_code(int(value))
+    Position(COLONY, result).fill(spaces, spaces.values())
     return result
 
 
 def _tunnel(sheet: Sheet, *names: str) -> None:
-    for name in names:
-        slot = next(t.slot for t in TUNNELS if t.name == name)
-        assert slot is not None
-        sheet.marks[slot] = CIRCLED
+    Position(COLONY, sheet).circle(*names)
 
 
 def test_missions_of_adventure_3() -> None:
@@ -189,31 +184,27 @@ def test_missions_of_adventure_3() -> None:
     assert COLONY.mission_met(columns, "A1") and not COLONY.mission_met(columns, "A2")
     rows = _sheet(**{f"B{i}": "X" for i in (6, 12, 17, 22, 28, 1, 7, 13, 18, 23, 29)})
     assert not COLONY.mission_met(rows, "A2")
-    for i in (2, 8, 14, 24, 30):
-        rows.marks[i] = X
+    Position(COLONY, rows).cross("B2", "B8", "B14", "B24", "B30")
     assert COLONY.mission_met(rows, "A2") and not COLONY.mission_met(rows, "A1")
     obs = _sheet()
     assert not COLONY.mission_met(obs, "B1")
-    for slot in ANTENNAS[OBS]:
-        obs.marks[slot] = CIRCLED
+    Position(COLONY, obs).circle(*ANTENNAS[OBS])
     assert COLONY.mission_met(obs, "B1")
     antennas = _sheet()
-    for cell in (11, 15, 3, 8, 1):  # all of TL, two of BL
-        antennas.marks[ANTENNAS[cell][0]] = CIRCLED
+    marked = Position(COLONY, antennas)
+    marked.circle(*(ANTENNAS[cell][0] for cell in (11, 15, 3, 8, 1)))  # all of TL, two of BL
     assert not COLONY.mission_met(antennas, "B2")
-    antennas.marks[ANTENNAS[6][0]] = CIRCLED
+    marked.circle(ANTENNAS[6][0])
     assert COLONY.mission_met(antennas, "B2")
     plants = _sheet()
-    for slot in (*QUARTERS[0].plants, *QUARTERS[3].plants[:4]):  # 5 + 4
-        plants.marks[slot] = CIRCLED
-    assert not COLONY.mission_met(plants, "C1")
-    plants.marks[QUARTERS[3].plants[4]] = CIRCLED
+    marked = Position(COLONY, plants).circle(*QUARTERS[0].plants, *QUARTERS[3].plants[:4])
+    assert not COLONY.mission_met(plants, "C1")  # 5 + 4
+    marked.circle(QUARTERS[3].plants[4])
     assert COLONY.mission_met(plants, "C1")
     tanks = _sheet()
-    for building in (5, 15, 26, 8):
-        tanks.marks[TANKS[building]] = CIRCLED
+    marked = Position(COLONY, tanks).circle(*(TANKS[building] for building in (5, 15, 26, 8)))
     assert not COLONY.mission_met(tanks, "C2")
-    tanks.marks[TANKS[13]] = CIRCLED
+    marked.circle(TANKS[13])
     assert COLONY.mission_met(tanks, "C2")
 
 
@@ -234,34 +225,22 @@ def test_the_missions_are_claimed_high_then_low_through_a_game() -> None:
 
 def test_the_final_score_of_adventure_3_by_hand() -> None:
     best = _sheet(B1=3, B2=5, B3=8)
-    marks = best.marks
-    for slot in (*QUARTERS[0].plants, QUARTERS[2].plants[0]):  # 6 plants
-        marks[slot] = CIRCLED
-    for box in MULTIPLIERS["PLANTS"].slots[:2]:  # plants ×2
-        marks[box] = CROSSED
-    for building in (5, 15, 8):  # 3 tanks
-        marks[TANKS[building]] = CIRCLED
-    marks[MULTIPLIERS["WATER"].slots[0]] = CROSSED  # water ×2
-    for cell in (1, 3, OBS):  # 5 antennas
-        for slot in ANTENNAS[cell]:
-            marks[slot] = CIRCLED
-    for box in MULTIPLIERS["ANTENNAS"].slots[:3]:  # antennas ×4
-        marks[box] = CROSSED
-    marks[QUARTERS[0].high] = CIRCLED  # 15
-    marks[QUARTERS[1].high] = CROSSED
-    marks[QUARTERS[1].low] = CIRCLED  # 5
-    marks[QUARTERS[2].high] = CROSSED  # 0
-    for slot in ASTRONAUTS[:4]:
-        marks[slot] = CROSSED
-    for slot in PLANNING.slots[:3]:  # 6
-        marks[slot] = CROSSED
-    marks[42] = CROSSED
+    marked = Position(COLONY, best)
+    marked.circle(*QUARTERS[0].plants, QUARTERS[2].plants[0])  # 6 plants
+    marked.cross(*MULTIPLIERS["PLANTS"].slots[:2])  # plants ×2
+    marked.circle(*(TANKS[building] for building in (5, 15, 8)))  # 3 tanks
+    marked.cross(MULTIPLIERS["WATER"].slots[0])  # water ×2
+    marked.circle(*ANTENNAS[1], *ANTENNAS[3], *ANTENNAS[OBS])  # 5 antennas
+    marked.cross(*MULTIPLIERS["ANTENNAS"].slots[:3])  # antennas ×4
+    marked.circle(QUARTERS[0].high)  # 15
+    marked.cross(QUARTERS[1].high).circle(QUARTERS[1].low)  # 5
+    marked.cross(QUARTERS[2].high)  # 0
+    marked.cross(*ASTRONAUTS[:4], *PLANNING.slots[:3])  # planning: 6
+    marked.cross("#42")  # an error
     best.missions = [12, -1, 4]
     others = [_sheet(), _sheet(), _sheet()]
-    for slot in ASTRONAUTS[:4]:
-        others[0].marks[slot] = CROSSED  # ties for the most: 20 each
-    for slot in ASTRONAUTS[:2]:
-        others[1].marks[slot] = CROSSED  # dense ranking: second, 10
+    Position(COLONY, others[0]).cross(*ASTRONAUTS[:4])  # ties for the most: 20 each
+    Position(COLONY, others[1]).cross(*ASTRONAUTS[:2])  # dense ranking: second, 10
     context = Context([best, *others])
     assert COLONY.score(best, context) == {
         "missions": 16, "plants": 12, "water": 6, "antennas": 20, "quarters": 20,
@@ -280,13 +259,11 @@ def test_solo_astra_crosses_a_quarter_15_and_a_15_gives_two_solo_bonuses() -> No
     assert COLONY.solo_targets(solo, "C") == [], "card C has no effect in adventure 3"
     COLONY.solo_effect(solo, "B", 55)
     assert solo.marks[55] == CROSSED and COLONY.solo_targets(solo, "A") == [56, 57, 58]
-    for building in QUARTERS[0].buildings[:-1]:
-        solo.marks[building] = X
+    Position(COLONY, solo).cross(*QUARTERS[0].buildings[:-1])
     COLONY.write(solo, Combination("1 2", 9, "WATER"), 16, 0, None)
     assert solo.marks[QUARTERS[0].low] == CIRCLED and solo.solo_bonus == 0, "only the 5"
     solo.new_turn()
-    for building in QUARTERS[1].buildings[:-1]:
-        solo.marks[building] = X
+    Position(COLONY, solo).cross(*QUARTERS[1].buildings[:-1])
     COLONY.write(solo, Combination("1 2", 9, "WATER"), 32, 0, None)
     assert solo.marks[QUARTERS[1].high] == CIRCLED and solo.solo_bonus == 2
     assert solo.triggered == [], "no race in solo"

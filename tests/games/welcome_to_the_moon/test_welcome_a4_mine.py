@@ -11,6 +11,7 @@ from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, 
 from moonbase.games.welcome_to_the_moon.adventures.a4_mine import (
     ASTRONAUTS,
     DATA,
+    ERRORS,
     EXTRACTORS,
     FACTORIES,
     GAPS,
@@ -21,7 +22,8 @@ from moonbase.games.welcome_to_the_moon.adventures.a4_mine import (
     Mine,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from moonbase.games.welcome_to_the_moon.positions import Position, position
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start
 
 MINE = adventure(4)
@@ -87,8 +89,7 @@ def test_the_sheet_matches_its_rules_page() -> None:
 
 def _sheet(solo: bool = False, **spaces: int | str) -> Sheet:
     result = MINE.new_sheet(solo=solo)
-    for alias, value in spaces.items():
-        result.marks[int(alias[1:])] = X if value == "X" else number_code(int(value))
+    Position(MINE, result).fill(spaces, spaces.values())
     return result
 
 
@@ -118,7 +119,6 @@ def test_gems_are_circled_by_any_mark_and_planning_marks_its_symbol() -> None:
     assert view["planning"] == {"marked": 1, "multiplier": 3}
     assert view["score_parts"]["planning"] == -3
     fill(state, 1, M3=9)
-    state._legal_cache.clear()
     with pytest.raises(moonbase.IllegalAction, match="is not legal for seat"):
         state.apply(1, "WRITE 3 M2")  # 11 left of 9
 
@@ -126,8 +126,8 @@ def test_gems_are_circled_by_any_mark_and_planning_marks_its_symbol() -> None:
 def test_factories_upgrade_fill_storage_and_give_free_robots() -> None:
     mine = _sheet()
     marks = mine.marks
-    marks[83] = CROSSED  # S5's first energy
-    marks[79] = CROSSED  # S1's energy: S1 waits for robot 63
+    Position(MINE, mine).cross("#83")  # S5's first energy
+    Position(MINE, mine).cross("#79")  # S1's energy: S1 waits for robot 63
     MINE.write(mine, Combination("1", 5, "ENERGY"), 5, 0, None)
     assert "ENERGY S5" in MINE.steps(mine)
     MINE.step(mine, "ENERGY S5")
@@ -151,10 +151,8 @@ def test_the_filling_bonus_race() -> None:
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("8 ROBOT", "10 WATER", "11 PLANT"))
     water = STORAGES["WATER"]
     for seat in range(3):  # five water boxes; column 2 waits for M14 with water U2 circled
-        for box in water.boxes[:5]:
-            state.sheets[seat].marks[box] = CIRCLED
+        position(state, seat).circle(*water.boxes[:5], "U2")
         fill(state, seat, M2=1, M26=12)
-        state.sheets[seat].marks[164] = CIRCLED
     play(state, 0, "WRITE 1 M14", "SKIP")
     play(state, 1, "WRITE 2 M14", "SKIP")  # the same turn: the bonus too
     idle(state, 2)
@@ -164,14 +162,12 @@ def test_the_filling_bonus_race() -> None:
 
 
 def _extract(mine: Sheet, *columns: int) -> None:
-    for k in columns:
-        mine.marks[EXTRACTORS[k - 1]] = CROSSED
+    Position(MINE, mine).cross(*(EXTRACTORS[k - 1] for k in columns))
 
 
 def _complete(mine: Sheet, *names: str) -> None:
     for name in names:
-        for slot in _FACTORY[name].symbols:
-            mine.marks[slot] = CROSSED
+        Position(MINE, mine).cross(*_FACTORY[name].symbols)
 
 
 def test_missions_of_adventure_4() -> None:
@@ -192,37 +188,32 @@ def test_missions_of_adventure_4() -> None:
     resources = _sheet()
     plants = [gap.slot for gap in GAPS if gap.kind == "PLANT"]
     waters = [gap.slot for gap in GAPS if gap.kind == "WATER"]
-    for slot in plants[:7] + waters[:4]:
-        resources.marks[slot] = CIRCLED
-    resources.marks[plants[7]] = CIRCLED | CROSSED  # extracted still counts
+    marked = Position(MINE, resources).circle(*plants[:7], *waters[:4])
+    marked.circle(plants[7]).cross(plants[7])  # extracted still counts
     assert MINE.mission_met(resources, "C1") and not MINE.mission_met(resources, "C2")
-    resources.marks[waters[4]] = CIRCLED
+    marked.circle(waters[4])
     assert MINE.mission_met(resources, "C2")
 
 
 def test_the_final_score_of_adventure_4_by_hand() -> None:
     mine = _sheet()
-    marks = mine.marks
+    marked = Position(MINE, mine)
     for name, count in (("PLANT", 9), ("WATER", 4), ("PEARL", 3), ("RUBY", 12)):
-        for box in STORAGES[name].boxes[:count]:
-            marks[box] = CIRCLED
-    marks[218] = CROSSED  # plants ×4
-    marks[221] = CROSSED  # rubies ×3
-    marks[224] = CIRCLED  # plants +8
-    marks[227] = CROSSED  # rubies: lost the race
-    for slot in ASTRONAUTS[:5]:
-        marks[slot] = CROSSED
-    marks[222] = CROSSED  # astronauts ×3
-    for slot in PLANNING[:2]:
-        marks[slot] = CROSSED  # ×3: 6
-    marks[45] = marks[46] = CROSSED
+        marked.circle(*STORAGES[name].boxes[:count])
+    marked.cross("#218")  # plants ×4
+    marked.cross("#221")  # rubies ×3
+    marked.circle("#224")  # plants +8
+    marked.cross("#227")  # rubies: lost the race
+    marked.cross(*ASTRONAUTS[:5], "#222")  # astronauts ×3
+    marked.cross(*PLANNING[:2])  # ×3: 6
+    marked.cross(*ERRORS[:2])
     mine.missions = [8, 6, -1]
     assert MINE.score(mine, Context([mine])) == {
         "missions": 14, "plants": 9 * 4 + 8, "water": 4 * 3, "pearls": 3 * 2,
         "rubies": 12 * 3, "astronauts": 15, "planning": -6, "errors": -10,
         "total": 14 + 44 + 12 + 6 + 36 + 15 - 6 - 10,
     }  # fmt: skip
-    marks[223] = CROSSED
+    marked.cross("#223")
     assert MINE.score(mine, Context([mine]))["planning"] == 0
 
 
@@ -232,9 +223,7 @@ def test_solo_astra_crosses_a_filling_bonus_and_a_bonus_gives_two_solo_boxes() -
     assert MINE.solo_targets(solo, "C") == []
     MINE.solo_effect(solo, "B", 225)
     assert solo.marks[225] == CROSSED and MINE.solo_targets(solo, "A") == [224, 226, 227]
-    for box in STORAGES["PLANT"].boxes[:6]:
-        solo.marks[box] = CIRCLED
-    solo.marks[79] = CROSSED
+    Position(MINE, solo).circle(*STORAGES["PLANT"].boxes[:6]).cross("#79")
     MINE.write(solo, Combination("1 2", 5, "ROBOT"), 5, 0, None)
     MINE.step(solo, "ROBOT S1")  # two plant boxes: the 8th triggers the bonus
     assert solo.marks[224] == CIRCLED and solo.solo_bonus == 2 and solo.triggered == []

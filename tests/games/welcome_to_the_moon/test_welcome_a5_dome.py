@@ -13,6 +13,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a5_dome import (
     ASTRONAUTS,
     DATA,
     ENDS,
+    ERRORS,
     HIGH_ENDS,
     LEVELS,
     SECTIONS,
@@ -23,8 +24,9 @@ from moonbase.games.welcome_to_the_moon.adventures.a5_dome import (
     unbuilt_pieces,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.render import render_view
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
 
 DOME = adventure(5)
@@ -37,10 +39,9 @@ def _slot(alias: str) -> int:
     return slot
 
 
-def _upgrade(marks: bytearray, table: str, rows: int) -> None:
+def _upgrade(sheet_: Sheet, table: str, rows: int) -> None:
     for row in TABLES[table].rows[:rows]:
-        for slot in row:
-            marks[slot] = CROSSED
+        Position(DOME, sheet_).cross(*row)
 
 
 def test_the_sheet_matches_its_rules_page() -> None:
@@ -164,18 +165,16 @@ def test_an_x_on_an_end_space_takes_the_bonus_and_planning_splits_a_section() ->
 def test_robots_build_the_dome_from_both_ends_by_parity() -> None:
     sheet_ = DOME.new_sheet(solo=False)
     marks = sheet_.marks
-    marks[_slot("SK1.6")] = number_code(4)
-    sheet_.written, sheet_.action, sheet_.stage = _slot("SK1.6"), "ROBOT", Sheet.ACTING
-    sheet_.pending = ["ACTION"]
+    robot = Position(DOME, sheet_).write("SK1.6", 4)
+    robot.pending("ACTION", action="ROBOT", written="SK1.6")
     assert sorted(DOME.steps(sheet_)) == ["BUILD D8", "SKIP"], "even: only D8 (D1 is odd)"
-    marks[121] = CROSSED  # D8 split
+    Position(DOME, sheet_).cross("D8")  # split
     assert sorted(DOME.steps(sheet_)) == ["BUILD D8R", "SKIP"], "the last piece is D8R"
     DOME.step(sheet_, "BUILD D8R")
     assert unbuilt_pieces(marks)[-1] == 136
-    marks[_slot("SK1.6")] = number_code(5)
-    sheet_.pending = ["ACTION"]
+    robot.write("SK1.6", 5).pending("ACTION", action="ROBOT", written="SK1.6")
     assert sorted(DOME.steps(sheet_)) == ["BUILD D1", "SKIP"], "odd: D1, and D8L is even"
-    marks[114] = CIRCLED
+    Position(DOME, sheet_).circle("D1")
     assert DOME.options(sheet_, "ACTION") == [], "D2 and D8L are both even"
 
 
@@ -193,38 +192,34 @@ def test_energy_upgrades_a_table_and_its_value_follows() -> None:
     assert view["score_parts"]["dome"] == -8 * 5, "8 unbuilt sections at 5 each (6 before)"
     marks = state.sheets[0].marks
     assert all(marks[slot] == CROSSED for slot in TABLES["DOME"].rows[0])
-    _upgrade(marks, "DOME", 4)
-    assert "UPGRADE DOME" not in DOME.options(_acting(marks, "ENERGY"), "ACTION")
+    _upgrade(state.sheets[0], "DOME", 4)
+    assert "UPGRADE DOME" not in DOME.options(_acting(state.sheets[0], action="ENERGY"), "ACTION")
 
 
-def _acting(marks: bytearray, action: str, written: int = 7) -> Sheet:
-    result = DOME.new_sheet(solo=False)
-    result.marks[:] = marks
-    result.written, result.action, result.stage = written, action, Sheet.ACTING
-    result.pending = ["ACTION"]
+def _acting(sheet_: Sheet, action: str, written: str | int = 7) -> Sheet:
+    """A copy of ``sheet_`` in phase 4 with ``action`` pending for the space ``written``."""
+    result = sheet_.copy()
+    Position(DOME, result).pending("ACTION", action=action, written=written)
     return result
 
 
 def test_plants_and_water_fill_the_linked_tower_level_only() -> None:
     blank = DOME.new_sheet(solo=False)
-    plant = _acting(blank.marks, "PLANT", written=_slot("SK2.8"))  # slot 17: L0
+    plant = _acting(blank, "PLANT", written="SK2.8")  # slot 17: L0
     DOME.step(plant, "PLANT")
     assert plant.marks[66] == CIRCLED and plant.marks[67] == 0
-    plant.pending = ["ACTION"]
+    Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
     DOME.step(plant, "PLANT")
     assert plant.marks[67] == CIRCLED
-    plant.pending = ["ACTION"]
+    Position(DOME, plant).pending("ACTION", action="PLANT", written="SK2.8")
     assert DOME.options(plant, "ACTION") == [], "both plants of L0 are circled"
-    unlinked = _acting(blank.marks, "WATER", written=_slot("SK2.10"))  # slot 19: no level
+    unlinked = _acting(blank, "WATER", written="SK2.10")  # slot 19: no level
     assert DOME.options(unlinked, "ACTION") == []
 
 
 def _met(card: str, **spaces: int | str) -> tuple[bool, Sheet]:
     sheet_ = DOME.new_sheet(solo=False)
-    for alias, value in spaces.items():
-        sheet_.marks[_slot(alias.replace("_", "."))] = (
-            X if value == "X" else number_code(int(value))
-        )
+    Position(DOME, sheet_).fill([alias.replace("_", ".") for alias in spaces], spaces.values())
     return DOME.mission_met(sheet_, card), sheet_
 
 
@@ -242,26 +237,22 @@ def test_mission_a2_two_tops() -> None:
 
 def test_missions_b1_and_b2_tower_levels() -> None:
     sheet_ = DOME.new_sheet(solo=False)
-    marks = sheet_.marks
+    marked = Position(DOME, sheet_)
     for level in LEVELS[:3]:
-        marks[level.plants[0]] = CIRCLED
-        marks[level.water] = CIRCLED
+        marked.circle(level.plants[0], level.water)
     assert DOME.mission_met(sheet_, "B1") and not DOME.mission_met(sheet_, "B2")
-    marks[LEVELS[0].plants[1]] = CIRCLED
+    marked.circle(LEVELS[0].plants[1])
     assert not DOME.mission_met(sheet_, "B2"), "one level with all three"
-    marks[LEVELS[2].plants[1]] = CIRCLED
+    marked.circle(LEVELS[2].plants[1])
     assert DOME.mission_met(sheet_, "B2")
 
 
 def test_missions_c1_the_whole_dome_and_c2_four_x() -> None:
     sheet_ = DOME.new_sheet(solo=False)
-    marks = sheet_.marks
-    for section in SECTIONS[:7]:
-        marks[section.slot] = CIRCLED
-    marks[121] = CROSSED
-    marks[136] = CIRCLED
+    marked = Position(DOME, sheet_).circle(*(section.slot for section in SECTIONS[:7]))
+    marked.cross("D8").circle("D8L")
     assert not DOME.mission_met(sheet_, "C1"), "D8R is still unbuilt"
-    marks[137] = CIRCLED
+    marked.circle("D8R")
     assert DOME.mission_met(sheet_, "C1")
     assert _met("C2", SK1_6="X", SK1_7="X", SK2_4="X", SK4_5="X")[0]
     assert not _met("C2", SK1_6="X", SK1_7="X", SK2_4="X", SK4_5=3)[0]
@@ -287,26 +278,23 @@ def test_a_mission_gives_a_star_first_and_a_hollow_star_later() -> None:
 def test_a_full_final_score_by_hand() -> None:
     mine = DOME.new_sheet(solo=False)
     other = DOME.new_sheet(solo=False)
-    marks = mine.marks
-    marks[182] = marks[185] = CIRCLED  # A ★, B ✩
-    _upgrade(marks, "MISSIONS", 2)  # first 12, later 8
-    marks[66] = marks[67] = marks[82] = CIRCLED  # L0: 3 symbols
-    marks[68] = marks[83] = CIRCLED  # L1: 2
-    marks[70] = CIRCLED  # L2: 1
-    marks[72] = CIRCLED  # L3: 1
-    _upgrade(marks, "TOWER", 1)  # 1 → 2, 2 → 6, 3 → 10
-    marks[92] = CIRCLED  # SK1 bottom high: 20
-    marks[99] = CIRCLED  # SK3 top low: 12
-    for slot in ASTRONAUTS[:3]:
-        marks[slot] = CROSSED
-    _upgrade(marks, "ASTRONAUTS", 1)  # first 0, second 2
-    for slot in ASTRONAUTS[:2]:
-        other.marks[slot] = CROSSED
-    for section in SECTIONS[:5]:
-        marks[section.slot] = CIRCLED
-    marks[119] = CROSSED  # D6 split: D6L, D6R, D7, D8 unbuilt
-    _upgrade(marks, "DOME", 3)  # 3 per piece
-    marks[48] = CROSSED
+    marked = Position(DOME, mine)
+    marked.circle("#182", "#185")  # A ★, B ✩
+    _upgrade(mine, "MISSIONS", 2)  # first 12, later 8
+    marked.circle("#66", "#67", "#82")  # L0: 3 symbols
+    marked.circle("#68", "#83")  # L1: 2
+    marked.circle("#70")  # L2: 1
+    marked.circle("#72")  # L3: 1
+    _upgrade(mine, "TOWER", 1)  # 1 → 2, 2 → 6, 3 → 10
+    marked.circle("#92")  # SK1 bottom high: 20
+    marked.circle("#99")  # SK3 top low: 12
+    marked.cross(*ASTRONAUTS[:3])
+    _upgrade(mine, "ASTRONAUTS", 1)  # first 0, second 2
+    Position(DOME, other).cross(*ASTRONAUTS[:2])
+    marked.circle(*(section.slot for section in SECTIONS[:5]))
+    marked.cross("D6")  # split: D6L, D6R, D7, D8 unbuilt
+    _upgrade(mine, "DOME", 3)  # 3 per piece
+    marked.cross(ERRORS[0])
     parts = DOME.score(mine, Context([mine, other]))
     assert parts == {
         "missions": 12 + 8,
@@ -318,12 +306,12 @@ def test_a_full_final_score_by_hand() -> None:
         "total": 20 + 20 + 32 + 0 - 12 - 5,
     }
     assert DOME.score(other, Context([mine, other]))["astronauts"] == 0, "rank 2 unupgraded"
-    _upgrade(other.marks, "ASTRONAUTS", 2)
+    _upgrade(other, "ASTRONAUTS", 2)
     assert DOME.astronaut_points(other, Context([mine, other])) == 4
     assert DOME.astronaut_points(mine, Context([mine, other])) == 0
     assert DOME.astronaut_points(DOME.new_sheet(False), Context([mine])) == 0, "no symbol: 0"
     lonely = DOME.new_sheet(solo=False)
-    lonely.marks[106] = CROSSED
+    Position(DOME, lonely).cross(ASTRONAUTS[0])
     assert DOME.astronaut_points(lonely, Context([lonely])) == -10, "rank 1 unupgraded"
 
 
@@ -338,7 +326,7 @@ def test_solo_astra_crosses_a_high_end_bonus_and_high_bonuses_give_solo_bonus() 
                 state, 0, "SKIP" if "SKIP" in state.legal_actions(0) else state.legal_actions(0)[0]
             )
         assert not state.is_over
-    state.sheets[0].marks[90] = 0
+    position(state, 0).erase("#90")
     draw(state, "DRAW SOLO A")
     assert state.phase.value == "effect"
     crosses = state.legal_actions(0)
@@ -347,17 +335,15 @@ def test_solo_astra_crosses_a_high_end_bonus_and_high_bonuses_give_solo_bonus() 
     assert state.sheets[0].marks[98] == CROSSED
     assert sheet(state, 0)["ends"]["SK3.10"] == "taken"
     solo = DOME.new_sheet(solo=True)
-    solo.marks[_slot("SK1.2")] = number_code(1)
-    solo.marks[_slot("SK1.3")] = number_code(2)
+    Position(DOME, solo).write("SK1.2", 1).write("SK1.3", 2)
     DOME.write(solo, Combination("1 2", 0, "ROBOT"), _slot("SK1.1"), 0, None)
     assert solo.marks[92] == CIRCLED and solo.solo_bonus == 1 and not solo.triggered
 
 
 def test_solo_astronaut_ranking_against_astra() -> None:
     solo = DOME.new_sheet(solo=True)
-    for slot in ASTRONAUTS[:2]:
-        solo.marks[slot] = CROSSED
-    _upgrade(solo.marks, "ASTRONAUTS", 1)
+    Position(DOME, solo).cross(*ASTRONAUTS[:2])
+    _upgrade(solo, "ASTRONAUTS", 1)
     cards = [0, 0, 0, 0, 2, 0]  # ASTRA holds 2 Astronaut cards
     assert DOME.astronaut_points(solo, Context([solo], cards)) == 0, "2 ≥ 2: rank 1 → 0"
     cards[4] = 3

@@ -25,14 +25,13 @@ from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
     Virus,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.render import render_view
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
     INFECTED,
     Sheet,
-    X,
-    number_code,
 )
 from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet, start
 
@@ -103,12 +102,11 @@ def test_setup_each_player_infects_a_space_of_a_grey_quarter() -> None:
 
 def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> None:
     grey = _blank()
-    grey.marks[222] = CIRCLED  # grey virus of Q0 active
-    for slot in QUARTERS[0].slots:
-        grey.marks[slot] = number_code(slot)
-    grey.marks[QUARTERS[0].marker] = CIRCLED  # Q0 evacuated
-    grey.marks[99] = CIRCLED  # walkway Q0–Q4 closed
-    grey.stage, grey.pending = Sheet.ACTING, ["PROPAGATE"]
+    marked = Position(VIRUS, grey).circle("#222")  # grey virus of Q0 active
+    marked.fill(QUARTERS[0].slots, (1, 2, 3, 4, 5))
+    marked.circle(QUARTERS[0].marker)  # Q0 evacuated
+    marked.circle("#99")  # walkway Q0–Q4 closed
+    marked.pending("PROPAGATE")
     VIRUS.settle(grey)
     assert sorted(grey.pending) == ["INFECT Q1", "INFECT Q7"], "98 to Q7 and 101 to Q1 are open"
     assert "INFECT Q4.1" not in VIRUS.steps(grey)
@@ -121,10 +119,8 @@ def test_a_virus_spreads_through_open_walkways_and_not_through_closed_ones() -> 
 
 def test_an_unevacuated_virus_infects_its_own_quarter_and_an_infection_can_evacuate() -> None:
     own = _blank()
-    own.marks[224] = CIRCLED  # green, Q2
-    for slot in QUARTERS[2].slots[:4]:
-        own.marks[slot] = X
-    own.stage, own.pending = Sheet.ACTING, ["PROPAGATE", "PROPAGATE"]
+    Position(VIRUS, own).circle("#224").cross(*QUARTERS[2].slots[:4])  # green, Q2
+    Position(VIRUS, own).pending("PROPAGATE", "PROPAGATE")
     VIRUS.settle(own)
     assert own.pending == ["INFECT Q2", "PROPAGATE"]
     VIRUS.step(own, "INFECT Q2.5")
@@ -138,11 +134,9 @@ def test_closing_a_virus_quarter_quarantines_it_and_it_never_activates() -> None
     state = new(players=3, adventure=6)
     _begin(state, "Q0.1", "Q0.1", "Q0.1")
     start(state, ("5 ROBOT", "5 PLANT", "5 ENERGY"), ("6 ROBOT", "9 PLANT", "10 WATER"))
-    for w in (103, 104, 105):  # three of Q2's four walkways
-        state.sheets[1].marks[w] = CIRCLED
+    position(state, 1).circle("#103", "#104", "#105")  # three of Q2's four walkways
     for seat in range(3):  # the next plant marker is 172 (green activation)
-        for marker in (168, 169, 170, 171):
-            state.sheets[seat].marks[marker] = CROSSED
+        position(state, seat).cross("#168", "#169", "#170", "#171")
     play(state, 0, "WRITE 2 Q4.3", "PLANT")  # seat 0 crosses 172: green released
     play(state, 1, "WRITE 1 Q4.3", "CLOSE #118")  # Q2 quarantined on seat 1's sheet
     play(state, 2, "WRITE 3 Q8.2", "SKIP")
@@ -160,8 +154,7 @@ def test_the_propagation_race_makes_the_others_propagate() -> None:
     state = new(adventure=6)
     _begin(state, "Q7.1", "Q7.1")
     start(state, ("5 ROBOT", "5 PLANT", "5 ENERGY"), ("6 ROBOT", "9 PLANT", "10 WATER"))
-    for marker in range(168, 175):  # the next plant marker is 175 (propagation symbol 217)
-        state.sheets[0].marks[marker] = CROSSED
+    position(state, 0).cross(*range(168, 175))  # the next plant marker is 175 (symbol 217)
     play(state, 0, "WRITE 2 Q4.3", "PLANT")
     play(state, 1, "WRITE 3 Q8.2", "SKIP")
     assert state.sheets[0].marks[217] == CROSSED and state.sheets[1].marks[217] == CROSSED
@@ -183,12 +176,9 @@ def test_energy_counts_when_the_number_fills_the_quarter_and_not_after() -> None
         "score": 10,
     }  # fmt: skip
     water = _blank()
-    water.marks[_slot("Q4.3")] = number_code(3)  # the tank of Q4
-    water.written, water.action, water.stage = _slot("Q4.3"), "WATER", Sheet.ACTING
-    water.pending = ["ACTION"]
-    for marker in (184,):
-        water.marks[marker] = CROSSED
-    water.marks[QUARTERS[0].marker] = CIRCLED
+    Position(VIRUS, water).write("Q4.3", 3)  # the tank of Q4
+    Position(VIRUS, water).pending("ACTION", action="WATER", written="Q4.3")
+    Position(VIRUS, water).cross("#184").circle(QUARTERS[0].marker)
     VIRUS.step(water, "WATER")
     VIRUS.settle(water)
     assert water.pending == ["ENERGY"], "the completed row circles an energy, compulsory"
@@ -198,9 +188,7 @@ def test_energy_counts_when_the_number_fills_the_quarter_and_not_after() -> None
 
 def _evacuate(target: Sheet, *quarters: int) -> None:
     for k in quarters:
-        for slot in QUARTERS[k].slots:
-            target.marks[slot] = X
-        target.marks[QUARTERS[k].marker] = CIRCLED
+        Position(VIRUS, target).cross(*QUARTERS[k].slots).circle(QUARTERS[k].marker)
 
 
 def test_missions_a1_and_a2_evacuations() -> None:
@@ -215,27 +203,26 @@ def test_missions_a1_and_a2_evacuations() -> None:
 
 def test_missions_b1_and_b2_closed_quarters() -> None:
     mine = _blank()
-    for w in (103, 104, 105, 118, 107, 108, 114, 119):  # Q2 and Q8
-        mine.marks[w] = CIRCLED
+    marked = Position(VIRUS, mine).circle(103, 104, 105, 118, 107, 108, 114, 119)  # Q2, Q8
     assert VIRUS.mission_met(mine, "B2") and not VIRUS.mission_met(mine, "B1")
-    mine.marks[98] = mine.marks[117] = CIRCLED  # Q7: 98, 114, 117
+    marked.circle(98, 117)  # Q7: 98, 114, 117
     assert VIRUS.mission_met(mine, "B1")
-    mine.marks[118] = 0
+    marked.erase(118)
     assert not VIRUS.mission_met(mine, "B2")
 
 
 def test_missions_c1_and_c2_floors() -> None:
     mine = _blank()
+    marked = Position(VIRUS, mine)
     for q in QUARTERS:
         if q.floor in ("F1", "F5"):
-            mine.marks[q.energies[0]] = mine.marks[q.energies[1]] = CIRCLED
+            marked.circle(q.energies[0], q.energies[1])
     assert VIRUS.mission_met(mine, "C1")
-    mine.marks[QUARTERS[10].energies[1]] = 0
+    marked.erase(QUARTERS[10].energies[1])
     assert not VIRUS.mission_met(mine, "C1")
-    for slot in (120, 121, 136, 137, 131, 132, 133, 142):
-        mine.marks[slot] = CIRCLED
+    marked.circle(120, 121, 136, 137, 131, 132, 133, 142)
     assert not VIRUS.mission_met(mine, "C2"), "F4 lacks tank 143"
-    mine.marks[143] = CIRCLED
+    marked.circle(143)
     assert VIRUS.mission_met(mine, "C2")
 
 
@@ -336,25 +323,19 @@ def test_a_water_row_bonus_may_circle_an_energy_in_the_quarter_its_number_just_f
 
 def test_a_full_final_score_by_hand() -> None:
     mine = _blank()
-    marks = mine.marks
+    marked = Position(VIRUS, mine)
     mine.missions = [8, -1, 4]
-    for marker in range(168, 175):  # plant rows P1, P2, P3 complete
-        marks[marker] = CROSSED
-    for row in PLANT_TRACK[:3]:
-        marks[row.box] = CROSSED
-    for marker in (184, 185, 186):  # water row W1 complete
-        marks[marker] = CROSSED
-    marks[WATER_TRACK[0].box] = CROSSED
+    marked.cross(*range(168, 175))  # plant rows P1, P2, P3 complete
+    marked.cross(*(row.box for row in PLANT_TRACK[:3]))
+    marked.cross(184, 185, 186, WATER_TRACK[0].box)  # water row W1 complete
     _evacuate(mine, 0)  # 5 X, energy 1: 5
-    marks[QUARTERS[3].energies[0]] = CIRCLED
-    for slot in QUARTERS[3].slots[:3]:
-        marks[slot] = number_code(slot)
-    for slot in QUARTERS[3].slots[3:]:
-        marks[slot] = INFECTED
-    marks[QUARTERS[3].marker] = CIRCLED  # (1 + 1) × 3 = 6
-    marks[_slot("Q5.2")] = number_code(4)  # unevacuated: 1 × 1 = 1
-    marks[_slot("Q9.1")] = INFECTED  # 0
-    marks[77] = marks[78] = CROSSED
+    marked.circle(QUARTERS[3].energies[0])
+    marked.fill(QUARTERS[3].slots[:3], (3, 4, 5))
+    marked.infect(*QUARTERS[3].slots[3:])
+    marked.circle(QUARTERS[3].marker)  # (1 + 1) × 3 = 6
+    marked.write("Q5.2", 4)  # unevacuated: 1 × 1 = 1
+    marked.infect("Q9.1")  # 0
+    marked.cross(*ERRORS[:2])
     assert VIRUS.score(mine, Context([mine])) == {
         "missions": 12,
         "plants": 20,
@@ -370,11 +351,9 @@ def test_errors_two_and_three_propagate_without_a_solo_bonus() -> None:
     state = new(players=1, adventure=6, level=1)
     play(state, 0, "GREY Q7.1")
     draw(state, "DRAW 15 ROBOT", "DRAW 14 ROBOT", "DRAW 13 WATER")
-    state.sheets[0].marks[77] = CROSSED
-    for slot in DATA.space_slots:
-        if slot not in QUARTERS[7].slots:
-            state.sheets[0].marks[slot] = X
-    state.sheets[0].marks[_slot("Q8.1")] = number_code(0)  # nothing fits Q7 before a 0
+    marked = position(state, 0).cross(ERRORS[0])
+    marked.cross(*(slot for slot in DATA.space_slots if slot not in QUARTERS[7].slots))
+    marked.write("Q8.1", 0)  # nothing fits Q7 before a 0
     assert state.legal_actions(0)[0].startswith("ERROR")
     play(state, 0, "ERROR 1")
     assert state.sheets[0].marks[78] == CROSSED
@@ -384,9 +363,8 @@ def test_errors_two_and_three_propagate_without_a_solo_bonus() -> None:
 
 def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
     solo = VIRUS.new_sheet(solo=True)
-    solo.stage, solo.pending = Sheet.CHOOSE, []
-    solo.marks[_slot("Q7.1")] = INFECTED
-    solo.marks[227] = CIRCLED
+    solo.new_turn()
+    Position(VIRUS, solo).infect("Q7.1").circle(227)
     assert VIRUS.solo_targets(solo, "A") == [224, 228]
     VIRUS.solo_effect(solo, "A", 228)
     assert solo.marks[228] == CIRCLED and solo.marks[219] == CROSSED
@@ -395,13 +373,13 @@ def test_solo_astra_activates_green_or_blue_and_the_player_propagates() -> None:
         VIRUS.step(solo, item)
     VIRUS.settle(solo)
     assert solo.done
-    solo.stage = Sheet.CHOOSE
+    solo.new_turn()
     assert VIRUS.solo_targets(solo, "B") == [], "only green is left: no choice"
     VIRUS.solo_effect(solo, "B", None)
     assert solo.marks[224] == CIRCLED
     assert VIRUS.solo_card("C", 2) == "C2" and VIRUS.solo_targets(solo, "C2") == []
-    solo.stage, solo.pending = Sheet.CHOOSE, []
-    solo.marks[229] = CROSSED  # yellow quarantined
+    solo.new_turn()
+    Position(VIRUS, solo).cross(229)  # yellow quarantined
     VIRUS.solo_effect(solo, "C2", None)
     assert solo.stage == Sheet.CHOOSE and not solo.pending, "no effect"
 

@@ -24,7 +24,8 @@ from moonbase.games.welcome_to_the_moon.adventures.a7_escape import (
     connected,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from moonbase.games.welcome_to_the_moon.positions import Position, position
+from moonbase.games.welcome_to_the_moon.sheet import CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
 
 ESCAPE = adventure(7)
@@ -32,8 +33,7 @@ assert isinstance(ESCAPE, Escape)
 
 
 def _fill(target: Sheet, *spaces: int) -> None:
-    for space in spaces:
-        target.marks[space] = X
+    Position(ESCAPE, target).cross(*spaces)
 
 
 def test_the_sheet_data_matches_the_file() -> None:
@@ -75,11 +75,11 @@ def test_only_blocks_linked_through_activated_airlocks_take_marks() -> None:
     turn(state, "9 ROBOT", "10 ENERGY", "11 PLANT")
     assert "WRITE 1 SH1.5" in state.legal_actions(0)
     assert not any(a.startswith("WRITE 1 SH1.5") for a in state.legal_actions(1))
-    marks = bytearray(160)
-    marks[139] = marks[141] = marks[140] = CIRCLED  # B4–B9 only matters once B4 is reached
-    assert 7 not in connected(marks)
-    marks[133] = CIRCLED
-    assert {4, 9, 8, 7} <= connected(marks)
+    airlocks = ESCAPE.new_sheet(solo=False)
+    Position(ESCAPE, airlocks).circle(139, 141, 140)  # B4–B9 only matters once B4 is reached
+    assert 7 not in connected(airlocks.marks)
+    Position(ESCAPE, airlocks).circle(133)
+    assert {4, 9, 8, 7} <= connected(airlocks.marks)
 
 
 def test_a_robot_space_gives_a_compulsory_airlock_besides_the_robot_action() -> None:
@@ -101,7 +101,7 @@ def test_the_greenhouse_race_doubles_every_first_filler_and_crosses_the_others()
     state = new(players=3, adventure=7)
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
     for seat in range(3):
-        state.sheets[seat].marks[130] = CIRCLED  # B0–B1: the bottom greenhouse is connected
+        position(state, seat).circle(130)  # B0–B1: the bottom greenhouse is connected
     play(state, 0, "WRITE 3 SH0.5", "PLANT")
     play(state, 1, "WRITE 2 SH0.5", "SKIP")
     idle(state, 2)
@@ -136,7 +136,7 @@ def test_plant_energy_and_water_act_on_the_starship_just_written() -> None:
     state = new(adventure=7)
     start(state, ("5 PLANT", "5 ENERGY", "3 WATER"), ("6 ROBOT", "7 ENERGY", "8 ROBOT"))
     for seat in range(2):
-        state.sheets[seat].marks[133] = CIRCLED  # B0–B4
+        position(state, seat).circle(133)  # B0–B4
     play(state, 0, "WRITE 1 SH1.4", "PLANT")  # the SH1 greenhouse is neither connected nor filled
     play(state, 1, "WRITE 3 SH0.7", "WATER")
     turn(state, "9 ROBOT", "10 ENERGY", "11 PLANT")
@@ -150,7 +150,7 @@ def test_plant_energy_and_water_act_on_the_starship_just_written() -> None:
 def test_astronaut_changes_the_number_and_every_second_symbol_circles_a_wild() -> None:
     state = new(adventure=7)
     start(state, ("3 ASTRONAUT", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
-    state.sheets[0].marks[ASTRONAUTS[0]] = CROSSED
+    position(state, 0).cross(ASTRONAUTS[0])
     with pytest.raises(moonbase.IllegalAction, match="is not legal for seat"):
         state.apply(0, "WRITE 2 SH0.3 +1")
     play(state, 0, "WRITE 1 SH0.3 -2")
@@ -176,7 +176,7 @@ def test_the_first_two_errors_activate_an_airlock() -> None:
     idle(state, 1)
     assert sheet(state, 0)["errors"] == 1 and sheet(state, 0)["score_parts"]["errors"] == -5
     target = ESCAPE.new_sheet(solo=False)
-    target.marks[69] = target.marks[70] = CROSSED
+    Position(ESCAPE, target).cross(*ERRORS[:2])
     ESCAPE.error(target)
     ESCAPE.settle(target)
     assert target.done and target.marks[71] == CROSSED, "the third box gives nothing"
@@ -204,8 +204,7 @@ def test_each_mission(card: str, met: dict[str, object], short: dict[str, object
             _fill(target, *STARSHIPS[ship].spaces)
         _fill(target, *spec.get("spaces", ()))  # type: ignore[arg-type]
         for key in ("plants", "reactors", "tanks"):
-            for slot in spec.get(key, ()):  # type: ignore[attr-defined]
-                target.marks[slot] = CIRCLED
+            Position(ESCAPE, target).circle(*spec.get(key, ()))  # type: ignore[misc]
         return target
 
     assert ESCAPE.mission_met(build(met), card)
@@ -222,10 +221,7 @@ def test_missions_are_claimed_high_then_low() -> None:
     state = new(adventure=7, missions="A2,B1,C1")
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ENERGY", "8 ROBOT"))
     for seat in range(2):
-        for slot in (116, 117):
-            state.sheets[seat].marks[slot] = CIRCLED
-        for slot in (124, 123, 122, 126, 125):
-            state.sheets[seat].marks[slot] = CIRCLED
+        position(state, seat).circle(116, 117, 124, 123, 122, 126, 125)
     play(state, 0, "WRITE 2 SH0.4", "ENERGY")  # the third reactor of SH0: 3 starships full
     idle(state, 1)
     assert sheet(state, 0)["missions"]["C"] == 10 and sheet(state, 1)["missions"]["C"] is None
@@ -238,18 +234,18 @@ def test_missions_are_claimed_high_then_low() -> None:
 def test_a_final_score_by_hand() -> None:
     target = ESCAPE.new_sheet(solo=False)
     _fill(target, *range(1, 10))  # SH0 whole: modules B0, B2 and its greenhouse
-    target.marks[72] = CIRCLED  # B0's tank: B0 doubled
-    target.marks[118] = target.marks[117] = CIRCLED  # 2 SH0 reactors: 4 per complete module
-    target.marks[85] = CIRCLED  # 1 plant: 2, doubled by the ×2 bonus
-    target.marks[154] = CIRCLED
+    marked = Position(ESCAPE, target)
+    marked.circle(72)  # B0's tank: B0 doubled
+    marked.circle(118, 117)  # 2 SH0 reactors: 4 per complete module
+    marked.circle(85)  # 1 plant: 2, doubled by the ×2 bonus
+    marked.circle(154)
     _fill(target, 43, 39, 40)  # SH5: greenhouse (2 printed + 1 = 7), B16 (2 printed reactors: 4)
-    target.marks[97] = CIRCLED
-    target.marks[159] = CROSSED  # its ×2 was lost
-    target.marks[20] = number_code(3)  # SH2's greenhouse: 1 printed plant = 2
+    marked.circle(97)
+    marked.cross(159)  # its ×2 was lost
+    marked.write("SH2.1", 3)  # SH2's greenhouse: 1 printed plant = 2
     target.missions = [10, -1, 4]
-    for slot in PLANNING.slots[:3]:
-        target.marks[slot] = CROSSED  # 3 boxes: 6
-    target.marks[69] = CROSSED
+    marked.cross(*PLANNING.slots[:3])  # 3 boxes: 6
+    marked.cross(ERRORS[0])
     parts = ESCAPE.score(target, Context([target]))
     assert parts == {
         "missions": 14,
@@ -264,7 +260,7 @@ def test_a_final_score_by_hand() -> None:
 def test_solo_effect_crosses_a_double_and_a_double_gives_a_solo_bonus() -> None:
     state = new(players=1, adventure=7, level=2)
     draw(state, "DRAW 6 ROBOT", "DRAW 7 ENERGY", "DRAW 8 PLANT")
-    state.sheets[0].marks[130] = CIRCLED
+    position(state, 0).circle(130)
     play(state, 0, "WRITE 1 2 SH0.5", "SKIP")
     assert sheet(state, 0)["solo_bonus"] == {"circled": 1, "used": 0}
     assert ESCAPE.solo_targets(state.sheets[0], "A") == [155, 156, 157, 158, 159]
@@ -277,7 +273,7 @@ def test_the_drawing_shows_starships_airlocks_tanks_and_reactors() -> None:
     start(state, ("3 WATER", "5 ENERGY", "5 PLANT"), ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
     play(state, 0, "WRITE 1 SH0.3", "WATER")
     play(state, 1, "WRITE 2 SH0.1", "AIRLOCK #132", "ENERGY")
-    text = state._render()
+    text = str(state)
     mine, theirs = (part.splitlines() for part in text.split("seat 1:"))
 
     def row(lines: list[str], first: str) -> list[str]:

@@ -25,6 +25,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a8_battle import (
 )
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, new, play, start, turn
 
@@ -33,8 +34,7 @@ assert isinstance(BATTLE, Battle)
 
 
 def _boxes(sheet: Sheet, slots: tuple[int, ...], count: int, off: int = 0) -> None:
-    for slot in slots[:count]:
-        sheet.marks[off + slot] = CROSSED
+    Position(BATTLE, sheet).cross(*(off + slot for slot in slots[:count]))
 
 
 def test_the_sheet_matches_its_rules_page() -> None:
@@ -217,7 +217,7 @@ def test_two_players_each_write_on_both_sheets_in_turn() -> None:
 def test_a_completed_planet_is_resolved_at_once_and_a_tie_gives_both_the_flag() -> None:
     state = new(2, adventure=8)
     field = state.sheets[1]
-    field.marks[1], field.marks[2], field.marks[79] = 1, 2, 1  # PL0: side 1 has 2, side 2 has 1
+    Position(BATTLE, field).draw("PL0.1", 1).draw("PL0.2", 2).draw("PL0.M1", 1)  # 2 against 1
     start(
         state, actions=("5 PLANT", "5 ENERGY", "5 ROBOT"), numbers=("2 ROBOT", "7 ROBOT", "8 ROBOT")
     )
@@ -229,7 +229,7 @@ def test_a_completed_planet_is_resolved_at_once_and_a_tie_gives_both_the_flag() 
     assert field.marks[181] == CROSSED and field.marks[112] == CROSSED
     # a majority: side 1 wins PL6 alone
     other = state.sheets[0]
-    other.marks[31], other.marks[32], other.marks[91] = 1, 2, 1
+    Position(BATTLE, other).draw("PL6.1", 1).draw("PL6.2", 2).draw("PL6.M1", 1)
     play(state, 1, "WRITE 3 PL3.1", "SKIP")
     assert other.marks[99] == 0  # PL6 not complete: unresolved
     assert BATTLE.flags(other.marks, 0, False)[6] == 1  # it would go to side 1 now
@@ -250,7 +250,7 @@ def test_astronaut_changes_and_stored_symbols() -> None:
     assert {w.split()[2][:3] for w in writes(astronaut)} == {"PL0", "PL1"}
     robot = Combination("2", 1, "ROBOT")
     assert [w.split()[2][:3] for w in writes(robot)] == ["PL0"]
-    sheet.marks[38] = sheet.marks[39] = CIRCLED  # two stored symbols
+    Position(BATTLE, sheet).circle(38, 39)  # two stored symbols
     assert {w.split()[2][:3] for w in writes(robot)} == {"PL0", "PL1", "PL2"}
     BATTLE.write(sheet, robot, 9, 0, None)  # 1 → 5 needs two ±2: both symbols spent
     assert sheet.marks[38] == sheet.marks[39] == CIRCLED | CROSSED and sheet.marks[9] == 1
@@ -265,8 +265,7 @@ def _field(players: int = 2) -> tuple[list[Sheet], Battle]:
 
 
 def _resolve(sheet: Sheet, planet: int, flag: int) -> None:
-    sheet.marks[PLANETS[planet].resolved] = CIRCLED
-    sheet.marks[PLANETS[planet].flag] = flag
+    Position(BATTLE, sheet).circle(PLANETS[planet].resolved).draw(PLANETS[planet].flag, flag)
 
 
 def test_mission_a1_four_planets_on_one_sheet_ties_included() -> None:
@@ -292,12 +291,12 @@ def test_mission_a2_green_blue_and_grey_on_one_sheet() -> None:
 def test_mission_b1_seven_asteroids_on_one_sheet() -> None:
     sheets, battle = _field()
     for rock in range(50, 54):
-        sheets[0].marks[rock] = 1
+        Position(BATTLE, sheets[0]).draw(rock, 1)
     for rock in range(60, 63):
-        sheets[1].marks[rock] = 2
+        Position(BATTLE, sheets[1]).draw(rock, 2)
     assert not battle.meets(sheets, 0, "B1")
     for rock in range(54, 57):
-        sheets[0].marks[rock] = 1
+        Position(BATTLE, sheets[0]).draw(rock, 1)
     assert battle.meets(sheets, 0, "B1")
 
 
@@ -325,19 +324,20 @@ def test_mission_c1_six_plants_and_four_water_on_one_half() -> None:
 
 def test_mission_c2_moons_of_four_planets_on_one_sheet() -> None:
     sheets, battle = _field()
-    for moon in (79, 80, 83, 85):  # PL0 twice, PL2, PL3
-        sheets[0].marks[moon] = 1
+    moons = Position(BATTLE, sheets[0])
+    for moon in ("PL0.M1", "PL0.M2", "PL2.M1", "PL3.M1"):
+        moons.draw(moon, 1)
     assert not battle.meets(sheets, 0, "C2")
-    sheets[0].marks[92] = 2  # the other side's insignia does not count
+    moons.draw("PL6.M2", 2)  # the other side's insignia does not count
     assert not battle.meets(sheets, 0, "C2")
-    sheets[0].marks[91] = 1
+    moons.draw("PL6.M1", 1)
     assert battle.meets(sheets, 0, "C2")
 
 
 def test_a_mission_met_on_the_neighbours_sheet_is_claimed_in_play() -> None:
     state = new(2, missions="A1,B1,C2", adventure=8)
     for rock in range(56, 63):
-        state.sheets[1].marks[rock] = 2
+        position(state, 1).draw(rock, 2)
     start(state, numbers=("1 ROBOT", "2 ROBOT", "14 ROBOT"))
     play(state, 0, "WRITE 1 PL0.1", "SKIP")
     play(state, 1, "WRITE 3 PL6.1", "SKIP")
@@ -354,12 +354,12 @@ def test_the_final_score_by_hand() -> None:
     _boxes(own, half.multipliers["GREEN"].slots, 1)  # ×3
     _boxes(own, half.multipliers["GREY"].slots, 2)  # ×6 (blue stays ×2)
     _boxes(own, half.planning.slots, 3)  # 10, the printed value
-    own.marks[34] = CROSSED  # one error: 5
+    Position(BATTLE, own).cross(34)  # one error: 5
     _resolve(own, 0, 1)  # PL0 green: side 1
     _resolve(own, 2, 3)  # PL2 blue: a tie, both
     _resolve(own, 5, 2)  # PL5 blue: side 2 only
-    own.marks[4] = own.marks[5] = 1
-    own.marks[6] = 2  # PL1 grey unresolved, 2–1: side 1 at the end
+    Position(BATTLE, own).draw("PL1.1", 1).draw("PL1.2", 1)
+    Position(BATTLE, own).draw("PL1.3", 2)  # PL1 grey unresolved, 2–1: side 1 at the end
     # the rest (PL3 grey, PL4 green, PL6 green) is 0–0: shared at the end
     # side 1: green PL0, PL4, PL6 = 3 × 3; blue PL2 = 1 × 2; grey PL1, PL3 = 2 × 6
     side1 = 7 + 6 + 9 + 2 + 12 - 10 - 5
@@ -375,11 +375,11 @@ def test_the_final_score_by_hand() -> None:
 
 def test_errors_end_the_game_per_half_and_count_on_both_halves_for_the_tie_break() -> None:
     sheets, battle = _field()
-    sheets[1].marks[36] = CROSSED
-    sheets[0].marks[34] = CROSSED
+    Position(BATTLE, sheets[1]).cross(36)
+    Position(BATTLE, sheets[0]).cross(34)
     assert battle.end_triggers(sheets, 0) == battle.end_triggers(sheets, 1) == []
     assert battle.seat_penalty(sheets, 0) == 2 and battle.seat_penalty(sheets, 1) == 0
-    sheets[1].marks[37] = CROSSED
+    Position(BATTLE, sheets[1]).cross(37)
     assert battle.end_triggers(sheets, 1) == [
         {"trigger": "last-error", "seat": 0, "boxes": 2, "sheet": 1, "side": 2, "astra": False}
     ], "both boxes of seat 0's half on seat 1's sheet"
@@ -407,9 +407,8 @@ def test_solo_ties_go_to_the_player_and_even_control_counts_give_solo_bonuses() 
     state = new(1, adventure=8, level=4)
     marks = state.sheets[0].marks
     _resolve(state.sheets[0], 3, 1)  # the player controls one planet on their own battlefield
-    marks[FIELD + 31] = 1  # ASTRA (side 1 of her battlefield)
-    marks[FIELD + 32] = 2
-    marks[FIELD + 91] = 1  # ASTRA's moon
+    astra = position(state, 0).draw(FIELD + 31, 1)  # ASTRA (side 1 of her battlefield)
+    astra.draw(FIELD + 32, 2).draw(FIELD + 91, 1)  # and her moon
     draw(state, "DRAW 1 ROBOT", "DRAW 15 ROBOT", "DRAW 14 PLANT")
     assert state.phase.value == "play"  # a single planet for ASTRA's 1: no choice
     play(state, 0, "WRITE 2 3 PL6.3")  # 2 against 2 on ASTRA's battlefield

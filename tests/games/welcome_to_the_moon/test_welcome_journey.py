@@ -25,7 +25,8 @@ from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
     wall_between,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet, X, number_code
+from moonbase.games.welcome_to_the_moon.positions import Position, position
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
 JOURNEY = adventure(2)
@@ -101,10 +102,9 @@ def test_a_wild_action_replaces_the_action_of_a_combination() -> None:
     state = new(adventure=2)
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
     assert not any("WILD" in action for action in state.legal_actions(0))
-    marks = state.sheets[0].marks
-    marks[ASTRONAUTS[0]] = marks[ASTRONAUTS[1]] = CROSSED
-    marks[WILDS[0]] = CIRCLED
-    state._legal_cache.clear()
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    position(state, 0).cross(ASTRONAUTS[0], ASTRONAUTS[1]).circle(WILDS[0])
     legal = set(state.legal_actions(0))
     assert {"WRITE 1 T5 WILD WATER", "WRITE 2 T5 -2 WILD ASTRONAUT"} <= legal
     assert "WRITE 1 T5 WILD ROBOT" not in legal, "a wild action names another action"
@@ -121,10 +121,10 @@ def test_the_forced_choice_counts_wild_actions() -> None:
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
     fill(state, 0, T1=7, T2=11, T4=14, **{f"T{i}": "X" for i in range(5, 37)})
     assert state.legal_actions(0) == ["ERROR"], "9, 10 and 11 do not fit between 11 and 14"
-    marks = state.sheets[0].marks
-    marks[PLANNING[0]] = marks[PLANNING[1]] = CROSSED
-    marks[WILDS[3]] = CIRCLED
-    state._legal_cache.clear()
+    state = new(adventure=2)
+    start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
+    fill(state, 0, T1=7, T2=11, T4=14, **{f"T{i}": "X" for i in range(5, 37)})
+    position(state, 0).cross(PLANNING[0], PLANNING[1]).circle(WILDS[3])
     assert state.legal_actions(0) == [
         "WRITE 2 T3 +2 WILD ASTRONAUT",
         "WRITE 3 T3 +1 WILD ASTRONAUT",
@@ -138,7 +138,7 @@ def test_the_forced_choice_counts_wild_actions() -> None:
 def test_planning_writes_an_x_and_marks_its_symbol_and_plants_follow_the_zone() -> None:
     state = new(adventure=2)
     start(state, ("4 PLANNING", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
-    state.sheets[0].marks[wall_between(6)] = CIRCLED
+    position(state, 0).circle(wall_between(6))
     play(state, 0, "WRITE 3 T3")
     assert sorted(state.legal_actions(0)) == ["PLANT ST1", "SKIP"]
     play(state, 0, "PLANT ST1")
@@ -174,14 +174,12 @@ def test_system_errors_give_energy_and_the_third_ends_the_game() -> None:
 
 def _sheet(**spaces: int | str) -> Sheet:
     sheet = JOURNEY.new_sheet(solo=False)
-    for alias, value in spaces.items():
-        sheet.marks[int(alias[1:])] = X if value == "X" else number_code(int(value))
+    Position(JOURNEY, sheet).fill(spaces, spaces.values())
     return sheet
 
 
 def _zones(sheet: Sheet, *walls: int) -> Sheet:
-    for space in walls:
-        sheet.marks[wall_between(space)] = CIRCLED
+    Position(JOURNEY, sheet).circle(*(wall_between(space) for space in walls))
     return sheet
 
 
@@ -191,18 +189,14 @@ def test_missions_of_adventure_2() -> None:
     mixed = _zones(_sheet(**{f"T{i}": "X" for i in range(1, 13)}), 6, 10, 12)
     assert JOURNEY.mission_met(mixed, "B2") and not JOURNEY.mission_met(mixed, "B1")
     tanks = JOURNEY.new_sheet(solo=False)
-    for space in (5, 7, 11, 18, 19, 23):
-        tanks.marks[TANKS[space][0]] = CIRCLED
+    Position(JOURNEY, tanks).circle(*(TANKS[space][0] for space in (5, 7, 11, 18, 19, 23)))
     assert JOURNEY.mission_met(tanks, "C1") and not JOURNEY.mission_met(tanks, "C2")
-    tanks.marks[TANKS[14][0]] = CIRCLED  # T5, T7, T11, T14 are four in a row
+    Position(JOURNEY, tanks).circle(TANKS[14][0])  # T5, T7, T11, T14 are four in a row
     assert JOURNEY.mission_met(tanks, "C2")
     stations = JOURNEY.new_sheet(solo=False)
-    for station in STATIONS[:2]:
-        for plant in station.plants:
-            stations.marks[plant] = CIRCLED
+    Position(JOURNEY, stations).circle(*STATIONS[0].plants, *STATIONS[1].plants)
     assert JOURNEY.mission_met(stations, "A2") and not JOURNEY.mission_met(stations, "A1")
-    for station in STATIONS[1:]:
-        stations.marks[station.low[0]] = CIRCLED
+    Position(JOURNEY, stations).circle(*(station.low[0] for station in STATIONS[1:]))
     assert JOURNEY.mission_met(stations, "A1")
 
 
@@ -217,12 +211,9 @@ def test_the_score_of_adventure_2_with_a_dense_majority() -> None:
     assert [JOURNEY.score(sheet, context)["majority"] for sheet in sheets] == [20, 20, 10, 5]
     best = sheets[0]
     st2 = STATIONS[1]
-    for plant in st2.plants:
-        best.marks[plant] = CIRCLED
-    best.marks[st2.high[0]] = CIRCLED
-    best.marks[STATIONS[0].plants[0]] = CIRCLED  # no multiplier: 0
-    best.marks[TANKS[2][0]] = best.marks[TANKS[19][0]] = CIRCLED
-    best.marks[44] = CROSSED
+    marked = Position(JOURNEY, best).circle(*st2.plants, st2.high[0])
+    marked.circle(STATIONS[0].plants[0])  # no multiplier: 0
+    marked.circle(TANKS[2][0], TANKS[19][0]).cross(ERRORS[0])
     best.missions = [9, -1, 6]
     assert JOURNEY.score(best, context) == {
         "missions": 15, "stations": 27, "water": 12, "longest": 2, "majority": 20,

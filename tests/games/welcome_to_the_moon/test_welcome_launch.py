@@ -18,7 +18,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a1_launch import (
     QUARTERS,
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, X
+from moonbase.games.welcome_to_the_moon.positions import position
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
 ASTRONAUT_FIRST = ("3 ASTRONAUT", "5 ENERGY", "5 PLANT")
@@ -115,19 +115,15 @@ def test_two_players_triggering_one_sabotage_are_immune_and_the_third_takes_an_e
 
 
 def _prepared_track(state: WelcomeState, seat: int, crossed: int, circled: int) -> None:
-    marks = state.sheets[seat].marks
-    for slot in LAUNCH.slots[:crossed]:
-        marks[slot] = CROSSED
-    for slot in ERRORS[:circled]:
-        marks[slot] = CIRCLED
+    position(state, seat).cross(*LAUNCH.slots[:crossed]).circle(*ERRORS[:circled])
 
 
 def test_rockets_repair_errors_before_filling_bonus_rockets() -> None:
     state = new()
     start(state, ASTRONAUT_FIRST, ("6 ROBOT", "7 ROBOT", "8 ROBOT"))
     _prepared_track(state, 0, crossed=31, circled=0)
-    state.sheets[0].marks[BONUS_ROCKETS.slots[0]] = CROSSED
-    state.sheets[0].marks[ERRORS[0]] = CIRCLED  # an error circled after a bonus rocket
+    position(state, 0).cross(BONUS_ROCKETS.slots[0])
+    position(state, 0).circle(ERRORS[0])  # an error circled after a bonus rocket
     fill(state, 0, ENE_6=3)
     play(state, 0, "WRITE 2 ENE.7")  # Q10: 3 rockets
     view = sheet(state, 0)
@@ -227,29 +223,24 @@ def test_score_counts_rows_errors_and_bonus_rockets_and_ties_go_to_fewer_errors(
     state = new()
     start(state)
     _prepared_track(state, 0, crossed=12, circled=1)  # rows of 5, 4, 3: 45
-    state.sheets[0].marks[BONUS_ROCKETS.slots[0]] = CROSSED
+    first, second = position(state, 0).cross(BONUS_ROCKETS.slots[0]), position(state, 1)
     assert sheet(state, 0)["score_parts"] == {
         "launch": 45, "bonus_rockets": 0, "errors": -5, "total": 40,
     }  # fmt: skip
     _prepared_track(state, 1, crossed=12, circled=0)
-    state.sheets[1].marks[LAUNCH.slots[12]] = CROSSED  # row 4 is incomplete: still 45
-    state.sheets[1].marks[BONUS_ROCKETS.slots[0]] = X  # any mark counts
+    second.cross(LAUNCH.slots[12])  # row 4 is incomplete: still 45
+    second.circle(BONUS_ROCKETS.slots[0])  # any mark counts
     assert state.scores() == [40.0, 50.0]
-    state.sheets[0].marks[ERRORS[0]] |= CROSSED  # repaired: the bonus rocket counts again
-    state.sheets[1].marks[ERRORS[1]] = CIRCLED
-    state.sheets[1].marks[ERRORS[2]] = CIRCLED | CROSSED
+    first.cross(ERRORS[0])  # repaired: the bonus rocket counts again
+    second.circle(ERRORS[1], ERRORS[2]).cross(ERRORS[2])
     assert state.scores() == [50.0, 40.0]
-    state.sheets[1].marks[BONUS_ROCKETS.slots[1]] = CROSSED
-    state.sheets[1].marks[ERRORS[1]] = CIRCLED | CROSSED
+    second.cross(BONUS_ROCKETS.slots[1], ERRORS[1])
     assert state.scores() == [50.0, 55.0]
-    state.sheets[1].marks[BONUS_ROCKETS.slots[1]] = 0
+    second.erase(BONUS_ROCKETS.slots[1])
     assert state.scores() == [50.0, 50.0]
-    assert state._winners() == [0, 1], "circled-and-repaired boxes do not count"
-    state.sheets[0].marks[ERRORS[3]] = CIRCLED
-    state.sheets[0].marks[LAUNCH.slots[12]] = CROSSED
-    state.sheets[0].marks[LAUNCH.slots[13]] = CROSSED
-    state.sheets[0].marks[LAUNCH.slots[14]] = CROSSED  # 60 − 5 − 0 = 55
-    state.sheets[0].marks[LAUNCH.slots[15]] = CROSSED
+    penalties = [state.adventure.seat_penalty(state.sheets, seat) for seat in (0, 1)]
+    assert penalties == [0, 0], "circled-and-repaired boxes do not count: a tie"
+    first.circle(ERRORS[3]).cross(*LAUNCH.slots[12:16])  # 60 − 5 − 0 = 55
     assert state.scores()[0] == 55.0
 
 
@@ -258,7 +249,7 @@ def test_a_bonus_with_no_target_is_lost_and_a_full_sheet_ends_the_game() -> None
     start(state, ASTRONAUT_FIRST, ("9 ROBOT", "6 ROBOT", "7 ROBOT"))
     everything = {alias.replace(".", "_"): "X" for alias in state.adventure.data.aliases}
     fill(state, 0, **{**everything, "AST1_1": 1, "AST1_2": 2})
-    state.sheets[0].marks[state.adventure.data.aliases["AST1.3"]] = 0
+    position(state, 0).erase("AST1.3")
     play(state, 0, "WRITE 1 AST1.3")  # Q1: 3 rockets; no space for its X, no quarter to activate
     assert 0 not in state.to_act and sheet(state, 0)["rockets"] == 3
     idle(state, 1)

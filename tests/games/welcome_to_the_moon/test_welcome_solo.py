@@ -8,7 +8,7 @@ import moonbase
 from moonbase import CHANCE
 from moonbase.games.welcome_to_the_moon import WelcomeState
 from moonbase.games.welcome_to_the_moon.adventures.a1_launch import SABOTAGES
-from moonbase.games.welcome_to_the_moon.sheet import CROSSED
+from moonbase.games.welcome_to_the_moon.positions import position
 from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet
 
 MARGARET = {"ROBOT": 5, "ENERGY": 4, "PLANT": 2, "WATER": 2, "ASTRONAUT": 2, "PLANNING": 3}
@@ -100,8 +100,7 @@ def test_an_astra_card_crosses_a_sabotage_and_circles_an_error_in_adventure_1() 
     assert sheet(state, 0)["errors"]["circled"] == errors + 1
     assert state.to_act == (CHANCE,), "a replacement card is drawn into its place"
     assert not state.view(0)["missions"][1]["high_taken"], "a first-pass card claims nothing"
-    for slot in SABOTAGES:
-        state.sheets[0].marks[slot] = CROSSED  # every sabotage crossed off
+    position(state, 0).cross(*SABOTAGES)  # every sabotage crossed off
     draw(state, "DRAW SOLO C")
     assert state.to_act == (CHANCE,), "nothing to choose: the card only circles an error"
     assert sheet(state, 0)["errors"]["circled"] == errors + 2

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -22,13 +23,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from moonbase.cli.actions import Menu, menu_lines, natural_key
 from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.core import Game
 from moonbase.games.welcome_to_the_moon.adventures import adventure
-from moonbase.games.welcome_to_the_moon.drawing import draw_sheet
+from moonbase.games.welcome_to_the_moon.drawing import draw_sheet, places
 from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
-__all__ = ["render", "sheet", "summary"]
+__all__ = ["described", "menu", "render", "sheet", "summary"]
 
 
 def _mark(value: object) -> str:
@@ -227,3 +230,45 @@ def render(view: WelcomeView) -> RenderableType:
             parts.append(Text())
     parts.append(_scores(view))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def described(action: str, number: int) -> str:
+    """``action`` as the menu shows it in adventure ``number``: a link named by its slot
+    (``#100``) is followed by where the sheet draws it, between the spaces or quarters it
+    joins (:func:`~moonbase.games.welcome_to_the_moon.drawing.places`).
+
+    >>> described("WALL #100", 2), described("CLOSE #101", 6), described("X T21", 2)
+    ('WALL #100 (T11│T12)', 'CLOSE #101 (Q0┃Q1)', 'X T21')
+    """
+    where = _places(number)
+    words = [
+        f"{word} ({where[int(word[1:])]})"
+        if word[1:].isdigit() and int(word[1:]) in where
+        else word
+        for word in action.split(" ")
+    ]
+    return " ".join(words)
+
+
+@cache
+def _places(number: int) -> dict[int, str]:
+    return places(adventure(number).layout)
+
+
+def menu(game: Game, view: dict[str, Any], actions: list[str], width: int) -> Menu | None:
+    """A menu that offers links: grouped in natural order, each link told by where the sheet
+    draws it (:func:`described`), so that everything the menu offers can be found on screen
+    (``None`` for any other menu, which is laid out as every game's is).
+
+    >>> import moonbase
+    >>> game = moonbase.load("welcome-to-the-moon", adventure=6)
+    >>> menu(game, {"adventure": 6}, ["CLOSE #101", "CLOSE #99", "SKIP"], 60).lines
+    ('CLOSE  1) #99 (Q0━━Q4)  2) #101 (Q0┃Q1)', '3) SKIP')
+    """
+    ordered = sorted(actions, key=natural_key)
+    shown = [described(action, view["adventure"]) for action in ordered]
+    if shown == ordered:
+        return None
+    return Menu(
+        tuple(menu_lines(shown, width)), dict(enumerate(ordered, start=1)), frozenset(ordered)
+    )

@@ -26,13 +26,14 @@ A  7  · ●R3    □
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, INFECTED, X
 
-__all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "plain_lines"]
+__all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "places", "plain_lines"]
 
 TONES: Final = ("label", "empty", "number", "open", "circled", "crossed")
 """How a piece of a drawn sheet may be styled: printed text, an empty space, a number (or X),
@@ -159,3 +160,95 @@ def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[li
 def plain_lines(layout: Layout, marks: Sequence[int], width: int = 96) -> list[str]:
     """:func:`draw_sheet` as plain text lines."""
     return ["".join(text for text, _ in line).rstrip() for line in draw_sheet(layout, marks, width)]
+
+
+def places(layout: Layout) -> dict[int, str]:
+    """Where each link without a name (a wall, a walkway, an airlock) is drawn, told by the
+    names the screen shows around it: the named spots on either side of it along its row
+    (else its column, or the next column), with the link's glyph between them (``T11│T12``: a
+    wall between two spaces), or their groups when those differ and no other link joins the
+    same two (``Q0┃Q1``: a walkway between two quarters); a link with a named spot on one side
+    only is told by that one (``T12│``: a wall at the end of a row). Any other spot without a
+    name is told by what is printed on it and the title of its row (``SAB Q7``), with its rank
+    among the spots told alike (``SAB Q7 1/2``).
+
+    >>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Layout, Spot
+    >>> row = Area("row", (Spot(1, 0, 1, Kind.SPACE, name="T1"), Spot(9, 0, 2, Kind.LINK, "│"),
+    ...                    Spot(2, 0, 3, Kind.SPACE, name="T2"), Spot(8, 0, 4, Kind.LINK, "│"),
+    ...                    Spot(7, 0, 5, Kind.SYMBOL, "×2")), (Label(0, 0, "Q1"),))
+    >>> places(Layout(2, (row,)))
+    {9: 'T1│T2', 8: 'T2│', 7: '×2 Q1'}
+    """
+    found: dict[int, tuple[Spot, Spot | None]] = {}
+    symbols: dict[int, str] = {}
+    for area in layout.areas:
+        named = [spot for spot in area.spots if not spot.name.startswith("#")]
+        for spot in area.spots:
+            if not spot.name.startswith("#") or spot.kind is Kind.SPACE:
+                continue
+            sides = _sides(spot, named) if spot.kind is Kind.LINK else None
+            if sides is not None:
+                found[spot.slot] = sides
+            else:
+                symbols[spot.slot] = " ".join(filter(None, (spot.printed, _row_title(area, spot))))
+    pairs = Counter((first.group, second.group) for first, second in found.values() if second)
+    result: dict[int, str] = {}
+    for slot, (first, second) in found.items():
+        glyph = layout.spot(slot).printed or "-"
+        if second is None:
+            result[slot] = f"{first.name}{glyph}"
+        elif first.group != second.group and pairs[first.group, second.group] == 1:
+            result[slot] = f"{first.group}{glyph}{second.group}"
+        else:
+            result[slot] = f"{first.name}{glyph}{second.name}"
+    alike = Counter(symbols.values())
+    seen: Counter[str] = Counter()
+    for slot, text in sorted(symbols.items()):
+        seen[text] += 1
+        result[slot] = f"{text} {seen[text]}/{alike[text]}" if alike[text] > 1 else text
+    return result
+
+
+def _row_title(area: Area, spot: Spot) -> str:
+    """What ``spot`` belongs to, as the screen titles it: its group when a label shows it,
+    else the first word of the first label left of it that is a word (a floor, a quarter, a
+    track), else of the label heading its column (or the next column: a storage), else its
+    group."""
+    if any(label.text.split()[0] == spot.group for label in area.labels if label.text.split()):
+        return spot.group
+    titles = sorted((label for label in area.labels if label.row == spot.row), key=_col)
+    words = [label.text.split()[0] for label in titles if label.col < spot.col]
+    heads = sorted(
+        (label for label in area.labels if label.row < spot.row and 0 <= label.col - spot.col <= 1),
+        key=lambda label: -label.row,
+    )
+    words += [label.text.split()[0] for label in heads]
+    words = [word for word in words if word[0].isalnum()]
+    return words[0] if words else spot.group
+
+
+def _sides(spot: Spot, named: list[Spot]) -> tuple[Spot, Spot | None] | None:
+    """The nearest named spots before and after ``spot`` along its row, else its column (or
+    the next column), else the one before it in its row."""
+    lines = (
+        ([other for other in named if other.row == spot.row], True),
+        ([other for other in named if other.col == spot.col], False),
+        ([other for other in named if other.col == spot.col + 1], False),
+    )
+    for line, along_row in lines:
+        here = _at(spot, along_row)
+        ordered = sorted(line, key=lambda other: _at(other, along_row))
+        before = [other for other in ordered if _at(other, along_row) < here]
+        after = [other for other in ordered if _at(other, along_row) > here]
+        if before and after:
+            return before[-1], after[0]
+    row = sorted((other for other in lines[0][0] if other.col < spot.col), key=_col)
+    return (row[-1], None) if row else None
+
+
+def _col(item: Spot | Label) -> int:
+    return item.col
+
+
+def _at(spot: Spot, along_row: bool) -> int:
+    return spot.col if along_row else spot.row
