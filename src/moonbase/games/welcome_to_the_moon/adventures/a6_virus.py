@@ -415,6 +415,8 @@ _SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
 _TARGET_OF: Final = {symbol: target for target, symbol in _SYMBOL_OF_TARGET.items()}
 """A virus's release symbol → its target."""
 _PROPAGATION_SYMBOLS: Final = tuple(sorted(PROPAGATIONS.values()))
+PROPAGATE: Final = "PROPAGATE"
+"""A propagation owed: expanded into its ``INFECT`` items once nothing else is pending."""
 _ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
 """Pending items of the combination's action: the action, and the row bonus of the track it
 advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
@@ -489,6 +491,18 @@ def _solo_choices(marks: bytearray) -> list[int]:
     return viruses or [symbol for symbol in _PROPAGATION_SYMBOLS if not marks[symbol]]
 
 
+def virus_state(mark: int) -> str:
+    """A virus target's state: ``active``, ``active, quarantined``, ``quarantined`` (it never
+    will be active) or ``inactive``.
+
+    >>> [virus_state(m) for m in (0, CIRCLED, CROSSED, CIRCLED | CROSSED)]
+    ['inactive', 'active', 'quarantined', 'active, quarantined']
+    """
+    if mark & CIRCLED:
+        return "active, quarantined" if mark & CROSSED else "active"
+    return "quarantined" if mark else "inactive"
+
+
 def _solo_bonus(sheet: Sheet) -> None:
     sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
 
@@ -513,6 +527,50 @@ def evacuate(sheet: Sheet) -> None:
     for marker, spaces in _QUARTER_SPACES:
         if not marks[marker] and 0 not in spaces(marks):
             marks[marker] = CIRCLED
+
+
+def active(marks: bytearray) -> list[int]:
+    """The quarters whose virus is active (target circled), in quarter order."""
+    return [k for k, q in enumerate(QUARTERS) if q.target and marks[q.target] & CIRCLED]
+
+
+def infections(marks: bytearray) -> list[str]:
+    """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
+    items: list[str] = []
+    for k in active(marks):
+        if not evacuated(marks, k):
+            items.append(f"INFECT {QUARTERS[k].name}")
+            continue
+        for walkway in _WALKWAYS_OF[k]:
+            if not marks[walkway]:
+                a, b = WALKWAYS[walkway]
+                items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
+    return items
+
+
+def _owe(sheet: Sheet, count: int) -> None:
+    """``count`` propagations more for the sheet to resolve."""
+    if count:
+        sheet.pending.extend([PROPAGATE] * count)
+        sheet.stage = Sheet.ACTING
+
+
+def _activate(sheet: Sheet, symbol: int) -> None:
+    """Activate the virus ``symbol`` releases: cross the symbol, circle its target unless
+    marked, and owe one propagation."""
+    sheet.marks[symbol] |= CROSSED
+    target = _TARGET_OF[symbol]
+    if not sheet.marks[target]:
+        sheet.marks[target] = CIRCLED
+    _owe(sheet, 1)
+
+
+def _released(_engine: Engine, sheet: Sheet, symbol: int) -> None:
+    """A mission's virus, released for everyone (solo: the player who circled its symbol gains
+    a solo bonus)."""
+    if sheet.solo and sheet.marks[symbol] == CIRCLED:
+        _solo_bonus(sheet)
+    _activate(sheet, symbol)
 
 
 def _infected(_engine: Engine, sheet: Sheet, _space: int) -> None:
@@ -635,50 +693,10 @@ class Virus(Engine):
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = (_GREEN, _BLUE, *_PROPAGATION_SYMBOLS)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
-
-    def new_sheet(self, solo: bool) -> Sheet:
-        """A blank sheet waiting for its setup choice: the space the grey virus infects."""
-        sheet = super().new_sheet(solo)
-        sheet.stage = Sheet.ACTING
-        sheet.pending = ["GREY"]
-        return sheet
-
-    # ------------------------------------------------------------------ propagation
-    @staticmethod
-    def active(marks: bytearray) -> list[int]:
-        """The quarters whose virus is active (target circled), in quarter order."""
-        return [
-            k for k, q in enumerate(QUARTERS)
-            if q.target and marks[q.target] & CIRCLED
-        ]  # fmt: skip
-
-    def _propagate(self, sheet: Sheet) -> list[str]:
-        """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
-        marks = sheet.marks
-        items: list[str] = []
-        for k in self.active(marks):
-            if not evacuated(marks, k):
-                items.append(f"INFECT {QUARTERS[k].name}")
-                continue
-            for walkway in _WALKWAYS_OF[k]:
-                if not marks[walkway]:
-                    a, b = WALKWAYS[walkway]
-                    items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
-        return items
-
-    @staticmethod
-    def _owe(sheet: Sheet, count: int) -> None:
-        if count:
-            sheet.pending.extend(["PROPAGATE"] * count)
-            sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ phase 4
-    def steps(self, sheet: Sheet) -> list[str]:
-        """Every sub-step allowed now: the action alone while it is pending, then its bonuses,
-        then infections."""
-        if "ACTION" in sheet.pending:
-            return self.options(sheet, "ACTION")
-        return super().steps(sheet)
+    setup: ClassVar[tuple[str, ...]] = ("GREY",)
+    action_first: ClassVar[bool] = True
+    first_marks: ClassVar[tuple[int, ...]] = MISSION_VIRUS
+    releases: ClassVar[Mapping[int, Effects]] = dict.fromkeys(MISSION_VIRUS, (Call(_released),))
 
     def settle(self, sheet: Sheet) -> None:
         """Evacuate full quarters once the action is resolved, the row bonus its track gave
@@ -692,26 +710,14 @@ class Virus(Engine):
             evacuate(sheet)
         while True:
             live = {item: self.resolvable(sheet, item) for item in set(sheet.pending)}
-            live["PROPAGATE"] = True
+            live[PROPAGATE] = True
             sheet.pending = [item for item in sheet.pending if live[item]]
-            if any(item != "PROPAGATE" for item in sheet.pending) or not sheet.pending:
+            if any(item != PROPAGATE for item in sheet.pending) or not sheet.pending:
                 break
-            sheet.pending.remove("PROPAGATE")
-            sheet.pending[:0] = self._propagate(sheet)
+            sheet.pending.remove(PROPAGATE)
+            sheet.pending[:0] = infections(sheet.marks)
         if not sheet.pending:
             sheet.stage = Sheet.DONE
-
-    # ------------------------------------------------------------------ phases 5–6
-    @staticmethod
-    def _activate(sheets: Sequence[Sheet], symbol: int) -> None:
-        """Activate the virus ``symbol`` releases on every sheet: cross the symbol, circle its
-        target unless marked, and owe one propagation."""
-        target = _TARGET_OF[symbol]
-        for sheet in sheets:
-            sheet.marks[symbol] |= CROSSED
-            if not sheet.marks[target]:
-                sheet.marks[target] = CIRCLED
-            Virus._owe(sheet, 1)
 
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Propagations owed: errors 2 and 3, propagation symbols other players crossed first,
@@ -723,43 +729,17 @@ class Virus(Engine):
                 if symbol not in sheet.triggered and not sheet.marks[symbol]:
                     sheet.marks[symbol] = CROSSED
                     owed += 1
-            self._owe(sheet, owed)
+            _owe(sheet, owed)
         for symbol in ACTIVATIONS.values():
             if symbol in triggered:
-                self._activate(sheets, symbol)
+                for sheet in sheets:
+                    _activate(sheet, symbol)
         for sheet in sheets:
             self.settle(sheet)
 
     def solo_phase5(self, sheet: Sheet) -> None:
         """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
-        owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-        owed += sum(1 for slot in sheet.triggered if slot in ACTIVATIONS.values())
-        sheet.stage = Sheet.DONE
-        self._owe(sheet, owed)
-        self.settle(sheet)
-
-    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
-        """Points are kept; a first accomplishment circles the mission's virus symbol."""
-        super().reward(sheet, mission, value)
-        symbol = MISSION_VIRUS[mission.index]
-        if value == mission.high and not sheet.marks[symbol]:
-            sheet.marks[symbol] = CIRCLED
-
-    def after_missions(self, sheets: Sequence[Sheet]) -> bool:
-        """A mission's virus symbol circled by a first accomplishment releases its virus for
-        everyone: activation and one propagation each."""
-        released = False
-        for symbol in MISSION_VIRUS:
-            if any(sheet.marks[symbol] == CIRCLED for sheet in sheets):
-                for sheet in sheets:
-                    if sheet.solo and sheet.marks[symbol] == CIRCLED:
-                        _solo_bonus(sheet)
-                self._activate(sheets, symbol)
-                released = True
-        if released:
-            for sheet in sheets:
-                self.settle(sheet)
-        return released
+        self.phase5([sheet])
 
     # ------------------------------------------------------------------ scores
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -810,28 +790,16 @@ class Virus(Engine):
         elif target is not None:
             marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
-        sheet.pending = ["PROPAGATE"]
+        sheet.pending = [PROPAGATE]
         self.settle(sheet)
 
     # ------------------------------------------------------------------ views
-    @staticmethod
-    def virus_state(mark: int) -> str:
-        """A virus target's state: ``active``, ``active, quarantined``, ``quarantined`` (it never
-        will be active) or ``inactive``.
-
-        >>> [Virus.virus_state(m) for m in (0, CIRCLED, CROSSED, CIRCLED | CROSSED)]
-        ['inactive', 'active', 'quarantined', 'active, quarantined']
-        """
-        if mark & CIRCLED:
-            return "active, quarantined" if mark & CROSSED else "active"
-        return "quarantined" if mark else "inactive"
-
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, quarters, walkways, viruses, tracks, wild actions and errors."""
         marks = sheet.marks
         viruses: dict[str, str] = {}
         for virus in VIRUSES:
-            states = [self.virus_state(marks[target]) for target in virus.targets]
+            states = [virus_state(marks[target]) for target in virus.targets]
             chosen = [state for state in states if state.startswith("active")]
             viruses[virus.colour] = (
                 chosen[0] if chosen else "inactive" if len(states) > 1 else states[0]
