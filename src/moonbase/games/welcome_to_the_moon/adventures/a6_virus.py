@@ -47,7 +47,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -396,7 +395,6 @@ _FLOOR_SYMBOLS: Final = {
     floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
     for floor in FLOORS
 }
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[6].bonus_boxes
 # C-fast gathers of the marks the missions and the evacuation read (a group is complete when
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
@@ -409,11 +407,12 @@ _FLOOR_ENERGIES: Final = tuple(
     gather(tuple(e for q in QUARTERS if q.floor == floor for e in q.energies)) for floor in FLOORS
 )
 _SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.values())
-_GREEN, _BLUE = 224, 228
-_SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
-_SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
-_TARGET_OF: Final = {symbol: target for target, symbol in _SYMBOL_OF_TARGET.items()}
+_TARGET_OF: Final = {virus.symbol: virus.targets[0] for virus in VIRUSES if virus.symbol}
 """A virus's release symbol → its target."""
+_SYMBOL_OF_TARGET: Final = {target: symbol for symbol, target in _TARGET_OF.items()}
+_GREEN, _BLUE = (_TARGET_OF[symbol] for symbol in ACTIVATIONS.values())
+_SOLO_VIRUS: Final = {letter: _TARGET_OF[s] for letter, s in zip("ABC", MISSION_VIRUS, strict=True)}
+"""Solo, pass 2: ASTRA's card → the target of the virus it activates (red, purple, yellow)."""
 _PROPAGATION_SYMBOLS: Final = tuple(sorted(PROPAGATIONS.values()))
 PROPAGATE: Final = "PROPAGATE"
 """A propagation owed: expanded into its ``INFECT`` items once nothing else is pending."""
@@ -503,8 +502,8 @@ def virus_state(mark: int) -> str:
     return "quarantined" if mark else "inactive"
 
 
-def _solo_bonus(sheet: Sheet) -> None:
-    sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+def _solo_bonus(engine: Engine, sheet: Sheet) -> None:
+    sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
 
 
 def _grey(_engine: Engine, sheet: Sheet, space: int) -> None:
@@ -555,21 +554,21 @@ def _owe(sheet: Sheet, count: int) -> None:
         sheet.stage = Sheet.ACTING
 
 
-def _activate(sheet: Sheet, symbol: int) -> None:
+def _activate(sheet: Sheet, symbol: int, owed: int = 1) -> None:
     """Activate the virus ``symbol`` releases: cross the symbol, circle its target unless
-    marked, and owe one propagation."""
+    marked, and owe ``owed`` propagations."""
     sheet.marks[symbol] |= CROSSED
     target = _TARGET_OF[symbol]
     if not sheet.marks[target]:
         sheet.marks[target] = CIRCLED
-    _owe(sheet, 1)
+    _owe(sheet, owed)
 
 
-def _released(_engine: Engine, sheet: Sheet, symbol: int) -> None:
+def _released(engine: Engine, sheet: Sheet, symbol: int) -> None:
     """A mission's virus, released for everyone (solo: the player who circled its symbol gains
     a solo bonus)."""
     if sheet.solo and sheet.marks[symbol] == CIRCLED:
-        _solo_bonus(sheet)
+        _solo_bonus(engine, sheet)
     _activate(sheet, symbol)
 
 
@@ -583,21 +582,17 @@ def _trigger(_engine: Engine, sheet: Sheet, box: int) -> None:
     sheet.triggered.append(box)
 
 
-def _release(_engine: Engine, sheet: Sheet, marker: int) -> None:
+def _release(engine: Engine, sheet: Sheet, marker: int) -> None:
     """A track marker's activation symbol, still unmarked, releases its virus (green, blue): its
     target is circled unless quarantined, and everyone activates it in phase 5 (solo: the player
     propagates once, and gains a solo bonus)."""
-    marks = sheet.marks
     symbol = ACTIVATIONS[marker]
-    if marks[symbol]:
+    if sheet.marks[symbol]:
         return
-    marks[symbol] = CROSSED
-    target = _TARGET_OF[symbol]
-    if not marks[target]:
-        marks[target] = CIRCLED
+    _activate(sheet, symbol, owed=0)
     sheet.triggered.append(symbol)
     if sheet.solo:
-        _solo_bonus(sheet)
+        _solo_bonus(engine, sheet)
 
 
 ERROR_TRACK: Final = Track("errors", ERRORS)
@@ -785,8 +780,7 @@ class Virus(Engine):
             choices = _solo_choices(marks)
             target = choices[0] if choices else None
         if target in _SYMBOL_OF_TARGET:
-            marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
-            marks[target] = CIRCLED
+            _activate(sheet, _SYMBOL_OF_TARGET[target], owed=0)
         elif target is not None:
             marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
