@@ -716,7 +716,8 @@ class Virus(Engine):
 
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Propagations owed: errors 2 and 3, propagation symbols other players crossed first,
-        and one per virus released this turn (for everyone); then each player infects."""
+        and one per virus released this turn (for everyone; solo, those the player released); then
+        each player infects."""
         triggered = {slot for sheet in sheets for slot in sheet.triggered}
         for sheet in sheets:
             owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
@@ -731,10 +732,6 @@ class Virus(Engine):
                     _activate(sheet, symbol)
         for sheet in sheets:
             self.settle(sheet)
-
-    def solo_phase5(self, sheet: Sheet) -> None:
-        """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
-        self.phase5([sheet])
 
     # ------------------------------------------------------------------ scores
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:

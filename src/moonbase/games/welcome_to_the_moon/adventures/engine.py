@@ -559,6 +559,11 @@ class Engine(Adventure):
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
 
+    def solo_phase5(self, sheet: Sheet) -> None:
+        """Solo: :meth:`phase5` on the one sheet (its races were settled at once: only what the
+        adventure left in ``triggered`` remains, a6's propagations owed)."""
+        self.phase5([sheet])
+
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Points are kept; a first accomplishment circles the mission's :attr:`first_marks`
         slot, if it is empty."""
