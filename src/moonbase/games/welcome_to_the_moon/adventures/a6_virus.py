@@ -621,8 +621,8 @@ def _row_bonus(row: Row, item: str) -> Effects:
 
 
 class Virus(Engine):
-    """Adventure 6 — The Virus: the engine over these declarations, with its own setup,
-    evacuation timing and propagation."""
+    """Adventure 6 — The Virus: the engine over these declarations, with its own evacuation
+    timing and propagation (:meth:`settle`, :meth:`phase5`) and solo effects."""
 
     number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"

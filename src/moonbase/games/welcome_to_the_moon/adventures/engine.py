@@ -16,7 +16,9 @@ An adventure declares what its sheet does; the engine carries it out:
   several :class:`Tracks`, or a space to :class:`Cross` (the X of Planning); what follows an
   action once it is over is its :attr:`Engine.after_action`;
 * a System Error advances the ``errors`` track; phase 5 settles the races; an ASTRA card crosses
-  off one of :attr:`Engine.crossable`.
+  off one of :attr:`Engine.crossable`;
+* a sheet may start with :attr:`Engine.setup` sub-steps, and a mission's first accomplishment
+  may release something for everyone (:attr:`Engine.first_marks`, :attr:`Engine.releases`).
 
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
