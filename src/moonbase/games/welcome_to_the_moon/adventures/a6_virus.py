@@ -503,6 +503,7 @@ def virus_state(mark: int) -> str:
 
 
 def _solo_bonus(engine: Engine, sheet: Sheet) -> None:
+    """Solo: one more solo-bonus box circled (as many as the sheet has, at most)."""
     sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
 
 
@@ -564,7 +565,7 @@ def _activate(sheet: Sheet, symbol: int, owed: int = 1) -> None:
     _owe(sheet, owed)
 
 
-def _released(engine: Engine, sheet: Sheet, symbol: int) -> None:
+def _mission_virus(engine: Engine, sheet: Sheet, symbol: int) -> None:
     """A mission's virus, released for everyone (solo: the player who circled its symbol gains
     a solo bonus)."""
     if sheet.solo and sheet.marks[symbol] == CIRCLED:
@@ -691,7 +692,7 @@ class Virus(Engine):
     setup: ClassVar[tuple[str, ...]] = ("GREY",)
     action_first: ClassVar[bool] = True
     first_marks: ClassVar[tuple[int, ...]] = MISSION_VIRUS
-    releases: ClassVar[Mapping[int, Effects]] = dict.fromkeys(MISSION_VIRUS, (Call(_released),))
+    releases: ClassVar[Mapping[int, Effects]] = {v: (Call(_mission_virus),) for v in MISSION_VIRUS}
 
     def settle(self, sheet: Sheet) -> None:
         """Evacuate full quarters once the action is resolved, the row bonus its track gave
