@@ -47,7 +47,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -270,7 +269,6 @@ _FLOOR_SYMBOLS: Final = {
     floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
     for floor in FLOORS
 }
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[6].bonus_boxes
 # C-fast gathers of the marks the missions and the evacuation read (a group is complete when
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
@@ -283,12 +281,15 @@ _FLOOR_ENERGIES: Final = tuple(
     gather(tuple(e for q in QUARTERS if q.floor == floor for e in q.energies)) for floor in FLOORS
 )
 _SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.values())
-_GREEN, _BLUE = 224, 228
-_SOLO_VIRUS: Final = {"A": 223, "B": 226, "C": 229}
-_SYMBOL_OF_TARGET: Final = {223: 242, 226: 243, 229: 244, 224: 216, 228: 219}
-_TARGET_OF: Final = {symbol: target for target, symbol in _SYMBOL_OF_TARGET.items()}
+_TARGET_OF: Final = {virus.symbol: virus.targets[0] for virus in VIRUSES if virus.symbol}
 """A virus's release symbol → its target."""
+_SYMBOL_OF_TARGET: Final = {target: symbol for symbol, target in _TARGET_OF.items()}
+_GREEN, _BLUE = (_TARGET_OF[symbol] for symbol in ACTIVATIONS.values())
+_SOLO_VIRUS: Final = {letter: _TARGET_OF[s] for letter, s in zip("ABC", MISSION_VIRUS, strict=True)}
+"""Solo, pass 2: ASTRA's card → the target of the virus it activates (red, purple, yellow)."""
 _PROPAGATION_SYMBOLS: Final = tuple(sorted(PROPAGATIONS.values()))
+PROPAGATE: Final = "PROPAGATE"
+"""A propagation owed: expanded into its ``INFECT`` items once nothing else is pending."""
 _ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
 """Pending items of the combination's action: the action, and the row bonus of the track it
 advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
@@ -363,8 +364,21 @@ def _solo_choices(marks: bytearray) -> list[int]:
     return viruses or [symbol for symbol in _PROPAGATION_SYMBOLS if not marks[symbol]]
 
 
-def _solo_bonus(sheet: Sheet) -> None:
-    sheet.solo_bonus = min(sheet.solo_bonus + 1, _SOLO_BOXES)
+def virus_state(mark: int) -> str:
+    """A virus target's state: ``active``, ``active, quarantined``, ``quarantined`` (it never
+    will be active) or ``inactive``.
+
+    >>> [virus_state(m) for m in (0, CIRCLED, CROSSED, CIRCLED | CROSSED)]
+    ['inactive', 'active', 'quarantined', 'active, quarantined']
+    """
+    if mark & CIRCLED:
+        return "active, quarantined" if mark & CROSSED else "active"
+    return "quarantined" if mark else "inactive"
+
+
+def _solo_bonus(engine: Engine, sheet: Sheet) -> None:
+    """Solo: one more solo-bonus box circled (as many as the sheet has, at most)."""
+    sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
 
 
 def _grey(_engine: Engine, sheet: Sheet, space: int) -> None:
@@ -389,6 +403,50 @@ def evacuate(sheet: Sheet) -> None:
             marks[marker] = CIRCLED
 
 
+def active(marks: bytearray) -> list[int]:
+    """The quarters whose virus is active (target circled), in quarter order."""
+    return [k for k, q in enumerate(QUARTERS) if q.target and marks[q.target] & CIRCLED]
+
+
+def infections(marks: bytearray) -> list[str]:
+    """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
+    items: list[str] = []
+    for k in active(marks):
+        if not evacuated(marks, k):
+            items.append(f"INFECT {QUARTERS[k].name}")
+            continue
+        for walkway in _WALKWAYS_OF[k]:
+            if not marks[walkway]:
+                a, b = WALKWAYS[walkway]
+                items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
+    return items
+
+
+def _owe(sheet: Sheet, count: int) -> None:
+    """``count`` propagations more for the sheet to resolve."""
+    if count:
+        sheet.pending.extend([PROPAGATE] * count)
+        sheet.stage = Sheet.ACTING
+
+
+def _activate(sheet: Sheet, symbol: int, owed: int = 1) -> None:
+    """Activate the virus ``symbol`` releases: cross the symbol, circle its target unless
+    marked, and owe ``owed`` propagations."""
+    sheet.marks[symbol] |= CROSSED
+    target = _TARGET_OF[symbol]
+    if not sheet.marks[target]:
+        sheet.marks[target] = CIRCLED
+    _owe(sheet, owed)
+
+
+def _mission_virus(engine: Engine, sheet: Sheet, symbol: int) -> None:
+    """A mission's virus, released for everyone (solo: the player who circled its symbol gains
+    a solo bonus)."""
+    if sheet.solo and sheet.marks[symbol] == CIRCLED:
+        _solo_bonus(engine, sheet)
+    _activate(sheet, symbol)
+
+
 def _infected(_engine: Engine, sheet: Sheet, _space: int) -> None:
     """An infection may fill a quarter: it is evacuated at once."""
     evacuate(sheet)
@@ -399,21 +457,17 @@ def _trigger(_engine: Engine, sheet: Sheet, box: int) -> None:
     sheet.triggered.append(box)
 
 
-def _release(_engine: Engine, sheet: Sheet, marker: int) -> None:
+def _release(engine: Engine, sheet: Sheet, marker: int) -> None:
     """A track marker's activation symbol, still unmarked, releases its virus (green, blue): its
     target is circled unless quarantined, and everyone activates it in phase 5 (solo: the player
     propagates once, and gains a solo bonus)."""
-    marks = sheet.marks
     symbol = ACTIVATIONS[marker]
-    if marks[symbol]:
+    if sheet.marks[symbol]:
         return
-    marks[symbol] = CROSSED
-    target = _TARGET_OF[symbol]
-    if not marks[target]:
-        marks[target] = CIRCLED
+    _activate(sheet, symbol, owed=0)
     sheet.triggered.append(symbol)
     if sheet.solo:
-        _solo_bonus(sheet)
+        _solo_bonus(engine, sheet)
 
 
 ERROR_TRACK: Final = Track("errors", ERRORS)
@@ -442,8 +496,8 @@ def _row_bonus(row: Row, item: str) -> Effects:
 
 
 class Virus(Engine):
-    """Adventure 6 — The Virus: the engine over these declarations, with its own setup,
-    evacuation timing and propagation."""
+    """Adventure 6 — The Virus: the engine over these declarations, with its own evacuation
+    timing and propagation (:meth:`settle`, :meth:`phase5`) and solo effects."""
 
     number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"
@@ -509,50 +563,10 @@ class Virus(Engine):
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = (_GREEN, _BLUE, *_PROPAGATION_SYMBOLS)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
-
-    def new_sheet(self, solo: bool) -> Sheet:
-        """A blank sheet waiting for its setup choice: the space the grey virus infects."""
-        sheet = super().new_sheet(solo)
-        sheet.stage = Sheet.ACTING
-        sheet.pending = ["GREY"]
-        return sheet
-
-    # ------------------------------------------------------------------ propagation
-    @staticmethod
-    def active(marks: bytearray) -> list[int]:
-        """The quarters whose virus is active (target circled), in quarter order."""
-        return [
-            k for k, q in enumerate(QUARTERS)
-            if q.target and marks[q.target] & CIRCLED
-        ]  # fmt: skip
-
-    def _propagate(self, sheet: Sheet) -> list[str]:
-        """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
-        marks = sheet.marks
-        items: list[str] = []
-        for k in self.active(marks):
-            if not evacuated(marks, k):
-                items.append(f"INFECT {QUARTERS[k].name}")
-                continue
-            for walkway in _WALKWAYS_OF[k]:
-                if not marks[walkway]:
-                    a, b = WALKWAYS[walkway]
-                    items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
-        return items
-
-    @staticmethod
-    def _owe(sheet: Sheet, count: int) -> None:
-        if count:
-            sheet.pending.extend(["PROPAGATE"] * count)
-            sheet.stage = Sheet.ACTING
-
-    # ------------------------------------------------------------------ phase 4
-    def steps(self, sheet: Sheet) -> list[str]:
-        """Every sub-step allowed now: the action alone while it is pending, then its bonuses,
-        then infections."""
-        if "ACTION" in sheet.pending:
-            return self.options(sheet, "ACTION")
-        return super().steps(sheet)
+    setup: ClassVar[tuple[str, ...]] = ("GREY",)
+    action_first: ClassVar[bool] = True
+    first_marks: ClassVar[tuple[int, ...]] = MISSION_VIRUS
+    releases: ClassVar[Mapping[int, Effects]] = {v: (Call(_mission_virus),) for v in MISSION_VIRUS}
 
     def settle(self, sheet: Sheet) -> None:
         """Evacuate full quarters once the action is resolved, the row bonus its track gave
@@ -566,30 +580,19 @@ class Virus(Engine):
             evacuate(sheet)
         while True:
             live = {item: self.resolvable(sheet, item) for item in set(sheet.pending)}
-            live["PROPAGATE"] = True
+            live[PROPAGATE] = True
             sheet.pending = [item for item in sheet.pending if live[item]]
-            if any(item != "PROPAGATE" for item in sheet.pending) or not sheet.pending:
+            if any(item != PROPAGATE for item in sheet.pending) or not sheet.pending:
                 break
-            sheet.pending.remove("PROPAGATE")
-            sheet.pending[:0] = self._propagate(sheet)
+            sheet.pending.remove(PROPAGATE)
+            sheet.pending[:0] = infections(sheet.marks)
         if not sheet.pending:
             sheet.stage = Sheet.DONE
 
-    # ------------------------------------------------------------------ phases 5–6
-    @staticmethod
-    def _activate(sheets: Sequence[Sheet], symbol: int) -> None:
-        """Activate the virus ``symbol`` releases on every sheet: cross the symbol, circle its
-        target unless marked, and owe one propagation."""
-        target = _TARGET_OF[symbol]
-        for sheet in sheets:
-            sheet.marks[symbol] |= CROSSED
-            if not sheet.marks[target]:
-                sheet.marks[target] = CIRCLED
-            Virus._owe(sheet, 1)
-
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Propagations owed: errors 2 and 3, propagation symbols other players crossed first,
-        and one per virus released this turn (for everyone); then each player infects."""
+        and one per virus released this turn (for everyone; solo, those the player released); then
+        each player infects."""
         triggered = {slot for sheet in sheets for slot in sheet.triggered}
         for sheet in sheets:
             owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
@@ -597,43 +600,13 @@ class Virus(Engine):
                 if symbol not in sheet.triggered and not sheet.marks[symbol]:
                     sheet.marks[symbol] = CROSSED
                     owed += 1
-            self._owe(sheet, owed)
+            _owe(sheet, owed)
         for symbol in ACTIVATIONS.values():
             if symbol in triggered:
-                self._activate(sheets, symbol)
+                for sheet in sheets:
+                    _activate(sheet, symbol)
         for sheet in sheets:
             self.settle(sheet)
-
-    def solo_phase5(self, sheet: Sheet) -> None:
-        """Solo: errors 2 and 3 and the viruses the player released owe propagations."""
-        owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-        owed += sum(1 for slot in sheet.triggered if slot in ACTIVATIONS.values())
-        sheet.stage = Sheet.DONE
-        self._owe(sheet, owed)
-        self.settle(sheet)
-
-    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
-        """Points are kept; a first accomplishment circles the mission's virus symbol."""
-        super().reward(sheet, mission, value)
-        symbol = MISSION_VIRUS[mission.index]
-        if value == mission.high and not sheet.marks[symbol]:
-            sheet.marks[symbol] = CIRCLED
-
-    def after_missions(self, sheets: Sequence[Sheet]) -> bool:
-        """A mission's virus symbol circled by a first accomplishment releases its virus for
-        everyone: activation and one propagation each."""
-        released = False
-        for symbol in MISSION_VIRUS:
-            if any(sheet.marks[symbol] == CIRCLED for sheet in sheets):
-                for sheet in sheets:
-                    if sheet.solo and sheet.marks[symbol] == CIRCLED:
-                        _solo_bonus(sheet)
-                self._activate(sheets, symbol)
-                released = True
-        if released:
-            for sheet in sheets:
-                self.settle(sheet)
-        return released
 
     # ------------------------------------------------------------------ scores
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -679,33 +652,20 @@ class Virus(Engine):
             choices = _solo_choices(marks)
             target = choices[0] if choices else None
         if target in _SYMBOL_OF_TARGET:
-            marks[_SYMBOL_OF_TARGET[target]] |= CROSSED
-            marks[target] = CIRCLED
+            _activate(sheet, _SYMBOL_OF_TARGET[target], owed=0)
         elif target is not None:
             marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
-        sheet.pending = ["PROPAGATE"]
+        sheet.pending = [PROPAGATE]
         self.settle(sheet)
 
     # ------------------------------------------------------------------ views
-    @staticmethod
-    def virus_state(mark: int) -> str:
-        """A virus target's state: ``active``, ``active, quarantined``, ``quarantined`` (it never
-        will be active) or ``inactive``.
-
-        >>> [Virus.virus_state(m) for m in (0, CIRCLED, CROSSED, CIRCLED | CROSSED)]
-        ['inactive', 'active', 'quarantined', 'active, quarantined']
-        """
-        if mark & CIRCLED:
-            return "active, quarantined" if mark & CROSSED else "active"
-        return "quarantined" if mark else "inactive"
-
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, quarters, walkways, viruses, tracks, wild actions and errors."""
         marks = sheet.marks
         viruses: dict[str, str] = {}
         for virus in VIRUSES:
-            states = [self.virus_state(marks[target]) for target in virus.targets]
+            states = [virus_state(marks[target]) for target in virus.targets]
             chosen = [state for state in states if state.startswith("active")]
             viruses[virus.colour] = (
                 chosen[0] if chosen else "inactive" if len(states) > 1 else states[0]

@@ -16,7 +16,9 @@ An adventure declares what its sheet does; the engine carries it out:
   several :class:`Tracks`, or a space to :class:`Cross` (the X of Planning); what follows an
   action once it is over is its :attr:`Engine.after_action`;
 * a System Error advances the ``errors`` track; phase 5 settles the races; an ASTRA card crosses
-  off one of :attr:`Engine.crossable`.
+  off one of :attr:`Engine.crossable`;
+* a sheet may start with :attr:`Engine.setup` sub-steps, and a mission's first accomplishment
+  may release something for everyone (:attr:`Engine.first_marks`, :attr:`Engine.releases`).
 
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
@@ -49,6 +51,7 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     in_zones,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -278,6 +281,25 @@ class Engine(Adventure):
     """Solo: the ASTRA effect cards that cross something off."""
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {}
     """Mission card → whether a sheet's marks meet it."""
+    setup: ClassVar[tuple[str, ...]] = ()
+    """The sub-steps a new sheet starts with, before the first turn (a6: where the grey virus
+    starts)."""
+    action_first: ClassVar[bool] = False
+    """Whether the action alone is offered while it is pending (a6: its bonuses come after)."""
+    first_marks: ClassVar[tuple[int, ...]] = ()
+    """Per mission A, B, C, the slot its first accomplishment circles if it is empty; once the
+    missions are checked, each such slot circled on any sheet sets off its :attr:`releases`."""
+    releases: ClassVar[Mapping[int, Effects]] = {}
+    """A slot of :attr:`first_marks` → what it sets off on every sheet once circled (a6: its
+    virus released for everyone)."""
+
+    def new_sheet(self, solo: bool) -> Sheet:
+        """A blank sheet, waiting for its :attr:`setup` sub-steps if there are any."""
+        sheet = super().new_sheet(solo)
+        if self.setup:
+            sheet.stage = Sheet.ACTING
+            sheet.pending = list(self.setup)
+        return sheet
 
     # ------------------------------------------------------------------ effects
     def apply(self, sheet: Sheet, effects: Effects, slot: int = 0) -> None:
@@ -485,6 +507,13 @@ class Engine(Adventure):
             if name in reach and track.next_slot(marks) is not None
         ]
 
+    def steps(self, sheet: Sheet) -> list[str]:
+        """Every sub-step allowed now (the action's alone while it is pending, if
+        :attr:`action_first`)."""
+        if self.action_first and ACTION in sheet.pending:
+            return self.options(sheet, ACTION)
+        return super().steps(sheet)
+
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step: the pending item it resolves goes."""
         if action == SKIP:
@@ -531,6 +560,34 @@ class Engine(Adventure):
             for sheet in sheets:
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
+
+    def solo_phase5(self, sheet: Sheet) -> None:
+        """Solo: :meth:`phase5` on the one sheet (its races were settled at once: only what the
+        adventure left in ``triggered`` remains, a6's propagations owed)."""
+        self.phase5([sheet])
+
+    def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
+        """Points are kept; a first accomplishment circles the mission's :attr:`first_marks`
+        slot, if it is empty."""
+        super().reward(sheet, mission, value)
+        if self.first_marks and value == mission.high:
+            slot = self.first_marks[mission.index]
+            if not sheet.marks[slot]:
+                sheet.marks[slot] = CIRCLED
+
+    def after_missions(self, sheets: Sequence[Sheet]) -> bool:
+        """Every :attr:`first_marks` slot circled on some sheet sets off its :attr:`releases` on
+        every sheet, which then settle; ``True`` if one did."""
+        released = False
+        for slot, effects in self.releases.items():
+            if any(sheet.marks[slot] == CIRCLED for sheet in sheets):
+                for sheet in sheets:
+                    self.apply(sheet, effects, slot)
+                released = True
+        if released:
+            for sheet in sheets:
+                self.settle(sheet)
+        return released
 
     def mission_met(self, sheet: Sheet, card: str) -> bool:
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
