@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
@@ -182,8 +183,10 @@ def _at(track: Track, off: int) -> Track:
 def _tracks_at(side: int, off: int) -> dict[str, Track]:
     """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
     ``planning``, the three kinds, ``astronauts``: circled, ``errors``; ``asteroids``: the belt
-    from the side's end, marked with its insignia)."""
+    from the side's end, marked with its insignia), and each planet's plant and water symbols
+    (``PL0 plants``, ``PL0 waters`` …: crossed one after the other)."""
     half = HALVES[side]
+    belt = tuple(sorted(ASTEROIDS, reverse=side == 2))
     tracks = {
         "plants": half.plants,
         "water": half.water,
@@ -191,9 +194,9 @@ def _tracks_at(side: int, off: int) -> dict[str, Track]:
         **half.multipliers,
         "astronauts": Track(f"astronauts{side}", half.astronauts, flag=CIRCLED),
         "errors": Track(f"errors{side}", half.errors),
-        "asteroids": Track(
-            f"asteroids{side}", tuple(sorted(ASTEROIDS, reverse=side == 2)), (), side
-        ),
+        "asteroids": Track(f"asteroids{side}", belt, flag=side),
+        **{f"{p.name} plants": Track(f"{p.name} plants", p.plants) for p in PLANETS},
+        **{f"{p.name} waters": Track(f"{p.name} waters", p.waters) for p in PLANETS},
     }
     return {name: _at(track, off) for name, track in tracks.items()}
 
@@ -204,32 +207,15 @@ ASTRA's battlefield, at 230)."""
 _OWN: Final = TRACKS[1, 0]
 """The tracks the rules below name: side 1's on the sheet's own battlefield, which stand for
 the writing side's on this turn's battlefield (:meth:`Battle.seated`)."""
-
-_PLANT_SYMBOLS: Final = {
-    space: Track(f"{planet.name} plants", planet.plants)
-    for planet in PLANETS
-    if planet.plants
-    for space in planet.spaces
-}
-"""A planet's space → the planet's plant symbols, crossed one after the other by Plant."""
-_WATER_SYMBOLS: Final = {
-    space: Track(f"{planet.name} waters", planet.waters)
-    for planet in PLANETS
-    if planet.waters
-    for space in planet.spaces
-}
-"""A planet's space → the planet's water symbols, crossed one after the other by Water."""
 _SIDE2: Final = {
-    off: {
-        **{track.name: TRACKS[2, off][name] for name, track in _OWN.items()},
-        **{
-            track.name: _at(track, off)
-            for track in (*_PLANT_SYMBOLS.values(), *_WATER_SYMBOLS.values())
-        },
-    }
-    for off in (0, FIELD)
+    off: {track.name: TRACKS[2, off][name] for name, track in _OWN.items()} for off in (0, FIELD)
 }
-"""Side 2 writing on the battlefield at ``off``: a named track → the one it stands for."""
+"""Side 2 writing on the battlefield at ``off``: a track's name → the one it stands for."""
+_SYMBOLS: Final = {
+    kind: {space: _OWN[f"{p.name} {kind}"] for p in PLANETS for space in p.spaces}
+    for kind in ("plants", "waters")
+}
+"""``plants`` or ``waters`` → a planet's space → its planet's symbols (Plant, Water)."""
 
 
 def side_now(marks: bytearray) -> int:
@@ -542,41 +528,24 @@ def _astra_plays(engine: Engine, sheet: Sheet, flag: int) -> None:
     cast("Battle", engine).astra_play(sheet, _FLAG_OF[flag])
 
 
-HalfTest = Callable[[bytearray, int, int], bool]
-"""Whether one half, given its marks, battlefield offset and side, meets a mission."""
+def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
+    """Whether a half (by default the owner's, side 1 of the sheet's own battlefield) meets
+    mission ``card`` (``adventure8.md`` §8)."""
+    tracks = TRACKS[side, off]
+    if card in ("A1", "A2"):
+        held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
+        if card == "A1":
+            return len(held) >= 4
+        return {p.kind for p in held} == set(KINDS)
+    if card == "B1":
+        return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
+    if card == "B2":
+        return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
+    if card == "C1":
+        return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
+    return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
 
 
-def _mission_tests() -> dict[str, HalfTest]:
-    """Mission card → whether one half (its marks, battlefield offset and side) meets it."""
-
-    def held(marks: bytearray, off: int, side: int) -> list[Planet]:
-        return [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
-
-    def marked(marks: bytearray, off: int, side: int, name: str) -> int:
-        return TRACKS[side, off][name].marked(marks)
-
-    return {
-        "A1": lambda marks, off, side: len(held(marks, off, side)) >= 4,
-        "A2": lambda marks, off, side: {p.kind for p in held(marks, off, side)} == set(KINDS),
-        "B1": lambda marks, off, side: sum(marks[off + r] == side for r in ASTEROIDS) >= 7,
-        "B2": lambda marks, off, side: all(marked(marks, off, side, k) >= 2 for k in KINDS),
-        "C1": lambda marks, off, side: (
-            marked(marks, off, side, "plants") >= 6 and marked(marks, off, side, "water") >= 4
-        ),
-        "C2": lambda marks, off, side: (
-            sum(any(marks[off + m] == side for m in p.moons) for p in PLANETS) >= 4
-        ),
-    }
-
-
-def _on_own_half(test: HalfTest) -> Callable[[bytearray], bool]:
-    """``test`` on a sheet's owner's half (side 1 of its own battlefield)."""
-    return lambda marks: test(marks, 0, 1)
-
-
-MISSION_TESTS: Final = _mission_tests()
-"""Mission card → whether one half (marks, battlefield offset, side) meets it (``adventure8.md``
-§8; :meth:`Battle.meets` asks both of a seat's halves)."""
 _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
 _MOON_DRAWN: Final = _moon(astra=False)
 
@@ -627,8 +596,8 @@ class Battle(Engine):
     actions: ClassVar[Mapping[str, Offer]] = {
         "ROBOT": Offer("ROBOT", Next(_OWN["asteroids"])),
         "ENERGY": _ENERGY,
-        "PLANT": Offer("PLANT", Next(_PLANT_SYMBOLS)),
-        "WATER": Offer("WATER", Next(_WATER_SYMBOLS)),
+        "PLANT": Offer("PLANT", Next(_SYMBOLS["plants"])),
+        "WATER": Offer("WATER", Next(_SYMBOLS["waters"])),
         "ASTRONAUT": Offer("ASTRONAUT", Next(_OWN["astronauts"])),
         "PLANNING": Offer(
             "PLANNING",
@@ -655,7 +624,7 @@ class Battle(Engine):
     items_first: ClassVar[bool] = True
     changed: ClassVar[Effects] = (Advance(_OWN["astronauts"]),)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {
-        card: _on_own_half(test) for card, test in MISSION_TESTS.items()
+        card: partial(_met, card) for card in MISSIONS
     }
     """The owner's own half (side 1); the state asks :meth:`meets`, which checks both halves."""
 
@@ -722,25 +691,14 @@ class Battle(Engine):
         return combo.action == "ASTRONAUT" and _distance(planet, combo.number) > 0
 
     # ------------------------------------------------------------------ planets
-    @staticmethod
-    def free_moons(marks: bytearray, off: int) -> list[int]:
-        """Empty moons of unresolved planets on the battlefield at ``off`` (without it)."""
-        return _free_moons(marks, off)
-
-    @staticmethod
-    def counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
-        """Insignias of side 1 and side 2 on the planet's spaces and moons."""
-        return _counts(marks, planet, off)
+    free_moons = staticmethod(_free_moons)
+    counts = staticmethod(_counts)
 
     def resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
-        """Resolve ``planet`` once every space of it is written."""
-        if all(sheet.marks[off + s] for s in planet.spaces):
-            self._resolve(sheet, planet, off)
-
-    def _resolve(self, sheet: Sheet, planet: Planet, off: int) -> None:
-        """Draw on the flag: the majority, both on a tie (solo: a tie goes to the player)."""
+        """Once every space of ``planet`` is written, draw on its flag: the majority, both on a
+        tie (solo: a tie goes to the player)."""
         marks = sheet.marks
-        if marks[off + planet.resolved]:
+        if marks[off + planet.resolved] or not all(marks[off + s] for s in planet.spaces):
             return
         before = self.solo_controlled(sheet) if sheet.solo else 0
         marks[off + planet.resolved] = CIRCLED
@@ -789,8 +747,7 @@ class Battle(Engine):
 
     def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
         """Both of the seat's battlefields are checked (``open_questions.md`` D.20)."""
-        test = MISSION_TESTS[card]
-        return any(test(marks, off, side) for marks, off, side in self.fields(sheets, seat))
+        return any(_met(card, marks, off, side) for marks, off, side in self.fields(sheets, seat))
 
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
