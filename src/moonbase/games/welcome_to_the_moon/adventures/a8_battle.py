@@ -23,6 +23,9 @@ side 2); the player and ASTRA write on the same battlefield each turn. ASTRA pla
 of each turn (``ASTRA PL<k>`` when two planets are allowed); her effect cards put her insignia on
 two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alone.
 
+The rules are the engine's declarations, written for side 1 on the sheet's own battlefield:
+:meth:`Battle.seated` makes each of their tracks the writing side's on this turn's battlefield.
+
 :data:`LAYOUT` is the battlefield as printed (solo: both battlefields), which the terminal draws.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
@@ -653,15 +656,12 @@ class Battle(Engine):
         """Astronaut symbols circled and not yet spent."""
         return [off + s for s in half.astronauts if marks[off + s] == CIRCLED]
 
-    def _cost(self, sheet: Sheet, combo: Combination, planet: Planet) -> int | None:
-        """Stored symbols to spend for ``combo`` to reach ``planet`` (``None``: out of reach)."""
+    @staticmethod
+    def _cost(combo: Combination, planet: Planet) -> int:
+        """Stored symbols ``combo`` spends to reach ``planet``: each moves its number by up to 2,
+        and so does the Astronaut action once."""
         steps = (_distance(planet, combo.number) + 1) // 2
-        if combo.action == "ASTRONAUT":
-            steps = max(0, steps - 1)
-        marks = sheet.marks
-        if steps > len(self.stored(marks, HALVES[side_now(marks)], offset_now(marks))):
-            return None
-        return steps
+        return max(0, steps - 1) if combo.action == "ASTRONAUT" else steps
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -669,11 +669,12 @@ class Battle(Engine):
         """For each combination, the next space of each planet within reach."""
         marks = sheet.marks
         off = offset_now(marks)
+        stored = len(self.stored(marks, HALVES[side_now(marks)], off))
         result = []
         for combo in combos:
             for planet in PLANETS:
                 slot = first_empty(marks, planet.spaces, off)
-                if slot is not None and self._cost(sheet, combo, planet) is not None:
+                if slot is not None and self._cost(combo, planet) <= stored:
                     result.append(rows[combo.position, 0, None][slot - off])
         return result
 
@@ -683,7 +684,7 @@ class Battle(Engine):
         marks = sheet.marks
         off = offset_now(marks)
         planet = _PLANET_OF[slot]
-        spend = self._cost(sheet, combo, planet) or 0
+        spend = self._cost(combo, planet)
         for symbol in self.stored(marks, HALVES[side_now(marks)], off)[:spend]:
             marks[symbol] |= CROSSED
         marks[off + slot] = side_now(marks)

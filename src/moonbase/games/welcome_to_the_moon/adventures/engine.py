@@ -21,8 +21,9 @@ An adventure declares what its sheet does; the engine carries it out:
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
 engine calls: :meth:`Engine.open_spaces` or :meth:`Engine.fitting` (where a number may go; both
-have a default for ascending :attr:`Engine.zones`), the mission requirements, the score and the
-view.
+have a default for ascending :attr:`Engine.zones`), :meth:`Engine.inscribe` (what a write draws),
+:meth:`Engine.seated` (the track a declared one stands for on a shared sheet), the mission
+requirements, the score and the view.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> escape = adventure(7)
