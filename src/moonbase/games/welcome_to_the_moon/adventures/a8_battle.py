@@ -492,18 +492,12 @@ def _counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
 def _solo_moons(marks: bytearray) -> list[int]:
     """Solo, an effect card: the first empty moon of each unresolved planet where the player has
     the most insignias (the player picks where ASTRA draws)."""
-    off, most = offset_now(marks), -1
-    best: list[int] = []
-    for planet in PLANETS:
-        moons = _free_moons(marks, off, (planet,))
-        if not moons:
-            continue
-        count = _counts(marks, planet, off)[side_now(marks) - 1]
-        if count > most:
-            best, most = [moons[0]], count
-        elif count == most:
-            best.append(moons[0])
-    return best
+    off, player = offset_now(marks), side_now(marks) - 1
+    firsts = [
+        (planet, moons[0]) for planet in PLANETS if (moons := _free_moons(marks, off, (planet,)))
+    ]
+    counts = [_counts(marks, planet, off)[player] for planet, _ in firsts]
+    return [moon for (_, moon), count in zip(firsts, counts, strict=True) if count == max(counts)]
 
 
 def _open_planets(marks: bytearray) -> list[int]:
