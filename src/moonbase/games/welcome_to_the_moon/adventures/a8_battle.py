@@ -747,15 +747,12 @@ class Battle(Engine):
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
         """Error boxes of the owner's half (side 1) of this sheet."""
-        return sum(1 for slot in HALVES[1].errors if sheet.marks[slot])
+        return _OWN["errors"].marked(sheet.marks)
 
     def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
         """Error boxes the seat marked on both of its halves."""
         return sum(
-            1
-            for m, off, side in self.fields(sheets, seat)
-            for b in HALVES[side].errors
-            if m[off + b]
+            TRACKS[side, off]["errors"].marked(m) for m, off, side in self.fields(sheets, seat)
         )
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
@@ -813,7 +810,7 @@ class Battle(Engine):
         for kind in KINDS:
             parts[kind.lower()] = planets[kind] * tracks[kind].value(marks)
         parts["planning"] = -tracks["planning"].value(marks)
-        parts["errors"] = -5 * sum(1 for b in tracks["errors"].slots if marks[b])
+        parts["errors"] = -5 * tracks["errors"].marked(marks)
         return parts
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -922,7 +919,7 @@ class Battle(Engine):
                     **{k.lower(): tracks[k].marked(marks) for k in KINDS},
                     "planning": tracks["planning"].marked(marks),
                     "astronauts": len(self.stored(marks, half, off)),
-                    "errors": sum(1 for b in half.errors if marks[off + b]),
+                    "errors": tracks["errors"].marked(marks),
                 }
             result[key] = field
         result["errors"] = self.errors_marked(sheet)
