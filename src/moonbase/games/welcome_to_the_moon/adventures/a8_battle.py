@@ -497,7 +497,8 @@ def _solo_moons(marks: bytearray) -> list[int]:
         (planet, moons[0]) for planet in PLANETS if (moons := _free_moons(marks, off, (planet,)))
     ]
     counts = [_counts(marks, planet, off)[player] for planet, _ in firsts]
-    return [moon for (_, moon), count in zip(firsts, counts, strict=True) if count == max(counts)]
+    most = max(counts, default=0)
+    return [moon for (_, moon), count in zip(firsts, counts, strict=True) if count == most]
 
 
 def _open_planets(marks: bytearray) -> list[int]:
@@ -522,6 +523,7 @@ def _moon(astra: bool) -> Call:
 
 
 def _astra_plays(engine: Engine, sheet: Sheet, flag: int) -> None:
+    """ASTRA plays on the planet the player chose for her (named by its flag)."""
     cast("Battle", engine).astra_play(sheet, _FLAG_OF[flag])
 
 
