@@ -834,8 +834,8 @@ class Battle(Engine):
     # ------------------------------------------------------------------ solo: ASTRA
     def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
         """Solo: ASTRA plays the first card of the turn on this turn's battlefield (her number
-        goes up by 1, 15 wrapping to 1, until a planet has room); the player picks her planet
-        when two are allowed (``ASTRA``)."""
+        goes up by 1, 15 wrapping to 1, until a planet has room; her Astronaut counts as Planning,
+        her Energy as Robot); the player picks her planet when two are allowed (``ASTRA``)."""
         off = offset_now(sheet.marks)
         candidates: list[Planet] = []
         for _ in range(16):
@@ -845,9 +845,7 @@ class Battle(Engine):
             number = 1 if number >= 15 else number + 1
         if not candidates:
             return
-        sheet.action = "PLANNING" if action == "ASTRONAUT" else (
-            "ROBOT" if action == "ENERGY" else action
-        )  # fmt: skip
+        sheet.action = {"ASTRONAUT": "PLANNING", "ENERGY": "ROBOT"}.get(action, action)
         sheet.modified = number  # ASTRA's number (``_astra_allows`` reads it)
         if len(candidates) == 1:
             self.astra_play(sheet, candidates[0])
@@ -893,10 +891,8 @@ class Battle(Engine):
         asteroids, and both halves' tracks."""
         marks = sheet.marks
         result: dict[str, Any] = {"writing_side": side_now(marks)}
-        fields = ((0, "battlefield"), (FIELD, "astra_battlefield")) if sheet.solo else (
-            (0, "battlefield"),
-        )  # fmt: skip
-        for off, key in fields:
+        fields = ((0, "battlefield"), (FIELD, "astra_battlefield"))
+        for off, key in fields[: 2 if sheet.solo else 1]:
             flags = self.flags(marks, off, sheet.solo)
             spaces = {DATA.names[s]: (marks[off + s] or None) for s in DATA.space_slots}
             if off == 0:
