@@ -438,3 +438,16 @@ def test_the_terminal_names_the_sheet_a_seat_writes_on() -> None:
     shown = console.file.getvalue()
     assert "seat 1's sheet (you write on it this turn)" in shown
     assert "your sheet" not in shown
+
+
+def test_an_asteroids_energy_goes_before_the_energy_action() -> None:
+    sheet = BATTLE.new_sheet(False)
+    BATTLE.start_turn([sheet], 1)  # side 2 writes: its tracks are the ones advanced
+    sheet.written, sheet.action, sheet.stage = 1, "ENERGY", Sheet.ACTING
+    sheet.pending = ["ENERGY", "ACTION"]
+    assert sorted(BATTLE.steps(sheet)) == ["ENERGY BLUE", "ENERGY GREEN", "ENERGY GREY", "SKIP"]
+    BATTLE.step(sheet, "ENERGY GREEN")
+    assert sheet.pending == ["ACTION"] and "SKIP" in BATTLE.steps(sheet)
+    assert HALVES[2].multipliers["GREEN"].marked(sheet.marks) == 1
+    BATTLE.step(sheet, "ENERGY GREEN")
+    assert sheet.pending == [] and HALVES[2].multipliers["GREEN"].marked(sheet.marks) == 2

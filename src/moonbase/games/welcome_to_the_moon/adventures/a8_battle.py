@@ -23,6 +23,9 @@ side 2); the player and ASTRA write on the same battlefield each turn. ASTRA pla
 of each turn (``ASTRA PL<k>`` when two planets are allowed); her effect cards put her insignia on
 two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alone.
 
+The rules are the engine's declarations, written for side 1 on the sheet's own battlefield:
+:meth:`Battle.seated` makes each of their tracks the writing side's on this turn's battlefield.
+
 :data:`LAYOUT` is the battlefield as printed (solo: both battlefields), which the terminal draws.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
@@ -40,8 +43,9 @@ two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alon
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.base import (
@@ -50,7 +54,18 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.adventures.engine import Call, Effects, Engine, Mark, Push
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    Advance,
+    Call,
+    Choose,
+    Effects,
+    Engine,
+    Mark,
+    Next,
+    Offer,
+    Push,
+    Tracks,
+)
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -163,60 +178,82 @@ HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 
 """The two halves by side (``adventure8.md`` §5)."""
 
 
+def _at(track: Track, off: int) -> Track:
+    """``track`` on the battlefield at ``off``."""
+    return replace(track, slots=tuple(off + slot for slot in track.slots))
+
+
 def _tracks_at(side: int, off: int) -> dict[str, Track]:
     """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
     ``planning``, the three kinds, ``astronauts``: circled, ``errors``; ``asteroids``: the belt
-    from the side's end, marked with its insignia), their slots offset."""
+    from the side's end, marked with its insignia), and each planet's plant and water symbols
+    (``PL0 plants``, ``PL0 waters`` …: crossed one after the other)."""
     half = HALVES[side]
-    named = {"plants": half.plants, "water": half.water, "planning": half.planning}
+    belt = tuple(sorted(ASTEROIDS, reverse=side == 2))
     tracks = {
-        name: Track(track.name, tuple(off + slot for slot in track.slots), track.values)
-        for name, track in {**named, **half.multipliers}.items()
+        "plants": half.plants,
+        "water": half.water,
+        "planning": half.planning,
+        **half.multipliers,
+        "astronauts": Track(f"astronauts{side}", half.astronauts, flag=CIRCLED),
+        "errors": Track(f"errors{side}", half.errors),
+        "asteroids": Track(f"asteroids{side}", belt, flag=side),
+        **{f"{p.name} plants": Track(f"{p.name} plants", p.plants) for p in PLANETS},
+        **{f"{p.name} waters": Track(f"{p.name} waters", p.waters) for p in PLANETS},
     }
-    astronauts = tuple(off + slot for slot in half.astronauts)
-    tracks["astronauts"] = Track(f"astronauts{side}", astronauts, flag=CIRCLED)
-    tracks["errors"] = Track(f"errors{side}", tuple(off + slot for slot in half.errors))
-    belt = sorted(ASTEROIDS, reverse=side == 2)
-    tracks["asteroids"] = Track(f"asteroids{side}", tuple(off + rock for rock in belt), flag=side)
-    return tracks
+    return {name: _at(track, off) for name, track in tracks.items()}
 
 
 TRACKS: Final = {(side, off): _tracks_at(side, off) for side in HALVES for off in (0, FIELD)}
-"""(side, battlefield offset) → that half's tracks there, which the engine advances (solo: the
-player's side 2 plays on ASTRA's battlefield, at 230)."""
+"""(side, battlefield offset) → that half's tracks there (solo: the player's side 2 plays on
+ASTRA's battlefield, at 230)."""
+_OWN: Final = TRACKS[1, 0]
+"""The tracks the rules below name: side 1's on the sheet's own battlefield, which stand for
+the writing side's on this turn's battlefield (:meth:`Battle.seated`)."""
+_SIDE2: Final = {
+    off: {track.name: TRACKS[2, off][name] for name, track in _OWN.items()} for off in (0, FIELD)
+}
+"""Side 2 writing on the battlefield at ``off``: a track's name → the one it stands for."""
+_SYMBOLS: Final = {
+    kind: {space: _OWN[f"{p.name} {kind}"] for p in PLANETS for space in p.spaces}
+    for kind in ("plants", "waters")
+}
+"""``plants`` or ``waters`` → a planet's space → its planet's symbols (Plant, Water)."""
 
 
-def _advance_now(name: str) -> Call:
-    """Advance the track ``name`` of the half writing this turn, on this turn's battlefield."""
+def side_now(marks: bytearray) -> int:
+    """The side writing this turn (1 or 2)."""
+    return marks[_SIDE] or 1
 
-    def run(engine: Engine, sheet: Sheet, slot: int) -> None:
-        engine.advance(sheet, TRACKS[Battle.side(sheet), Battle.offset(sheet)][name])
 
-    return Call(run)
+def offset_now(marks: bytearray) -> int:
+    """Where this turn's battlefield starts in ``marks`` (solo, on a sheet of two battlefields,
+    side 2 plays on ASTRA's)."""
+    return FIELD if marks[_SIDE] == 2 and len(marks) > FIELD else 0
 
 
 def _resolve_full(engine: Engine, sheet: Sheet, space: int) -> None:
     """A planet whose last space was just written is resolved."""
-    cast("Battle", engine).resolve_if_full(sheet, _PLANET_OF[space], Battle.offset(sheet))
+    cast("Battle", engine).resolve_if_full(sheet, _PLANET_OF[space], offset_now(sheet.marks))
 
 
 BONUSES: Final[Mapping[str, Effects]] = {
-    "PLANT": (_advance_now("plants"),),
-    "WATER": (_advance_now("water"),),
-    "ROBOT": (_advance_now("asteroids"),),
+    "PLANT": (Advance(_OWN["plants"]),),
+    "WATER": (Advance(_OWN["water"]),),
+    "ROBOT": (Advance(_OWN["asteroids"]),),
     "ENERGY": (Push("ENERGY"),),
     "PLANNING": (Push("MOON"),),
 }
 """A bonus icon → what it gives the side that takes it (``ENERGY``, ``PLANNING``: a sub-step)."""
 
 _PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
-_MOON_NAMES: Final = {
-    f"{planet.name}.M{index + 1}": moon
+_MOON_ALIAS: Final = {
+    moon: f"{planet.name}.M{index + 1}"
     for planet in PLANETS
     for index, moon in enumerate(planet.moons)
 }
-_MOON_ALIAS: Final = {moon: name for name, moon in _MOON_NAMES.items()}
-_PLANET_NAMES: Final = {planet.name: planet for planet in PLANETS}
+_FLAG_OF: Final = {planet.flag: planet for planet in PLANETS}
+"""A planet by its flag's slot (how ASTRA's choice of a planet names it)."""
 
 DATA: Final = SheetData(
     adventure=8,
@@ -285,9 +322,96 @@ def _distance(planet: Planet, number: int) -> int:
     return max(0, number - planet.high)
 
 
+def _free_moons(marks: bytearray, off: int, planets: Sequence[Planet] = PLANETS) -> list[int]:
+    """Empty moons of unresolved ``planets`` on the battlefield at ``off`` (without it)."""
+    return [
+        moon
+        for p in planets
+        if not marks[off + p.resolved]
+        for moon in p.moons
+        if not marks[off + moon]
+    ]
+
+
+def _open_moons(marks: bytearray) -> list[int]:
+    """The moons Planning or a planning bonus may take on this turn's battlefield."""
+    return _free_moons(marks, offset_now(marks))
+
+
+def _counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
+    """Insignias of side 1 and side 2 on the planet's spaces and moons."""
+    one = two = 0
+    for slot in planet.spaces + planet.moons:
+        mark = marks[off + slot]
+        one += mark == 1
+        two += mark == 2
+    return one, two
+
+
+def _solo_moons(marks: bytearray) -> list[int]:
+    """Solo, an effect card: the first empty moon of each unresolved planet where the player has
+    the most insignias (the player picks where ASTRA draws)."""
+    off, player = offset_now(marks), side_now(marks) - 1
+    firsts = [
+        (planet, moons[0]) for planet in PLANETS if (moons := _free_moons(marks, off, (planet,)))
+    ]
+    counts = [_counts(marks, planet, off)[player] for planet, _ in firsts]
+    most = max(counts, default=0)
+    return [moon for (_, moon), count in zip(firsts, counts, strict=True) if count == most]
+
+
+def _open_planets(marks: bytearray) -> list[int]:
+    """The flags of the planets with an empty space on this turn's battlefield."""
+    off = offset_now(marks)
+    return [p.flag for p in PLANETS if first_empty(marks, p.spaces, off) is not None]
+
+
+def _astra_allows(sheet: Sheet, flag: int) -> bool:
+    """Whether ASTRA's number (``sheet.modified`` until she has played) allows flag's planet."""
+    return _FLAG_OF[flag].low <= sheet.modified <= _FLAG_OF[flag].high
+
+
+def _moon(astra: bool) -> Call:
+    """Draw on the chosen moon the insignia of the side writing (``astra``: of ASTRA)."""
+
+    def run(engine: Engine, sheet: Sheet, moon: int) -> None:
+        marks = sheet.marks
+        marks[offset_now(marks) + moon] = 3 - side_now(marks) if astra else side_now(marks)
+
+    return Call(run)
+
+
+def _astra_plays(engine: Engine, sheet: Sheet, flag: int) -> None:
+    """ASTRA plays on the planet the player chose for her (named by its flag)."""
+    cast("Battle", engine).astra_play(sheet, _FLAG_OF[flag])
+
+
+def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
+    """Whether a half (by default the owner's, side 1 of the sheet's own battlefield) meets
+    mission ``card`` (``adventure8.md`` §8)."""
+    tracks = TRACKS[side, off]
+    if card in ("A1", "A2"):
+        held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
+        if card == "A1":
+            return len(held) >= 4
+        return {p.kind for p in held} == set(KINDS)
+    if card == "B1":
+        return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
+    if card == "B2":
+        return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
+    if card == "C1":
+        return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
+    return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
+
+
+_ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
+_MOON_DRAWN: Final = _moon(astra=False)
+
+
 class Battle(Engine):
-    """Adventure 8 — The Battle: on the engine, with its own placement, sub-steps and ASTRA
-    (its tracks depend on the side writing, :meth:`tracks_now`)."""
+    """Adventure 8 — The Battle: the engine over the declarations of side 1 on the sheet's own
+    battlefield, which stand for the side writing this turn (:meth:`seated`); its own are the
+    placement on planets, the planets' control and ASTRA's turn."""
 
     number: ClassVar[int] = 8
     title: ClassVar[str] = "The Battle"
@@ -299,23 +423,68 @@ class Battle(Engine):
     )  # fmt: skip
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
+    tracks: ClassVar[Mapping[str, Track]] = _OWN
     rewards: ClassVar[Mapping[int, Effects]] = {
-        off + rock: tuple(
-            effect
-            for icon, bonus in bonuses
-            for effect in (Mark(off + icon, CROSSED), *BONUSES[bonus])
-        )
-        for off in (0, FIELD)
-        for rock, bonuses in ASTEROIDS.items()
-        if bonuses
+        **{
+            off + rock: tuple(
+                effect
+                for icon, bonus in bonuses
+                for effect in (Mark(off + icon, CROSSED), *BONUSES[bonus])
+            )
+            for off in (0, FIELD)
+            for rock, bonuses in ASTEROIDS.items()
+            if bonuses
+        },
+        **{
+            off + symbol: BONUSES[bonus]
+            for off in (0, FIELD)
+            for planet in PLANETS
+            for bonus, symbols in (("PLANT", planet.plants), ("WATER", planet.waters))
+            for symbol in symbols
+        },
     }
-    """An asteroid reached: its icons crossed off and their bonuses, in order."""
+    """An asteroid reached: its icons crossed off and their bonuses, in order; a planet's plant
+    or water symbol crossed: a plant or water box."""
     reactions: ClassVar[Mapping[int, Effects]] = {
         space: (*BONUSES.get(planet.bonuses.get(space, ""), ()), Call(_resolve_full))
         for planet in PLANETS
         for space in planet.spaces
     }
     """A planet's space written: its bonus, then the planet resolved if it is full."""
+    actions: ClassVar[Mapping[str, Offer]] = {
+        "ROBOT": Offer("ROBOT", Next(_OWN["asteroids"])),
+        "ENERGY": _ENERGY,
+        "PLANT": Offer("PLANT", Next(_SYMBOLS["plants"])),
+        "WATER": Offer("WATER", Next(_SYMBOLS["waters"])),
+        "ASTRONAUT": Offer("ASTRONAUT", Next(_OWN["astronauts"])),
+        "PLANNING": Offer(
+            "PLANNING",
+            Choose(_open_moons, _MOON_ALIAS, (_MOON_DRAWN, Advance(_OWN["planning"])), flag=0),
+        ),
+    }
+    items: ClassVar[Mapping[str, Offer]] = {
+        "ENERGY": _ENERGY,
+        "MOON": Offer("MOON", Choose(_open_moons, _MOON_ALIAS, (_MOON_DRAWN,), flag=0)),
+        "ASTRA": Offer(
+            "ASTRA",
+            Choose(
+                _open_planets,
+                {p.flag: p.name for p in PLANETS},
+                (Call(_astra_plays),),
+                flag=0,
+                where=_astra_allows,
+            ),
+        ),
+        "SOLO": Offer("ASTRA MOON", Choose(_solo_moons, _MOON_ALIAS, (_moon(astra=True),), flag=0)),
+    }
+    """An asteroid's energy and planning bonuses; solo, ASTRA's planet when two are allowed and
+    the moons of her effect cards."""
+    items_first: ClassVar[bool] = True
+    changed: ClassVar[Effects] = (Advance(_OWN["astronauts"]),)
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {
+        card: partial(_met, card) for card in MISSIONS
+    }
+    """The owner's own half (side 1); the state asks :meth:`meets`, which checks both halves."""
 
     # ------------------------------------------------------------------ sheets and sides
     def new_sheet(self, solo: bool) -> Sheet:
@@ -331,123 +500,61 @@ class Battle(Engine):
         for sheet in sheets:
             sheet.marks[_SIDE] = 1 if turn % 2 == 0 else 2
 
-    @staticmethod
-    def side(sheet: Sheet) -> int:
-        """The side writing this turn."""
-        return sheet.marks[_SIDE] or 1
+    def seated(self, sheet: Sheet, track: Track) -> Track:
+        """The same track of the side writing this turn, on this turn's battlefield."""
+        marks = sheet.marks
+        return track if marks[_SIDE] != 2 else _SIDE2[offset_now(marks)][track.name]
 
-    @staticmethod
-    def offset(sheet: Sheet, side: int | None = None) -> int:
-        """Where this turn's battlefield starts in ``marks`` (solo: side 2 plays on ASTRA's)."""
-        if not sheet.solo:
-            return 0
-        return 0 if (side or Battle.side(sheet)) == 1 else FIELD
-
-    def tracks_now(self, sheet: Sheet) -> Mapping[str, Track]:
-        """The tracks of the half writing this turn, on this turn's battlefield."""
-        return TRACKS[self.side(sheet), self.offset(sheet)]
-
-    # ------------------------------------------------------------------ queries
+    # ------------------------------------------------------------------ phases 2–3
     @staticmethod
     def stored(marks: bytearray, half: Half, off: int) -> list[int]:
         """Astronaut symbols circled and not yet spent."""
         return [off + s for s in half.astronauts if marks[off + s] == CIRCLED]
 
     @staticmethod
-    def open_planet(marks: bytearray, planet: Planet, off: int) -> int | None:
-        """The planet's next empty space (its slot with the offset), or ``None``."""
-        return first_empty(marks, planet.spaces, off)
-
-    def _cost(self, sheet: Sheet, combo: Combination, planet: Planet) -> int | None:
-        """Stored symbols to spend for ``combo`` to reach ``planet`` (``None``: out of reach)."""
+    def _cost(combo: Combination, planet: Planet) -> int:
+        """Stored symbols ``combo`` spends to reach ``planet``: each moves its number by up to 2,
+        and so does the Astronaut action once."""
         steps = (_distance(planet, combo.number) + 1) // 2
-        if combo.action == "ASTRONAUT":
-            steps = max(0, steps - 1)
-        half = HALVES[self.side(sheet)]
-        if steps > len(self.stored(sheet.marks, half, self.offset(sheet))):
-            return None
-        return steps
+        return max(0, steps - 1) if combo.action == "ASTRONAUT" else steps
 
-    # ------------------------------------------------------------------ phases 2–3
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
     ) -> list[int]:
         """For each combination, the next space of each planet within reach."""
-        off = self.offset(sheet)
         marks = sheet.marks
+        off = offset_now(marks)
+        stored = len(self.stored(marks, HALVES[side_now(marks)], off))
         result = []
         for combo in combos:
             for planet in PLANETS:
-                slot = self.open_planet(marks, planet, off)
-                if slot is not None and self._cost(sheet, combo, planet) is not None:
+                slot = first_empty(marks, planet.spaces, off)
+                if slot is not None and self._cost(combo, planet) <= stored:
                     result.append(rows[combo.position, 0, None][slot - off])
         return result
 
-    def write(
-        self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
-    ) -> None:
-        """Draw the insignia, spend stored symbols, take the space bonus, resolve a full planet,
-        and open the action."""
+    def inscribe(self, sheet: Sheet, combo: Combination, slot: int) -> bool:
+        """Draw the writer's insignia, spending the stored symbols the planet needs (their
+        number kept in ``sheet.modified``); whether the Astronaut action's own ±2 was used."""
         marks = sheet.marks
-        side = self.side(sheet)
-        off = self.offset(sheet)
-        half = HALVES[side]
+        off = offset_now(marks)
         planet = _PLANET_OF[slot]
-        spend = self._cost(sheet, combo, planet) or 0
-        for symbol in self.stored(marks, half, off)[:spend]:
+        spend = self._cost(combo, planet)
+        for symbol in self.stored(marks, HALVES[side_now(marks)], off)[:spend]:
             marks[symbol] |= CROSSED
-        changed = _distance(planet, combo.number) > 0
-        marks[off + slot] = side
-        sheet.written = slot
-        sheet.action = combo.action
+        marks[off + slot] = side_now(marks)
         sheet.modified = spend
-        sheet.stage = Sheet.ACTING
-        self.marked(sheet, slot)
-        if combo.action == "ASTRONAUT" and changed:
-            self._astronaut(sheet)  # the action's own ±2 was used: it is taken at once
-        else:
-            sheet.pending.append("ACTION")
+        return combo.action == "ASTRONAUT" and _distance(planet, combo.number) > 0
 
-    def error(self, sheet: Sheet) -> None:
-        """Mark the next System Error box of the writing side."""
-        sheet.stage = Sheet.ACTING
-        self.advance(sheet, self.tracks_now(sheet)["errors"])
-
-    # ------------------------------------------------------------------ effects
-    def _astronaut(self, sheet: Sheet) -> None:
-        """Circle the writing half's next astronaut symbol."""
-        self.advance(sheet, self.tracks_now(sheet)["astronauts"])
-
-    @staticmethod
-    def free_moons(marks: bytearray, off: int, planet: Planet | None = None) -> list[int]:
-        """Empty moons of unresolved planets (with the offset)."""
-        planets = PLANETS if planet is None else (planet,)
-        return [
-            off + moon
-            for p in planets
-            if not marks[off + p.resolved]
-            for moon in p.moons
-            if not marks[off + moon]
-        ]
-
-    @staticmethod
-    def counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
-        """Insignias of side 1 and side 2 on the planet's spaces and moons."""
-        one = two = 0
-        for slot in planet.spaces + planet.moons:
-            mark = marks[off + slot]
-            one += mark == 1
-            two += mark == 2
-        return one, two
+    # ------------------------------------------------------------------ planets
+    free_moons = staticmethod(_free_moons)
+    counts = staticmethod(_counts)
 
     def resolve_if_full(self, sheet: Sheet, planet: Planet, off: int) -> None:
-        if all(sheet.marks[off + s] for s in planet.spaces):
-            self._resolve(sheet, planet, off)
-
-    def _resolve(self, sheet: Sheet, planet: Planet, off: int) -> None:
-        """Draw on the flag: the majority, both on a tie (solo: a tie goes to the player)."""
+        """Once every space of ``planet`` is written, draw on its flag: the majority, both on a
+        tie (solo: a tie goes to the player)."""
         marks = sheet.marks
-        if marks[off + planet.resolved]:
+        if marks[off + planet.resolved] or not all(marks[off + s] for s in planet.spaces):
             return
         before = self.solo_controlled(sheet) if sheet.solo else 0
         marks[off + planet.resolved] = CIRCLED
@@ -460,7 +567,7 @@ class Battle(Engine):
     def control(self, marks: bytearray, planet: Planet, off: int, solo: bool) -> int:
         """The flag a resolution draws: bit 1 side 1, bit 2 side 2 (solo: ties to the player,
         side 1 on the player's battlefield and side 2 on ASTRA's)."""
-        one, two = self.counts(marks, planet, off)
+        one, two = _counts(marks, planet, off)
         if one != two:
             return 1 if one > two else 2
         if solo:
@@ -485,91 +592,6 @@ class Battle(Engine):
             if marks[off + p.resolved] and marks[off + p.flag] & side
         )
 
-    # ------------------------------------------------------------------ phase 4
-    def step_texts(self) -> list[str]:
-        """Every sub-step action of this adventure."""
-        moons = list(_MOON_NAMES)
-        return [
-            *(f"ENERGY {k}" for k in KINDS),
-            *(f"{word} {moon}" for word in ("MOON", "PLANNING", "ASTRA MOON") for moon in moons),
-            *(f"ASTRA {p.name}" for p in PLANETS),
-            *("ROBOT", "PLANT", "WATER", "ASTRONAUT", "SKIP"),
-        ]
-
-    def options(self, sheet: Sheet, item: str) -> list[str]:
-        """Compulsory bonus ``ENERGY`` and ``MOON``, ASTRA's choices, or the action and
-        ``SKIP``."""
-        marks = sheet.marks
-        off = self.offset(sheet)
-        tracks = self.tracks_now(sheet)
-        if item == "ENERGY":
-            return [f"ENERGY {k}" for k in KINDS if tracks[k].next_slot(marks) is not None]
-        if item == "MOON":
-            return [f"MOON {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
-        if item == "ASTRA":
-            return [f"ASTRA {p.name}" for p in self._astra_planets(sheet)]
-        if item == "SOLO":
-            return [f"ASTRA MOON {_MOON_ALIAS[m - off]}" for m in self._solo_moons(sheet)]
-        action = sheet.action
-        result: list[str] = []
-        planet = _PLANET_OF[sheet.written] if sheet.written else None
-        if action == "ROBOT":
-            result = ["ROBOT"] if tracks["asteroids"].next_slot(marks) is not None else []
-        elif action == "ENERGY":
-            result = self.options(sheet, "ENERGY")
-        elif action in ("PLANT", "WATER") and planet is not None:
-            symbols = planet.plants if action == "PLANT" else planet.waters
-            result = [action] if first_empty(marks, symbols, off) else []
-        elif action == "ASTRONAUT":
-            result = ["ASTRONAUT"] if tracks["astronauts"].next_slot(marks) is not None else []
-        elif action == "PLANNING":
-            result = [f"PLANNING {_MOON_ALIAS[m - off]}" for m in self.free_moons(marks, off)]
-        return [*result, "SKIP"] if result else result
-
-    def resolvable(self, sheet: Sheet, item: str) -> bool:
-        """Whether :meth:`options` offers anything for ``item`` (this adventure's own offers)."""
-        return bool(self.options(sheet, item))
-
-    def steps(self, sheet: Sheet) -> list[str]:
-        """Every sub-step action allowed now, once each (an Energy action and an asteroid's
-        energy bonus offer the same words; either may be resolved first)."""
-        return list(dict.fromkeys(super().steps(sheet)))
-
-    def step(self, sheet: Sheet, action: str) -> None:
-        """Carry out a sub-step."""
-        words = action.split(" ")
-        marks = sheet.marks
-        side = self.side(sheet)
-        off = self.offset(sheet)
-        tracks = self.tracks_now(sheet)
-        word = words[0]
-        if word == "ASTRA":
-            self._astra_step(sheet, words)
-            return
-        if word == "ENERGY" and "ENERGY" in sheet.pending:
-            sheet.pending.remove("ENERGY")
-        elif word == "MOON":
-            sheet.pending.remove("MOON")
-        else:
-            sheet.pending.remove("ACTION")
-        if word == "SKIP":
-            return
-        if word == "ROBOT":
-            self.advance(sheet, tracks["asteroids"])
-        elif word == "ENERGY":
-            self.advance(sheet, tracks[words[1]])
-        elif word in ("PLANT", "WATER"):
-            planet = _PLANET_OF[sheet.written]
-            symbols = planet.plants if word == "PLANT" else planet.waters
-            marks[first_empty(marks, symbols, off) or 0] = CROSSED
-            self.apply(sheet, BONUSES[word])
-        elif word == "ASTRONAUT":
-            self._astronaut(sheet)
-        else:  # PLANNING or MOON
-            marks[off + _MOON_NAMES[words[1]]] = side
-            if word == "PLANNING":
-                self.advance(sheet, tracks["planning"])
-
     # ------------------------------------------------------------------ phases 5–6
     def fields(self, sheets: Sequence[Sheet], seat: int) -> list[tuple[bytearray, int, int]]:
         """The battlefields a seat plays on as (marks, offset, side): its own as side 1, the
@@ -581,39 +603,17 @@ class Battle(Engine):
 
     def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
         """Both of the seat's battlefields are checked (``open_questions.md`` D.20)."""
-        return any(self._met(m, off, side, card) for m, off, side in self.fields(sheets, seat))
-
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """The owner's own sheet (side 1) only; the state asks :meth:`meets`."""
-        return self._met(sheet.marks, 0, 1, card)
-
-    def _met(self, marks: bytearray, off: int, side: int, card: str) -> bool:
-        tracks = TRACKS[side, off]
-        if card in ("A1", "A2"):
-            held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
-            if card == "A1":
-                return len(held) >= 4
-            return {p.kind for p in held} == set(KINDS)
-        if card == "B1":
-            return sum(1 for rock in ASTEROIDS if marks[off + rock] == side) >= 7
-        if card == "B2":
-            return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
-        if card == "C1":
-            return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
-        return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
+        return any(_met(card, marks, off, side) for marks, off, side in self.fields(sheets, seat))
 
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
         """Error boxes of the owner's half (side 1) of this sheet."""
-        return sum(1 for slot in HALVES[1].errors if sheet.marks[slot])
+        return _OWN["errors"].marked(sheet.marks)
 
     def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
         """Error boxes the seat marked on both of its halves."""
         return sum(
-            1
-            for m, off, side in self.fields(sheets, seat)
-            for b in HALVES[side].errors
-            if m[off + b]
+            TRACKS[side, off]["errors"].marked(m) for m, off, side in self.fields(sheets, seat)
         )
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
@@ -671,7 +671,7 @@ class Battle(Engine):
         for kind in KINDS:
             parts[kind.lower()] = planets[kind] * tracks[kind].value(marks)
         parts["planning"] = -tracks["planning"].value(marks)
-        parts["errors"] = -5 * sum(1 for b in tracks["errors"].slots if marks[b])
+        parts["errors"] = -5 * tracks["errors"].marked(marks)
         return parts
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -693,41 +693,39 @@ class Battle(Engine):
     # ------------------------------------------------------------------ solo: ASTRA
     def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
         """Solo: ASTRA plays the first card of the turn on this turn's battlefield (her number
-        goes up by 1, 15 wrapping to 1, until a planet has room)."""
-        off = self.offset(sheet)
+        goes up by 1, 15 wrapping to 1, until a planet has room; her Astronaut counts as Planning,
+        her Energy as Robot); the player picks her planet when two are allowed (``ASTRA``)."""
+        off = offset_now(sheet.marks)
         candidates: list[Planet] = []
         for _ in range(16):
-            candidates = [p for p in allowed(number) if self.open_planet(sheet.marks, p, off)]
+            candidates = [p for p in allowed(number) if first_empty(sheet.marks, p.spaces, off)]
             if candidates:
                 break
             number = 1 if number >= 15 else number + 1
         if not candidates:
             return
-        sheet.action = "PLANNING" if action == "ASTRONAUT" else (
-            "ROBOT" if action == "ENERGY" else action
-        )  # fmt: skip
-        sheet.modified = number  # ASTRA's number (``_astra_planets`` reads it)
+        sheet.action = {"ASTRONAUT": "PLANNING", "ENERGY": "ROBOT"}.get(action, action)
+        sheet.modified = number  # ASTRA's number (``_astra_allows`` reads it)
         if len(candidates) == 1:
-            self._astra_play(sheet, candidates[0])
+            self.astra_play(sheet, candidates[0])
             return
         sheet.stage = Sheet.ACTING
         sheet.pending = ["ASTRA"]
 
-    def _astra_planets(self, sheet: Sheet) -> list[Planet]:
-        off = self.offset(sheet)
-        return [p for p in allowed(sheet.modified) if self.open_planet(sheet.marks, p, off)]
-
-    def _astra_play(self, sheet: Sheet, planet: Planet) -> None:
+    def astra_play(self, sheet: Sheet, planet: Planet) -> None:
+        """ASTRA's insignia in the planet's next space, then her action: a moon of the planet
+        (Planning), the next asteroid from her end (Robot), or one of its plant or water
+        symbols crossed."""
         marks = sheet.marks
-        off = self.offset(sheet)
-        astra = 3 - self.side(sheet)
-        marks[self.open_planet(marks, planet, off) or 0] = astra
+        off = offset_now(marks)
+        astra = 3 - side_now(marks)
+        marks[first_empty(marks, planet.spaces, off) or 0] = astra
         self.resolve_if_full(sheet, planet, off)
         action = sheet.action
         if action == "PLANNING":
-            moons = self.free_moons(marks, off, planet)
+            moons = _free_moons(marks, off, (planet,))
             if moons:
-                marks[moons[0]] = astra
+                marks[off + moons[0]] = astra
         elif action == "ROBOT":
             rock = TRACKS[astra, off]["asteroids"].next_slot(marks)
             if rock is not None:
@@ -738,34 +736,6 @@ class Battle(Engine):
                 marks[symbol] = CROSSED
         sheet.modified = 0
         sheet.action = ""
-
-    def _astra_step(self, sheet: Sheet, words: list[str]) -> None:
-        if words[1] == "MOON":
-            sheet.pending.remove("SOLO")
-            off = self.offset(sheet)
-            sheet.marks[off + _MOON_NAMES[words[2]]] = 3 - self.side(sheet)
-            return
-        sheet.pending.remove("ASTRA")
-        self._astra_play(sheet, _PLANET_NAMES[words[1]])
-
-    def _solo_moons(self, sheet: Sheet) -> list[int]:
-        """The first empty moon of each unresolved planet where the player has the most
-        insignias (the player picks among them)."""
-        marks = sheet.marks
-        off = self.offset(sheet)
-        side = self.side(sheet)
-        best: list[int] = []
-        most = -1
-        for planet in PLANETS:
-            moons = self.free_moons(marks, off, planet)
-            if not moons:
-                continue
-            count = self.counts(marks, planet, off)[side - 1]
-            if count > most:
-                best, most = [moons[0]], count
-            elif count == most:
-                best.append(moons[0])
-        return best
 
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
         """ASTRA draws on two moons, one after the other, on this turn's battlefield."""
@@ -779,11 +749,9 @@ class Battle(Engine):
         ``control`` — the flag, or who would win it if resolved now —, resolved, symbols left),
         asteroids, and both halves' tracks."""
         marks = sheet.marks
-        result: dict[str, Any] = {"writing_side": self.side(sheet)}
-        fields = ((0, "battlefield"), (FIELD, "astra_battlefield")) if sheet.solo else (
-            (0, "battlefield"),
-        )  # fmt: skip
-        for off, key in fields:
+        result: dict[str, Any] = {"writing_side": side_now(marks)}
+        fields = ((0, "battlefield"), (FIELD, "astra_battlefield"))
+        for off, key in fields[: 2 if sheet.solo else 1]:
             flags = self.flags(marks, off, sheet.solo)
             spaces = {DATA.names[s]: (marks[off + s] or None) for s in DATA.space_slots}
             if off == 0:
@@ -808,7 +776,7 @@ class Battle(Engine):
                     **{k.lower(): tracks[k].marked(marks) for k in KINDS},
                     "planning": tracks["planning"].marked(marks),
                     "astronauts": len(self.stored(marks, half, off)),
-                    "errors": sum(1 for b in half.errors if marks[off + b]),
+                    "errors": tracks["errors"].marked(marks),
                 }
             result[key] = field
         result["errors"] = self.errors_marked(sheet)

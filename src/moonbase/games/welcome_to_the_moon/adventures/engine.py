@@ -23,8 +23,9 @@ An adventure declares what its sheet does; the engine carries it out:
 Every sub-step text is worked out once per adventure (:meth:`Engine.step_texts`) and read back by
 a table lookup, never parsed. What only an adventure has stays its own code, in a few methods the
 engine calls: :meth:`Engine.open_spaces` or :meth:`Engine.fitting` (where a number may go; both
-have a default for ascending :attr:`Engine.zones`), the mission requirements, the score and the
-view.
+have a default for ascending :attr:`Engine.zones`), :meth:`Engine.inscribe` (what a write draws),
+:meth:`Engine.seated` (the track a declared one stands for on a shared sheet), the mission
+requirements, the score and the view.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures import adventure
 >>> escape = adventure(7)
@@ -200,7 +201,8 @@ class Choose:
     then: Effects = ()
     """What marking the slot sets off (adventure 3: the antennas a new tunnel reaches)."""
     flag: int = CIRCLED
-    """The mark the choice adds (adventure 5 splits a dome section by crossing it)."""
+    """The mark the choice adds (adventure 5 splits a dome section by crossing it; 0: none,
+    ``then`` draws it, as adventure 8 does with the side writing)."""
     where: Callable[[Sheet, int], bool] | None = None
 
 
@@ -292,6 +294,10 @@ class Engine(Adventure):
     releases: ClassVar[Mapping[int, Effects]] = {}
     """A slot of :attr:`first_marks` → what it sets off on every sheet once circled (a6: its
     virus released for everyone)."""
+    items_first: ClassVar[bool] = False
+    """Whether a text the action and a compulsory sub-step both offer resolves the sub-step
+    while it is pending (adventure 8: an asteroid's energy before the Energy action); by default
+    it resolves the action while that is pending."""
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet, waiting for its :attr:`setup` sub-steps if there are any."""
@@ -321,8 +327,10 @@ class Engine(Adventure):
                 effect.run(self, sheet, slot)
 
     def advance(self, sheet: Sheet, track: Track) -> None:
-        """Mark the next box of ``track`` and take its reward (:class:`Advance`)."""
+        """Mark the next box of ``track`` (:meth:`seated`) and take its reward
+        (:class:`Advance`)."""
         marks = sheet.marks
+        track = self.seated(sheet, track)
         slot = track.next_slot(marks)
         if slot is None:
             if track.overflow is not None:
@@ -347,6 +355,11 @@ class Engine(Adventure):
         else:
             marks[race.high] = race.flag
             sheet.triggered.append(race.high)
+
+    def seated(self, sheet: Sheet, track: Track) -> Track:
+        """The track a declared ``track`` stands for on ``sheet`` now: itself (adventure 8: the
+        same track of the half writing this turn, on this turn's battlefield)."""
+        return track
 
     @cached_property
     def solo_boxes(self) -> int:
@@ -400,24 +413,32 @@ class Engine(Adventure):
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
     ) -> None:
-        """Spend the wild action used, write the number, take the space's reactions, and mark
-        the Astronaut change at once or leave the action pending (if it has an offer)."""
+        """Spend the wild action used, write the number (:meth:`inscribe`), take the space's
+        reactions, and mark the Astronaut change at once or leave the action pending (if it has
+        an offer)."""
         marks = sheet.marks
         if wild is not None:
             spent = next(s for s in self.wild_slots if marks[s] == CIRCLED)
             marks[spent] |= CROSSED
-        marks[slot] = number_code(combo.number + modified)
         sheet.written = slot
         sheet.action = wild or combo.action
         sheet.modified = modified
         sheet.stage = Sheet.ACTING
+        changed = self.inscribe(sheet, combo, slot)
         reactions = self.reactions.get(slot)  # self.marked(sheet, slot), one call less
         if reactions:
             self.apply(sheet, reactions, slot)
-        if modified:
+        if changed:
             self.apply(sheet, self.changed)
         elif self.actions:  # adventure 1 has none: its action only picks the floor
             sheet.pending.append(ACTION)
+
+    def inscribe(self, sheet: Sheet, combo: Combination, slot: int) -> bool:
+        """Write ``combo``'s number, changed by ``sheet.modified``, in ``slot``; whether the
+        Astronaut's change was used (:attr:`changed` is then marked instead of the action).
+        Adventure 8 draws the writer's insignia instead."""
+        sheet.marks[slot] = number_code(combo.number + sheet.modified)
+        return sheet.modified != 0
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box (and take its reward)."""
@@ -442,32 +463,45 @@ class Engine(Adventure):
                 texts[offer] = {_BARE: offer.word}
         return texts
 
+    def _readings(self, named: bool) -> dict[str, tuple[str, Offer, int]]:
+        """Sub-step text → the pending item it resolves, its offer and its target: the
+        compulsory sub-steps' (``named``) or the actions'."""
+        return {
+            text: (item if named else ACTION, offer, target)
+            for item, offer in (self.items if named else self.actions).items()
+            for target, text in self._texts[offer].items()
+        }
+
     @cached_property
     def _decoded(self) -> dict[str, tuple[str, Offer, int]]:
-        """Sub-step text → the pending item it resolves, its offer and its target."""
-        decoded: dict[str, tuple[str, Offer, int]] = {}
-        for items, named in ((self.items, True), (self.actions, False)):
-            for item, offer in items.items():
-                for target, text in self._texts[offer].items():
-                    decoded[text] = (item if named else ACTION, offer, target)
-        return decoded
+        """Every sub-step text's reading (:meth:`_readings`); a text both the action and a
+        compulsory sub-step offer is read as :attr:`items_first` says."""
+        return {**self._readings(not self.items_first), **self._readings(self.items_first)}
 
     @cached_property
     def _shared(self) -> dict[str, tuple[str, Offer, int]]:
-        """Sub-step text the action and a compulsory sub-step both offer → the sub-step's
-        reading: the text resolves the action while it is pending, else the sub-step (a6: Robot
-        and a plant row's bonus both close a walkway)."""
+        """Sub-step text the action and a compulsory sub-step both offer → its other reading,
+        taken when the first one's item is not pending (a6: Robot and a plant row's bonus both
+        close a walkway)."""
+        first = self._readings(self.items_first)
         return {
-            text: (item, offer, target)
-            for item, offer in self.items.items()
-            for target, text in self._texts[offer].items()
-            if self._decoded[text][0] == ACTION
+            text: reading
+            for text, reading in self._readings(not self.items_first).items()
+            if text in first
         }
 
     def step_texts(self) -> list[str]:
         """Every sub-step text: each offer's, and ``SKIP``."""
         texts = [text for offer_texts in self._texts.values() for text in offer_texts.values()]
         return [*dict.fromkeys(texts), SKIP] if self.actions else list(dict.fromkeys(texts))
+
+    def steps(self, sheet: Sheet) -> list[str]:
+        """Every sub-step text allowed now, once each (the action and a pending sub-step may
+        offer the same); the action's alone while it is pending, if :attr:`action_first`."""
+        if self.action_first and ACTION in sheet.pending:
+            return self.options(sheet, ACTION)
+        found = super().steps(sheet)
+        return list(dict.fromkeys(found)) if self._shared else found
 
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The texts that resolve the pending ``item`` (the action's also ``SKIP``; ``[]``: it
@@ -494,7 +528,9 @@ class Engine(Adventure):
             return list(found) if where is None else [s for s in found if where(sheet, s)]
         if isinstance(pick, Next):
             track = pick.of(sheet.written)
-            return [_BARE] if track is not None and track.next_slot(marks) is not None else []
+            if track is None or self.seated(sheet, track).next_slot(marks) is None:
+                return []
+            return [_BARE]
         if isinstance(pick, Linked):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
@@ -504,15 +540,8 @@ class Engine(Adventure):
         return [
             i
             for i, (name, track) in enumerate(pick.tracks.items())
-            if name in reach and track.next_slot(marks) is not None
+            if name in reach and self.seated(sheet, track).next_slot(marks) is not None
         ]
-
-    def steps(self, sheet: Sheet) -> list[str]:
-        """Every sub-step allowed now (the action's alone while it is pending, if
-        :attr:`action_first`)."""
-        if self.action_first and ACTION in sheet.pending:
-            return self.options(sheet, ACTION)
-        return super().steps(sheet)
 
     def step(self, sheet: Sheet, action: str) -> None:
         """Carry out a sub-step: the pending item it resolves goes."""
@@ -521,7 +550,7 @@ class Engine(Adventure):
             self._after_action(sheet)
             return
         item, offer, target = self._decoded[action]
-        if item == ACTION and ACTION not in sheet.pending:
+        if item not in sheet.pending:
             item, offer, target = self._shared[action]
         sheet.pending.remove(item)
         pick, marks = offer.pick, sheet.marks
