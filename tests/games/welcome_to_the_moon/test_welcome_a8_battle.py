@@ -238,7 +238,7 @@ def test_a_completed_planet_is_resolved_at_once_and_a_tie_gives_both_the_flag() 
 def test_astronaut_changes_and_stored_symbols() -> None:
     sheet = BATTLE.new_sheet(False)
     BATTLE.start_turn([sheet], 2)
-    from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+    from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
     from moonbase.games.welcome_to_the_moon.notation import notation
 
     tables = notation(8, False)

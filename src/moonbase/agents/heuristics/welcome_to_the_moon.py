@@ -46,7 +46,7 @@ from typing import Final
 
 from moonbase.agents.heuristics import generic
 from moonbase.core import State
-from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine
 from moonbase.games.welcome_to_the_moon.adventures import a1_launch as a1
 from moonbase.games.welcome_to_the_moon.adventures import a2_journey as a2
 from moonbase.games.welcome_to_the_moon.adventures import a3_colony as a3
@@ -662,7 +662,7 @@ class Judge:
     def __init__(self, state: WelcomeState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.adventure: Adventure = state.adventure
+        self.adventure: Engine = state.adventure
         self.index = state.writing(seat)
         self.sheets = [state.visible_sheet(owner, seat) for owner in range(state.players)]
         self.sheet = self.sheets[self.index]

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 from moonbase.core.chance import ChanceTable
 from moonbase.games.welcome_to_the_moon.adventures import adventure
-from moonbase.games.welcome_to_the_moon.adventures.base import ASTRONAUT_CHANGES
+from moonbase.games.welcome_to_the_moon.adventures.turn import ASTRONAUT_CHANGES
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES, SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.cards import card_text as _card_text
 from moonbase.games.welcome_to_the_moon.missions import LETTERS

@@ -45,7 +45,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
 )
 
 if TYPE_CHECKING:
-    from moonbase.games.welcome_to_the_moon.adventures.base import Adventure
     from moonbase.games.welcome_to_the_moon.state import WelcomeState
 
 __all__ = ["Position", "position"]
@@ -58,7 +57,7 @@ class Position:
     """Marks put on ``sheet`` of ``adventure`` by name; each method returns the position, so
     marks chain (``Position(a, s).write("T1", 3).circle("#44")``)."""
 
-    def __init__(self, adventure: Adventure, sheet: Sheet) -> None:
+    def __init__(self, adventure: Engine, sheet: Sheet) -> None:
         self.adventure = adventure
         self.sheet = sheet
 
@@ -199,7 +198,7 @@ class Position:
 
 
 @cache
-def _names(adventure: Adventure) -> dict[str, int]:
+def _names(adventure: Engine) -> dict[str, int]:
     """Every name a spot of ``adventure``'s sheet goes by: its layout name (the first spot
     named so, when a solo area repeats a name), each space's alias, and ``#<slot>``."""
     names: dict[str, int] = {}

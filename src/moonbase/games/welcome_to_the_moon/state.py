@@ -23,11 +23,11 @@ the first and the third from what the seat can know, and ``history_for(seat)`` s
 revealed.
 
 Shared sheets (adventure 8): ``sheets`` holds one sheet per seat, but the sheet a seat writes on
-this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.base.Adventure.sheet_for`: its own
+this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.engine.Engine.sheet_for`: its own
 by default, a neighbour's on odd turns in adventure 8). Each sheet has at most one writer per
 turn, so its per-turn fields are that writer's; ``turn_start`` is kept per sheet, and a sheet
 written this turn is shown as it was at the start of the turn to everyone but its writer
-(its owner included) until the turn is revealed. ``Adventure.start_turn`` prepares the sheets at
+(its owner included) until the turn is revealed. ``Engine.start_turn`` prepares the sheets at
 each turn, ``meets``/``seat_penalty`` read a seat's missions and tie-break from every sheet, and
 in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 
@@ -53,8 +53,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from moonbase.core import CHANCE, State
 from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
-from moonbase.games.welcome_to_the_moon.adventures import Adventure, Combination, Context, adventure
-from moonbase.games.welcome_to_the_moon.adventures.base import mission_tests, with_total
+from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
+from moonbase.games.welcome_to_the_moon.adventures.engine import mission_tests
+from moonbase.games.welcome_to_the_moon.adventures.turn import with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
     ROCKETS,
@@ -220,7 +221,7 @@ class WelcomeState(State[WelcomeView]):
 
     def __init__(self, game: WelcomeGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
-        self.adventure: Adventure = adventure(game.adventure)
+        self.adventure: Engine = adventure(game.adventure)
         self.tables: Notation = notation(game.adventure, game.seats == 1)
         n = self.players = game.seats
         self.solo = n == 1
@@ -688,7 +689,7 @@ class WelcomeState(State[WelcomeView]):
     def end_triggers(self) -> list[dict[str, Any]]:
         """The end triggers met now, checked at the end of each turn: the game ends when there
         is any. Each is ``{"trigger": code, ...}`` — the sheets' (the adventure's
-        :meth:`~.adventures.base.Adventure.end_triggers`: ``all-missions``, ``all-spaces``,
+        :meth:`~.adventures.engine.Engine.end_triggers`: ``all-missions``, ``all-spaces``,
         ``last-error``, adventure 1 ``launch``), then solo ``astra-rockets`` (adventure 1:
         ASTRA crossed her last rocket; ``rockets``) and ``deck-out`` (the next turn cannot be
         dealt: ``left`` starship cards, ``needed`` for a turn). Once the game is over, this is

@@ -1,9 +1,9 @@
 """The adventures: one module each, holding its sheet data, missions and the rules only it has.
 
 :func:`adventure` returns the shared rules object of an adventure, each an
-:class:`~.base.Adventure` over the slot-indexed
+:class:`~.engine.Engine` over the slot-indexed
 :class:`~moonbase.games.welcome_to_the_moon.sheet.Sheet`. Adventure 8 (The Battle) shares each
-sheet between two neighbours (``Adventure.sheet_for``).
+sheet between two neighbours (``Engine.sheet_for``).
 
 >>> adventure(1).title, adventure(2).title
 ('The Launch', 'The Journey')
@@ -24,9 +24,10 @@ from moonbase.games.welcome_to_the_moon.adventures.a5_dome import Dome
 from moonbase.games.welcome_to_the_moon.adventures.a6_virus import Virus
 from moonbase.games.welcome_to_the_moon.adventures.a7_escape import Escape
 from moonbase.games.welcome_to_the_moon.adventures.a8_battle import Battle
-from moonbase.games.welcome_to_the_moon.adventures.base import Adventure, Combination, Context
+from moonbase.games.welcome_to_the_moon.adventures.engine import Engine
+from moonbase.games.welcome_to_the_moon.adventures.turn import Combination, Context
 
-__all__ = ["IMPLEMENTED", "TITLES", "Adventure", "Combination", "Context", "adventure"]
+__all__ = ["IMPLEMENTED", "TITLES", "Combination", "Context", "Engine", "adventure"]
 
 TITLES: Final = {
     1: "The Launch",
@@ -40,7 +41,7 @@ TITLES: Final = {
 }
 """Every adventure's name."""
 
-_CLASSES: Final[dict[int, type[Adventure]]] = {
+_CLASSES: Final[dict[int, type[Engine]]] = {
     1: Launch,
     2: Journey,
     3: Colony,
@@ -56,6 +57,6 @@ IMPLEMENTED: Final = tuple(sorted(_CLASSES))
 
 
 @cache
-def adventure(number: int) -> Adventure:
+def adventure(number: int) -> Engine:
     """The rules of adventure ``number`` (built once)."""
     return _CLASSES[number]()

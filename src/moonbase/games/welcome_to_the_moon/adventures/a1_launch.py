@@ -9,7 +9,7 @@ errors, then fill the bonus rockets. Missions pay rockets (``adventure1.md``).
 
 Sub-step words: ``X <space>`` (a bonus X) and ``ACTIVATE Q<n>``; in solo ``CROSS #<sabotage>``.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> launch = Launch()
 >>> sheet = launch.new_sheet(solo=False)
 >>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
@@ -28,13 +28,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Combination,
-    Context,
-    MissionTest,
-    WriteRows,
-    with_total,
-)
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Call,
     Choose,
@@ -47,6 +40,13 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Offer,
     Push,
     Race,
+)
+from moonbase.games.welcome_to_the_moon.adventures.turn import (
+    Combination,
+    Context,
+    MissionTest,
+    WriteRows,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout

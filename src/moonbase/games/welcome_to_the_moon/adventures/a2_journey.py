@@ -18,7 +18,7 @@ Words after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` (phase 4, 
 * ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
 * ``X <space>`` — the Planning X, then the next planning symbol is marked.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> journey = Journey()
 >>> sheet = journey.new_sheet(solo=False)
 >>> journey.write(sheet, Combination("1", 9, "ENERGY"), 10, 0, None)
@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, in_zones, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Choose,
@@ -53,6 +52,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_zones, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission

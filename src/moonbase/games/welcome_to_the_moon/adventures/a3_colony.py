@@ -21,7 +21,7 @@ declines the action as a whole):
 * ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
 * ``X <building>`` — the Planning X, then the next planning penalty box is crossed.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> colony = Colony()
 >>> sheet = colony.new_sheet(solo=False)
 >>> colony.write(sheet, Combination("1", 4, "ROBOT"), 1, 0, None)
@@ -40,7 +40,6 @@ from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Call,
@@ -56,6 +55,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission

@@ -20,7 +20,7 @@ the action as a whole):
 * ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
 * ``X <space>`` — the Planning X, then the next planning symbol is marked.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> mine = Mine()
 >>> sheet = mine.new_sheet(solo=False)
 >>> mine.write(sheet, Combination("1", 4, "PLANT"), 13, 0, None)
@@ -38,7 +38,6 @@ from functools import partial
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Beside,
@@ -54,6 +53,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (

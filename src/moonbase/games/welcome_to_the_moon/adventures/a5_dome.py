@@ -18,7 +18,7 @@ Words after ``WRITE <combination> <space> [±1|±2]`` (phase 4; ``SKIP`` decline
 * ``ASTRONAUT`` — mark the next astronaut symbol (automatic when the number was changed);
 * ``X <space>`` — the Planning X, then ``SPLIT D<k>`` (compulsory when a section can be split).
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> dome = Dome()
 >>> sheet = dome.new_sheet(solo=False)
 >>> from moonbase.games.welcome_to_the_moon.notation import notation
@@ -39,7 +39,6 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Choose,
@@ -54,6 +53,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission

@@ -16,7 +16,7 @@ after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` one of ``CLOSE #
 ``ASTRONAUT``, ``X <space>`` or ``SKIP``; row bonuses ``CLOSE #<walkway>`` and ``ENERGY Q<k>``
 (compulsory); propagations ``INFECT <space>`` (compulsory, one per infection owed).
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> virus = Virus()
 >>> sheet = virus.new_sheet(solo=False)
 >>> sheet.pending, virus.steps(sheet)[:2]
@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Call,
@@ -47,6 +46,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (

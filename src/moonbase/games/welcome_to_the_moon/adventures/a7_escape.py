@@ -20,7 +20,7 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 * ``ENERGY`` / ``PLANT`` / ``WATER`` / ``ASTRONAUT`` — the other actions (no choice to make);
 * ``X <space>`` — the Planning X, then the next planning penalty box is crossed.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> escape = Escape()
 >>> sheet = escape.new_sheet(solo=False)
 >>> from moonbase.games.welcome_to_the_moon.notation import notation
@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
 
-from moonbase.games.welcome_to_the_moon.adventures.base import Context, with_total
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Choose,
@@ -55,6 +54,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Push,
     Race,
 )
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission

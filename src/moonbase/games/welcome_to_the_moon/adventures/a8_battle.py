@@ -28,7 +28,7 @@ The rules are the engine's declarations, written for side 1 on the sheet's own b
 
 :data:`LAYOUT` is the battlefield as printed (solo: both battlefields), which the terminal draws.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.base import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> battle = Battle()
 >>> sheet = battle.new_sheet(solo=False)
 >>> battle.start_turn([sheet], 2)
@@ -48,12 +48,6 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, ClassVar, Final, cast
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Combination,
-    Context,
-    WriteRows,
-    with_total,
-)
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
     Call,
@@ -65,6 +59,12 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Offer,
     Push,
     Tracks,
+)
+from moonbase.games.welcome_to_the_moon.adventures.turn import (
+    Combination,
+    Context,
+    WriteRows,
+    with_total,
 )
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission

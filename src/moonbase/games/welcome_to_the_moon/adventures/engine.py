@@ -37,14 +37,15 @@ requirements, the score and the view.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import ClassVar
+from functools import cache, cached_property, partial
+from typing import Any, ClassVar
 
-from moonbase.games.welcome_to_the_moon.adventures.base import (
-    Adventure,
+from moonbase.games.welcome_to_the_moon.adventures.turn import (
     Combination,
+    Context,
     MissionTest,
     WriteRows,
     fitting_writes,
@@ -52,11 +53,13 @@ from moonbase.games.welcome_to_the_moon.adventures.base import (
     in_zones,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
+from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
     Sheet,
+    SheetData,
     Track,
     X,
     gather,
@@ -80,6 +83,7 @@ __all__ = [
     "Push",
     "Race",
     "Tracks",
+    "mission_tests",
 ]
 
 SKIP = "SKIP"
@@ -249,8 +253,10 @@ class Offer:
 
 
 # ---------------------------------------------------------------------- the engine
-class Engine(Adventure):
-    """The shared turn steps over an adventure's declarations (the class attributes below).
+class Engine(ABC):
+    """One adventure's rules: the shared turn steps over its declarations (the class attributes
+    below), and the few hooks it overrides. Instances are shared and immutable: every method
+    takes the sheet.
 
     Writing (phase 3) spends a wild action when one is used, writes the number, takes the
     space's reactions, then marks the Astronaut change at once (:attr:`changed`) or leaves the
@@ -258,6 +264,21 @@ class Engine(Adventure):
     declines the action.
     """
 
+    number: ClassVar[int]
+    title: ClassVar[str]
+    data: ClassVar[SheetData]
+    missions: ClassVar[Mapping[str, Mission]]
+    """Mission card name (``A1`` …) → card."""
+    words: ClassVar[tuple[str, ...]]
+    """The first words of this adventure's sub-step actions (for notation and messages)."""
+    changes: ClassVar[bool] = True
+    """Whether the Astronaut action may change the number written (``WRITE … ±1``)."""
+    wilds: ClassVar[bool] = False
+    """Whether wild actions exist (``WRITE … WILD <action>``)."""
+    shares_sheets: ClassVar[bool] = False
+    """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
+    layout: ClassVar[Layout]
+    """The sheet as printed (:class:`~moonbase.games.welcome_to_the_moon.layout.Layout`)."""
     tracks: ClassVar[Mapping[str, Track]] = {}
     """The sheet's tracks by name; ``errors`` is the System Error boxes."""
     rewards: ClassVar[Mapping[int, Effects]] = {}
@@ -301,7 +322,7 @@ class Engine(Adventure):
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet, waiting for its :attr:`setup` sub-steps if there are any."""
-        sheet = super().new_sheet(solo)
+        sheet = Sheet(self.data.size, solo)
         if self.setup:
             sheet.stage = Sheet.ACTING
             sheet.pending = list(self.setup)
@@ -384,7 +405,7 @@ class Engine(Adventure):
     def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
         """The empty spaces a number fits, by number (``None``: no space is open), read from
         :meth:`open_spaces`. An adventure whose zones are runs of consecutive slots may give
-        :func:`~moonbase.games.welcome_to_the_moon.adventures.base.in_zones` instead: its
+        :func:`~moonbase.games.welcome_to_the_moon.adventures.turn.in_zones` instead: its
         tables are cached on the zones' marks (the default for :attr:`zones`)."""
         if self.zones:
             return in_zones(marks, self.zones)
@@ -500,7 +521,9 @@ class Engine(Adventure):
         offer the same); the action's alone while it is pending, if :attr:`action_first`."""
         if self.action_first and ACTION in sheet.pending:
             return self.options(sheet, ACTION)
-        found = super().steps(sheet)
+        found: list[str] = []
+        for item in dict.fromkeys(sheet.pending):
+            found.extend(self.options(sheet, item))
         return list(dict.fromkeys(found)) if self._shared else found
 
     def options(self, sheet: Sheet, item: str) -> list[str]:
@@ -596,9 +619,9 @@ class Engine(Adventure):
         self.phase5([sheet])
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
-        """Points are kept; a first accomplishment circles the mission's :attr:`first_marks`
-        slot, if it is empty."""
-        super().reward(sheet, mission, value)
+        """Take a mission's reward (its points are kept in ``sheet.missions``); a first
+        accomplishment circles the mission's :attr:`first_marks` slot, if it is empty."""
+        sheet.mark(self.data.mission_slots[mission.index], 1)
         if self.first_marks and value == mission.high:
             slot = self.first_marks[mission.index]
             if not sheet.marks[slot]:
@@ -625,8 +648,8 @@ class Engine(Adventure):
     def mission_test(self, card: str) -> MissionTest:
         """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
         that overrides :meth:`meets` keeps the default)."""
-        if type(self).meets is not Adventure.meets:
-            return super().mission_test(card)
+        if type(self).meets is not Engine.meets:
+            return partial(self.meets, card=card)
         test = self.requirements[card]
         return lambda sheets, seat: test(sheets[seat].marks)
 
@@ -645,3 +668,112 @@ class Engine(Adventure):
         """Cross off the chosen slot."""
         if target is not None:
             sheet.marks[target] |= CROSSED
+
+    # ------------------------------------------------------------------ sheets
+
+    # ------------------------------------------------------------------ who writes where
+    def sheet_for(self, seat: int, turn: int, players: int) -> int:
+        """The index of the sheet ``seat`` writes on this turn: its own by default (adventure 8:
+        a neighbour's on odd turns). Every sheet has at most one writer per turn, and the
+        per-turn fields of a sheet (``stage``, ``pending`` …) are its writer's."""
+        return seat
+
+    def start_turn(self, sheets: Sequence[Sheet], turn: int) -> None:
+        """Prepare the sheets for turn ``turn`` (before its cards are drawn); nothing by
+        default (adventure 8 notes which side writes)."""
+        return
+
+    # ------------------------------------------------------------------ phases 2–3
+
+    # ------------------------------------------------------------------ phase 4
+
+    def settle(self, sheet: Sheet) -> None:
+        """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
+        pending = sheet.pending
+        if pending:
+            live = {item: self.resolvable(sheet, item) for item in set(pending)}
+            if not all(live.values()):
+                sheet.pending = [item for item in pending if live[item]]
+        if not sheet.pending:
+            sheet.stage = Sheet.DONE
+
+    # ------------------------------------------------------------------ phases 5–6
+
+    def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
+        """Whether ``seat`` meets mission ``card`` now (by default: its own sheet does)."""
+        return self.mission_met(sheets[seat], card)
+
+    # ------------------------------------------------------------------ the end
+    def errors_marked(self, sheet: Sheet) -> int:
+        """System Error boxes used (circled or crossed)."""
+        return self.data.errors_marked(sheet.marks)
+
+    def penalty_boxes(self, sheet: Sheet) -> int:
+        """Error boxes that count for the tie-break (fewest wins)."""
+        return self.errors_marked(sheet)
+
+    def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
+        """Error boxes that count for ``seat``'s tie-break (by default its own sheet's)."""
+        return self.penalty_boxes(sheets[seat])
+
+    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
+        """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
+        ends the game), each ``{"trigger": code, "seat": index, ...}``: ``all-missions`` (its
+        seat accomplished all three), ``last-error`` (every System Error box marked, with
+        ``boxes``: how many there are), ``all-spaces`` (every number space filled)."""
+        sheet = sheets[index]
+        found: list[dict[str, Any]] = []
+        if all(value >= 0 for value in sheet.missions):
+            found.append({"trigger": "all-missions", "seat": index})
+        boxes = len(self.data.error_slots)
+        if self.errors_marked(sheet) == boxes:
+            found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
+        if self.data.spaces_filled(sheet.marks):
+            found.append({"trigger": "all-spaces", "seat": index})
+        return found
+
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
+        any, without building the list (an adventure that adds triggers adds them here too)."""
+        sheet = sheets[index]
+        return (
+            min(sheet.missions) >= 0
+            or self.errors_marked(sheet) == len(self.data.error_slots)
+            or self.data.spaces_filled(sheet.marks)
+        )
+
+    @abstractmethod
+    def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
+        """The score's parts by name, each with its sign (a penalty is negative), and
+        ``total``, their sum (:func:`with_total`)."""
+
+    # ------------------------------------------------------------------ solo
+
+    # ------------------------------------------------------------------ views
+    @abstractmethod
+    def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
+        """The marks of a sheet as JSON-safe data (``spaces`` and the adventure's other marks)."""
+
+    # ------------------------------------------------------------------ sub-steps between turns
+    # An adventure may leave sub-steps on sheets outside phase 4 (stage ``ACTING`` with
+    # ``pending``): a sheet that starts with some (a setup choice), ``phase5``, ``solo_phase5``,
+    # ``after_missions`` or ``solo_effect``. The state then lets those seats resolve them (phase
+    # ``resolve``, or ``effect`` in solo) before it goes on. Adventures 1–5 never do.
+
+    def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
+        """Solo: ASTRA plays the turn's first card (``number``, ``action``) on the sheet herself
+        (adventure 8); sub-steps left on the sheet are the player's choices for her. Nothing by
+        default."""
+        return
+
+    def solo_card(self, letter: str, pass_number: int) -> str:
+        """The effect an ASTRA card ``letter`` drawn in pass 1 or 2 has, as passed to
+        :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
+        pass)."""
+        return letter
+
+
+@cache
+def mission_tests(adventure: Engine, cards: tuple[str, ...]) -> tuple[MissionTest, ...]:
+    """The tests of a game's mission ``cards`` (:meth:`Engine.mission_test`), made once."""
+    return tuple(adventure.mission_test(card) for card in cards)
