@@ -12,7 +12,6 @@ from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
     DATA,
     ERRORS,
     FLOORS,
-    LAYOUT,
     PLANNING,
     PLANT_TRACK,
     PLANT_VALUES,
@@ -24,7 +23,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a6_virus import (
     WILDS,
     Virus,
 )
-from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.render import render_view
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -35,6 +34,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
 )
 from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet, start
 
+LAYOUT = load_layout(6)
 VIRUS = adventure(6)
 assert isinstance(VIRUS, Virus)
 

@@ -15,7 +15,6 @@ from moonbase.games.welcome_to_the_moon.adventures.a7_escape import (
     BLOCKS,
     DATA,
     ERRORS,
-    LAYOUT,
     PLANNING,
     ROBOT_SPACES,
     STARSHIPS,
@@ -23,11 +22,12 @@ from moonbase.games.welcome_to_the_moon.adventures.a7_escape import (
     Escape,
     connected,
 )
-from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.sheet import CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
 
+LAYOUT = load_layout(7)
 ESCAPE = adventure(7)
 assert isinstance(ESCAPE, Escape)
 

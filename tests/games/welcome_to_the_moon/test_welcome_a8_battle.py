@@ -19,16 +19,16 @@ from moonbase.games.welcome_to_the_moon.adventures.a8_battle import (
     FIELD,
     HALVES,
     KINDS,
-    LAYOUT,
     PLANETS,
     Battle,
 )
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
-from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import draw, new, play, start, turn
 
+LAYOUT = load_layout(8)
 BATTLE = adventure(8)
 assert isinstance(BATTLE, Battle)
 

@@ -14,7 +14,6 @@ from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
     ENERGY,
     ENERGY_WALLS,
     ERRORS,
-    LAYOUT,
     PLANNING,
     PRINTED_ENERGY,
     STATIONS,
@@ -24,11 +23,12 @@ from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
     Journey,
     wall_between,
 )
-from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
+LAYOUT = load_layout(2)
 JOURNEY = adventure(2)
 assert isinstance(JOURNEY, Journey)
 

@@ -14,13 +14,13 @@ from moonbase.games.welcome_to_the_moon.adventures.a1_launch import (
     ERRORS,
     FLOORS,
     LAUNCH,
-    LAYOUT,
     QUARTERS,
 )
-from moonbase.games.welcome_to_the_moon.layout import Kind
+from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import position
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
+LAYOUT = load_layout(1)
 ASTRONAUT_FIRST = ("3 ASTRONAUT", "5 ENERGY", "5 PLANT")
 """Setup flips: combination 1 is an Astronaut, 2 Energy, 3 Plant."""
 

@@ -163,6 +163,7 @@ class LayoutJson(TypedDict):
     areas: list[AreaJson]
     bookkeeping: list[int]
     insignias: bool
+    about: str
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,8 @@ class Layout:
     insignias: bool = False
     """Whether a number space holds the side whose insignia is drawn there (1 or 2), not a
     number (adventure 8, where a number only chooses the planet)."""
+    about: str = ""
+    """What the layout shows and what of it is a reconstruction, in words."""
     _by_slot: dict[int, Spot] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -210,7 +213,7 @@ class Layout:
         if solo:
             return self
         areas = tuple(area for area in self.areas if not area.solo)
-        return Layout(self.adventure, areas, self.bookkeeping, self.insignias)
+        return Layout(self.adventure, areas, self.bookkeeping, self.insignias, self.about)
 
     def to_json(self) -> LayoutJson:
         """The layout as JSON-safe data."""
@@ -219,6 +222,7 @@ class Layout:
             "areas": [_area_json(area) for area in self.areas],
             "bookkeeping": list(self.bookkeeping),
             "insignias": self.insignias,
+            "about": self.about,
         }
 
 
@@ -295,4 +299,5 @@ def layout_from_json(data: Mapping[str, Any]) -> Layout:
         areas,
         tuple(data.get("bookkeeping", ())),
         data.get("insignias", False),
+        data.get("about", ""),
     )

@@ -49,7 +49,6 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
     with_total,
 )
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -71,7 +70,6 @@ __all__ = [
     "ERROR_TRACK",
     "FLOORS",
     "LAUNCH",
-    "LAYOUT",
     "MISSIONS",
     "MISSION_TESTS",
     "QUARTERS",
@@ -210,16 +208,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 1."""
 
 
-LAYOUT: Final = load_layout(1)
-"""The sheet as printed: the rocket's floors with each quarter's bonuses (``R3`` rockets,
-``R3*`` inactive rockets and ``→`` the arrow that activates them, ``ACT`` an activation, ``X``,
-``SAB`` a sabotage) below its spaces, the launch track beside it, the bonus rockets, errors and
-mission rewards below. A reconstruction from ``adventure1.md``: the order of floors, quarters,
-bonuses and rows is the page's, the places of the tracks and of the arrows are chosen. The
-row-score boxes (slots 139–148), the printed 150 (149) and the score boxes (150, 151) are never
-marked and are drawn as the values beside the rows."""
-
-
 MISSIONS: Final = {
     "A1": Mission("A1", "Fill every space of floors AST1, AST2 and WAT.", 3, 2),
     "A2": Mission("A2", "Fill every space of floors ROB1, ROB2 and PLA.", 4, 2),
@@ -338,10 +326,8 @@ marks, 5 unrepaired errors."""
 class Launch(Engine):
     """Adventure 1 — The Launch: the engine over these declarations."""
 
-    number: ClassVar[int] = 1
     title: ClassVar[str] = "The Launch"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
     changes: ClassVar[bool] = False

@@ -54,7 +54,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_zones, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -71,7 +70,6 @@ __all__ = [
     "DATA",
     "ENERGY",
     "ERRORS",
-    "LAYOUT",
     "MISSIONS",
     "PLANNING",
     "PRINTED_ENERGY",
@@ -165,14 +163,6 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 2."""
 
-
-LAYOUT: Final = load_layout(2)
-"""The sheet as printed: the trajectory with its wall positions (``│`` once drawn), tanks
-(their points) and stations, below it the stations' robots, multipliers and plants, beside them
-the energy columns, astronaut and planning symbols (``W`` a wild action), errors and mission
-rewards. A reconstruction from ``adventure2.md``: the path order, the walls between spaces and
-what belongs to each station and column are the page's; the lines of twelve spaces and the
-places of the tracks are chosen. The score boxes (slots 37–43, 169–172) are never marked."""
 
 MISSIONS: Final = {
     "A1": Mission("A1", "Have a circled multiplier at 3 stations.", 9, 5),
@@ -287,10 +277,8 @@ _WALL: Final = Push("WALL")
 class Journey(Engine):
     """Adventure 2 — The Journey: the engine over these declarations."""
 
-    number: ClassVar[int] = 2
     title: ClassVar[str] = "The Journey"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",

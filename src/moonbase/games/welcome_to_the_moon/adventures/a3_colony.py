@@ -57,7 +57,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -75,7 +74,6 @@ __all__ = [
     "DATA",
     "ERRORS",
     "GRID",
-    "LAYOUT",
     "MISSIONS",
     "MULTIPLIERS",
     "PLANNING",
@@ -241,10 +239,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 3."""
 
 
-LAYOUT: Final = load_layout(3)
-"""The sheet as printed: the grid with its tunnels, antennas (``a``) and tanks (``w``), the
-quarters beside it, the tracks below (a reconstruction from ``adventure3.md``)."""
-
 MISSIONS: Final = {
     "A1": Mission("A1", "Fill every building of 3 columns.", 12, 6),
     "A2": Mission("A2", "Fill every building of 3 rows.", 12, 5),
@@ -388,10 +382,8 @@ def _reactions(quarter: Quarter, building: int) -> Effects:
 class Colony(Engine):
     """Adventure 3 — The Colony: the engine over these declarations."""
 
-    number: ClassVar[int] = 3
     title: ClassVar[str] = "The Colony"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",

@@ -54,7 +54,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -75,7 +74,6 @@ __all__ = [
     "FACTORIES",
     "GAPS",
     "GEMS",
-    "LAYOUT",
     "MISSIONS",
     "PLANNING",
     "ROWS",
@@ -231,15 +229,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 4."""
 
 
-LAYOUT: Final = load_layout(4)
-"""The sheet as printed: the mine's three rows with their gems (``pe`` pearl, ``ru`` ruby),
-the plants (``pl``) and waters (``wa``) between the rows and the extractor icon under each
-column; below, the four storage columns (filling bonus beside its trigger box) and beside them
-the factories (energy ``E`` and robot ``R`` symbols, then the multiplier box a main factory
-or a control centre crosses — the control centres' astronaut and planning symbols after it —
-or a secondary factory's icons). The places are a reconstruction from ``adventure4.md``, which
-gives what is printed where but no geometry."""
-
 MISSIONS: Final = {
     "A1": Mission("A1", "Extract at least 5 columns.", 8, 4),
     "A2": Mission("A2", "Extract 4 adjacent columns.", 9, 4),
@@ -372,10 +361,8 @@ def _requirements() -> dict[str, Callable[[bytearray], bool]]:
 class Mine(Engine):
     """Adventure 4 — The Mine: the engine over these declarations."""
 
-    number: ClassVar[int] = 4
     title: ClassVar[str] = "The Mine"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "FREE", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",

@@ -55,7 +55,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -75,7 +74,6 @@ __all__ = [
     "ENDS",
     "ERRORS",
     "HIGH_ENDS",
-    "LAYOUT",
     "LEVELS",
     "MISSIONS",
     "REQUIREMENTS",
@@ -251,15 +249,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 5."""
 
 
-LAYOUT: Final = load_layout(5)
-"""The sheet as printed: the four skyscrapers as columns (their top levels at the top), the
-ground line, the end bonuses above and below them and the tower's plants (``p``) and water
-(``w``) beside the levels they serve; beside them the astronauts, errors and missions (each
-with its ★ and ✩); below, the dome (each section over its two subsections) and the upgrade
-tables (each box showing the value it hides). The places are a reconstruction from
-``adventure5.md``, which gives what is printed where but no geometry."""
-
-
 _STAR_TEXT: Final = " Reward: a ★ symbol (first) or ✩ (later), valued by the Missions table."
 MISSIONS: Final = {
     "A1": Mission("A1", "Fill every level of one skyscraper." + _STAR_TEXT, 8, 4),
@@ -412,10 +401,8 @@ _WATER_OF: Final = {space: level.water for level in LEVELS for space in level.sp
 class Dome(Engine):
     """Adventure 5 — The Dome: the engine over these declarations."""
 
-    number: ClassVar[int] = 5
     title: ClassVar[str] = "The Dome"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "BUILD", "UPGRADE", "PLANT", "WATER", "ASTRONAUT", "X", "SPLIT", "SKIP",

@@ -47,7 +47,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -67,7 +66,6 @@ __all__ = [
     "DATA",
     "ERRORS",
     "FLOORS",
-    "LAYOUT",
     "MAP",
     "MISSIONS",
     "PLANNING",
@@ -240,13 +238,6 @@ _POINTS_BOXES: Final = tuple(range(66, 77))
 """Per quarter the box where its evacuation score is written (``adventure6.md`` §2): no mark
 goes in it."""
 
-
-LAYOUT: Final = load_layout(6)
-"""The sheet: the base's map of quarters and walkways, the plant and water tracks below it side by
-side, then astronauts, planning, errors and missions. The rules page gives what each quarter and
-row holds, not where: this geometry is a reconstruction from it (the map from the walkway graph,
-which is exactly the neighbours of this map). The final score boxes (59–65) hold no mark and are
-left out: the score line gives them."""
 
 MISSIONS: Final = {
     "A1": Mission("A1", "Evacuate at least 2 quarters. First: releases the red virus.", 8, 3),
@@ -499,10 +490,8 @@ class Virus(Engine):
     """Adventure 6 — The Virus: the engine over these declarations, with its own evacuation
     timing and propagation (:meth:`settle`, :meth:`phase5`) and solo effects."""
 
-    number: ClassVar[int] = 6
     title: ClassVar[str] = "The Virus"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",

@@ -56,7 +56,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -77,7 +76,6 @@ __all__ = [
     "BLOCKS",
     "DATA",
     "ERRORS",
-    "LAYOUT",
     "MISSIONS",
     "PLANNING",
     "ROBOT_SPACES",
@@ -222,12 +220,6 @@ _SHIFT: Final = (3, 2, 0, 2, 2, 4)
 airlock between two starships crosses columns both its blocks share."""
 
 
-LAYOUT: Final = load_layout(7)
-"""The sheet: the six starships stacked (SH5 on top) with their airlocks, plants, reactors and
-points boxes; the tracks below. The rules page gives each block's spaces, order and airlocks,
-not where they are printed: this geometry is a reconstruction from it (``_SHIFT``). The final
-score boxes (47–56) hold no mark and are left out: the score line gives them."""
-
 MISSIONS: Final = {
     "A1": Mission("A1", "Fill 3 greenhouses and circle all 3 plants of each.", 10, 5),
     "A2": Mission("A2", "Fill the top greenhouse and circle its 3 plants.", 7, 3),
@@ -349,10 +341,8 @@ _AIRLOCK: Final = Push("AIRLOCK")
 class Escape(Engine):
     """Adventure 7 — The Escape: the engine over these declarations."""
 
-    number: ClassVar[int] = 7
     title: ClassVar[str] = "The Escape"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",

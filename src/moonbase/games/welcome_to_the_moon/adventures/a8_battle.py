@@ -26,7 +26,8 @@ two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alon
 The rules are the engine's declarations, written for side 1 on the sheet's own battlefield:
 :meth:`Battle.seated` makes each of their tracks the writing side's on this turn's battlefield.
 
-:data:`LAYOUT` is the battlefield as printed (solo: both battlefields), which the terminal draws.
+Its layout (``Battle().layout``) is the battlefield as printed (solo: both battlefields), which the
+terminal draws.
 
 >>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
 >>> battle = Battle()
@@ -66,7 +67,6 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -82,7 +82,6 @@ __all__ = [
     "ASTEROIDS",
     "DATA",
     "FIELD",
-    "LAYOUT",
     "MISSIONS",
     "PLANETS",
     "TRACKS",
@@ -293,20 +292,6 @@ MISSIONS: Final = {
 """Adventure 8's missions; the values are points (``adventure8.md`` §8)."""
 
 
-LAYOUT: Final = load_layout(8)
-"""The battlefield as printed, from the top of the sheet: side 2's half (printed upside down
-on the sheet, drawn the right way up here), the seven planets (one line each: its spaces in fill
-order, each followed by its bonus, its moons ``☾``, flag ``⚑``, plant and water symbols) with
-the asteroid belt beside them (62, side 2's end, at the top; 50, side 1's, at the bottom), and
-side 1's half with the owner's mission rewards. A space, moon, asteroid or flag shows the side
-whose insignia is drawn there (:attr:`~.layout.Layout.insignias`). A solo sheet holds a second
-battlefield, ASTRA's (slots from 230, areas marked ``solo``), drawn below the player's without
-ASTRA's own half (side 1 there): she has no tracks. The geometry is a reconstruction from
-``adventure8.md``, which says what each part holds but not where it is printed: rows and columns
-are this drawing's choice. The score boxes (199–220) and the insignia labels (221, 222) are
-not drawn: the rules never mark them."""
-
-
 def allowed(number: int) -> list[Planet]:
     """The planets a number may go to.
 
@@ -413,10 +398,8 @@ class Battle(Engine):
     battlefield, which stand for the side writing this turn (:meth:`seated`); its own are the
     placement on planets, the planets' control and ASTRA's turn."""
 
-    number: ClassVar[int] = 8
     title: ClassVar[str] = "The Battle"
     data: ClassVar[SheetData] = DATA
-    layout: ClassVar[Layout] = LAYOUT
     missions: ClassVar[dict[str, Mission]] = MISSIONS
     words: ClassVar[tuple[str, ...]] = (
         "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",

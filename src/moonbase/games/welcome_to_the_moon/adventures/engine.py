@@ -53,7 +53,7 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
     in_zones,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.layout import Layout
+from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -264,9 +264,9 @@ class Engine(ABC):
     declines the action.
     """
 
-    number: ClassVar[int]
     title: ClassVar[str]
     data: ClassVar[SheetData]
+    """The sheet (its ``adventure`` is the adventure's number)."""
     missions: ClassVar[Mapping[str, Mission]]
     """Mission card name (``A1`` …) → card."""
     words: ClassVar[tuple[str, ...]]
@@ -277,8 +277,6 @@ class Engine(ABC):
     """Whether wild actions exist (``WRITE … WILD <action>``)."""
     shares_sheets: ClassVar[bool] = False
     """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
-    layout: ClassVar[Layout]
-    """The sheet as printed (:class:`~moonbase.games.welcome_to_the_moon.layout.Layout`)."""
     tracks: ClassVar[Mapping[str, Track]] = {}
     """The sheet's tracks by name; ``errors`` is the System Error boxes."""
     rewards: ClassVar[Mapping[int, Effects]] = {}
@@ -319,6 +317,16 @@ class Engine(ABC):
     """Whether a text the action and a compulsory sub-step both offer resolves the sub-step
     while it is pending (adventure 8: an asteroid's energy before the Energy action); by default
     it resolves the action while that is pending."""
+
+    @property
+    def number(self) -> int:
+        """The adventure's number, 1–8."""
+        return self.data.adventure
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The sheet as printed (its data file, read once: :func:`~.layout.load_layout`)."""
+        return load_layout(self.number)
 
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet, waiting for its :attr:`setup` sub-steps if there are any."""
