@@ -329,7 +329,6 @@ class Launch(Engine):
     title: ClassVar[str] = "The Launch"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = ("X", "ACTIVATE")
     changes: ClassVar[bool] = False
     tracks: ClassVar[Mapping[str, Track]] = {
         "launch": LAUNCH,

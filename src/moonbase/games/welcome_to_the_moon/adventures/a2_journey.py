@@ -280,10 +280,6 @@ class Journey(Engine):
     title: ClassVar[str] = "The Journey"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "ROBOT", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "WALL", "SKIP",
-    )  # fmt: skip
-    wilds: ClassVar[bool] = True
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {
         "errors": ERROR_TRACK,

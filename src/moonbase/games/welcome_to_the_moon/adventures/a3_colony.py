@@ -385,9 +385,6 @@ class Colony(Engine):
     title: ClassVar[str] = "The Colony"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "TUNNEL", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
-    )  # fmt: skip
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING,

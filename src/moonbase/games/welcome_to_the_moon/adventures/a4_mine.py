@@ -364,9 +364,6 @@ class Mine(Engine):
     title: ClassVar[str] = "The Mine"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[Mapping[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "ROBOT", "ENERGY", "FREE", "PLANT", "WATER", "ASTRONAUT", "X", "SKIP",
-    )  # fmt: skip
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _ROW_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": _ASTRONAUT_TRACK,

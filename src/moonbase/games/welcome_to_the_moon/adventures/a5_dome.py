@@ -404,9 +404,6 @@ class Dome(Engine):
     title: ClassVar[str] = "The Dome"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "BUILD", "UPGRADE", "PLANT", "WATER", "ASTRONAUT", "X", "SPLIT", "SKIP",
-    )  # fmt: skip
     tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "errors": ERROR_TRACK}
     rewards: ClassVar[Mapping[int, Effects]] = {
         row[0]: tuple(Mark(slot, CROSSED) for slot in row[1:])

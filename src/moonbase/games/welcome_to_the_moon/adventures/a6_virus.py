@@ -493,10 +493,6 @@ class Virus(Engine):
     title: ClassVar[str] = "The Virus"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "GREY", "CLOSE", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "X", "INFECT", "SKIP",
-    )  # fmt: skip
-    wilds: ClassVar[bool] = True
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {

@@ -344,10 +344,6 @@ class Escape(Engine):
     title: ClassVar[str] = "The Escape"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "ROBOT", "AIRLOCK", "PLANT", "WATER", "ENERGY", "ASTRONAUT", "X", "SKIP",
-    )  # fmt: skip
-    wilds: ClassVar[bool] = True
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,

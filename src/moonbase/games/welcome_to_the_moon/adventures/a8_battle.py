@@ -401,9 +401,6 @@ class Battle(Engine):
     title: ClassVar[str] = "The Battle"
     data: ClassVar[SheetData] = DATA
     missions: ClassVar[dict[str, Mission]] = MISSIONS
-    words: ClassVar[tuple[str, ...]] = (
-        "ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING", "MOON", "ASTRA", "SKIP",
-    )  # fmt: skip
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
     tracks: ClassVar[Mapping[str, Track]] = _OWN

@@ -269,12 +269,8 @@ class Engine(ABC):
     """The sheet (its ``adventure`` is the adventure's number)."""
     missions: ClassVar[Mapping[str, Mission]]
     """Mission card name (``A1`` …) → card."""
-    words: ClassVar[tuple[str, ...]]
-    """The first words of this adventure's sub-step actions (for notation and messages)."""
     changes: ClassVar[bool] = True
     """Whether the Astronaut action may change the number written (``WRITE … ±1``)."""
-    wilds: ClassVar[bool] = False
-    """Whether wild actions exist (``WRITE … WILD <action>``)."""
     shares_sheets: ClassVar[bool] = False
     """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
     tracks: ClassVar[Mapping[str, Track]] = {}
@@ -322,6 +318,20 @@ class Engine(ABC):
     def number(self) -> int:
         """The adventure's number, 1–8."""
         return self.data.adventure
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        """The first words of this adventure's sub-step actions, as its offers declare them
+        (for notation and messages)."""
+        offers = (*self.actions.values(), *self.items.values())
+        skip = (SKIP,) if self.actions else ()
+        return tuple(dict.fromkeys([*(offer.word.split()[0] for offer in offers), *skip]))
+
+    @property
+    def wilds(self) -> bool:
+        """Whether wild actions exist (``WRITE … WILD <action>``): whether the sheet has wild
+        symbols."""
+        return bool(self.wild_slots)
 
     @cached_property
     def layout(self) -> Layout:
