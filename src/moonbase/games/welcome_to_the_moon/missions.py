@@ -17,12 +17,15 @@ moonbase.core.errors.InvalidOption: option 'missions': name one card of each let
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Final
 
 from moonbase.core import InvalidOption
 
-__all__ = ["LETTERS", "MISSION_CARDS", "Mission", "mission_option"]
+__all__ = ["LETTERS", "MISSION_CARDS", "Mission", "mission_option", "missions_of"]
 
 LETTERS: Final = ("A", "B", "C")
 """The three mission letters; one card of each is in play."""
@@ -65,3 +68,16 @@ def mission_option(cards: tuple[str, ...]) -> tuple[str, str, str]:
             f"got {','.join(cards)}"
         )
     return upper[0], upper[1], upper[2]
+
+
+@cache
+def missions_of(adventure: int) -> dict[str, Mission]:
+    """Adventure ``adventure``'s six mission cards by name, read from ``missions.json`` (the
+    values are points but in adventure 1, where they are rockets).
+
+    >>> missions_of(3)["B1"]
+    Mission(card='B1', text='Connect the observatory to the tunnel network.', high=9, low=4)
+    """
+    text = resources.files(__package__).joinpath("missions.json").read_text("utf-8")
+    cards = json.loads(text)[str(adventure)]
+    return {card: Mission(card, c["text"], c["high"], c["low"]) for card, c in cards.items()}

@@ -29,17 +29,6 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import Combination, Cont
 
 __all__ = ["IMPLEMENTED", "TITLES", "Combination", "Context", "Engine", "adventure"]
 
-TITLES: Final = {
-    1: "The Launch",
-    2: "The Journey",
-    3: "The Colony",
-    4: "The Mine",
-    5: "The Dome",
-    6: "The Virus",
-    7: "The Escape",
-    8: "The Battle",
-}
-"""Every adventure's name."""
 
 _CLASSES: Final[dict[int, type[Engine]]] = {
     1: Launch,
@@ -51,6 +40,9 @@ _CLASSES: Final[dict[int, type[Engine]]] = {
     7: Escape,
     8: Battle,
 }
+
+TITLES: Final = {number: rules.title for number, rules in _CLASSES.items()}
+"""Every adventure's name."""
 
 IMPLEMENTED: Final = tuple(sorted(_CLASSES))
 """The adventures that can be played."""

@@ -70,7 +70,6 @@ __all__ = [
     "ERROR_TRACK",
     "FLOORS",
     "LAUNCH",
-    "MISSIONS",
     "MISSION_TESTS",
     "QUARTERS",
     "SABOTAGES",
@@ -208,16 +207,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 1."""
 
 
-MISSIONS: Final = {
-    "A1": Mission("A1", "Fill every space of floors AST1, AST2 and WAT.", 3, 2),
-    "A2": Mission("A2", "Fill every space of floors ROB1, ROB2 and PLA.", 4, 2),
-    "B1": Mission("B1", "Fill every space of floor ENE.", 3, 2),
-    "B2": Mission("B2", "Fill every space of floors PLT and WILD.", 3, 2),
-    "C1": Mission("C1", "Have at least 10 X marks on the sheet.", 2, 1),
-    "C2": Mission("C2", "Have at least 5 System Errors circled and not repaired.", 3, 2),
-}
-"""Adventure 1's missions; the values are rockets (``adventure1.md`` §7)."""
-
 _SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
 """Each quarter's spaces as a slot range (searched in C)."""
 _INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
@@ -328,7 +317,6 @@ class Launch(Engine):
 
     title: ClassVar[str] = "The Launch"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     changes: ClassVar[bool] = False
     tracks: ClassVar[Mapping[str, Track]] = {
         "launch": LAUNCH,

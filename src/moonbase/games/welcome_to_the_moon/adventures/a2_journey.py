@@ -54,7 +54,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_zones, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -70,7 +69,6 @@ __all__ = [
     "DATA",
     "ENERGY",
     "ERRORS",
-    "MISSIONS",
     "PLANNING",
     "PRINTED_ENERGY",
     "STATIONS",
@@ -163,16 +161,6 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 2."""
 
-
-MISSIONS: Final = {
-    "A1": Mission("A1", "Have a circled multiplier at 3 stations.", 9, 5),
-    "A2": Mission("A2", "Circle every plant of 2 stations.", 10, 5),
-    "B1": Mission("B1", "Complete 2 zones of exactly 6 spaces.", 11, 6),
-    "B2": Mission("B2", "Complete zones of exactly 6, 4 and 2 spaces.", 12, 6),
-    "C1": Mission("C1", "Circle at least 6 water tanks.", 9, 5),
-    "C2": Mission("C2", "Circle 4 water tanks in a row along the trajectory.", 11, 6),
-}
-"""Adventure 2's missions; the values are points (``adventure2.md`` §7)."""
 
 _TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
 _MAJORITY: Final = (20, 10, 5)
@@ -279,7 +267,6 @@ class Journey(Engine):
 
     title: ClassVar[str] = "The Journey"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {
         "errors": ERROR_TRACK,

@@ -57,7 +57,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     Sheet,
@@ -74,7 +73,6 @@ __all__ = [
     "DATA",
     "ERRORS",
     "GRID",
-    "MISSIONS",
     "MULTIPLIERS",
     "PLANNING",
     "QUARTERS",
@@ -239,16 +237,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 3."""
 
 
-MISSIONS: Final = {
-    "A1": Mission("A1", "Fill every building of 3 columns.", 12, 6),
-    "A2": Mission("A2", "Fill every building of 3 rows.", 12, 5),
-    "B1": Mission("B1", "Connect the observatory to the tunnel network.", 9, 4),
-    "B2": Mission("B2", "Circle every antenna of 2 quarters.", 9, 4),
-    "C1": Mission("C1", "Circle at least 10 plants.", 8, 4),
-    "C2": Mission("C2", "Circle both water tanks of 2 quarters.", 9, 5),
-}
-"""Adventure 3's missions; the values are points (``adventure3.md`` §7)."""
-
 _TANKS_BY_QUARTER: Final = tuple(
     tuple(tank for building, tank in TANKS.items() if building in quarter.buildings)
     for quarter in QUARTERS
@@ -384,7 +372,6 @@ class Colony(Engine):
 
     title: ClassVar[str] = "The Colony"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING,

@@ -54,7 +54,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
-from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -74,7 +73,6 @@ __all__ = [
     "FACTORIES",
     "GAPS",
     "GEMS",
-    "MISSIONS",
     "PLANNING",
     "ROWS",
     "STORAGES",
@@ -229,17 +227,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 4."""
 
 
-MISSIONS: Final = {
-    "A1": Mission("A1", "Extract at least 5 columns.", 8, 4),
-    "A2": Mission("A2", "Extract 4 adjacent columns.", 9, 4),
-    "B1": Mission("B1", "Complete all 5 secondary factories.", 11, 6),
-    "B2": Mission("B2", "Complete 6 factories, main or secondary.", 10, 4),
-    "C1": Mission("C1", "Circle at least 8 plants of the mine.", 8, 3),
-    "C2": Mission("C2", "Circle at least 5 waters of the mine.", 10, 4),
-}
-"""Adventure 4's missions; the values are points (``adventure4.md`` §7). B2 counts only main and
-secondary factories (``open_questions.md`` §2)."""
-
 _COLUMN_RESOURCES: Final = {
     k: tuple(
         [(GEMS[s][0], GEMS[s][1]) for s in (k, k + 12, k + 24) if s in GEMS]
@@ -363,7 +350,6 @@ class Mine(Engine):
 
     title: ClassVar[str] = "The Mine"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[Mapping[str, Mission]] = MISSIONS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _ROW_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": _ASTRONAUT_TRACK,

@@ -75,7 +75,6 @@ __all__ = [
     "ERRORS",
     "HIGH_ENDS",
     "LEVELS",
-    "MISSIONS",
     "REQUIREMENTS",
     "SECTIONS",
     "SKYSCRAPERS",
@@ -249,18 +248,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 5."""
 
 
-_STAR_TEXT: Final = " Reward: a ★ symbol (first) or ✩ (later), valued by the Missions table."
-MISSIONS: Final = {
-    "A1": Mission("A1", "Fill every level of one skyscraper." + _STAR_TEXT, 8, 4),
-    "A2": Mission("A2", "Fill the top level of 2 skyscrapers." + _STAR_TEXT, 8, 4),
-    "B1": Mission("B1", "Circle at least 2 symbols in 3 tower levels." + _STAR_TEXT, 8, 4),
-    "B2": Mission("B2", "Circle all 3 symbols in 2 tower levels." + _STAR_TEXT, 8, 4),
-    "C1": Mission("C1", "Build every dome section and subsection." + _STAR_TEXT, 8, 4),
-    "C2": Mission("C2", "Write at least 4 X marks on the skyscrapers." + _STAR_TEXT, 8, 4),
-}
-"""Adventure 5's missions; ``high``/``low`` are the Missions table's values before any upgrade
-(the score reads the table at the end: ★ × first + ✩ × later)."""
-
 _NAMES: Final = DATA.names
 _PIECE: Final = {
     **{section.name: section.slot for section in SECTIONS},
@@ -403,7 +390,6 @@ class Dome(Engine):
 
     title: ClassVar[str] = "The Dome"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "errors": ERROR_TRACK}
     rewards: ClassVar[Mapping[int, Effects]] = {
         row[0]: tuple(Mark(slot, CROSSED) for slot in row[1:])

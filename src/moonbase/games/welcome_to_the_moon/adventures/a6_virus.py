@@ -47,7 +47,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
-from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -67,7 +66,6 @@ __all__ = [
     "ERRORS",
     "FLOORS",
     "MAP",
-    "MISSIONS",
     "PLANNING",
     "PLANT_MARKERS",
     "PLANT_TRACK",
@@ -238,16 +236,6 @@ _POINTS_BOXES: Final = tuple(range(66, 77))
 """Per quarter the box where its evacuation score is written (``adventure6.md`` §2): no mark
 goes in it."""
 
-
-MISSIONS: Final = {
-    "A1": Mission("A1", "Evacuate at least 2 quarters. First: releases the red virus.", 8, 3),
-    "A2": Mission("A2", "Evacuate every quarter of one floor. First: releases red.", 8, 3),
-    "B1": Mission("B1", "Close every walkway of 3 quarters. First: releases purple.", 11, 4),
-    "B2": Mission("B2", "Close every walkway of Q2 and of Q8. First: releases purple.", 12, 5),
-    "C1": Mission("C1", "Circle every energy of every quarter of 2 floors. First: yellow.", 10, 4),
-    "C2": Mission("C2", "Circle every plant and water tank of 2 floors. First: yellow.", 10, 4),
-}
-"""Adventure 6's missions (points); a first accomplishment releases a virus for everyone."""
 
 _NAMES: Final = DATA.names
 _QUARTER_OF: Final = {slot: q for q in QUARTERS for slot in q.slots}
@@ -492,7 +480,6 @@ class Virus(Engine):
 
     title: ClassVar[str] = "The Virus"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {

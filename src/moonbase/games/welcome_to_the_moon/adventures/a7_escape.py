@@ -56,7 +56,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
-from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -76,7 +75,6 @@ __all__ = [
     "BLOCKS",
     "DATA",
     "ERRORS",
-    "MISSIONS",
     "PLANNING",
     "ROBOT_SPACES",
     "STARSHIPS",
@@ -220,17 +218,6 @@ _SHIFT: Final = (3, 2, 0, 2, 2, 4)
 airlock between two starships crosses columns both its blocks share."""
 
 
-MISSIONS: Final = {
-    "A1": Mission("A1", "Fill 3 greenhouses and circle all 3 plants of each.", 10, 5),
-    "A2": Mission("A2", "Fill the top greenhouse and circle its 3 plants.", 7, 3),
-    "B1": Mission("B1", "Fill at least 7 modules completely.", 9, 4),
-    "B2": Mission("B2", "Fill 3 starships completely, greenhouses included.", 10, 5),
-    "C1": Mission("C1", "Circle every reactor of 3 starships.", 10, 5),
-    "C2": Mission("C2", "Circle every water tank of 3 starships.", 10, 5),
-}
-"""Adventure 7's missions; the values are points (``adventure7.md`` §7)."""
-
-
 def value(count: int) -> int:
     """Points for ``count`` circled plants or reactors.
 
@@ -343,7 +330,6 @@ class Escape(Engine):
 
     title: ClassVar[str] = "The Escape"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,

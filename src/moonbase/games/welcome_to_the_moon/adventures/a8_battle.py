@@ -67,7 +67,7 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
     WriteRows,
     with_total,
 )
-from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.missions import MISSION_CARDS
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -82,7 +82,6 @@ __all__ = [
     "ASTEROIDS",
     "DATA",
     "FIELD",
-    "MISSIONS",
     "PLANETS",
     "TRACKS",
     "Battle",
@@ -281,16 +280,6 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 8 (one battlefield)."""
 
-MISSIONS: Final = {
-    "A1": Mission("A1", "Control 4 planets on the same sheet.", 12, 5),
-    "A2": Mission("A2", "Control a green, a blue and a grey planet on the same sheet.", 9, 4),
-    "B1": Mission("B1", "Your insignia on 7 asteroids of the same sheet.", 9, 5),
-    "B2": Mission("B2", "On one half, 2 boxes of each planet multiplier track.", 11, 6),
-    "C1": Mission("C1", "On one half, 6 plant boxes and 4 water boxes.", 10, 4),
-    "C2": Mission("C2", "Your insignia on the moons of 4 planets of the same sheet.", 10, 6),
-}
-"""Adventure 8's missions; the values are points (``adventure8.md`` §8)."""
-
 
 def allowed(number: int) -> list[Planet]:
     """The planets a number may go to.
@@ -400,7 +389,6 @@ class Battle(Engine):
 
     title: ClassVar[str] = "The Battle"
     data: ClassVar[SheetData] = DATA
-    missions: ClassVar[dict[str, Mission]] = MISSIONS
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
     tracks: ClassVar[Mapping[str, Track]] = _OWN
@@ -462,7 +450,7 @@ class Battle(Engine):
     items_first: ClassVar[bool] = True
     changed: ClassVar[Effects] = (Advance(_OWN["astronauts"]),)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {
-        card: partial(_met, card) for card in MISSIONS
+        card: partial(_met, card) for card in MISSION_CARDS
     }
     """The owner's own half (side 1); the state asks :meth:`meets`, which checks both halves."""
 

@@ -54,7 +54,7 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
-from moonbase.games.welcome_to_the_moon.missions import Mission
+from moonbase.games.welcome_to_the_moon.missions import Mission, missions_of
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
@@ -267,8 +267,6 @@ class Engine(ABC):
     title: ClassVar[str]
     data: ClassVar[SheetData]
     """The sheet (its ``adventure`` is the adventure's number)."""
-    missions: ClassVar[Mapping[str, Mission]]
-    """Mission card name (``A1`` …) → card."""
     changes: ClassVar[bool] = True
     """Whether the Astronaut action may change the number written (``WRITE … ±1``)."""
     shares_sheets: ClassVar[bool] = False
@@ -318,6 +316,11 @@ class Engine(ABC):
     def number(self) -> int:
         """The adventure's number, 1–8."""
         return self.data.adventure
+
+    @property
+    def missions(self) -> Mapping[str, Mission]:
+        """Its six mission cards by name (``A1`` …), as ``missions.json`` gives them."""
+        return missions_of(self.number)
 
     @cached_property
     def words(self) -> tuple[str, ...]:
