@@ -23,7 +23,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
@@ -44,7 +44,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
     Combination,
     Context,
-    MissionTest,
     WriteRows,
     with_total,
 )
@@ -70,13 +69,14 @@ __all__ = [
     "ERROR_TRACK",
     "FLOORS",
     "LAUNCH",
-    "MISSION_TESTS",
     "QUARTERS",
+    "REQUIREMENTS",
     "SABOTAGES",
     "Bonus",
     "Floor",
     "Launch",
     "Quarter",
+    "launched",
 ]
 
 
@@ -295,21 +295,26 @@ def _filled(quarter: Quarter) -> Filled:
     )
 
 
-def _floors_filled(first: int, end: int) -> MissionTest:
+def _floors_filled(first: int, end: int) -> Callable[[bytearray], bool]:
     """Missions A1–B2: no empty space in slots ``first`` to ``end`` (their floors)."""
-    return lambda sheets, seat: sheets[seat].marks.find(0, first, end) < 0
+    return lambda marks: marks.find(0, first, end) < 0
 
 
-MISSION_TESTS: Final[dict[str, MissionTest]] = {
+def launched(marks: bytearray) -> bool:
+    """The launch: every launch-track rocket crossed and no error left unrepaired."""
+    return marks.find(0, *_LAUNCH_SPAN) < 0 and marks.find(CIRCLED, *_ERROR_SPAN) < 0
+
+
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": _floors_filled(1, 12),
     "A2": _floors_filled(12, 28),
     "B1": _floors_filled(28, 38),
     "B2": _floors_filled(38, 54),
-    "C1": lambda sheets, seat: sheets[seat].marks.count(X, *_SPACE_SPAN) >= 10,
-    "C2": lambda sheets, seat: sheets[seat].marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
+    "C1": lambda marks: marks.count(X, *_SPACE_SPAN) >= 10,
+    "C2": lambda marks: marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
 }
-"""Each mission's test, read in C from the seat's own sheet: floors filled (A1–B2), 10 X
-marks, 5 unrepaired errors."""
+"""Each mission's requirement, read in C from the marks: floors filled (A1–B2), 10 X marks,
+5 unrepaired errors."""
 
 
 class Launch(Engine):
@@ -331,6 +336,8 @@ class Launch(Engine):
         "ACTIVATE": Offer("ACTIVATE", Choose(activatable, _ARROW_NAMES)),
     }
     crossable: ClassVar[tuple[int, ...]] = SABOTAGES
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
+    end_tests: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {"launch": launched}
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -368,14 +375,6 @@ class Launch(Engine):
                 if slot not in sheet.triggered:
                     self.advance(sheet, ERROR_TRACK)
 
-    def mission_met(self, sheet: Sheet, card: str) -> bool:
-        """Whether ``sheet`` meets mission ``card`` (:data:`MISSION_TESTS`)."""
-        return MISSION_TESTS[card]([sheet], 0)
-
-    def mission_test(self, card: str) -> MissionTest:
-        """Mission ``card``'s test (:data:`MISSION_TESTS`: no marks to hand on, one call)."""
-        return MISSION_TESTS[card]
-
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Mission rewards are rockets, crossed at once."""
         super().reward(sheet, mission, value)
@@ -385,29 +384,6 @@ class Launch(Engine):
     def penalty_boxes(self, sheet: Sheet) -> int:
         """Errors circled and not repaired."""
         return unrepaired(sheet)
-
-    def launched(self, sheet: Sheet) -> bool:
-        """The launch: every launch-track rocket crossed and no error left unrepaired."""
-        marks = sheet.marks
-        return marks.find(0, *_LAUNCH_SPAN) < 0 and marks.find(CIRCLED, *_ERROR_SPAN) < 0
-
-    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
-        """The standard triggers, and the launch (``launch``)."""
-        found = super().end_triggers(sheets, index)
-        if self.launched(sheets[index]):
-            found.append({"trigger": "launch", "seat": index})
-        return found
-
-    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """The standard triggers, or the launch (each a search of a slot range in C)."""
-        sheet = sheets[index]
-        marks = sheet.marks
-        return (
-            min(sheet.missions) >= 0
-            or marks.find(0, *_ERROR_SPAN) < 0  # every System Error box marked
-            or marks.find(0, *_SPACE_SPAN) < 0  # every space filled
-            or self.launched(sheet)
-        )
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""

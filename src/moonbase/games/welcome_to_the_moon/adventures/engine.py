@@ -296,6 +296,9 @@ class Engine(ABC):
     """Solo: the ASTRA effect cards that cross something off."""
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {}
     """Mission card → whether a sheet's marks meet it."""
+    end_tests: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {}
+    """The adventure's own end triggers beyond the three every one has: trigger code → whether
+    a sheet's marks meet it (a1: ``launch``)."""
     setup: ClassVar[tuple[str, ...]] = ()
     """The sub-steps a new sheet starts with, before the first turn (a6: where the grey virus
     starts)."""
@@ -751,16 +754,20 @@ class Engine(ABC):
             found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
         if self.data.spaces_filled(sheet.marks):
             found.append({"trigger": "all-spaces", "seat": index})
+        for code, test in self.end_tests.items():
+            if test(sheet.marks):
+                found.append({"trigger": code, "seat": index})
         return found
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
         """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
-        any, without building the list (an adventure that adds triggers adds them here too)."""
+        any, without building the list."""
         sheet = sheets[index]
         return (
             min(sheet.missions) >= 0
             or self.errors_marked(sheet) == len(self.data.error_slots)
             or self.data.spaces_filled(sheet.marks)
+            or any(test(sheet.marks) for test in self.end_tests.values())
         )
 
     @abstractmethod
