@@ -47,6 +47,7 @@ __all__ = [
     "is_number",
     "number_code",
     "number_of",
+    "numbered_spaces",
     "open_spaces",
     "run_fits",
     "span_fits",
@@ -290,6 +291,20 @@ class Zone:
 
     name: str
     slots: tuple[int, ...]
+
+
+def numbered_spaces(groups: Iterable[tuple[str, Sequence[int]]]) -> tuple[Space, ...]:
+    """The spaces of named groups of slots (floors, skyscrapers, quarters), each named for its
+    group and its place in it from 1.
+
+    >>> numbered_spaces([("ENE", (40, 41)), ("WAT", (12,))])
+    (Space(slot=40, alias='ENE.1'), Space(slot=41, alias='ENE.2'), Space(slot=12, alias='WAT.1'))
+    """
+    return tuple(
+        Space(slot, f"{name}.{index}")
+        for name, slots in groups
+        for index, slot in enumerate(slots, start=1)
+    )
 
 
 @dataclass(frozen=True)

@@ -54,11 +54,11 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     Sheet,
     SheetData,
-    Space,
     Track,
     X,
     Zone,
     consecutive,
+    numbered_spaces,
     run_fits,
 )
 
@@ -192,11 +192,7 @@ SABOTAGES: Final = tuple(b.slot for q in QUARTERS for b in q.bonuses if b.kind =
 
 DATA: Final = SheetData(
     adventure=1,
-    spaces=tuple(
-        Space(slot, f"{floor.name}.{index}")
-        for floor in FLOORS
-        for index, slot in enumerate(floor.slots, start=1)
-    ),
+    spaces=numbered_spaces((floor.name, floor.slots) for floor in FLOORS),
     size=170,
     error_slots=ERRORS,
     mission_slots=(167, 168, 169),

@@ -61,11 +61,11 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     Sheet,
     SheetData,
-    Space,
     Track,
     X,
     Zone,
     bounds,
+    numbered_spaces,
 )
 
 __all__ = [
@@ -234,11 +234,7 @@ TOPS: Final = (9, 19, 29, 38)
 
 DATA: Final = SheetData(
     adventure=5,
-    spaces=tuple(
-        Space(slot, f"{sk.name}.{index}")
-        for sk in SKYSCRAPERS
-        for index, slot in enumerate(sk.slots, start=1)
-    ),
+    spaces=numbered_spaces((sk.name, sk.slots) for sk in SKYSCRAPERS),
     size=188,
     error_slots=ERRORS,
     mission_slots=(51, 52, 53),

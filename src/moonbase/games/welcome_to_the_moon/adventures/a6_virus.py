@@ -53,11 +53,11 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     INFECTED,
     Sheet,
     SheetData,
-    Space,
     Track,
     Zone,
     consecutive,
     gather,
+    numbered_spaces,
 )
 
 __all__ = [
@@ -199,9 +199,7 @@ MISSION_VIRUS: Final = (242, 243, 244)
 
 DATA: Final = SheetData(
     adventure=6,
-    spaces=tuple(
-        Space(slot, f"{q.name}.{index}") for q in QUARTERS for index, slot in enumerate(q.slots, 1)
-    ),
+    spaces=numbered_spaces((q.name, q.slots) for q in QUARTERS),
     size=245,
     error_slots=ERRORS,
     mission_slots=(56, 57, 58),

@@ -73,9 +73,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     Sheet,
     SheetData,
-    Space,
     Track,
     first_empty,
+    numbered_spaces,
 )
 
 __all__ = [
@@ -255,11 +255,7 @@ _FLAG_OF: Final = {planet.flag: planet for planet in PLANETS}
 
 DATA: Final = SheetData(
     adventure=8,
-    spaces=tuple(
-        Space(space, f"{planet.name}.{index + 1}")
-        for planet in PLANETS
-        for index, space in enumerate(planet.spaces)
-    ),
+    spaces=numbered_spaces((planet.name, planet.spaces) for planet in PLANETS),
     size=FIELD,
     error_slots=(34, 35, 36, 37),
     mission_slots=(178, 179, 180),
