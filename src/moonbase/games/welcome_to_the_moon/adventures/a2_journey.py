@@ -253,7 +253,6 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 }
 """Each mission's requirement: stations (A), complete zones (B), water tanks (C)."""
 
-ERROR_TRACK: Final = Track("errors", ERRORS)
 ENERGY_TRACK: Final = Track("energy", ENERGY, flag=CIRCLED)
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 PLANNING_TRACK: Final = Track("planning", PLANNING)
@@ -269,7 +268,6 @@ class Journey(Engine):
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {
-        "errors": ERROR_TRACK,
         "energy": ENERGY_TRACK,
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING_TRACK,

@@ -216,7 +216,6 @@ PLANNING: Final = Track("planning", tuple(range(83, 92)), (0, 1, 3, 6, 9, 12, 16
 ERRORS: Final = (42, 43, 44)
 """System Error boxes (5 points each)."""
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
-ERROR_TRACK: Final = Track("errors", ERRORS)
 
 DATA: Final = SheetData(
     adventure=3,
@@ -375,7 +374,6 @@ class Colony(Engine):
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING,
-        "errors": ERROR_TRACK,
     }
     rewards: ClassVar[Mapping[int, Effects]] = {  # a greenhouse's other plants
         house[0]: tuple(Mark(plant) for plant in house[1:])

@@ -354,7 +354,6 @@ class Mine(Engine):
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": _ASTRONAUT_TRACK,
         "planning": _PLANNING_TRACK,
-        "errors": Track("errors", ERRORS),
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
         **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for f in FACTORIES for s in f.symbols},

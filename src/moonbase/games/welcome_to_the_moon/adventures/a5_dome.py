@@ -369,7 +369,6 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
-ERROR_TRACK: Final = Track("errors", ERRORS)
 UPGRADES: Final = {name: Track(name, tuple(row[0] for row in t.rows)) for name, t in TABLES.items()}
 """Energy's tables as tracks of their rows' first boxes: crossing one crosses its row
 (:attr:`Dome.rewards`)."""
@@ -386,7 +385,7 @@ class Dome(Engine):
 
     title: ClassVar[str] = "The Dome"
     data: ClassVar[SheetData] = DATA
-    tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "errors": ERROR_TRACK}
+    tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK}
     rewards: ClassVar[Mapping[int, Effects]] = {
         row[0]: tuple(Mark(slot, CROSSED) for slot in row[1:])
         for table in TABLES.values()

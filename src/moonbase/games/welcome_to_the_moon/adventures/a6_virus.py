@@ -447,7 +447,6 @@ def _release(engine: Engine, sheet: Sheet, marker: int) -> None:
         _solo_bonus(engine, sheet)
 
 
-ERROR_TRACK: Final = Track("errors", ERRORS)
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 PLANNING_TRACK: Final = Track("planning", PLANNING)
 PLANT_MARKERS: Final = Track("plant track", tuple(m for row in PLANT_TRACK for m in row.markers))
@@ -481,7 +480,6 @@ class Virus(Engine):
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {
-        "errors": ERROR_TRACK,
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING_TRACK,
         "plants": PLANT_MARKERS,

@@ -308,7 +308,6 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 """Each mission's requirement (``adventure7.md`` §7)."""
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
-ERROR_TRACK: Final = Track("errors", ERRORS)
 _PLANT_TRACKS: Final = tuple(
     Track(f"{ship.name} plants", ship.plants, flag=CIRCLED) for ship in STARSHIPS
 )
@@ -334,7 +333,6 @@ class Escape(Engine):
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING,
-        "errors": ERROR_TRACK,
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
         **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},

@@ -272,7 +272,8 @@ class Engine(ABC):
     shares_sheets: ClassVar[bool] = False
     """Whether a seat may write on another seat's sheet (:meth:`sheet_for`)."""
     tracks: ClassVar[Mapping[str, Track]] = {}
-    """The sheet's tracks by name; ``errors`` is the System Error boxes."""
+    """The sheet's tracks by name; ``errors``, if declared, is the System Error boxes
+    (:attr:`error_track`)."""
     rewards: ClassVar[Mapping[int, Effects]] = {}
     """Box slot → what marking it gives (a wild action, a compulsory sub-step)."""
     reactions: ClassVar[Mapping[int, Effects]] = {}
@@ -338,6 +339,13 @@ class Engine(ABC):
         """Whether wild actions exist (``WRITE … WILD <action>``): whether the sheet has wild
         symbols."""
         return bool(self.wild_slots)
+
+    @cached_property
+    def error_track(self) -> Track:
+        """The System Error boxes, marked in order by an error: the ``errors`` track if the
+        adventure declares one, else the sheet's error slots."""
+        declared = self.tracks.get("errors")
+        return declared if declared is not None else Track("errors", self.data.error_slots)
 
     @cached_property
     def layout(self) -> Layout:
@@ -488,7 +496,7 @@ class Engine(ABC):
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box (and take its reward)."""
         sheet.stage = Sheet.ACTING
-        self.advance(sheet, self.tracks["errors"])
+        self.advance(sheet, self.error_track)
 
     # ------------------------------------------------------------------ phase 4
     @cached_property
