@@ -1,26 +1,18 @@
 """Welcome to the Moon's greedy play: keep every zone fillable, and finish what pays.
 
-Most of a score arrives late (a quarter's rockets once its last space is filled, a station's
-plants once its multiplier is circled, a column's gems once it is extracted), so a sheet is
-judged by its score **plus what it is likely to become**:
-
-- **fill chances** (:func:`fill_chances`): an empty space of an ascending zone lies in a run of
-  empty spaces between two numbers, and only the numbers between them fit it; a long run for
-  few numbers lowers its spaces' chances, a gap no number fits is all but dead. Writing a number
-  proportionally (a 7 halfway along an empty row) keeps both sides fillable;
-- **what pays when complete** (a quarter, a zone, a column, a skyscraper end, a module…) is
-  worth its reward times the product of its empty spaces' chances; progress the score does not
-  show yet (plants before their multiplier, factory symbols, energy toward a wall, stored wild
-  actions) counts a little, and so does every space likely to be filled;
-- the risk of a System Error next turn (:func:`error_risk`) costs; solo, so does the card left
-  to ASTRA (:meth:`Judge.astra_costs`).
-
-The zones, open spaces and wild actions are the adventures' own declarations; what pays is a
-small evaluator per adventure over their tables. Every legal ``WRITE`` is tried on a copy of
-the seat's sheet; the best few of each combination (and wild action) have their sub-steps
-resolved greedily before the final comparison; sub-steps, adventure 6's setup and propagation,
-ASTRA's cards and adventure 8's choices are judged the same way. Only what the seat sees is
-read; ties go to the agent's generator.
+Most of a score arrives late (a quarter's rockets once its last space is filled, a column's gems
+once it is extracted…), so a sheet is judged by its score plus what it is likely to become. Each
+empty space of an ascending zone gets a chance of ever being filled (:func:`fill_chances`: only
+the numbers between its run's bounds fit it, a long run for few numbers lowers it, a gap no
+number fits is all but dead), so a number written proportionally keeps both sides fillable.
+What pays when complete (a quarter, a zone, a column, a skyscraper end, a module…) is worth its
+reward times the product of its empty spaces' chances; progress the score does not show yet
+counts a little, so do stored wild actions and every likely space; the risk of a System Error
+(:func:`error_risk`) and, solo, the card left to ASTRA cost. The zones, open spaces and wild
+actions are the adventures' declarations; what pays is a small evaluator over each adventure's
+tables. Every legal ``WRITE`` is judged on a copy of the seat's sheet, and the best few of each
+combination once their sub-steps are resolved greedily; every other choice is judged the same
+way. Only what the seat sees is read; ties go to the agent's generator.
 
 >>> import moonbase, random
 >>> state = moonbase.load("welcome-to-the-moon", missions="A1,B1,C1").new(seed=9)
@@ -33,7 +25,7 @@ read; ties go to the agent's generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from math import erf, prod, sqrt
 from typing import Final
@@ -60,39 +52,29 @@ __all__ = ["Judge", "choose", "error_risk", "fill_chance", "fill_chances", "outl
 
 _COPIES: Final = tuple(sum(len(b) for n, b in DECK if n == number) for number in range(18))
 """How many cards show each number 0–17 (0, 16 and 17 only come from an Astronaut change)."""
-_SHARES: Final = {a: sum(b.count(a) for _, b in DECK) / 63 for a in ACTIONS}
-"""The share of cards showing each action."""
-_SPANS: Final = tuple(
-    tuple(sum(1 << n for n in range(lo, hi)) for hi in range(19)) for lo in range(19)
-)
+_SPANS: Final = [[sum(1 << n for n in range(lo, hi)) for hi in range(19)] for lo in range(19)]
 """``_SPANS[lo][hi]``: the bit mask of the numbers ``lo`` … ``hi - 1``."""
 _SHAPE, _EXTREMES, _DEAD, _LONGEST = 0.5, 0.3, 0.08, 36
 """Fill chances: how much each space of a run lowers them; what 0, 16 and 17 count for; a dead
 space's chance; the longest zone (adventure 2's unwalled trajectory)."""
 _PER_GROUP, _WIDE, _QUICK, _SHORTLIST, _DEPTH = 3, 60, 10, 4, 12
-"""Writes of each combination resolved in full; above ``_WIDE`` writes, only the ``_QUICK`` best
-of each by :func:`_placement` are judged; sub-step options kept for a combination's other
-writes; sub-steps resolved ahead at most."""
+"""Writes of each combination resolved in full; above ``_WIDE`` writes (or ``_QUICK`` X marks)
+only the ``_QUICK`` best of each by :func:`_placement` are judged; sub-step options kept for a
+combination's other writes; sub-steps resolved ahead at most."""
 _WILD, _ERROR_COST, _ASTRA_ROCKET, _RIVALRY, _A8_ERROR = 2.5, 25.0, 6.0, 0.25, 10.0
 """An unspent wild action; a sure System Error next turn; (adventure 1, solo) a rocket of
 ASTRA's; (adventure 8) the weight of the best other score, and a sure error on a half."""
+_Zones = Iterable[Sequence[int]]
 
 
 @cache
-def _chance_table(extremes: float, shape: float) -> tuple[tuple[tuple[float, ...], ...], ...]:
+def _chance_table(extremes: float, shape: float) -> list[list[list[float]]]:
     """``table[lo + 1][hi][k]``: each of ``k`` empty spaces' chance between ``lo`` and ``hi``."""
     fit = [extremes if n in (0, 16, 17) else 1.0 for n in range(18)]
     mass = [_COPIES[n] * 15 / 63 if _COPIES[n] else extremes * 0.4 for n in range(18)]
-    return tuple(
-        tuple(
-            tuple(
-                fill_chance(k, sum(fit[lo + 1 : hi]), sum(mass[lo + 1 : hi]), shape)
-                for k in range(_LONGEST + 1)
-            )
-            for hi in range(19)
-        )
-        for lo in range(-1, 18)
-    )
+    runs = range(_LONGEST + 1)
+    spans = [[(sum(fit[a:b]), sum(mass[a:b])) for b in range(19)] for a in range(19)]
+    return [[[fill_chance(k, *span, shape) for k in runs] for span in row] for row in spans]
 
 
 def fill_chance(run: int, room: float, mass: float, shape: float = _SHAPE) -> float:
@@ -106,21 +88,19 @@ def fill_chance(run: int, room: float, mass: float, shape: float = _SHAPE) -> fl
     """
     if run <= 0:
         return 1.0
-    if room <= 0:
-        return _DEAD
-    return min(1.0, room / run) * mass / (mass + shape * run)
+    return min(1.0, room / run) * mass / (mass + shape * run) if room > 0 else _DEAD
 
 
 def fill_chances(
     marks: bytearray,
-    zones: Iterable[Sequence[int]],
+    zones: _Zones,
     chances: list[float],
     extremes: float = 0.0,
     shape: float = _SHAPE,
 ) -> int:
     """Lower ``chances[slot]`` of each empty space of ``zones`` to its :func:`fill_chance` in
-    that zone (an X fills and bounds nothing), and return the numbers that fit some empty space
-    as a bit mask (bit ``n`` for number ``n``).
+    that zone (an X fills and bounds nothing); return the numbers that fit some empty space as a
+    bit mask (bit ``n`` for number ``n``).
 
     >>> marks, chances = bytearray(6), [1.0] * 6
     >>> marks[3] = 9  # an 8 in the middle of a five-space zone 1–5
@@ -128,8 +108,7 @@ def fill_chances(
     >>> [round(p, 2) for p in chances[1:]], [n for n in range(18) if fits >> n & 1 == 0]
     ([0.87, 0.87, 1.0, 0.87, 0.87], [8])
     """
-    table = _chance_table(extremes, shape)
-    fits = 0
+    table, fits = _chance_table(extremes, shape), 0
     for zone in zones:
         low, run = 0, []
         for slot in (*zone, -1):
@@ -152,37 +131,33 @@ def error_risk(fits: int) -> float:
     """The chance that none of three card numbers fits, when the numbers of the bit mask ``fits``
     fit somewhere (the next System Error's chance, Astronaut changes aside).
 
-    >>> error_risk(0), error_risk((1 << 18) - 1), round(error_risk(0b11111111), 3)
+    >>> error_risk(0), error_risk((1 << 18) - 1), round(error_risk(0b11111111), 3)  # 1–7 fit
     (1.0, 0.0, 0.171)
     """
     return (sum(_COPIES[n] for n in range(18) if not fits >> n & 1) / 63) ** 3
 
 
 def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
-    """The ascending zones of a sheet of ``adventure`` now (adventure 2's walls move them;
-    adventure 8 has none).
+    """The ascending zones of a sheet of ``adventure`` (adventure 2's walls move; 8 has none).
 
     >>> [len(zone) for zone in zones_of(2, bytearray(173))], len(zones_of(3, bytearray(200)))
     ([36], 12)
     """
-    return a2.zones(marks) if adventure == 2 else _ZONES[adventure]
+    return a2.zones(marks) if adventure == 2 else _ZONES[adventure - 1]
 
 
-_ZONES: Final = {
-    n: tuple(z.slots for z in a.DATA.zones)
-    for n, a in enumerate((a1, a2, a3, a4, a5, a6, a7, a8), 1)
-}
+_ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, a5, a6, a7, a8)]
 
 
-def _placement(
-    before: bytearray, after: bytearray, slot: int, zones: Sequence[Sequence[int]]
-) -> float:
-    """How much writing in ``slot`` changed the expected number of filled spaces of its zones."""
+def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
+    """How much writing ``code`` in ``slot`` changes the expected filled spaces of its zones."""
+    after = bytearray(marks)
+    after[slot] = code
     total = 0.0
     for zone in (zone for zone in zones if slot in zone):
-        for marks, sign in ((after, 1.0), (before, -1.0)):
+        for sheet, sign in ((after, 1.0), (marks, -1.0)):
             chances = [1.0] * (max(zone) + 1)
-            fill_chances(marks, (zone,), chances)
+            fill_chances(sheet, (zone,), chances)
             total += sign * sum(chances[empty] for empty in zone)
     return total
 
@@ -191,49 +166,38 @@ def _filled(marks: bytearray, slots: Iterable[int]) -> int:
     return sum(1 for slot in slots if marks[slot])
 
 
-def _open_mask(spaces: Iterable[tuple[int, int, int]]) -> int:
-    """The numbers that fit some of ``spaces`` (``(slot, low, high)``), as a bit mask."""
-    fits = 0
-    for _, low, high in spaces:
-        fits |= _SPANS[low + 1][high]
-    return fits
-
-
 # ---------------------------------------------------------------------- what pays, per adventure
-_Pays = Callable[["Judge", bytearray, list[float]], float]
 _ROCKET: Final = 150 / 31
 """Adventure 1: what one rocket of the launch track is worth on average."""
-_A1_FLOOR: Final = {floor.name: index for index, floor in enumerate(a1.FLOORS)}
+_A1_FLOOR: Final = {floor.name: floor.slots for floor in a1.FLOORS}
 _A1_NEEDS: Final = {"A1": "AST1 AST2 WAT", "A2": "ROB1 ROB2 PLA", "B1": "ENE", "B2": "PLT WILD"}
 """Adventure 1: the floors missions A1–B2 need filled."""
-
-
-def _a1_bonus(bonus: a1.Bonus, quarter: a1.Quarter, marks: bytearray) -> float:
-    if bonus.kind == "SAB":
-        return 0.0 if marks[bonus.slot] else 4.0
-    if bonus.kind == "R*":
-        return bonus.rockets * _ROCKET * (1.0 if quarter.arrow and marks[quarter.arrow] else 0.3)
-    return bonus.rockets * _ROCKET if bonus.kind == "R" else 3.0
+_A1_SHARES: Final = {a: sum(b.count(a) for _, b in DECK) / 63 for a in ACTIONS}
 
 
 def _a1(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     """Adventure 1: rockets one by one; quarters' bonuses and floor missions by their chances;
     the risk that no combination fits the floors its action may go to."""
-    fits = [fill_chances(marks, (floor.slots,), chances) for floor in a1.FLOORS]
+    fits = {name: fill_chances(marks, (slots,), chances) for name, slots in _A1_FLOOR.items()}
     miss = 0.0
-    for action, share in _SHARES.items():
-        mask = fits[_A1_FLOOR["WILD"]]
+    for action, share in _A1_SHARES.items():
+        mask = fits["WILD"]
         for floor in a1.floors_for(action):
-            mask |= fits[_A1_FLOOR[floor.name]]
+            mask |= fits[floor.name]
         miss += share * error_risk(mask) ** (1 / 3)
     value = a1.LAUNCH.marked(marks) * _ROCKET - a1.LAUNCH.value(marks) - _ERROR_COST * miss**3
-    for quarter in a1.QUARTERS:
-        if not all(marks[slot] for slot in quarter.slots):
-            reward = sum(_a1_bonus(bonus, quarter, marks) for bonus in quarter.bonuses)
-            value += reward * prod(chances[slot] for slot in quarter.slots)
+    for quarter in (q for q in a1.QUARTERS if not all(marks[slot] for slot in q.slots)):
+        active = 1.0 if quarter.arrow is not None and marks[quarter.arrow] else 0.3
+        reward = sum(
+            (0.0 if marks[b.slot] else 4.0) if b.kind == "SAB"
+            else b.rockets * _ROCKET * (active if b.kind == "R*" else 1.0) if b.kind[0] == "R"
+            else 3.0
+            for b in quarter.bonuses
+        )  # fmt: skip
+        value += reward * prod(chances[slot] for slot in quarter.slots)
     for card, floors in _A1_NEEDS.items():
         if card in judge.rewards:
-            slots = [s for name in floors.split() for s in a1.FLOORS[_A1_FLOOR[name]].slots]
+            slots = [slot for name in floors.split() for slot in _A1_FLOOR[name]]
             value += judge.rewards[card] * _ROCKET * prod(chances[slot] for slot in slots)
     return value
 
@@ -242,13 +206,12 @@ def _a2(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     """Adventure 2: zones (longest, majority, missions B) by their chances; plants and robots of
     stations without a multiplier; energy (walls to come)."""
     value, missions = 0.0, judge.rewards
-    for zone in a2.zones(marks):
-        if not all(marks[slot] for slot in zone):
-            reward = 4.0 + 0.6 * len(zone) + missions.get("B1", 0) / 2 * (len(zone) == 6)
-            reward += missions.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
-            value += reward * prod(chances[slot] for slot in zone)
+    for zone in (zone for zone in a2.zones(marks) if not all(marks[slot] for slot in zone)):
+        reward = 4.0 + 0.6 * len(zone) + missions.get("B1", 0) / 2 * (len(zone) == 6)
+        reward += missions.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
+        value += reward * prod(chances[slot] for slot in zone)
     for station in a2.STATIONS:
-        if not marks[station.high[0]] & CIRCLED and not marks[station.low[0]] & CIRCLED:
+        if not (marks[station.high[0]] | marks[station.low[0]]) & CIRCLED:
             robots = _filled(marks, station.robots) / len(station.robots)
             best = station.low[1] if marks[station.high[0]] else station.high[1]
             value += _filled(marks, station.plants) * best * (0.3 + 0.6 * robots) + 3.0 * robots
@@ -262,19 +225,21 @@ _A3_NEAR: Final = {
     for cell in a3.CELL_NAMES
 }
 """Adventure 3: each cell and the cells a tunnel may join to it."""
-_A3_FUTURE: Final = {  # per multiplier: its items, and items and multiplier points still to come
-    "PLANTS": ("plants", 4.0, 1.0), "WATER": ("tanks", 2.0, 2.0), "ANTENNAS": ("antennas", 4.0, 1.0)
-}  # fmt: skip
+_A3_FUTURE: Final = {
+    "PLANTS": ("plants", 4, 1),
+    "WATER": ("tanks", 2, 2),
+    "ANTENNAS": ("antennas", 4, 1),
+}
+"""Adventure 3, per multiplier: its items' symbol, items and multiplier points still to come."""
 
 
 def _a3(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     """Adventure 3: quarters and rows or columns (missions A) by their chances; plants, tanks and
     antennas against the multipliers still to come; antennas near the tunnel network."""
     value = 0.0
-    for quarter in a3.QUARTERS:
-        if not marks[quarter.high] & CIRCLED and not marks[quarter.low]:
-            reward = 5.0 if marks[quarter.high] else 15.0
-            value += reward * prod(chances[slot] for slot in quarter.buildings)
+    for quarter in (q for q in a3.QUARTERS if not marks[q.high] & CIRCLED and not marks[q.low]):
+        reward = 5.0 if marks[quarter.high] else 15.0
+        value += reward * prod(chances[slot] for slot in quarter.buildings)
     for card, zones in (("A1", a3.COLUMNS), ("A2", a3.ROWS)):
         if card in judge.rewards:
             chance = sum(prod(chances[slot] for slot in zone.slots) for zone in zones)
@@ -285,11 +250,9 @@ def _a3(judge: Judge, marks: bytearray, chances: list[float]) -> float:
         value += items * future_points + future_items * track.value(marks)
     reached = a3.network(marks)
     multiplier = a3.MULTIPLIERS["ANTENNAS"].value(marks) + 1.0
-    for cell, slots in a3.ANTENNAS.items():
-        if not marks[slots[0]]:
-            worth = 0.25 if cell == a3.OBS or marks[cell] else 0.1
-            near = 2.0 if _A3_NEAR[cell] & reached else 1.0
-            value += len(slots) * multiplier * worth * near
+    for cell, slots in ((c, s) for c, s in a3.ANTENNAS.items() if not marks[s[0]]):
+        worth = (0.25 if cell == a3.OBS or marks[cell] else 0.1) * len(slots) * multiplier
+        value += worth * (2.0 if _A3_NEAR[cell] & reached else 1.0)
     return value + 0.4 * len(reached)
 
 
@@ -303,33 +266,26 @@ _A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBI
 _A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
 
 
-def _a4_unit(marks: bytearray, storage: a4.Storage) -> float:
-    """Adventure 4: what one more box of a storage is worth."""
-    unit = float(storage.upgraded if marks[storage.box] else storage.base)
-    if not marks[storage.bonus] and not marks[storage.trigger]:
-        left = sum(1 for box in storage.boxes if not marks[box] and box <= storage.trigger)
-        unit += storage.points / max(left, 1) * 0.5
-    return unit
-
-
 def _a4(judge: Judge, marks: bytearray, chances: list[float]) -> float:
-    """Adventure 4: each column's resources by the chance of extracting it; factories by their
-    progress."""
-    units = {name: _a4_unit(marks, storage) for name, storage in a4.STORAGES.items()}
+    """Adventure 4: each column's resources by the chance of extracting it (one more storage box
+    is worth its multiplier and a part of its filling bonus); factories by their progress."""
+    units = {}
+    for name, storage in a4.STORAGES.items():
+        units[name] = float(storage.upgraded if marks[storage.box] else storage.base)
+        if not marks[storage.bonus] and not marks[storage.trigger]:
+            left = sum(1 for box in storage.boxes if not marks[box] and box <= storage.trigger)
+            units[name] += storage.points / max(left, 1) * 0.5
     value = 0.0
-    for k, resources in _A4_COLUMNS.items():
-        if not marks[a4.EXTRACTORS[k - 1]]:
-            reward = sum(
-                units[kind]
-                * (1.0 if marks[slot] == CIRCLED else 0.7 if kind in ("PEARL", "RUBY") else 0.2)
-                for kind, slot in resources
-                if marks[slot] in (0, CIRCLED)
-            )
-            value += reward * chances[k] * chances[k + 12] * chances[k + 24]
+    for k, resources in ((k, r) for k, r in _A4_COLUMNS.items() if not marks[a4.EXTRACTORS[k - 1]]):
+        reward = 0.0
+        for kind, slot in resources:  # a circled resource, or one still to circle
+            if marks[slot] in (0, CIRCLED):
+                reward += units[kind] * (
+                    1.0 if marks[slot] else 0.7 if kind in "PEARL RUBY" else 0.2
+                )
+        value += reward * chances[k] * chances[k + 12] * chances[k + 24]
     for factory in a4.FACTORIES:
         done = _filled(marks, factory.symbols) / len(factory.symbols)
-        if done == 1:
-            continue
         if factory.kind == "main":
             storage = a4.STORAGES[_A4_MAIN[factory.name]]
             worth = (storage.upgraded - storage.base) * (_filled(marks, storage.boxes) + 4.0)
@@ -338,7 +294,7 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float]) -> float:
             worth = 3.0 * (_filled(marks, slots) + more)
         else:
             worth = 2 * units[factory.storage] if factory.storage else 4.0
-        value += worth * done * 0.7
+        value += worth * done * 0.7 if done < 1 else 0.0
     return value
 
 
@@ -349,17 +305,16 @@ def _a5(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     """Adventure 5: each skyscraper end's bonus by the chance of building out to it; tower levels
     under way."""
     value = 0.0
-    for sk in a5.SKYSCRAPERS:
-        slots = sk.slots
+    for slots, ground in ((sk.slots, sk.ground) for sk in a5.SKYSCRAPERS):
         marked = [i for i, slot in enumerate(slots) if marks[slot]]
         for first, end in ((True, _A5_ENDS[slots[0]]), (False, _A5_ENDS[slots[-1]])):
             if marks[end.high[0]] & CIRCLED or marks[end.low[0]]:
                 continue
             reward = end.low[1] if marks[end.high[0]] else end.high[1]
             if first:
-                path = slots[: marked[0] if marked else slots.index(sk.ground[1]) + 1]
+                path = slots[: marked[0] if marked else slots.index(ground[1]) + 1]
             else:
-                path = slots[marked[-1] + 1 if marked else slots.index(sk.ground[0]) :]
+                path = slots[marked[-1] + 1 if marked else slots.index(ground[0]) :]
             value += reward * 0.8 * prod(chances[slot] for slot in path)
     return value + 1.5 * sum(1 for count in a5.tower_counts(marks) if count in (1, 2))
 
@@ -387,13 +342,11 @@ def _a7(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     """Adventure 7: modules and greenhouses by their chances (blocks not connected yet count
     less); connected blocks."""
     blocks = a7.connected(marks)
-    for index, block in enumerate(a7.BLOCKS):
-        if index not in blocks:
-            for space in block.spaces:
-                chances[space] *= 0.6
+    for block in (b for index, b in enumerate(a7.BLOCKS) if index not in blocks):
+        for space in block.spaces:
+            chances[space] *= 0.6
     value = 0.5 * len(blocks)
-    for block in a7.BLOCKS:
-        ship = a7.STARSHIPS[block.starship]
+    for block, ship in ((b, a7.STARSHIPS[b.starship]) for b in a7.BLOCKS):
         if block.greenhouse and not marks[block.spaces[0]]:
             double = 2.0 if not marks[ship.double] else 1.0
             value += (a7.VALUES[a7.plants(marks, ship)] + 1.5) * double * chances[block.spaces[0]]
@@ -404,10 +357,10 @@ def _a7(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     return value
 
 
-_PAYS: Final[dict[int, tuple[_Pays, float, float, float]]] = {
-    1: (_a1, 0.0, _SHAPE, 0.5), 2: (_a2, _EXTREMES, _SHAPE, 0.6),
-    3: (_a3, _EXTREMES, _SHAPE, 0.6), 4: (_a4, _EXTREMES, _SHAPE, 0.5),
-    5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0.0), 7: (_a7, _EXTREMES, _SHAPE, 0.4),
+_PAYS: Final = {
+    1: (_a1, 0.0, _SHAPE, 0.5), 2: (_a2, _EXTREMES, _SHAPE, 0.6), 3: (_a3, _EXTREMES, _SHAPE, 0.6),
+    4: (_a4, _EXTREMES, _SHAPE, 0.5), 5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0),
+    7: (_a7, _EXTREMES, _SHAPE, 0.4),
 }  # fmt: skip
 """Per adventure but 8: what pays, the fill chances' extremes and shape (adventure 5's short
 skyscrapers grow from one side at a time: kinder to long runs), and each likely space's worth."""
@@ -420,31 +373,27 @@ def _potential(judge: Judge, marks: bytearray) -> float:
     chances = [1.0] * len(marks)
     fits = fill_chances(marks, zones_of(adventure.number, marks), chances, extremes, shape)
     if type(adventure).open_spaces is not Engine.open_spaces:  # more than a zone's bounds
-        fits = _open_mask(adventure.open_spaces(marks))
+        fits = 0
+        for _, low, high in adventure.open_spaces(marks):
+            fits |= _SPANS[low + 1][high]
     value = pays(judge, marks, chances)
     value += worth * sum(chances[slot] for slot in adventure.data.space_slots if not marks[slot])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
     return value if adventure.number == 1 else value - _ERROR_COST * error_risk(fits)
 
 
-def _keeps(lead: int, left: int) -> float:
-    """Adventure 8: the chance that a side leading a planet by ``lead`` still controls it (a tie
-    does) once ``left`` more spaces and moons are taken, each by either side."""
-    if left <= 0:
-        return 1.0 if lead >= 0 else 0.0
-    return 0.5 * (1.0 + erf((lead + 0.5) / sqrt(2.0 * left)))
-
-
 def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
     """Adventure 8: what ``side`` of a battlefield can expect from its unresolved planets beyond
-    their current majorities, a little per stored astronaut symbol, less the risk of an error."""
+    their majorities now (a lead's chance to hold as the planet's last spaces and moons are taken
+    by either side), a little per stored astronaut symbol, less the risk of a System Error."""
     gain = 0.0
     for planet in (p for p in a8.PLANETS if not marks[off + p.resolved]):
         one, two = a8.Battle.counts(marks, planet, off)
         lead = one - two if side == 1 else two - one
         left = sum(1 for slot in planet.spaces + planet.moons if not marks[off + slot])
+        keeps = 0.5 * (1.0 + erf((lead + 0.5) / sqrt(2.0 * left))) if left else float(lead >= 0)
         now = lead > 0 or (lead == 0 and (not solo or side == (1 if off == 0 else 2)))
-        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (_keeps(lead, left) - now)
+        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (keeps - now)
     stored = sum(1 for slot in a8.HALVES[side].astronauts if marks[off + slot] == CIRCLED)
     fits = 0
     for planet in (p for p in a8.PLANETS if not marks[off + p.spaces[-1]]):
@@ -453,11 +402,12 @@ def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
 
 
 def _a8(sheets: Sequence[Sheet]) -> list[float]:
-    """Adventure 8: each seat's expected gain beyond its score (seat ``s`` plays side 1 of its
-    own battlefield and side 2 of the next seat's; solo, the sheet's two halves)."""
+    """Adventure 8: each seat's expected gain beyond its score (seat ``s`` plays side 1 of its own
+    battlefield and side 2 of the next seat's; solo, side 2 plays on ASTRA's)."""
     if len(sheets) == 1:
-        marks = sheets[0].marks
-        return [_a8_half(marks, 0, 1, True) + _a8_half(marks, a8.FIELD, 2, True)]
+        return [
+            _a8_half(sheets[0].marks, 0, 1, True) + _a8_half(sheets[0].marks, a8.FIELD, 2, True)
+        ]
     gains = [0.0] * len(sheets)
     for owner, sheet in enumerate(sheets):
         gains[owner] += _a8_half(sheet.marks, 0, 1, False)
@@ -467,9 +417,9 @@ def _a8(sheets: Sequence[Sheet]) -> list[float]:
 
 # ---------------------------------------------------------------------- the judge
 class Judge:
-    """A seat's judgement of the sheets it might leave this turn (see the module docstring): it
-    reads the seat's sheet as it is now, the other sheets as the seat sees them, this turn's
-    combinations, the missions and (solo) ASTRA's cards.
+    """A seat's judgement of the sheets it might leave this turn: it reads the seat's sheet as
+    it is now, the other sheets as the seat sees them, this turn's combinations, the missions and
+    (solo) ASTRA's cards.
 
     >>> import moonbase
     >>> judge = Judge(moonbase.load("welcome-to-the-moon", adventure=2).new(seed=1), 0)
@@ -478,25 +428,25 @@ class Judge:
     """
 
     def __init__(self, state: WelcomeState, seat: int) -> None:
-        self.state, self.seat = state, seat
         assert isinstance(state.adventure, Engine)
-        self.adventure = state.adventure
+        self.state, self.seat, self.adventure = state, seat, state.adventure
         self.index = state.writing(seat)
         self.sheets = [state.visible_sheet(owner, seat) for owner in range(state.players)]
         self.sheet = self.sheets[self.index]
         """The sheet ``seat`` writes on this turn, as it is now."""
         self.astra_cards = list(state.astra_cards) if state.solo else None
-        self._values: dict[bytes, float] = {}
-        own = self.sheets[seat]
         self.missions = [
             (index, mission, mission.low if state.high_taken[index] else mission.high)
             for index, card in enumerate(state.mission_cards)
-            if card and own.missions[index] < 0
+            if card and self.sheets[seat].missions[index] < 0
             for mission in (self.adventure.missions[card],)
         ]
         """The missions the seat has not accomplished: (index, card, the reward it pays now)."""
         self.rewards = {mission.card: reward for _, mission, reward in self.missions}
         """The reward each of those missions pays now, by card."""
+        self.found: list[list[str]] = []
+        """The best few options of each sub-step :meth:`resolved` took last."""
+        self._values: dict[bytes, float] = {}
 
     def value(self, sheet: Sheet) -> float:
         """How good leaving ``sheet`` (the one the seat writes on) is for the seat: its score,
@@ -506,8 +456,9 @@ class Judge:
             self._values[key] = self._value(sheet)
         return self._values[key]
 
-    def _score(self, sheets: list[Sheet], seat: int) -> float:
-        return float(self.adventure.score(sheets[seat], Context(sheets, self.astra_cards))["total"])
+    def _score(self, sheets: list[Sheet], seat: int, astra: list[int] | None = None) -> float:
+        context = Context(sheets, astra or self.astra_cards)
+        return float(self.adventure.score(sheets[seat], context)["total"])
 
     def _value(self, sheet: Sheet) -> float:
         sheets = list(self.sheets)
@@ -520,13 +471,9 @@ class Judge:
         total = self._score(sheets, self.seat)
         if self.adventure.number != 8:
             return total + _potential(self, sheet.marks)
-        gains = _a8(sheets)
-        if len(sheets) == 1:
-            return total + gains[0]
-        others = max(
-            self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != self.seat
-        )
-        return total + gains[self.seat] - _RIVALRY * others  # a planet won is a planet lost
+        gains, seats = _a8(sheets), range(len(sheets))
+        others = [self._score(sheets, s) + gains[s] for s in seats if s != self.seat]
+        return total + gains[self.seat] - _RIVALRY * max(others, default=0.0)  # a planet won…
 
     def act(self, sheet: Sheet, action: str) -> Sheet:
         """A copy of ``sheet`` after one of the seat's legal actions (a write, an error or a
@@ -547,10 +494,9 @@ class Judge:
         return child
 
     def resolved(self, sheet: Sheet, shortlists: list[list[str]] | None = None) -> float:
-        """The value of ``sheet`` once its sub-steps are resolved greedily (at step ``k`` only
-        the options of ``shortlists[k]`` still allowed, when given); :attr:`found` keeps the best
-        few options of each step, shortlists for a sheet much like this one."""
-        self.found: list[list[str]] = []
+        """The value of ``sheet`` once its sub-steps are resolved greedily; at step ``k`` only
+        the options of ``shortlists[k]`` still allowed are tried, when given (:attr:`found`)."""
+        self.found = []
         for depth in range(_DEPTH):
             options = self.adventure.steps(sheet) if sheet.stage == Sheet.ACTING else []
             if not options:
@@ -558,112 +504,69 @@ class Judge:
             if shortlists is not None and depth < len(shortlists):
                 options = [o for o in shortlists[depth] if o in set(options)] or options
             options = self._quick_xs(sheet, options)
-            ranked = sorted(
-                (
-                    (self.value(child), -i, option, child)
-                    for i, option in enumerate(options)
-                    for child in (self.act(sheet, option),)
-                ),
-                reverse=True,
-            )
-            self.found.append([option for _, _, option, _ in ranked[:_SHORTLIST]])
-            sheet = ranked[0][3]
+            children = [self.act(sheet, option) for option in options]
+            ranked = sorted(range(len(children)), key=lambda i: (-self.value(children[i]), i))
+            self.found.append([options[i] for i in ranked[:_SHORTLIST]])
+            sheet = children[ranked[0]]
         return self.value(sheet)
 
     def _quick_xs(self, sheet: Sheet, options: list[str]) -> list[str]:
-        """Among many options with X marks, the :data:`_QUICK` best X marks by placement (and
-        every other option)."""
+        """Among many options with X marks, the :data:`_QUICK` best X marks by placement first,
+        then every other option."""
         if len(options) <= _QUICK or not any(option.startswith("X ") for option in options):
             return options
-        marks, data = sheet.marks, self.adventure.data
-        zones = zones_of(self.adventure.number, marks)
-        quick: dict[str, float] = {}
-        for option in options:
-            slot = data.slot(option[2:]) if option.startswith("X ") else None
-            if slot is not None:
-                after = bytearray(marks)
-                after[slot] = X
-                quick[option] = _placement(marks, after, slot, zones)
+        zones, slot = zones_of(self.adventure.number, sheet.marks), self.adventure.data.slot
+        quick = {
+            o: _placement(sheet.marks, slot(o[2:]) or 0, X, zones) for o in options if o[:2] == "X "
+        }
         rest = [option for option in options if option not in quick]
         return sorted(quick, key=lambda option: -quick[option])[:_QUICK] + rest
 
     def rank(self, actions: Sequence[str]) -> dict[str, float]:
         """The value of each action worth considering: the best few writes of each combination,
         the best few X marks (by placement), every other action."""
-        state = self.state
-        if state.phase == EFFECT and state.effect:
-            return {action: self._crossed(action) for action in actions}
+        if self.state.phase == EFFECT and self.state.effect:
+            crossed = {action: self.sheet.copy() for action in actions}
+            for action, child in crossed.items():
+                self.adventure.solo_effect(child, self.state.effect, int(action.split("#")[1]))
+            return {action: self.resolved(child) for action, child in crossed.items()}
         if self.sheet.stage == Sheet.CHOOSE:
             return self._writes(actions)
         options = self._quick_xs(self.sheet, list(actions))
         return {action: self.resolved(self.act(self.sheet, action)) for action in options}
 
-    def _crossed(self, action: str) -> float:
-        child = self.sheet.copy()
-        self.adventure.solo_effect(child, self.state.effect, int(action.split("#")[1]))
-        return self.resolved(child)
-
     def _writes(self, actions: Sequence[str]) -> dict[str, float]:
-        """Every write judged on its own, then the best few of each combination (one of a wild
-        action's) with their sub-steps resolved; solo, less ASTRA's gain."""
+        """Every write judged on its own (above :data:`_WIDE`, only the quickly best of each
+        combination), then the best few of each combination (one of a wild action's) with their
+        sub-steps resolved; solo, less what ASTRA gains."""
         offer = {combo.label: combo for combo in self.state.offer}
-        tried: dict[str, tuple[tuple[str, str], int, int, bool]] = {}  # group, slot, number, wild
+        tried: dict[str, tuple[tuple[str, str], int, int, bool]] = {}  # group, slot, code, wild
         for base in dict.fromkeys(action.removesuffix(" BONUS") for action in actions):
             choice = parse_choice(base.split(" "), self.state.solo, self.adventure.data)
             assert not isinstance(choice, str), choice
-            if choice.error:
-                tried[base] = (("ERROR", ""), 0, 0, False)
-            else:
-                combo = offer[choice.label]
-                group = (choice.label, choice.wild or combo.action)
-                tried[base] = (
-                    group,
-                    choice.slot,
-                    combo.number + choice.modified,
-                    bool(choice.wild),
-                )
-        if len(tried) > _WIDE:  # many writes: only the quickly best of each combination
-            marks, zones = self.sheet.marks, zones_of(self.adventure.number, self.sheet.marks)
-            quick: dict[str, float] = {}
-            for base, (_, slot, number, _) in tried.items():
-                after = bytearray(marks)
-                after[slot] = number + 1
-                quick[base] = _placement(marks, after, slot, zones)
-            kept = self._best(tried, quick, lambda wild: _PER_GROUP if wild else _QUICK)
-            tried = {base: tried[base] for bases in kept.values() for base in bases}
+            combo = offer[choice.label] if not choice.error else None
+            group = ("ERROR", "") if combo is None else (choice.label, choice.wild or combo.action)
+            code = 0 if combo is None else combo.number + choice.modified + 1
+            tried[base] = (group, choice.slot if combo else 0, code, bool(choice.wild))
+        if len(tried) > _WIDE:
+            zones = zones_of(self.adventure.number, self.sheet.marks)
+            quick = {b: _placement(self.sheet.marks, t[1], t[2], zones) for b, t in tried.items()}
+            tried = {b: tried[b] for b in _best(tried, quick, (_QUICK, _PER_GROUP))}
         first = {base: self.act(self.sheet, base) for base in tried}
-        values = {base: self.value(child) for base, child in first.items()}
         second: dict[str, float] = {}
-        for bases in self._best(tried, values, lambda wild: 1 if wild else _PER_GROUP).values():
-            shortlists: list[list[str]] | None = None
-            for base in bases:
-                second[base] = self.resolved(first[base], shortlists)
-                shortlists = shortlists or self.found
-        astra = self.astra_costs() if self.state.solo else None
-        result = {}
-        for action in actions:
-            base = action.removesuffix(" BONUS")
-            if base in second:
-                cost = (
-                    0.0
-                    if astra is None
-                    else astra[1]
-                    if action != base
-                    else astra[0][_astra_card(base)]
-                )
-                result[action] = second[base] - cost
-        return result
-
-    @staticmethod
-    def _best(tried: dict[str, tuple[tuple[str, str], int, int, bool]], values: dict[str, float],
-              keep: Callable[[bool], int]) -> dict[tuple[str, str], list[str]]:  # fmt: skip
-        """The ``keep(wild)`` best writes of each group by ``values``, best first."""
-        groups: dict[tuple[str, str], list[str]] = {}
-        for base in sorted(values, key=lambda base: -values[base]):
-            group = groups.setdefault(tried[base][0], [])
-            if len(group) < keep(tried[base][3]):
-                group.append(base)
-        return groups
+        shortlists: dict[tuple[str, str], list[list[str]]] = {}
+        for base in _best(tried, {b: self.value(c) for b, c in first.items()}, (_PER_GROUP, 1)):
+            second[base] = self.resolved(first[base], shortlists.get(tried[base][0]))
+            shortlists[tried[base][0]] = shortlists.get(tried[base][0]) or self.found
+        bases = {action: action.removesuffix(" BONUS") for action in actions}
+        if not self.state.solo:
+            return {action: second[base] for action, base in bases.items() if base in second}
+        costs, token = self.astra_costs()
+        return {
+            action: second[base] - (token if action != base else costs[_astra_card(base)])
+            for action, base in bases.items()
+            if base in second
+        }
 
     def astra_costs(self) -> tuple[dict[int, float], float]:
         """Solo: what leaving ASTRA card 1, 2 or 3 costs (her gain, and what her card does to the
@@ -675,15 +578,29 @@ class Judge:
             more = [count + (kind == action) for kind, count in enumerate(cards)]
             if number == 1:  # her rockets: about 2 points each, and the clock of the game
                 return _ASTRA_ROCKET * (astra_rockets(level, more) - astra_rockets(level, cards))
-            sheets = self.sheets
-            lost = mine - self.adventure.score(self.sheet, Context(sheets, more))["total"]
-            return float(astra_score(number, level, more) - now + lost)
+            lost = mine - self._score(self.sheets, self.index, more)
+            return astra_score(number, level, more) - now + lost
 
         costs = {
             position: gain(CARD_TYPES[card][1]) if 0 <= card < len(CARD_TYPES) else 0.0
             for position, card in enumerate(self.state.cards, start=1)
         }
         return costs, sum(gain(action) for action in range(len(ACTIONS))) / len(ACTIONS)
+
+
+def _best(
+    tried: dict[str, tuple[tuple[str, str], int, int, bool]],
+    values: dict[str, float],
+    keep: tuple[int, int],
+) -> list[str]:
+    """The best writes of each group by ``values`` (``keep``: how many of a combination's own
+    action, and of a wild action's), best first."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for base in sorted(values, key=lambda base: -values[base]):
+        group = groups.setdefault(tried[base][0], [])
+        if len(group) < keep[tried[base][3]]:
+            group.append(base)
+    return [base for group in groups.values() for base in group]
 
 
 def _astra_card(action: str) -> int:
@@ -717,5 +634,4 @@ def outlook(state: State, seat: int) -> float:
     if state.is_over or not isinstance(state, WelcomeState):
         return state.scores()[seat]
     judge = Judge(state, seat)
-    value = judge.value(judge.sheet)
-    return value - state.astra() if state.solo else value
+    return judge.value(judge.sheet) - (state.astra() if state.solo else 0)
