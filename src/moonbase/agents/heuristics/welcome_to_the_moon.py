@@ -1,18 +1,15 @@
 """Welcome to the Moon's greedy play: keep every zone fillable, and finish what pays.
 
-Most of a score arrives late (a quarter's rockets once its last space is filled, a column's gems
-once it is extracted…), so a sheet is judged by its score plus what it is likely to become. Each
-empty space of an ascending zone gets a chance of ever being filled (:func:`fill_chances`: only
-the numbers between its run's bounds fit it, a long run for few numbers lowers it, a gap no
-number fits is all but dead), so a number written proportionally keeps both sides fillable.
-What pays when complete (a quarter, a zone, a column, a skyscraper end, a module…) is worth its
-reward times the product of its empty spaces' chances; progress the score does not show yet
-counts a little, so do stored wild actions and every likely space; the risk of a System Error
-(:func:`error_risk`) and, solo, the card left to ASTRA cost. The zones, open spaces and wild
-actions are the adventures' declarations; what pays is a small evaluator over each adventure's
-tables. Every legal ``WRITE`` is judged on a copy of the seat's sheet, and the best few of each
-combination once their sub-steps are resolved greedily; every other choice is judged the same
-way. Only what the seat sees is read; ties go to the agent's generator.
+A sheet is judged by its score plus what it is likely to become: each empty space of a zone
+gets a chance of ever being filled (:func:`fill_chances`), what pays when complete (a quarter,
+a zone, a column, a skyscraper end, a module…) is worth its reward times the product of its
+empty spaces' chances, progress the score does not show yet counts a little, and the risk of a
+System Error (:func:`error_risk`) and, solo, the card left to ASTRA cost. The zones, open spaces
+and wild actions are the adventures' declarations; what pays is a small evaluator over each
+adventure's tables. Every ``WRITE`` is judged on a copy of the seat's sheet (with many, only the
+best few of each combination by :func:`_placement`: a proportional number costs its zone little),
+the best few again once their sub-steps are resolved greedily. Only what the seat sees is read;
+ties go to the agent's generator.
 
 >>> import moonbase, random
 >>> state = moonbase.load("welcome-to-the-moon", missions="A1,B1,C1").new(seed=9)
@@ -58,9 +55,9 @@ _SHAPE, _EXTREMES, _DEAD, _LONGEST = 0.5, 0.3, 0.08, 36
 """Fill chances: how much each space of a run lowers them; what 0, 16 and 17 count for; a dead
 space's chance; the longest zone (adventure 2's unwalled trajectory)."""
 _PER_GROUP, _WIDE, _QUICK, _SHORTLIST, _DEPTH = 3, 60, 10, 4, 12
-"""Writes of each combination resolved in full; above ``_WIDE`` writes (or ``_QUICK`` X marks)
-only the ``_QUICK`` best of each by :func:`_placement` are judged; sub-step options kept for a
-combination's other writes; sub-steps resolved ahead at most."""
+"""Writes of a combination resolved; above ``_WIDE`` writes or ``_QUICK`` X marks, only the
+``_QUICK`` best by :func:`_placement` are judged; options kept for a combination's other writes
+(:meth:`Judge.resolved`); sub-steps resolved ahead at most."""
 _WILD, _ERROR_COST, _ASTRA_ROCKET, _RIVALRY, _A8_ERROR = 2.5, 25.0, 6.0, 0.25, 10.0
 """An unspent wild action; a sure System Error next turn; (adventure 1, solo) a rocket of
 ASTRA's; (adventure 8) the weight of the best other score, and a sure error on a half."""
@@ -81,10 +78,8 @@ def fill_chance(run: int, room: float, mass: float, shape: float = _SHAPE) -> fl
     """The chance that each of ``run`` empty spaces is filled some day, when ``room`` numbers fit
     between its bounds and they carry ``mass`` (cards per 15: a whole 1–15 range is 15).
 
-    >>> round(fill_chance(1, 1, 7 * 15 / 63), 2), fill_chance(3, 0, 0.0)   # only an 8; nothing
-    (0.77, 0.08)
-    >>> fill_chance(4, 15, 15.0) > fill_chance(12, 15, 15.0)
-    True
+    >>> round(fill_chance(1, 1, 7 * 15 / 63), 2), fill_chance(3, 0, 0.0), fill_chance(4, 9, 5.0)
+    (0.77, 0.08, 0.7142857142857143)
     """
     if run <= 0:
         return 1.0
@@ -95,7 +90,7 @@ def fill_chances(
     marks: bytearray,
     zones: _Zones,
     chances: list[float],
-    extremes: float = 0.0,
+    extremes: float = 0,
     shape: float = _SHAPE,
 ) -> int:
     """Lower ``chances[slot]`` of each empty space of ``zones`` to its :func:`fill_chance` in
@@ -119,7 +114,8 @@ def fill_chances(
                 if run:
                     chance = table[low][mark - 1][len(run)]
                     for empty in run:
-                        chances[empty] = min(chances[empty], chance)
+                        if chance < chances[empty]:
+                            chances[empty] = chance
                     fits |= _SPANS[low][mark - 1]
                     run = []
                 low = mark
@@ -150,10 +146,10 @@ _ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, 
 
 
 def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
-    """How much writing ``code`` in ``slot`` changes the expected filled spaces of its zones."""
-    after = bytearray(marks)
+    """How much writing ``code`` in ``slot`` changes the expected filled spaces of its zones (a
+    quick measure of a placement: a proportional number costs its zone little)."""
+    total, after = 0.0, bytearray(marks)
     after[slot] = code
-    total = 0.0
     for zone in (zone for zone in zones if slot in zone):
         for sheet, sign in ((after, 1.0), (marks, -1.0)):
             chances = [1.0] * (max(zone) + 1)
@@ -170,20 +166,20 @@ def _filled(marks: bytearray, slots: Iterable[int]) -> int:
 _ROCKET: Final = 150 / 31
 """Adventure 1: what one rocket of the launch track is worth on average."""
 _A1_FLOOR: Final = {floor.name: floor.slots for floor in a1.FLOORS}
+_A1_INDEX: Final = {floor.name: index for index, floor in enumerate(a1.FLOORS)}
 _A1_NEEDS: Final = {"A1": "AST1 AST2 WAT", "A2": "ROB1 ROB2 PLA", "B1": "ENE", "B2": "PLT WILD"}
 """Adventure 1: the floors missions A1–B2 need filled."""
 _A1_SHARES: Final = {a: sum(b.count(a) for _, b in DECK) / 63 for a in ACTIONS}
 
 
-def _a1(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a1(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 1: rockets one by one; quarters' bonuses and floor missions by their chances;
     the risk that no combination fits the floors its action may go to."""
-    fits = {name: fill_chances(marks, (slots,), chances) for name, slots in _A1_FLOOR.items()}
     miss = 0.0
     for action, share in _A1_SHARES.items():
-        mask = fits["WILD"]
+        mask = fits[_A1_INDEX["WILD"]]
         for floor in a1.floors_for(action):
-            mask |= fits[floor.name]
+            mask |= fits[_A1_INDEX[floor.name]]
         miss += share * error_risk(mask) ** (1 / 3)
     value = a1.LAUNCH.marked(marks) * _ROCKET - a1.LAUNCH.value(marks) - _ERROR_COST * miss**3
     for quarter in (q for q in a1.QUARTERS if not all(marks[slot] for slot in q.slots)):
@@ -194,22 +190,22 @@ def _a1(judge: Judge, marks: bytearray, chances: list[float]) -> float:
             else 3.0
             for b in quarter.bonuses
         )  # fmt: skip
-        value += reward * prod(chances[slot] for slot in quarter.slots)
+        value += reward * prod(map(chances.__getitem__, quarter.slots))
     for card, floors in _A1_NEEDS.items():
         if card in judge.rewards:
             slots = [slot for name in floors.split() for slot in _A1_FLOOR[name]]
-            value += judge.rewards[card] * _ROCKET * prod(chances[slot] for slot in slots)
+            value += judge.rewards[card] * _ROCKET * prod(map(chances.__getitem__, slots))
     return value
 
 
-def _a2(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a2(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 2: zones (longest, majority, missions B) by their chances; plants and robots of
     stations without a multiplier; energy (walls to come)."""
     value, missions = 0.0, judge.rewards
     for zone in (zone for zone in a2.zones(marks) if not all(marks[slot] for slot in zone)):
         reward = 4.0 + 0.6 * len(zone) + missions.get("B1", 0) / 2 * (len(zone) == 6)
         reward += missions.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
-        value += reward * prod(chances[slot] for slot in zone)
+        value += reward * prod(map(chances.__getitem__, zone))
     for station in a2.STATIONS:
         if not (marks[station.high[0]] | marks[station.low[0]]) & CIRCLED:
             robots = _filled(marks, station.robots) / len(station.robots)
@@ -233,16 +229,16 @@ _A3_FUTURE: Final = {
 """Adventure 3, per multiplier: its items' symbol, items and multiplier points still to come."""
 
 
-def _a3(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a3(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 3: quarters and rows or columns (missions A) by their chances; plants, tanks and
     antennas against the multipliers still to come; antennas near the tunnel network."""
     value = 0.0
     for quarter in (q for q in a3.QUARTERS if not marks[q.high] & CIRCLED and not marks[q.low]):
         reward = 5.0 if marks[quarter.high] else 15.0
-        value += reward * prod(chances[slot] for slot in quarter.buildings)
+        value += reward * prod(map(chances.__getitem__, quarter.buildings))
     for card, zones in (("A1", a3.COLUMNS), ("A2", a3.ROWS)):
         if card in judge.rewards:
-            chance = sum(prod(chances[slot] for slot in zone.slots) for zone in zones)
+            chance = sum(prod(map(chances.__getitem__, zone.slots)) for zone in zones)
             value += judge.rewards[card] / 3 * chance
     for name, track in a3.MULTIPLIERS.items():
         symbol, future_items, future_points = _A3_FUTURE[name]
@@ -266,7 +262,7 @@ _A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBI
 _A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
 
 
-def _a4(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 4: each column's resources by the chance of extracting it (one more storage box
     is worth its multiplier and a part of its filling bonus); factories by their progress."""
     units = {}
@@ -301,7 +297,7 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float]) -> float:
 _A5_ENDS: Final = {end.space: end for end in a5.ENDS}
 
 
-def _a5(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a5(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 5: each skyscraper end's bonus by the chance of building out to it; tower levels
     under way."""
     value = 0.0
@@ -315,7 +311,7 @@ def _a5(judge: Judge, marks: bytearray, chances: list[float]) -> float:
                 path = slots[: marked[0] if marked else slots.index(ground[1]) + 1]
             else:
                 path = slots[marked[-1] + 1 if marked else slots.index(ground[0]) :]
-            value += reward * 0.8 * prod(chances[slot] for slot in path)
+            value += reward * 0.8 * prod(map(chances.__getitem__, path))
     return value + 1.5 * sum(1 for count in a5.tower_counts(marks) if count in (1, 2))
 
 
@@ -323,7 +319,7 @@ _A6_TRACKS: Final = ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATE
 _A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
 
 
-def _a6(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a6(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 6: each quarter's spaces likely to be filled, by its energy; the next row of
     each track; active viruses."""
     value = 0.0
@@ -338,7 +334,7 @@ def _a6(judge: Judge, marks: bytearray, chances: list[float]) -> float:
     return value - 2.0 * sum(1 for target in _A6_VIRUSES if marks[target] == CIRCLED)
 
 
-def _a7(judge: Judge, marks: bytearray, chances: list[float]) -> float:
+def _a7(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 7: modules and greenhouses by their chances (blocks not connected yet count
     less); connected blocks."""
     blocks = a7.connected(marks)
@@ -353,7 +349,7 @@ def _a7(judge: Judge, marks: bytearray, chances: list[float]) -> float:
         elif not block.greenhouse and not all(marks[space] for space in block.spaces):
             tank = 2.0 if marks[next(iter(block.tanks.values()))] else 1.3
             reward = (a7.VALUES[a7.reactors(marks, ship)] + 1.5) * tank
-            value += reward * prod(chances[space] for space in block.spaces)
+            value += reward * prod(map(chances.__getitem__, block.spaces))
     return value
 
 
@@ -362,8 +358,9 @@ _PAYS: Final = {
     4: (_a4, _EXTREMES, _SHAPE, 0.5), 5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0),
     7: (_a7, _EXTREMES, _SHAPE, 0.4),
 }  # fmt: skip
-"""Per adventure but 8: what pays, the fill chances' extremes and shape (adventure 5's short
-skyscrapers grow from one side at a time: kinder to long runs), and each likely space's worth."""
+"""Per adventure but 8: what pays (from the judge, the marks, each space's fill chance and the
+numbers that fit each zone), the fill chances' extremes and shape (adventure 5's skyscrapers
+grow from one side at a time: kinder to long runs), and what each likely space is worth."""
 
 
 def _potential(judge: Judge, marks: bytearray) -> float:
@@ -371,12 +368,16 @@ def _potential(judge: Judge, marks: bytearray) -> float:
     adventure = judge.adventure
     pays, extremes, shape, worth = _PAYS[adventure.number]
     chances = [1.0] * len(marks)
-    fits = fill_chances(marks, zones_of(adventure.number, marks), chances, extremes, shape)
-    if type(adventure).open_spaces is not Engine.open_spaces:  # more than a zone's bounds
-        fits = 0
+    zones = zones_of(adventure.number, marks)
+    masks = [fill_chances(marks, (zone,), chances, extremes, shape) for zone in zones]
+    fits = 0
+    if type(adventure).open_spaces is Engine.open_spaces:
+        for mask in masks:
+            fits |= mask
+    else:  # the adventure's open spaces are more than its zones' bounds
         for _, low, high in adventure.open_spaces(marks):
             fits |= _SPANS[low + 1][high]
-    value = pays(judge, marks, chances)
+    value = pays(judge, marks, chances, masks)
     value += worth * sum(chances[slot] for slot in adventure.data.space_slots if not marks[slot])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
     return value if adventure.number == 1 else value - _ERROR_COST * error_risk(fits)
@@ -479,17 +480,18 @@ class Judge:
         """A copy of ``sheet`` after one of the seat's legal actions (a write, an error or a
         sub-step)."""
         child, adventure = sheet.copy(), self.adventure
-        if child.stage == Sheet.CHOOSE:
-            choice = parse_choice(action.split(" "), self.state.solo, adventure.data)
-            assert not isinstance(choice, str), choice
-            child.solo_used += choice.bonus
-            if choice.error:
-                adventure.error(child)
-            else:
-                combo = next(c for c in self.state.offer if c.label == choice.label)
-                adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
-        else:
+        if child.stage != Sheet.CHOOSE:
             adventure.step(child, action)
+            adventure.settle(child)
+            return child
+        choice = parse_choice(action.split(" "), self.state.solo, adventure.data)
+        assert not isinstance(choice, str), choice
+        child.solo_used += choice.bonus
+        if choice.error:
+            adventure.error(child)
+        else:
+            combo = next(c for c in self.state.offer if c.label == choice.label)
+            adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
         adventure.settle(child)
         return child
 
@@ -513,14 +515,13 @@ class Judge:
     def _quick_xs(self, sheet: Sheet, options: list[str]) -> list[str]:
         """Among many options with X marks, the :data:`_QUICK` best X marks by placement first,
         then every other option."""
-        if len(options) <= _QUICK or not any(option.startswith("X ") for option in options):
+        xs = [(o, self.adventure.data.slot(o[2:]) or 0) for o in options if o[:2] == "X "]
+        if len(options) <= _QUICK or not xs:
             return options
-        zones, slot = zones_of(self.adventure.number, sheet.marks), self.adventure.data.slot
-        quick = {
-            o: _placement(sheet.marks, slot(o[2:]) or 0, X, zones) for o in options if o[:2] == "X "
-        }
-        rest = [option for option in options if option not in quick]
-        return sorted(quick, key=lambda option: -quick[option])[:_QUICK] + rest
+        zones = zones_of(self.adventure.number, sheet.marks)
+        quick = {option: _placement(sheet.marks, slot, X, zones) for option, slot in xs}
+        best = sorted(quick, key=lambda option: -quick[option])[:_QUICK]
+        return best + [option for option in options if option not in quick]
 
     def rank(self, actions: Sequence[str]) -> dict[str, float]:
         """The value of each action worth considering: the best few writes of each combination,
