@@ -165,10 +165,13 @@ def _filled(marks: bytearray, slots: Iterable[int]) -> int:
 # ---------------------------------------------------------------------- what pays, per adventure
 _ROCKET: Final = 150 / 31
 """Adventure 1: what one rocket of the launch track is worth on average."""
-_A1_FLOOR: Final = {floor.name: floor.slots for floor in a1.FLOORS}
 _A1_INDEX: Final = {floor.name: index for index, floor in enumerate(a1.FLOORS)}
-_A1_NEEDS: Final = {"A1": "AST1 AST2 WAT", "A2": "ROB1 ROB2 PLA", "B1": "ENE", "B2": "PLT WILD"}
-"""Adventure 1: the floors missions A1–B2 need filled."""
+_A1_NEEDS: Final = {
+    card: [slot for name in names.split() for slot in a1.FLOORS[_A1_INDEX[name]].slots]
+    for card, names in (("A1", "AST1 AST2 WAT"), ("A2", "ROB1 ROB2 PLA"), ("B1", "ENE"),
+                        ("B2", "PLT WILD"))
+}  # fmt: skip
+"""Adventure 1: the spaces missions A1–B2 need filled."""
 _A1_SHARES: Final = {a: sum(b.count(a) for _, b in DECK) / 63 for a in ACTIONS}
 
 
@@ -191,9 +194,8 @@ def _a1(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
             for b in quarter.bonuses
         )  # fmt: skip
         value += reward * prod(map(chances.__getitem__, quarter.slots))
-    for card, floors in _A1_NEEDS.items():
+    for card, slots in _A1_NEEDS.items():
         if card in judge.rewards:
-            slots = [slot for name in floors.split() for slot in _A1_FLOOR[name]]
             value += judge.rewards[card] * _ROCKET * prod(map(chances.__getitem__, slots))
     return value
 
@@ -222,10 +224,8 @@ _A3_NEAR: Final = {
 }
 """Adventure 3: each cell and the cells a tunnel may join to it."""
 _A3_FUTURE: Final = {
-    "PLANTS": ("plants", 4, 1),
-    "WATER": ("tanks", 2, 2),
-    "ANTENNAS": ("antennas", 4, 1),
-}
+    "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
+}  # fmt: skip
 """Adventure 3, per multiplier: its items' symbol, items and multiplier points still to come."""
 
 
@@ -406,9 +406,8 @@ def _a8(sheets: Sequence[Sheet]) -> list[float]:
     """Adventure 8: each seat's expected gain beyond its score (seat ``s`` plays side 1 of its own
     battlefield and side 2 of the next seat's; solo, side 2 plays on ASTRA's)."""
     if len(sheets) == 1:
-        return [
-            _a8_half(sheets[0].marks, 0, 1, True) + _a8_half(sheets[0].marks, a8.FIELD, 2, True)
-        ]
+        marks = sheets[0].marks
+        return [_a8_half(marks, 0, 1, True) + _a8_half(marks, a8.FIELD, 2, True)]
     gains = [0.0] * len(sheets)
     for owner, sheet in enumerate(sheets):
         gains[owner] += _a8_half(sheet.marks, 0, 1, False)
