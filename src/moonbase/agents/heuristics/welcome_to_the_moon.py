@@ -106,11 +106,11 @@ def fill_chances(
     table, fits = _chance_table(extremes, shape), 0
     for zone in zones:
         low, run = 0, []
-        for slot in (*zone, -1):
-            mark = marks[slot] if slot >= 0 else X  # the zone's end bounds it like an 18
+        for slot in (*zone, 0):  # slot 0 is no space: the zone's end, which bounds like an 18
+            mark = marks[slot] if slot else X
             if not mark:
                 run.append(slot)
-            elif mark <= 18 or slot < 0:
+            elif mark <= 18 or not slot:
                 if run:
                     chance = table[low][mark - 1][len(run)]
                     for empty in run:
@@ -369,7 +369,8 @@ def _potential(judge: Judge, marks: bytearray) -> float:
     pays, extremes, shape, worth = _PAYS[adventure.number]
     chances = [1.0] * len(marks)
     zones = zones_of(adventure.number, marks)
-    masks = [fill_chances(marks, (zone,), chances, extremes, shape) for zone in zones]
+    groups = [(zone,) for zone in zones] if adventure.number == 1 else [zones]  # a1: by floor
+    masks = [fill_chances(marks, group, chances, extremes, shape) for group in groups]
     fits = 0
     if type(adventure).open_spaces is Engine.open_spaces:
         for mask in masks:
@@ -378,7 +379,8 @@ def _potential(judge: Judge, marks: bytearray) -> float:
         for _, low, high in adventure.open_spaces(marks):
             fits |= _SPANS[low + 1][high]
     value = pays(judge, marks, chances, masks)
-    value += worth * sum(chances[slot] for slot in adventure.data.space_slots if not marks[slot])
+    if worth:
+        value += worth * sum(chances[s] for s in adventure.data.space_slots if not marks[s])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
     return value if adventure.number == 1 else value - _ERROR_COST * error_risk(fits)
 
@@ -550,7 +552,9 @@ class Judge:
             tried[base] = (group, choice.slot if combo else 0, code, bool(choice.wild))
         if len(tried) > _WIDE:
             zones = zones_of(self.adventure.number, self.sheet.marks)
-            quick = {b: _placement(self.sheet.marks, t[1], t[2], zones) for b, t in tried.items()}
+            placed = {(slot, code) for _, slot, code, _ in tried.values()}
+            at = {spot: _placement(self.sheet.marks, *spot, zones) for spot in placed}
+            quick = {base: at[slot, code] for base, (_, slot, code, _) in tried.items()}
             tried = {b: tried[b] for b in _best(tried, quick, (_QUICK, _PER_GROUP))}
         first = {base: self.act(self.sheet, base) for base in tried}
         second: dict[str, float] = {}
