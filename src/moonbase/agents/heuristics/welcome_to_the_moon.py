@@ -274,11 +274,10 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
     value = 0.0
     for k, resources in ((k, r) for k, r in _A4_COLUMNS.items() if not marks[a4.EXTRACTORS[k - 1]]):
         reward = 0.0
-        for kind, slot in resources:  # a circled resource, or one still to circle
+        for kind, slot in resources:  # a circled resource, or one still to circle (gems likelier)
             if marks[slot] in (0, CIRCLED):
-                reward += units[kind] * (
-                    1.0 if marks[slot] else 0.7 if kind in "PEARL RUBY" else 0.2
-                )
+                gem = kind in ("PEARL", "RUBY")
+                reward += units[kind] * (1.0 if marks[slot] else 0.7 if gem else 0.2)
         value += reward * chances[k] * chances[k + 12] * chances[k + 24]
     for factory in a4.FACTORIES:
         done = _filled(marks, factory.symbols) / len(factory.symbols)
