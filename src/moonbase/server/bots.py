@@ -3,7 +3,8 @@
 A bot move is computed in a worker process from the table's save and the seat, on a resample
 of the state (``state.resample(seat, rng)``), so a bot knows only what its seat may know. A
 move that takes longer than the time budget is replaced by a random legal action (drawn from
-a generator seeded by the table, the seat and the version), so a table never waits forever.
+a generator seeded by the table, the seat and the version), so a table never waits forever;
+the worker thinking past its budget goes on until it is done (or the server stops).
 
 :class:`BotSeats` watches tables: after every change, and for every table resumed at start-up,
 it plays each bot seat that is to act, one move at a time per table, until a person is to act
@@ -15,8 +16,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
+from multiprocessing.pool import Pool
 from typing import Final
 
 import moonbase
@@ -67,18 +68,39 @@ class BotSeats:
         self.service = service
         self.workers = workers
         self.budget = budget
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Pool | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.failures: list[str] = []
         """What went wrong with a bot move (a bug in a bot: the table waits)."""
         service.listeners.append(self.changed)
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _workers(self) -> Pool:
+        # spawned, not forked: the server process has threads (the event loop's, the
+        # database driver's) that a fork would copy in an unknown state
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = multiprocessing.get_context("spawn").Pool(self.workers)
         return self._pool
+
+    def _submit(self, save: str, seat: int, spec: str, seed: int) -> asyncio.Future[str]:
+        """Think in a worker; the answer (or the bot's error) arrives in the returned future."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+
+        def settle(outcome: object) -> None:
+            if future.done():  # given up on: the budget ran out
+                return
+            if isinstance(outcome, BaseException):
+                future.set_exception(outcome)
+            else:
+                future.set_result(str(outcome))
+
+        def answer(outcome: object) -> None:
+            loop.call_soon_threadsafe(settle, outcome)
+
+        self._workers().apply_async(
+            choose, (save, seat, spec, seed), callback=answer, error_callback=answer
+        )
+        return future
 
     async def changed(self, table: LiveTable, moved: bool = True) -> None:
         """After a change: start playing the table's bots if one is to act."""
@@ -110,10 +132,7 @@ class BotSeats:
 
     async def _think(self, table: LiveTable, seat: int, version: int) -> str:
         seed = move_seed(table.seed, seat, version)
-        loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(
-            self._executor(), choose, table.state.to_json(), seat, table.seats[seat], seed
-        )
+        work = self._submit(table.state.to_json(), seat, table.seats[seat], seed)
         try:
             return await asyncio.wait_for(work, self.budget)
         except BotError as error:
@@ -133,5 +152,7 @@ class BotSeats:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            # a bot past its budget may still be thinking: end the workers, not wait for them
+            self._pool.terminate()
+            self._pool.join()
             self._pool = None
