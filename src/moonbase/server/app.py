@@ -77,17 +77,23 @@ class _BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             await self._refuse(send, int(declared))
             return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        # read the whole body first (at most the limit), so that a body too big is refused
+        # before the app sees any of it
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise ApiError(413, self._message(seen))
-            return message
-
-        await self.app(scope, counted, send)
+            if message["type"] != "http.request":
+                await self.app(scope, _replaying([message]), send)
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+            if size > self.limit:
+                await self._refuse(send, size)
+                return
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replaying([body], receive), send)
 
     def _message(self, size: int) -> str:
         return f"request body of {size} bytes or more; at most {self.limit} bytes"
@@ -100,6 +106,20 @@ class _BodyLimit:
         ]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _replaying(messages: list[Message], then: Receive | None = None) -> Receive:
+    """A ``receive`` that gives ``messages`` and then waits on ``then`` (the client's)."""
+    queue = list(messages)
+
+    async def receive() -> Message:
+        if queue:
+            return queue.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
 
 
 def _where(location: Sequence[Any]) -> str:
