@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -14,10 +15,12 @@ from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import WebSocketTestSession
 
 from moonbase.core import State
-from moonbase.server.app import create_app
+from moonbase.server.app import async_url, create_app
 
 WAIT = 20.0
 """Seconds a test waits for a push or a bot before it fails."""
@@ -112,11 +115,27 @@ def wait_until(check: Callable[[], bool], seconds: float = WAIT) -> None:
         time.sleep(0.02)
 
 
-def log_rows(path: str) -> list[tuple[Any, ...]]:
-    """Every stored log row of the SQLite file at ``path`` (read with the standard library)."""
-    import sqlite3
+def _query(url: str, statement: str) -> list[tuple[Any, ...]]:
+    async def read() -> list[tuple[Any, ...]]:
+        engine = create_async_engine(async_url(url))
+        try:
+            async with engine.connect() as connection:
+                result = await connection.execute(text(statement))
+                return [tuple(row) for row in result.all()]
+        finally:
+            await engine.dispose()
 
-    with sqlite3.connect(path) as connection:
-        return connection.execute(
-            "SELECT table_id, version, seat, kind, action FROM log"
-        ).fetchall()
+    return asyncio.run(read())
+
+
+def log_rows(url: str) -> list[tuple[Any, ...]]:
+    """Every stored log row of the database at ``url``: table, version, seat, kind, action."""
+    return _query(url, "SELECT table_id, version, seat, kind, action FROM log ORDER BY id")
+
+
+def stored_text(url: str) -> str:
+    """Everything stored in the database at ``url``, as one text."""
+    rows = [
+        row for table in ("tables", "seats", "log") for row in _query(url, f"SELECT * FROM {table}")
+    ]
+    return repr(rows)

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 from typing import Any
 
 import moonbase
-from tests.server.harness import act, expected, join, log_rows, new_table, serving, state
+from tests.server.harness import (
+    act,
+    expected,
+    join,
+    log_rows,
+    new_table,
+    serving,
+    state,
+    stored_text,
+)
 
 
-def test_a_token_is_stored_only_as_its_hash(db_url: str, db_file: Path) -> None:
+def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
     with serving(db_url) as client:
         tid = new_table(client, "moon-leap", ["human", "greedy"], seed=1)["id"]
         token = join(client, tid, 0, "Ada")
@@ -25,9 +33,9 @@ def test_a_token_is_stored_only_as_its_hash(db_url: str, db_file: Path) -> None:
             "connected": False,
         }
         assert table["seats"][1]["kind"] == "bot"
-    stored = db_file.read_bytes()
-    assert token.encode() not in stored
-    assert hashlib.sha256(token.encode()).hexdigest().encode() in stored
+    stored = stored_text(db_url)
+    assert token not in stored
+    assert hashlib.sha256(token.encode()).hexdigest() in stored
 
 
 def test_seats_taken_by_a_person_or_a_bot_cannot_be_joined(db_url: str) -> None:
@@ -121,14 +129,14 @@ def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
     ]
 
 
-def test_bad_input_gets_a_clear_error_and_changes_nothing(db_url: str, db_file: Path) -> None:
+def test_bad_input_gets_a_clear_error_and_changes_nothing(db_url: str) -> None:
     mirror = moonbase.load("moon-leap").new(seed=4)
     with serving(db_url) as client:
         tid = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
         token = join(client, tid, 0)
         assert act(client, tid, token, 0, "MOVE 2").status_code == 200
         mirror.apply(0, "MOVE 2")
-        tables, rows = client.get("/api/tables").json(), log_rows(str(db_file))
+        tables, rows = client.get("/api/tables").json(), log_rows(db_url)
         for method, path, body, status, words in _bad_requests(tid, token):
             if isinstance(body, bytes):
                 headers = {"content-type": "application/json"}
@@ -138,7 +146,7 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(db_url: str, db_file: 
             assert response.status_code == status, (path, body, response.text)
             assert words in response.json()["error"], (path, body, response.text)
         assert client.get("/api/tables").json() == tables
-        assert log_rows(str(db_file)) == rows
+        assert log_rows(db_url) == rows
         assert state(client, tid, token) == expected(mirror, 0, 1)
         assert state(client, tid) == expected(mirror, None, 1)
 

@@ -3,34 +3,28 @@ follows the terminal's policy; none of them changes anything they refuse."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import moonbase
 from tests.server.harness import act, expected, join, log_rows, new_table, serving, state
 
 
-def test_a_stale_version_gets_409_with_a_full_sync_and_changes_nothing(
-    db_url: str, db_file: Path
-) -> None:
+def test_a_stale_version_gets_409_with_a_full_sync_and_changes_nothing(db_url: str) -> None:
     mirror = moonbase.load("moon-leap").new(seed=5)
     with serving(db_url) as client:
         tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
         tokens = [join(client, tid, 0), join(client, tid, 1)]
         assert act(client, tid, tokens[0], 0, "MOVE 3").status_code == 200
         mirror.apply(0, "MOVE 3")
-        rows = log_rows(str(db_file))
+        rows = log_rows(db_url)
         response = act(client, tid, tokens[1], 0, mirror.legal_actions(1)[0])
         assert response.status_code == 409
         body = response.json()
         assert "stale" in body["error"]
         assert body["state"] == expected(mirror, 1, 1)
-        assert log_rows(str(db_file)) == rows
+        assert log_rows(db_url) == rows
         assert state(client, tid, tokens[1]) == expected(mirror, 1, 1)
 
 
-def test_an_illegal_action_gets_422_with_the_reason_and_the_allowed_actions(
-    db_url: str, db_file: Path
-) -> None:
+def test_an_illegal_action_gets_422_with_the_reason_and_the_allowed_actions(db_url: str) -> None:
     mirror = moonbase.load("moon-leap").new(seed=5)
     with serving(db_url) as client:
         tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
@@ -46,7 +40,7 @@ def test_an_illegal_action_gets_422_with_the_reason_and_the_allowed_actions(
             assert body["allowed"] == mirror.legal_actions(seat)
             assert body["reason"]
             assert action in body["error"]
-        assert log_rows(str(db_file)) == []
+        assert log_rows(db_url) == []
         assert state(client, tid) == expected(mirror, None, 0)
 
 
@@ -64,7 +58,7 @@ def test_a_token_acts_for_its_own_seat_only(db_url: str) -> None:
         assert state(client, tid)["version"] == 0
 
 
-def test_undo_takes_back_a_persons_own_action_of_this_turn(db_url: str, db_file: Path) -> None:
+def test_undo_takes_back_a_persons_own_action_of_this_turn(db_url: str) -> None:
     mirror = moonbase.load("moon").new(seed=5)
     with serving(db_url) as client:
         tid = new_table(client, "moon", ["human"], seed=5)["id"]
@@ -79,7 +73,7 @@ def test_undo_takes_back_a_persons_own_action_of_this_turn(db_url: str, db_file:
         refused = client.post(f"/api/tables/{tid}/undo", json={"token": token})
         assert refused.status_code == 409
         assert "nothing of yours to undo" in refused.json()["error"]
-        kinds = [(version, kind) for _, version, _, kind, _ in log_rows(str(db_file))]
+        kinds = [(version, kind) for _, version, _, kind, _ in log_rows(db_url)]
         assert kinds == [(1, "act"), (2, "undo")]
 
 
