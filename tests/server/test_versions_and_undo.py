@@ -95,3 +95,23 @@ def test_undo_never_crosses_chance_and_survives_a_restart(db_url: str) -> None:
         response = client.post(f"/api/tables/{moon}/undo", json={"token": token})
         assert response.status_code == 200, response.text
         assert response.json()["undone"] == "INC B"
+
+
+def test_concurrent_actions_on_one_version_are_serialised_never_both_applied(
+    db_url: str,
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with serving(db_url) as client:
+        tid = new_table(client, "moon", ["human"], seed=5)["id"]
+        token = join(client, tid, 0)
+        actions = state(client, tid, token)["legal"][:8]
+        with ThreadPoolExecutor(len(actions)) as pool:
+            answers = list(pool.map(lambda a: act(client, tid, token, 0, a), actions))
+        statuses = sorted(answer.status_code for answer in answers)
+        assert statuses == [200] + [409] * (len(actions) - 1)
+        done = next(a for answer, a in zip(answers, actions, strict=True) if answer.is_success)
+        mirror = moonbase.load("moon").new(seed=5)
+        mirror.apply(0, done)
+        assert state(client, tid, token) == expected(mirror, 0, 1)
+        assert [row[1:] for row in log_rows(db_url)] == [(1, 0, "act", done)]

@@ -19,7 +19,8 @@ import platformdirs
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -154,12 +155,29 @@ async def _http_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=error.status_code, headers=error.headers)
 
 
+def _engine(url: str) -> AsyncEngine:
+    """The engine on ``url``. SQLite gets one connection, in WAL mode: it has one writer at a
+    time anyway, and writers waiting on each other's locks would time out under load."""
+    if not url.startswith("sqlite"):
+        return create_async_engine(url)
+    engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=60)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _wal(connection: Any, _: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return engine
+
+
 def create_app(
     database_url: str, *, bot_workers: int = 1, bot_budget: float = DEFAULT_BUDGET
 ) -> FastAPI:
     """The moonbase server on ``database_url`` (``sqlite:///FILE``, ``postgresql://…``),
     playing bots in ``bot_workers`` processes, ``bot_budget`` seconds per move."""
-    engine = create_async_engine(async_url(database_url))
+    engine = _engine(async_url(database_url))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

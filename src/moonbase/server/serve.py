@@ -16,6 +16,11 @@ def serve(host: str, port: int, database: str | None, bot_workers: int = 1) -> i
     app = create_app(url, bot_workers=bot_workers)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"moonbase server on http://{shown}:{port}/ (API docs: /docs); database: {url}")
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    # pushes are small and many: compressing each costs more time than it saves on loopback
+    # and LANs
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )
+    server = uvicorn.Server(config)
     server.run()
     return 0

@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    insert,
     select,
     update,
 )
@@ -192,18 +193,18 @@ class Storage:
     async def append(self, table_id: str, entry: LogEntry) -> None:
         """Append ``entry`` to the log (committed when this returns), or raise
         :class:`StaleVersion` if an entry with its version is there already."""
+        row = {
+            "table_id": table_id,
+            "version": entry.version,
+            "seat": entry.seat,
+            "kind": entry.kind,
+            "action": entry.action,
+            "at": now(),
+        }
         try:
-            async with self._sessions.begin() as session:
-                session.add(
-                    LogRow(
-                        table_id=table_id,
-                        version=entry.version,
-                        seat=entry.seat,
-                        kind=entry.kind,
-                        action=entry.action,
-                        at=now(),
-                    )
-                )
+            # a Core insert: the ORM's unit of work costs more than the write itself here
+            async with self.engine.begin() as connection:
+                await connection.execute(insert(LogRow), row)
         except IntegrityError:
             raise StaleVersion(f"version {entry.version} of table {table_id} exists") from None
 

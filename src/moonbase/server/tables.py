@@ -23,6 +23,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from sqlalchemy.exc import OperationalError
+
 import moonbase
 from moonbase.cli.undo import UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
@@ -302,6 +304,10 @@ class TableService:
     async def _store(self, table: LiveTable, entry: LogEntry) -> None:
         try:
             await self.storage.append(table.id, entry)
+        except OperationalError as error:
+            raise ApiError(
+                503, f"the database could not store it ({error.orig}); nothing changed, try again"
+            ) from None
         except StaleVersion:
             # another server process appended first: this copy is behind; rebuild it
             self.tables.pop(table.id, None)
