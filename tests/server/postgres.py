@@ -52,33 +52,43 @@ class Cluster:
             record = pwd.getpwnam("postgres")
             os.chmod(self.folder, 0o700)
             os.chown(self.folder, record.pw_uid, record.pw_gid)
-        data = self.folder / "data"
+        self.data = self.folder / "data"
         subprocess.run(
-            [str(_binary("initdb")), "-D", str(data), "-U", "postgres", "--auth=trust", "-E",
-             "UTF8", "--no-sync"],
+            [str(_binary("initdb")), "-D", str(self.data), "-U", "postgres", "--auth=trust",
+             "-E", "UTF8", "--no-sync"],
             check=True, capture_output=True, user=self._user,
         )  # fmt: skip
-        self.process = subprocess.Popen(
-            [str(_binary("postgres")), "-D", str(data), "-p", str(self.port), "-k",
-             str(self.folder), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, user=self._user,
-        )  # fmt: skip
-        self._wait_ready()
+        for _ in range(5):  # another test process may take the port first: try another
+            self.process = self._start()
+            if self._wait_ready():
+                return
+            self.port = free_port()
+        raise RuntimeError(f"PostgreSQL did not start; see {self.folder / 'postgres.log'}")
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        with (self.folder / "postgres.log").open("ab") as log:
+            return subprocess.Popen(
+                [str(_binary("postgres")), "-D", str(self.data), "-p", str(self.port), "-k",
+                 str(self.folder), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"],
+                stdout=log, stderr=log, user=self._user,
+            )  # fmt: skip
 
     @property
     def url(self) -> str:
         """The URL of the cluster's ``postgres`` database."""
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
-    def _wait_ready(self) -> None:
+    def _wait_ready(self) -> bool:
+        """Whether the cluster came up (``False``: it exited, e.g. its port was taken)."""
         deadline = time.monotonic() + 30
         while not (self.folder / f".s.PGSQL.{self.port}").exists():
             if self.process.poll() is not None:
-                raise RuntimeError(f"PostgreSQL exited with status {self.process.returncode}")
+                return False
             if time.monotonic() > deadline:
                 raise RuntimeError("PostgreSQL did not start within 30 s")
             time.sleep(0.05)
         asyncio.run(self._execute("SELECT 1"))
+        return True
 
     async def _execute(self, statement: str) -> None:
         import asyncpg

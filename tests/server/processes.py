@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -23,8 +24,9 @@ PORTS = range(18100, 18200)
 
 
 def free_port() -> int:
-    """A port of :data:`PORTS` nothing listens on now."""
-    for port in PORTS:
+    """A port of :data:`PORTS` nothing listens on now (tried in random order, so parallel
+    test processes rarely pick the same one at the same time)."""
+    for port in random.sample(PORTS, len(PORTS)):
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))

@@ -67,8 +67,8 @@ def _service(request: Request) -> TableService:
     return service
 
 
-def _seat(table: LiveTable, token: str) -> int:
-    seat = table.seat_of(token)
+async def _seat(request: Request, table: LiveTable, token: str) -> int:
+    seat = await _service(request).seat_of(table, token)
     if seat is None:
         raise ApiError(
             403,
@@ -112,7 +112,7 @@ async def list_tables(
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     """The table: game, options, seats (kind, name, connected), status, version."""
-    return table_body(await _service(request).get(table_id))
+    return table_body(await _service(request).fresh(table_id))
 
 
 @router.post("/tables/{table_id}/join")
@@ -129,8 +129,8 @@ async def get_state(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:
     """The state for the token's seat; without a token, the spectator's."""
-    table = await _service(request).get(table_id)
-    return state_body(table, _seat(table, token) if token is not None else None)
+    table = await _service(request).fresh(table_id)
+    return state_body(table, await _seat(request, table, token) if token is not None else None)
 
 
 @router.post("/tables/{table_id}/actions")
@@ -139,7 +139,7 @@ async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
     full sync when the version is stale, 422 with ``reason`` and ``allowed`` if illegal)."""
     service = _service(request)
     table = await service.get(table_id)
-    seat = _seat(table, body.token)
+    seat = await _seat(request, table, body.token)
     if body.seat is not None and body.seat != seat:
         raise ApiError(403, f"this token is seat {seat}'s; it cannot act for seat {body.seat}")
     await service.act(table, seat, body.version, body.action)
@@ -152,7 +152,7 @@ async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, An
     another seat's action or a reveal); answers the new state with ``undone``."""
     service = _service(request)
     table = await service.get(table_id)
-    seat = _seat(table, body.token)
+    seat = await _seat(request, table, body.token)
     action = await service.take_back(table, seat)
     return {"undone": action, **state_body(await service.get(table_id), seat)}
 
@@ -162,7 +162,7 @@ async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, A
     """Leave the seat: the token is void and the seat open for someone else."""
     service = _service(request)
     table = await service.get(table_id)
-    await service.leave(table, _seat(table, body.token))
+    await service.leave(table, await _seat(request, table, body.token))
     return table_body(table)
 
 
@@ -171,8 +171,8 @@ async def replay(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:
     """The game step by step as the token's seat (or a spectator) saw it."""
-    table = await _service(request).get(table_id)
-    return replay_body(table, _seat(table, token) if token is not None else None)
+    table = await _service(request).fresh(table_id)
+    return replay_body(table, await _seat(request, table, token) if token is not None else None)
 
 
 @router.websocket("/tables/{table_id}/live")

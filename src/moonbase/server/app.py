@@ -186,11 +186,19 @@ def create_app(
         service = TableService(Storage(engine))
         bots = BotSeats(service, workers=bot_workers, budget=bot_budget)
         app.state.service, app.state.bots, app.state.hub = service, bots, Hub(service)
+        announcements = None
+        if service.storage.announces:
+            from moonbase.server.notify import Announcements
+
+            announcements = Announcements(service, async_url(database_url))
+            await announcements.start()
         for table in await service.resume():
             await bots.changed(table)
         try:
             yield
         finally:
+            if announcements is not None:
+                await announcements.close()
             await bots.close()
             await engine.dispose()
 

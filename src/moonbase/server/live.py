@@ -71,7 +71,7 @@ class Hub:
             await socket.send_json({"type": "error", "status": error.status, **error.body()})
             await socket.close(_CLOSE_NOT_FOUND)
             return
-        seat = table.seat_of(token) if token is not None else None
+        seat = await self.service.seat_of(table, token) if token is not None else None
         if token is not None and seat is None:
             refusal = ApiError(403, f"this token opens no seat at table {table.id}")
             await socket.send_json({"type": "error", "status": 403, **refusal.body()})

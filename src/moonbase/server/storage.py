@@ -26,16 +26,19 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
     "ACT",
+    "CHANNEL",
     "UNDO",
     "Base",
     "LogEntry",
@@ -138,6 +141,12 @@ class TableRecord:
     log: list[LogEntry]
 
 
+CHANNEL: Final = "moonbase_tables"
+"""The PostgreSQL channel on which every change to a table is announced (``LISTEN/NOTIFY``):
+the payload is ``"<table id> <version>"`` after an action or undo, ``"<table id> seats"`` after
+someone joined or left."""
+
+
 class StaleVersion(Exception):
     """Someone else appended to the table's log first."""
 
@@ -148,6 +157,16 @@ class Storage:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self.announces = engine.dialect.name == "postgresql"
+        """Whether changes are announced to other server processes (PostgreSQL only)."""
+
+    async def _announce(self, connection: AsyncConnection | AsyncSession, payload: str) -> None:
+        """Announce ``payload`` on :data:`CHANNEL` when the current transaction commits."""
+        if self.announces:
+            await connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload},
+            )
 
     async def create_table(
         self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: list[str]
@@ -159,6 +178,7 @@ class Storage:
                     id=table_id, game=game, options=options, seed=seed, seats=seats, created=now()
                 )
             )
+            await self._announce(session, f"{table_id} 0")
 
     async def table_ids(self) -> list[str]:
         """Every table's id, oldest first."""
@@ -190,6 +210,30 @@ class Storage:
                 log=[LogEntry(e.version, e.seat, e.kind, e.action) for e in log],
             )
 
+    async def log_since(self, table_id: str, version: int) -> list[LogEntry]:
+        """The log entries of ``table_id`` after ``version``, in order."""
+        async with self._sessions() as session:
+            rows = await session.scalars(
+                select(LogRow)
+                .where(LogRow.table_id == table_id, LogRow.version > version)
+                .order_by(LogRow.version)
+            )
+            return [LogEntry(e.version, e.seat, e.kind, e.action) for e in rows]
+
+    async def latest_version(self, table_id: str) -> int:
+        """The version of the last log entry of ``table_id`` (0: none)."""
+        async with self._sessions() as session:
+            latest = await session.scalar(
+                select(func.max(LogRow.version)).where(LogRow.table_id == table_id)
+            )
+            return int(latest or 0)
+
+    async def people(self, table_id: str) -> dict[int, tuple[str, str | None]]:
+        """Who sits at ``table_id``: seat → (name, token hash or ``None``)."""
+        async with self._sessions() as session:
+            seats = await session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+            return {seat.seat: (seat.name, seat.token_hash) for seat in seats}
+
     async def append(self, table_id: str, entry: LogEntry) -> None:
         """Append ``entry`` to the log (committed when this returns), or raise
         :class:`StaleVersion` if an entry with its version is there already."""
@@ -205,6 +249,7 @@ class Storage:
             # a Core insert: the ORM's unit of work costs more than the write itself here
             async with self.engine.begin() as connection:
                 await connection.execute(insert(LogRow), row)
+                await self._announce(connection, f"{table_id} {entry.version}")
         except IntegrityError:
             raise StaleVersion(f"version {entry.version} of table {table_id} exists") from None
 
@@ -224,6 +269,7 @@ class Storage:
                         table_id=table_id, seat=seat, name=name, token_hash=token_hash, joined=now()
                     )
                 )
+                await self._announce(session, f"{table_id} seats")
                 return True
             if row.token_hash is not None:
                 return False
@@ -236,6 +282,7 @@ class Storage:
                 )
                 .values(name=name, token_hash=token_hash, joined=now())
             )
+            await self._announce(session, f"{table_id} seats")
             return bool(getattr(taken, "rowcount", 0))
 
     async def free_seat(self, table_id: str, seat: int) -> None:
@@ -246,3 +293,4 @@ class Storage:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(token_hash=None)
             )
+            await self._announce(session, f"{table_id} seats")

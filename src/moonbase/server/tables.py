@@ -211,6 +211,26 @@ class TableService:
         table = self.tables.setdefault(table_id, LiveTable(record))
         return table
 
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table ``table_id`` as stored now: where other server processes share the
+        database, any change one of them made is caught up first (not only once announced)."""
+        table = await self.get(table_id)
+        if self.storage.announces:
+            latest = await self.storage.latest_version(table_id)
+            if latest > table.version:
+                await self.catch_up(table_id, latest)
+        return table
+
+    async def seat_of(self, table: LiveTable, token: str) -> int | None:
+        """The seat ``token`` opens at ``table`` (asking the database again, where other
+        server processes share it, before saying none)."""
+        seat = table.seat_of(token)
+        if seat is None and self.storage.announces:
+            async with table.lock:
+                await self._reseat_locked(table)
+            seat = table.seat_of(token)
+        return seat
+
     async def create(
         self, game: Game, seats: Sequence[str], seed: int | None, check_bot: Callable[[str], str]
     ) -> LiveTable:
@@ -247,7 +267,10 @@ class TableService:
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
             if not await self.storage.seat_person(table.id, seat, name, digest):
-                raise ApiError(409, f"seat {seat} is taken at table {table.id}")
+                await self._reseat_locked(table)  # someone sat there through another process
+                raise ApiError(
+                    409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
+                )
             table.people[seat] = Person(name, digest)
             await self._changed(table, moved=False)
             return token
@@ -263,6 +286,8 @@ class TableService:
         """``seat`` does ``action`` on ``version`` of ``table``: 409 if that version is
         stale, 422 with the reason and the allowed actions if the action is illegal."""
         async with table.lock:
+            if version > table.version and self.storage.announces:
+                await self._catch_up_locked(table)  # the client saw another process's change
             self._check_version(table, seat, version)
             try:
                 after = table.tried(seat, action)
@@ -309,9 +334,39 @@ class TableService:
                 503, f"the database could not store it ({error.orig}); nothing changed, try again"
             ) from None
         except StaleVersion:
-            # another server process appended first: this copy is behind; rebuild it
-            self.tables.pop(table.id, None)
-            raise ApiError(409, f"table {table.id} changed meanwhile; get its state") from None
+            # another server process appended first: this copy is behind
+            await self._catch_up_locked(table)
+            raise ApiError(
+                409,
+                f"table {table.id} changed meanwhile; it is at version {table.version}",
+                state=state_body(table, entry.seat if entry.seat >= 0 else None),
+            ) from None
+
+    async def catch_up(self, table_id: str, version: int | None) -> None:
+        """Another server process changed ``table_id`` (to ``version``; ``None``: its seats):
+        bring this copy up to date and tell the listeners."""
+        known = self.tables.get(table_id)
+        if known is None:
+            await self.get(table_id)  # a new table, or one not loaded yet: read it whole
+            return
+        async with known.lock:
+            if version is None:
+                await self._reseat_locked(known)
+                await self._changed(known, moved=False)
+            elif version > known.version:
+                await self._catch_up_locked(known)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        """Replay what other processes appended; the listeners are told if anything was."""
+        entries = await self.storage.log_since(table.id, table.version)
+        for entry in entries:
+            table.replay(entry)
+        if entries:
+            await self._changed(table, moved=True)
+
+    async def _reseat_locked(self, table: LiveTable) -> None:
+        people = await self.storage.people(table.id)
+        table.people = {seat: Person(name, digest) for seat, (name, digest) in people.items()}
 
     async def _changed(self, table: LiveTable, *, moved: bool) -> None:
         for listener in self.listeners:
