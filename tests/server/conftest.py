@@ -31,3 +31,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'moonbase.sqlite3'}"
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.new_database()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """An SQLite database for tests whose subject does not depend on the backend."""
+    return f"sqlite:///{tmp_path / 'moonbase.sqlite3'}"

@@ -53,8 +53,8 @@ def test_a_person_plays_a_whole_game_against_a_bot(db_url: str) -> None:
         assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
 
 
-def test_bots_in_every_seat_play_a_game_to_its_end(db_url: str) -> None:
-    with serving(db_url, bot_workers=2) as client:
+def test_bots_in_every_seat_play_a_game_to_its_end(sqlite_url: str) -> None:
+    with serving(sqlite_url, bot_workers=2) as client:
         tid = new_table(client, "moons", ["greedy", "random", "greedy"], seed=2,
                         options={"players": 3, "tokens_per_planet": 1})["id"]  # fmt: skip
         wait_until(lambda: client.get(f"/api/tables/{tid}").json()["status"] == "over")
@@ -62,8 +62,8 @@ def test_bots_in_every_seat_play_a_game_to_its_end(db_url: str) -> None:
     assert log, "the bots played"
 
 
-def test_a_bot_over_its_budget_is_replaced_by_a_legal_move(db_url: str) -> None:
-    with serving(db_url, bot_budget=0.05) as client:
+def test_a_bot_over_its_budget_is_replaced_by_a_legal_move(sqlite_url: str) -> None:
+    with serving(sqlite_url, bot_budget=0.05) as client:
         tid = new_table(client, "moon-leap", ["mcts:iterations=200000", "human"], seed=3)["id"]
         join(client, tid, 1)
         wait_until(lambda: 0 not in state(client, tid)["to_act"], seconds=10)
