@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 import moonbase
+from moonbase.cli.main import main
 from tests.server.harness import expected
-from tests.server.processes import get, post, serve
+from tests.server.processes import free_port, get, post, serve
 
 
 def test_moonbase_serve_prints_its_url_and_loses_no_acknowledged_action_to_a_sigkill(
@@ -44,3 +47,21 @@ def test_moonbase_serve_prints_its_url_and_loses_no_acknowledged_action_to_a_sig
         answer = post(f"{base}/api/tables/{tid}/actions", body)
         mirror.apply(seat, action)
         assert answer == expected(mirror, seat, 21)
+
+
+@pytest.mark.parametrize(
+    ("database", "status", "words"),
+    [
+        ("mysql://someone@host/db", 2, "allowed: sqlite:///FILE, postgresql://"),
+        (f"postgresql://nobody@127.0.0.1:{free_port()}/none", 1, "cannot open the database"),
+        ("sqlite:////no/such/folder/x.sqlite3", 1, "there is no folder /no/such/folder"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_line_not_a_traceback(
+    database: str, status: int, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--port", str(free_port()), "--database", database]) == status
+    err = capsys.readouterr().err
+    assert words in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
