@@ -83,3 +83,17 @@ def test_a_restart_resumes_the_bots(db_url: str) -> None:
     with serving(db_url) as client:
         wait_until(lambda: 0 in state(client, tid)["to_act"])
         assert state(client, tid)["version"] >= 2
+
+
+def test_a_bot_that_refuses_the_game_is_replaced_by_legal_moves(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        options = {"players": 3, "tokens_per_planet": 1}
+        table = new_table(client, "moons", ["planner", "random", "random"], seed=2, options=options)
+
+        def seat_0_moved() -> bool:
+            return any(seat == 0 for seat, _ in state(client, table["id"])["log"])
+
+        wait_until(seat_0_moved)
+        failures = client.app.state.bots.failures
+    assert failures
+    assert all("the planner plays MOON" in failure for failure in failures)

@@ -4,7 +4,9 @@ A bot move is computed in a worker process from the table's save and the seat, o
 of the state (``state.resample(seat, rng)``), so a bot knows only what its seat may know. A
 move that takes longer than the time budget is replaced by a random legal action (drawn from
 a generator seeded by the table, the seat and the version), so a table never waits forever;
-the worker thinking past its budget goes on until it is done (or the server stops).
+the worker thinking past its budget goes on until it is done (or the server stops). So is the
+move of a bot that refuses the game (the planner plays MOON only), with the refusal kept in
+:attr:`BotSeats.failures`.
 
 :class:`BotSeats` watches tables: after every change, and for every table resumed at start-up,
 it plays each bot seat that is to act, one move at a time per table, until a person is to act
@@ -16,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
-from contextlib import suppress
 from multiprocessing.pool import Pool
 from typing import Final
 
@@ -114,10 +115,6 @@ class BotSeats:
         return next((seat for seat in table.state.to_act if table.is_bot(seat)), None)
 
     async def _play(self, table: LiveTable) -> None:
-        with suppress(BotError):
-            await self._play_bots(table)
-
-    async def _play_bots(self, table: LiveTable) -> None:
         while (seat := self._bot_to_act(table)) is not None:
             version = table.version
             action = await self._think(table, seat, version)
@@ -135,11 +132,11 @@ class BotSeats:
         work = self._submit(table.state.to_json(), seat, table.seats[seat], seed)
         try:
             return await asyncio.wait_for(work, self.budget)
-        except BotError as error:
+        except BotError as error:  # a bot that will not play this game (the planner at Moons)
             self.failures.append(f"table {table.id}, {table.label(seat)}: {error}")
-            raise
         except TimeoutError:
-            return random.Random(seed).choice(table.state.legal_actions(seat))
+            pass
+        return random.Random(seed).choice(table.state.legal_actions(seat))
 
     async def idle(self) -> None:
         """Wait until no bot is thinking or acting (tests, shutdown)."""

@@ -240,8 +240,7 @@ class TableService:
             raise ApiError(
                 422,
                 f"seats: {game.title} with these options has {game.seats} seats, "
-                f"{len(seats)} given",
-                allowed=[HUMAN, "a bot spec"],
+                f"{len(seats)} given; give one per seat: human or a bot (GET /api/games)",
             )
         specs = [HUMAN if spec.strip().lower() == HUMAN else check_bot(spec) for spec in seats]
         dealt = secrets.randbits(31) if seed is None else seed
@@ -253,11 +252,18 @@ class TableService:
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
         """Sit ``name`` in ``seat``; returns their token (only its hash is stored)."""
         async with table.lock:
-            if not 0 <= seat < len(table.seats) or table.is_bot(seat):
+            if not 0 <= seat < len(table.seats):
                 raise ApiError(
-                    422 if not 0 <= seat < len(table.seats) else 409,
-                    f"seat {seat} cannot be joined at table {table.id}"
-                    + (f": {table.seats[seat]} plays it" if 0 <= seat < len(table.seats) else ""),
+                    422,
+                    f"there is no seat {seat} at table {table.id} (seats 0 to "
+                    f"{len(table.seats) - 1}); the open seats are allowed",
+                    allowed=table.open_seats(),
+                )
+            if table.is_bot(seat):
+                raise ApiError(
+                    409,
+                    f"seat {seat} cannot be joined at table {table.id}: {table.seats[seat]} "
+                    "plays it",
                     allowed=table.open_seats(),
                 )
             if table.seated(seat):
