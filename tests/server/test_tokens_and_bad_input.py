@@ -186,3 +186,20 @@ def test_an_oversized_body_sent_without_its_length_is_refused_too(db_url: str) -
         assert response.status_code == 413
         assert "at most 65536 bytes" in response.json()["error"]
         assert state(client, tid)["version"] == 0
+
+
+def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        assert client.get("/docs").status_code == 200
+        paths = set(client.get("/openapi.json").json()["paths"])
+    assert paths == {
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/state",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/undo",
+        "/api/tables/{table_id}/leave",
+        "/api/tables/{table_id}/replay",
+    }
