@@ -53,13 +53,15 @@ def test_moonbase_serve_prints_its_url_and_loses_no_acknowledged_action_to_a_sig
     ("database", "status", "words"),
     [
         ("mysql://someone@host/db", 2, "allowed: sqlite:///FILE, postgresql://"),
-        (f"postgresql://nobody@127.0.0.1:{free_port()}/none", 1, "cannot open the database"),
+        ("postgresql://nobody@127.0.0.1:{port}/none", 1, "cannot open the database"),
         ("sqlite:////no/such/folder/x.sqlite3", 1, "there is no folder /no/such/folder"),
     ],
+    ids=["foreign", "unreachable", "no-folder"],
 )
 def test_a_database_that_cannot_be_used_is_one_line_not_a_traceback(
     database: str, status: int, words: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    database = database.format(port=free_port())  # a port nothing listens on
     assert main(["serve", "--port", str(free_port()), "--database", database]) == status
     err = capsys.readouterr().err
     assert words in err
