@@ -12,7 +12,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -38,7 +38,7 @@ playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/regenerate.py
 
 $(BENCH): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,bench]'
 	touch $(BENCH)
 
 bench: $(BENCH)

@@ -1,8 +1,8 @@
 """The ``moonbase`` command and its subcommands (click).
 
 ``moonbase`` alone opens the start menu; ``play``, ``load``, ``replay``, ``simulate``,
-``rules`` and ``games`` do one thing each (``moonbase COMMAND --help``). Bad input on the
-command line — an unknown game, a bad option or seat, a wrong flag, a missing or damaged file —
+``rules``, ``serve`` and ``games`` do one thing each (``moonbase COMMAND --help``). Bad input on
+the command line — an unknown game, a bad option or seat, a wrong flag, a missing or damaged file —
 is answered with one line on standard error saying what is wrong and what is allowed, and exit
 status 2; never a traceback.
 
@@ -220,6 +220,30 @@ def rules(game: str) -> int:
         say(console, f"Sorry: {error}.")
         return 1
     return 0
+
+
+@cli.command(context_settings=_CONTEXT)
+@click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--database",
+    metavar="URL",
+    help="sqlite:///FILE or postgresql://… (default: an SQLite file in your data directory)",
+)
+@click.option(
+    "--bot-workers", type=click.IntRange(min=1), default=1, show_default=True,
+    help="processes that think for the bots",
+)  # fmt: skip
+def serve(host: str, port: int, database: str | None, bot_workers: int) -> int:
+    """Serve tables over the network (REST and WebSocket API; see docs/server.md)."""
+    try:
+        from moonbase.server.serve import serve as run_server
+    except ImportError as error:
+        raise click.ClickException(
+            f"the server needs the server extra ({error.name} is missing): "
+            "pip install 'moonbase[server]'"
+        ) from None
+    return run_server(host, port, database, bot_workers)
 
 
 @cli.command(context_settings=_CONTEXT)

@@ -1,0 +1,182 @@
+"""The REST routes under ``/api`` (documented in ``docs/server.md`` and at ``/docs``).
+
+Each route answers with exactly what the engine gives the asking seat (:mod:`.bodies`), or an
+:class:`~moonbase.server.errors.ApiError` saying what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request, WebSocket
+from pydantic import BaseModel, ConfigDict, Field
+
+from moonbase.cli.bots import bot_names
+from moonbase.server.bodies import games_body, replay_body, state_body, table_body
+from moonbase.server.bots import BotSeats, check_bot
+from moonbase.server.errors import ApiError
+from moonbase.server.live import Hub
+from moonbase.server.tables import LiveTable, TableService, build_game
+
+__all__ = ["ActBody", "CreateBody", "JoinBody", "TokenBody", "router"]
+
+router = APIRouter(prefix="/api")
+
+_STATUSES = ("open", "running", "over")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateBody(_Body):
+    """A new table: the game, its options or a preset, who sits where, the deal."""
+
+    game: str
+    options: dict[str, Any] | None = None
+    preset: str | None = None
+    seats: list[str] = Field(min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, le=2**62)
+    clock: str | None = None
+
+
+class JoinBody(_Body):
+    """Sit in ``seat`` under ``name``."""
+
+    seat: int
+    name: str = Field(min_length=1, max_length=64)
+
+
+class TokenBody(_Body):
+    """A seat's token."""
+
+    token: str = Field(min_length=1, max_length=256)
+
+
+class ActBody(TokenBody):
+    """An action of the token's seat on ``version`` of the table (``seat``, if given, must be
+    the token's)."""
+
+    version: int
+    action: str = Field(max_length=1024)
+    seat: int | None = None
+
+
+def _service(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+async def _seat(request: Request, table: LiveTable, token: str) -> int:
+    seat = await _service(request).seat_of(table, token)
+    if seat is None:
+        raise ApiError(
+            403,
+            f"this token opens no seat at table {table.id}; join a seat "
+            f"(POST /api/tables/{table.id}/join) for one",
+            open_seats=table.open_seats(),
+        )
+    return seat
+
+
+@router.get("/games")
+async def list_games() -> dict[str, Any]:
+    """Every game with its option specs and presets, and the seat kinds (human, bots)."""
+    return games_body(bot_names())
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
+    """Open a new table; the human seats wait for people to join."""
+    if body.clock not in (None, "none"):
+        raise ApiError(422, f"clock {body.clock!r} is not supported yet", allowed=["none"])
+    game = build_game(body.game, body.options, body.preset)
+    table = await _service(request).create(game, body.seats, body.seed, check_bot)
+    bots: BotSeats = request.app.state.bots
+    await bots.changed(table)
+    return table_body(table)
+
+
+@router.get("/tables")
+async def list_tables(
+    request: Request, status: Annotated[str | None, Query()] = None
+) -> dict[str, Any]:
+    """Every table (``?status=open|running|over``: those only), oldest first."""
+    if status is not None and status not in _STATUSES:
+        raise ApiError(422, f"status {status!r} is not one", allowed=list(_STATUSES))
+    service = _service(request)
+    tables = [table_body(table) for table in service.tables.values()]
+    return {"tables": [body for body in tables if status is None or body["status"] == status]}
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    """The table: game, options, seats (kind, name, connected), status, version."""
+    return table_body(await _service(request).fresh(table_id))
+
+
+@router.post("/tables/{table_id}/join")
+async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
+    """Sit in a human seat; the token returned is the only key to it (keep it secret)."""
+    service = _service(request)
+    table = await service.get(table_id)
+    token = await service.join(table, body.seat, body.name)
+    return {"token": token, "seat": body.seat, "table": table_body(table)}
+
+
+@router.get("/tables/{table_id}/state")
+async def get_state(
+    table_id: str, request: Request, token: Annotated[str | None, Query()] = None
+) -> dict[str, Any]:
+    """The state for the token's seat; without a token, the spectator's."""
+    table = await _service(request).fresh(table_id)
+    return state_body(table, await _seat(request, table, token) if token is not None else None)
+
+
+@router.post("/tables/{table_id}/actions")
+async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
+    """Do an action for the token's seat on ``version``; answers the new state (409 with a
+    full sync when the version is stale, 422 with ``reason`` and ``allowed`` if illegal)."""
+    service = _service(request)
+    table = await service.get(table_id)
+    seat = await _seat(request, table, body.token)
+    if body.seat is not None and body.seat != seat:
+        raise ApiError(403, f"this token is seat {seat}'s; it cannot act for seat {body.seat}")
+    await service.act(table, seat, body.version, body.action)
+    return state_body(await service.get(table_id), seat)
+
+
+@router.post("/tables/{table_id}/undo")
+async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    """Take back the seat's last action (own actions this turn only, never across chance,
+    another seat's action or a reveal); answers the new state with ``undone``."""
+    service = _service(request)
+    table = await service.get(table_id)
+    seat = await _seat(request, table, body.token)
+    action = await service.take_back(table, seat)
+    return {"undone": action, **state_body(await service.get(table_id), seat)}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    """Leave the seat: the token is void and the seat open for someone else."""
+    service = _service(request)
+    table = await service.get(table_id)
+    await service.leave(table, await _seat(request, table, body.token))
+    return table_body(table)
+
+
+@router.get("/tables/{table_id}/replay")
+async def replay(
+    table_id: str, request: Request, token: Annotated[str | None, Query()] = None
+) -> dict[str, Any]:
+    """The game step by step as the token's seat (or a spectator) saw it."""
+    table = await _service(request).fresh(table_id)
+    return replay_body(table, await _seat(request, table, token) if token is not None else None)
+
+
+@router.websocket("/tables/{table_id}/live")
+async def live(socket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """Pushes the state after every change; accepts ``act`` and ``undo`` frames."""
+    hub: Hub = socket.app.state.hub
+    await hub.serve(socket, table_id, token)

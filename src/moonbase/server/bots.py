@@ -1,0 +1,155 @@
+"""Bot seats, played on the server in a process pool: the event loop never thinks for a bot.
+
+A bot move is computed in a worker process from the table's save and the seat, on a resample
+of the state (``state.resample(seat, rng)``), so a bot knows only what its seat may know. A
+move that takes longer than the time budget is replaced by a random legal action (drawn from
+a generator seeded by the table, the seat and the version), so a table never waits forever;
+the worker thinking past its budget goes on until it is done (or the server stops). So is the
+move of a bot that refuses the game (the planner plays MOON only), with the refusal kept in
+:attr:`BotSeats.failures`.
+
+:class:`BotSeats` watches tables: after every change, and for every table resumed at start-up,
+it plays each bot seat that is to act, one move at a time per table, until a person is to act
+or the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from multiprocessing.pool import Pool
+from typing import Final
+
+import moonbase
+from moonbase.cli.bots import BotError, bot_names, make_bot
+from moonbase.server.errors import ApiError
+from moonbase.server.tables import HUMAN, LiveTable, TableService
+
+__all__ = ["DEFAULT_BUDGET", "BotSeats", "check_bot", "choose", "move_seed"]
+
+DEFAULT_BUDGET: Final = 10.0
+"""Seconds a bot may think about one move."""
+
+
+def check_bot(spec: str) -> str:
+    """``spec`` if it names a bot this moonbase has, or a 422 naming the seats allowed."""
+    text = spec.strip()
+    try:
+        make_bot(text, 0)
+    except BotError as error:
+        raise ApiError(
+            422, f"seat {text!r}: {error}".split("; allowed:")[0], allowed=[HUMAN, *bot_names()]
+        ) from None
+    return text
+
+
+def move_seed(table_seed: int, seat: int, version: int) -> int:
+    """The seed of the bot (and its observation) for ``seat``'s move at ``version``.
+
+    >>> move_seed(7, 1, 3) == move_seed(7, 1, 3) != move_seed(7, 1, 4)
+    True
+    """
+    return random.Random(f"moonbase-server-bot:{table_seed}:{seat}:{version}").getrandbits(32)
+
+
+def choose(save: str, seat: int, spec: str, seed: int) -> str:
+    """The move the bot ``spec`` makes for ``seat`` in the saved state ``save`` (run in a
+    worker process; the bot sees a resample only)."""
+    state = moonbase.from_json(save)
+    observed = state.resample(seat, random.Random(seed))
+    return make_bot(spec, seed).choose(observed, seat)
+
+
+class BotSeats:
+    """Plays the bot seats of every table of ``service``, in a pool of ``workers`` processes,
+    each move within ``budget`` seconds."""
+
+    def __init__(self, service: TableService, workers: int = 1, budget: float = DEFAULT_BUDGET):
+        self.service = service
+        self.workers = workers
+        self.budget = budget
+        self._pool: Pool | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.failures: list[str] = []
+        """What went wrong with a bot move (a bug in a bot: the table waits)."""
+        service.listeners.append(self.changed)
+
+    def _workers(self) -> Pool:
+        # spawned, not forked: the server process has threads (the event loop's, the
+        # database driver's) that a fork would copy in an unknown state
+        if self._pool is None:
+            self._pool = multiprocessing.get_context("spawn").Pool(self.workers)
+        return self._pool
+
+    def _submit(self, save: str, seat: int, spec: str, seed: int) -> asyncio.Future[str]:
+        """Think in a worker; the answer (or the bot's error) arrives in the returned future."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+
+        def settle(outcome: object) -> None:
+            if future.done():  # given up on: the budget ran out
+                return
+            if isinstance(outcome, BaseException):
+                future.set_exception(outcome)
+            else:
+                future.set_result(str(outcome))
+
+        def answer(outcome: object) -> None:
+            loop.call_soon_threadsafe(settle, outcome)
+
+        self._workers().apply_async(
+            choose, (save, seat, spec, seed), callback=answer, error_callback=answer
+        )
+        return future
+
+    async def changed(self, table: LiveTable, moved: bool = True) -> None:
+        """After a change: start playing the table's bots if one is to act."""
+        if self._bot_to_act(table) is None:
+            return
+        running = self._tasks.get(table.id)
+        if running is None or running.done():
+            self._tasks[table.id] = asyncio.create_task(self._play(table))
+
+    def _bot_to_act(self, table: LiveTable) -> int | None:
+        return next((seat for seat in table.state.to_act if table.is_bot(seat)), None)
+
+    async def _play(self, table: LiveTable) -> None:
+        while (seat := self._bot_to_act(table)) is not None:
+            version = table.version
+            action = await self._think(table, seat, version)
+            if table.version != version:
+                continue  # a person acted or undid meanwhile: think again
+            try:
+                await self.service.act(table, seat, version, action)
+            except ApiError as error:
+                if error.status != 409:
+                    self.failures.append(f"table {table.id}, {table.label(seat)}: {error}")
+                    return
+
+    async def _think(self, table: LiveTable, seat: int, version: int) -> str:
+        seed = move_seed(table.seed, seat, version)
+        work = self._submit(table.state.to_json(), seat, table.seats[seat], seed)
+        try:
+            return await asyncio.wait_for(work, self.budget)
+        except BotError as error:  # a bot that will not play this game (the planner at Moons)
+            self.failures.append(f"table {table.id}, {table.label(seat)}: {error}")
+        except TimeoutError:
+            pass
+        return random.Random(seed).choice(table.state.legal_actions(seat))
+
+    async def idle(self) -> None:
+        """Wait until no bot is thinking or acting (tests, shutdown)."""
+        while running := [task for task in self._tasks.values() if not task.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop every bot and the worker processes."""
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        if self._pool is not None:
+            # a bot past its budget may still be thinking: end the workers, not wait for them
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None

@@ -1,0 +1,152 @@
+"""The WebSocket hub: ``/api/tables/{id}/live[?token=…]``.
+
+On connecting, a client is sent the full state for its seat (or the spectator's), and after
+every change to the table the state again: ``{"type": "state", …}``, the same body as ``GET
+…/state``. It may send ``{"type": "act", "version", "action"}`` and ``{"type": "undo"}``; what
+cannot be done is answered ``{"type": "error", "status", "error", …}`` (with ``state``, a full
+sync, when its version was stale) and the socket stays open. A reconnecting client simply gets
+the full state again. Each connection counts in its seat's ``connected``.
+
+Messages to one connection go through its own queue, in the order of the changes, so a slow
+client never holds a table up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import suppress
+from typing import Any, Final
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from moonbase.server.bodies import state_body, table_body
+from moonbase.server.errors import ApiError
+from moonbase.server.tables import LiveTable, TableService
+
+__all__ = ["SPECTATOR", "Hub"]
+
+SPECTATOR: Final = -1
+"""The ``connected`` key of spectators."""
+_MAX_FRAME: Final = 64 * 1024
+_CLOSE_POLICY: Final = 4403
+_CLOSE_NOT_FOUND: Final = 4404
+
+
+class _Connection:
+    def __init__(self, socket: WebSocket, seat: int | None) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    async def send_all(self) -> None:
+        while (message := await self.queue.get()) is not None:
+            await self.socket.send_json(message)
+
+
+class Hub:
+    """Every live connection, by table; pushes each table's changes to its connections."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._connections: dict[str, set[_Connection]] = {}
+        service.listeners.append(self.changed)
+
+    async def changed(self, table: LiveTable, moved: bool) -> None:
+        """Queue the new state for every connection to ``table``, each for its own seat (or
+        the table, if only its seats changed)."""
+        if not moved:
+            self._tell_seats(table)
+            return
+        for connection in self._connections.get(table.id, ()):
+            message = {"type": "state", **state_body(table, connection.seat)}
+            connection.queue.put_nowait(message)
+
+    async def serve(self, socket: WebSocket, table_id: str, token: str | None) -> None:
+        """Serve one WebSocket until it closes."""
+        await socket.accept()
+        try:
+            table = await self.service.get(table_id)
+        except ApiError as error:
+            await socket.send_json({"type": "error", "status": error.status, **error.body()})
+            await socket.close(_CLOSE_NOT_FOUND)
+            return
+        seat = await self.service.seat_of(table, token) if token is not None else None
+        if token is not None and seat is None:
+            refusal = ApiError(403, f"this token opens no seat at table {table.id}")
+            await socket.send_json({"type": "error", "status": 403, **refusal.body()})
+            await socket.close(_CLOSE_POLICY)
+            return
+        connection = _Connection(socket, seat)
+        await self._open(table, connection)
+        sender = asyncio.create_task(connection.send_all())
+        try:
+            await self._receive(table, connection)
+        finally:
+            await self._close(table, connection)
+            connection.queue.put_nowait(None)
+            with suppress(WebSocketDisconnect, RuntimeError):
+                await sender
+
+    async def _open(self, table: LiveTable, connection: _Connection) -> None:
+        async with table.lock:
+            self._connections.setdefault(table.id, set()).add(connection)
+            table.connected[_key(connection.seat)] += 1
+            connection.queue.put_nowait({"type": "state", **state_body(table, connection.seat)})
+            self._tell_seats(table)
+
+    async def _close(self, table: LiveTable, connection: _Connection) -> None:
+        async with table.lock:
+            self._connections.get(table.id, set()).discard(connection)
+            table.connected[_key(connection.seat)] -= 1
+            self._tell_seats(table)
+
+    def _tell_seats(self, table: LiveTable) -> None:
+        """Push the table (seats with their connection status) to everyone at it."""
+        message = {"type": "table", **table_body(table)}
+        for other in self._connections.get(table.id, ()):
+            other.queue.put_nowait(message)
+
+    async def _receive(self, table: LiveTable, connection: _Connection) -> None:
+        while True:
+            message = await connection.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", "replace")
+            try:
+                await self._handle(table, connection, text)
+            except ApiError as error:
+                connection.queue.put_nowait(
+                    {"type": "error", "status": error.status, **error.body()}
+                )
+            # the table may have been rebuilt by another request: follow it
+            table = await self.service.get(table.id)
+
+    async def _handle(self, table: LiveTable, connection: _Connection, text: str) -> None:
+        if len(text) > _MAX_FRAME:
+            raise ApiError(413, f"frame of {len(text)} characters; at most {_MAX_FRAME}")
+        try:
+            frame = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ApiError(400, f"malformed JSON: {error.msg} at character {error.pos}") from None
+        kind = frame.get("type") if isinstance(frame, dict) else None
+        if kind not in ("act", "undo"):
+            raise ApiError(400, f"unknown frame type {kind!r}", allowed=["act", "undo"])
+        if connection.seat is None:
+            raise ApiError(403, "a spectator cannot act; join a seat and connect with its token")
+        if kind == "undo":
+            await self.service.take_back(table, connection.seat)
+            return
+        version, action = frame.get("version"), frame.get("action")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ApiError(400, f"'version' must be a whole number, not {version!r}")
+        if not isinstance(action, str):
+            raise ApiError(400, f"'action' must be text, not {action!r}")
+        await self.service.act(table, connection.seat, version, action)
+
+
+def _key(seat: int | None) -> int:
+    return SPECTATOR if seat is None else seat

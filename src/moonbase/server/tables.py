@@ -1,0 +1,379 @@
+"""The table service: every table rebuilt from its log, and the only way anything changes.
+
+A :class:`LiveTable` is one table in memory: the state, the undo stack, the people in its seats
+and its version (the number of log entries). It is built by replaying the stored log through
+the same two steps that live requests take (:meth:`LiveTable.play` and
+:meth:`LiveTable.take_back`), so a table after a restart is exactly the table before it.
+
+Every change goes through :class:`TableService` under the table's lock: check it on a copy,
+append it to the log and commit, and only then make it in memory and tell the listeners. A
+request that fails at any step changes nothing; an action is acknowledged only once stored.
+
+Undo follows the terminal's policy (:mod:`moonbase.cli.undo`): a person takes back only their
+own actions of this turn, never across chance, another seat's action or a reveal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy.exc import OperationalError
+
+import moonbase
+from moonbase.cli.undo import UndoRefused, UndoStack, barrier
+from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
+from moonbase.server.bodies import state_body
+from moonbase.server.errors import ApiError
+from moonbase.server.storage import (
+    ACT,
+    UNDO,
+    LogEntry,
+    StaleVersion,
+    Storage,
+    TableRecord,
+    hash_token,
+)
+
+__all__ = [
+    "HUMAN",
+    "Listener",
+    "LiveTable",
+    "TableService",
+    "build_game",
+    "new_table_id",
+]
+
+HUMAN: Final = "human"
+"""The seat spec of a person (who joins over the network); any other spec names a bot."""
+
+Listener = Callable[["LiveTable", bool], Awaitable[None]]
+"""Called (under the table's lock) after every change to a table, with whether its state
+changed (``False``: only who sits there did)."""
+
+
+def new_table_id() -> str:
+    """A fresh table id: 12 random hex digits."""
+    return secrets.token_hex(6)
+
+
+def build_game(name: str, options: Mapping[str, Any] | None, preset: str | None) -> Game:
+    """The game ``name`` with ``preset`` and then ``options`` applied, or a 422 saying what is
+    allowed."""
+    try:
+        cls = game_class(name)
+    except InvalidOption as error:
+        raise ApiError(422, f"game: {error}", allowed=moonbase.games()) from None
+    merged: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in cls.presets:
+            raise ApiError(422, f"unknown preset {preset!r} of {name}", allowed=sorted(cls.presets))
+        merged.update(cls.presets[preset])
+    merged.update(options or {})
+    try:
+        return moonbase.load(name, **merged)
+    except InvalidOption as error:
+        raise ApiError(422, f"options: {error}") from None
+
+
+@dataclass
+class Person:
+    """Who sits in a human seat: a name, and the hash of their token (``None`` once gone)."""
+
+    name: str
+    token_hash: str | None
+
+
+class LiveTable:
+    """One table in memory, rebuilt from its record."""
+
+    def __init__(self, record: TableRecord) -> None:
+        self.id = record.id
+        self.created = record.created
+        self.game = moonbase.load(record.game, **record.options)
+        self.seed = record.seed
+        self.seats = list(record.seats)
+        self.people = {
+            seat: Person(name, token_hash) for seat, (name, token_hash) in record.people.items()
+        }
+        self.state: State = self.game.new(seed=record.seed)
+        self.undo = UndoStack()
+        self.version = 0
+        self.connected: Counter[int] = Counter()
+        """Open live connections per seat."""
+        self.lock = asyncio.Lock()
+        for entry in record.log:
+            self.replay(entry)
+
+    def replay(self, entry: LogEntry) -> None:
+        """Do the logged ``entry`` in memory (it was checked before it was stored)."""
+        if entry.kind == ACT:
+            self.play(entry.seat, entry.action)
+        elif entry.kind == UNDO:
+            self.take_back(entry.seat)
+        else:
+            raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
+        self.version = entry.version
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat``."""
+        return self.seats[seat] != HUMAN
+
+    def label(self, seat: int) -> str:
+        """How ``seat`` is named in messages: ``seat 1 (greedy)``, ``seat 0 (Ada)``."""
+        if self.is_bot(seat):
+            return f"seat {seat} ({self.seats[seat]})"
+        person = self.people.get(seat)
+        return f"seat {seat} ({person.name})" if person is not None else f"seat {seat}"
+
+    def open_seats(self) -> list[int]:
+        """The human seats nobody sits in."""
+        return [
+            seat
+            for seat in range(len(self.seats))
+            if not self.is_bot(seat) and (seat not in self.people or not self.seated(seat))
+        ]
+
+    def seated(self, seat: int) -> bool:
+        """Whether a person holds a token for ``seat``."""
+        person = self.people.get(seat)
+        return person is not None and person.token_hash is not None
+
+    @property
+    def status(self) -> str:
+        """``over``, ``open`` (a human seat is free) or ``running``."""
+        if self.state.is_over:
+            return "over"
+        return "open" if self.open_seats() else "running"
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` opens, or ``None``."""
+        digest = hash_token(token)
+        for seat, person in self.people.items():
+            if person.token_hash is not None and hmac.compare_digest(person.token_hash, digest):
+                return seat
+        return None
+
+    def tried(self, seat: int, action: str) -> State:
+        """The state after ``seat`` does ``action``, on a copy (``IllegalAction`` if not)."""
+        after = self.state.clone()
+        after.apply(seat, action)
+        return after
+
+    def play(self, seat: int, action: str, after: State | None = None) -> str:
+        """``seat`` does ``action`` (``after``: the outcome, already tried); returns the action
+        as the history writes it. A person's action is kept for undo unless the policy's
+        barrier forbids it; a bot's action is a barrier for everyone."""
+        before = self.state
+        self.state = after if after is not None else self.tried(seat, action)
+        canonical = self.state.history[len(before.history)][1]
+        if self.is_bot(seat):
+            self.undo.block(f"{self.label(seat)} acted after it")
+        else:
+            wall = barrier(before, seat, canonical, self.state)
+            self.undo.record(seat, self.label(seat), before, canonical, wall)
+        return canonical
+
+    def take_back(self, seat: int) -> str:
+        """Undo ``seat``'s last action (``UndoRefused`` says why not); returns it."""
+        before, action = self.undo.undo(seat)
+        self.state = before
+        return action
+
+
+class TableService:
+    """Creates tables, seats people and changes tables, storing every change first."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: dict[str, LiveTable] = {}
+        self.listeners: list[Listener] = []
+
+    async def resume(self) -> list[LiveTable]:
+        """Rebuild every stored table (at start-up); returns them."""
+        for table_id in await self.storage.table_ids():
+            await self.get(table_id)
+        return list(self.tables.values())
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table ``table_id``, rebuilt from storage if need be; 404 if there is none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        record = await self.storage.load(table_id)
+        if record is None:
+            raise ApiError(404, f"no table {table_id!r}; GET /api/tables lists them")
+        table = self.tables.setdefault(table_id, LiveTable(record))
+        return table
+
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table ``table_id`` as stored now: where other server processes share the
+        database, any change one of them made is caught up first (not only once announced)."""
+        table = await self.get(table_id)
+        if self.storage.announces:
+            latest = await self.storage.latest_version(table_id)
+            if latest > table.version:
+                await self.catch_up(table_id, latest)
+        return table
+
+    async def seat_of(self, table: LiveTable, token: str) -> int | None:
+        """The seat ``token`` opens at ``table`` (asking the database again, where other
+        server processes share it, before saying none)."""
+        seat = table.seat_of(token)
+        if seat is None and self.storage.announces:
+            async with table.lock:
+                await self._reseat_locked(table)
+            seat = table.seat_of(token)
+        return seat
+
+    async def create(
+        self, game: Game, seats: Sequence[str], seed: int | None, check_bot: Callable[[str], str]
+    ) -> LiveTable:
+        """A new table of ``game`` with ``seats`` (``human`` or bot specs, each checked by
+        ``check_bot``), dealt from ``seed`` (random if ``None``)."""
+        if len(seats) != game.seats:
+            raise ApiError(
+                422,
+                f"seats: {game.title} with these options has {game.seats} seats, "
+                f"{len(seats)} given; give one per seat: human or a bot (GET /api/games)",
+            )
+        specs = [HUMAN if spec.strip().lower() == HUMAN else check_bot(spec) for spec in seats]
+        dealt = secrets.randbits(31) if seed is None else seed
+        table_id = new_table_id()
+        options = game.saved_options()
+        await self.storage.create_table(table_id, game.name, options, dealt, specs)
+        return await self.get(table_id)
+
+    async def join(self, table: LiveTable, seat: int, name: str) -> str:
+        """Sit ``name`` in ``seat``; returns their token (only its hash is stored)."""
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise ApiError(
+                    422,
+                    f"there is no seat {seat} at table {table.id} (seats 0 to "
+                    f"{len(table.seats) - 1}); the open seats are allowed",
+                    allowed=table.open_seats(),
+                )
+            if table.is_bot(seat):
+                raise ApiError(
+                    409,
+                    f"seat {seat} cannot be joined at table {table.id}: {table.seats[seat]} "
+                    "plays it",
+                    allowed=table.open_seats(),
+                )
+            if table.seated(seat):
+                raise ApiError(
+                    409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
+                )
+            token = secrets.token_urlsafe(32)
+            digest = hash_token(token)
+            if not await self.storage.seat_person(table.id, seat, name, digest):
+                await self._reseat_locked(table)  # someone sat there through another process
+                raise ApiError(
+                    409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
+                )
+            table.people[seat] = Person(name, digest)
+            await self._changed(table, moved=False)
+            return token
+
+    async def leave(self, table: LiveTable, seat: int) -> None:
+        """The person in ``seat`` leaves: the seat is open again, their token void."""
+        async with table.lock:
+            await self.storage.free_seat(table.id, seat)
+            table.people[seat].token_hash = None
+            await self._changed(table, moved=False)
+
+    async def act(self, table: LiveTable, seat: int, version: int, action: str) -> None:
+        """``seat`` does ``action`` on ``version`` of ``table``: 409 if that version is
+        stale, 422 with the reason and the allowed actions if the action is illegal."""
+        async with table.lock:
+            if version > table.version and self.storage.announces:
+                await self._catch_up_locked(table)  # the client saw another process's change
+            self._check_version(table, seat, version)
+            try:
+                after = table.tried(seat, action)
+            except IllegalAction as error:
+                raise ApiError(
+                    422,
+                    f"illegal action {action!r} for seat {seat}: {error}",
+                    reason=error.reason,
+                    allowed=table.state.legal_actions(seat),
+                ) from None
+            canonical = after.history[len(table.state.history)][1]
+            await self._store(table, LogEntry(table.version + 1, seat, ACT, canonical))
+            table.play(seat, canonical, after)
+            table.version += 1
+            await self._changed(table, moved=True)
+
+    async def take_back(self, table: LiveTable, seat: int) -> str:
+        """Undo ``seat``'s last action under the terminal's policy (409 saying why not)."""
+        async with table.lock:
+            if not table.undo.can_undo(seat):
+                try:
+                    table.undo.undo(seat)  # refuses with the reason, changing nothing
+                except UndoRefused as error:
+                    raise ApiError(409, f"cannot undo: {error}") from None
+            await self._store(table, LogEntry(table.version + 1, seat, UNDO, ""))
+            action = table.take_back(seat)
+            table.version += 1
+            await self._changed(table, moved=True)
+            return action
+
+    def _check_version(self, table: LiveTable, seat: int, version: int) -> None:
+        if version != table.version:
+            raise ApiError(
+                409,
+                f"version {version} is stale: table {table.id} is at version {table.version}",
+                state=state_body(table, seat),
+            )
+
+    async def _store(self, table: LiveTable, entry: LogEntry) -> None:
+        try:
+            await self.storage.append(table.id, entry)
+        except OperationalError as error:
+            raise ApiError(
+                503, f"the database could not store it ({error.orig}); nothing changed, try again"
+            ) from None
+        except StaleVersion:
+            # another server process appended first: this copy is behind
+            await self._catch_up_locked(table)
+            raise ApiError(
+                409,
+                f"table {table.id} changed meanwhile; it is at version {table.version}",
+                state=state_body(table, entry.seat if entry.seat >= 0 else None),
+            ) from None
+
+    async def catch_up(self, table_id: str, version: int | None) -> None:
+        """Another server process changed ``table_id`` (to ``version``; ``None``: its seats):
+        bring this copy up to date and tell the listeners."""
+        known = self.tables.get(table_id)
+        if known is None:
+            await self.get(table_id)  # a new table, or one not loaded yet: read it whole
+            return
+        async with known.lock:
+            if version is None:
+                await self._reseat_locked(known)
+                await self._changed(known, moved=False)
+            elif version > known.version:
+                await self._catch_up_locked(known)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        """Replay what other processes appended; the listeners are told if anything was."""
+        entries = await self.storage.log_since(table.id, table.version)
+        for entry in entries:
+            table.replay(entry)
+        if entries:
+            await self._changed(table, moved=True)
+
+    async def _reseat_locked(self, table: LiveTable) -> None:
+        people = await self.storage.people(table.id)
+        table.people = {seat: Person(name, digest) for seat, (name, digest) in people.items()}
+
+    async def _changed(self, table: LiveTable, *, moved: bool) -> None:
+        for listener in self.listeners:
+            await listener(table, moved)

@@ -1,0 +1,205 @@
+"""Seats and tokens, and bad input of every kind: each gets a clear error naming what was
+wrong and what is allowed, and nothing changes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import moonbase
+from tests.server.harness import (
+    act,
+    expected,
+    join,
+    log_rows,
+    new_table,
+    serving,
+    state,
+    stored_text,
+)
+
+
+def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "greedy"], seed=1)["id"]
+        token = join(client, tid, 0, "Ada")
+        table = client.get(f"/api/tables/{tid}").json()
+        assert table["seats"][0] == {
+            "seat": 0,
+            "kind": "human",
+            "name": "Ada",
+            "taken": True,
+            "connected": False,
+        }
+        assert table["seats"][1]["kind"] == "bot"
+    stored = stored_text(db_url)
+    assert token not in stored
+    assert hashlib.sha256(token.encode()).hexdigest() in stored
+
+
+def test_seats_taken_by_a_person_or_a_bot_cannot_be_joined(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "greedy"], seed=1)["id"]
+        join(client, tid, 0)
+        taken = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Bo"})
+        bot = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Bo"})
+        nowhere = client.post(f"/api/tables/{tid}/join", json={"seat": 7, "name": "Bo"})
+        assert (taken.status_code, bot.status_code, nowhere.status_code) == (409, 409, 422)
+        assert "taken" in taken.json()["error"]
+        assert "greedy plays it" in bot.json()["error"]
+        assert nowhere.json()["allowed"] == []
+
+
+def test_a_person_who_leaves_frees_the_seat_and_voids_the_token(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=1)["id"]
+        token = join(client, tid, 0)
+        join(client, tid, 1)
+        left = client.post(f"/api/tables/{tid}/leave", json={"token": token})
+        assert left.status_code == 200
+        assert left.json()["status"] == "open"
+        void = client.get(f"/api/tables/{tid}/state", params={"token": token})
+        assert void.status_code == 403
+        assert void.json()["open_seats"] == [0]
+        again = join(client, tid, 0, "Cy")
+        assert state(client, tid, again)["legal"]
+
+
+def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
+    """(method, path, body — bytes sent as they are —, status, words the error contains)."""
+    actions = f"/api/tables/{tid}/actions"
+    return [
+        ("post", actions, b'{"token": "x", "version": 0,', 400, "malformed JSON"),
+        ("post", actions, b"\xff\xfe", 400, "malformed JSON"),
+        ("post", actions, {"token": token, "version": 0}, 422, "action: Field required"),
+        ("post", actions, {"token": token, "version": "0", "action": "MOVE 3"}, 422, "version"),
+        ("post", actions, {"token": token, "version": 0, "action": "MOVE 3", "x": 1}, 422, "x"),
+        ("post", actions, [1, 2, 3], 422, "bad request"),
+        ("post", actions, {"token": "wrong", "version": 0, "action": "MOVE 3"}, 403, "no seat"),
+        ("post", actions, {"version": 0, "action": "MOVE 3"}, 422, "token: Field required"),
+        ("post", actions, b"{" + b" " * 70_000 + b"}", 413, "at most 65536 bytes"),
+        (
+            "post",
+            "/api/tables/nope/actions",
+            {"token": token, "version": 0, "action": "x"},
+            404,
+            "no table 'nope'",
+        ),
+        ("get", "/api/tables/nope", None, 404, "no table 'nope'"),
+        ("get", f"/api/tables/{tid}/state?token=wrong", None, 403, "join a seat"),
+        ("get", f"/api/tables/{tid}/replay?token=wrong", None, 403, "join a seat"),
+        ("post", f"/api/tables/{tid}/join", {"seat": 0, "name": "Bo"}, 409, "taken"),
+        ("post", f"/api/tables/{tid}/join", {"seat": 5, "name": "Bo"}, 422, "seat 5"),
+        ("post", f"/api/tables/{tid}/join", {"seat": 1, "name": ""}, 422, "name"),
+        ("post", f"/api/tables/{tid}/undo", {"token": "wrong"}, 403, "no seat"),
+        ("post", f"/api/tables/{tid}/leave", {"token": "wrong"}, 403, "no seat"),
+        ("get", "/api/nothing", None, 404, "/api/games"),
+        ("get", "/api/tables?status=lost", None, 422, "status"),
+        ("post", "/api/tables", {"game": "chess", "seats": ["human"]}, 422, "allowed: moon"),
+        ("post", "/api/tables", {"game": "moon-leap", "seats": ["human"]}, 422, "2 seats"),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "oracle"]},
+            422,
+            "unknown agent 'oracle'",
+        ),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "human"], "options": {"players": 9}},
+            422,
+            "option 'players'",
+        ),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "human"], "preset": "9p"},
+            422,
+            "unknown preset",
+        ),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "human"], "clock": "blitz"},
+            422,
+            "clock",
+        ),
+    ]
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(db_url: str) -> None:
+    mirror = moonbase.load("moon-leap").new(seed=4)
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
+        token = join(client, tid, 0)
+        assert act(client, tid, token, 0, "MOVE 2").status_code == 200
+        mirror.apply(0, "MOVE 2")
+        tables, rows = client.get("/api/tables").json(), log_rows(db_url)
+        for method, path, body, status, words in _bad_requests(tid, token):
+            if isinstance(body, bytes):
+                headers = {"content-type": "application/json"}
+                response = client.request(method, path, content=body, headers=headers)
+            else:
+                response = client.request(method, path, json=body)
+            assert response.status_code == status, (path, body, response.text)
+            assert words in response.json()["error"], (path, body, response.text)
+        assert client.get("/api/tables").json() == tables
+        assert log_rows(db_url) == rows
+        assert state(client, tid, token) == expected(mirror, 0, 1)
+        assert state(client, tid) == expected(mirror, None, 1)
+
+
+def test_the_games_are_listed_with_their_options_and_presets(db_url: str) -> None:
+    with serving(db_url) as client:
+        body = client.get("/api/games").json()
+    assert [game["name"] for game in body["games"]] == moonbase.games()
+    leap = body["games"][moonbase.games().index("moon-leap")]
+    assert {option["name"] for option in leap["options"]} == {"players", "board"}
+    assert "3p" in leap["presets"]
+    assert {"human", "greedy", "random", "mcts"} <= set(body["seats"])
+    json.dumps(body)
+
+
+def test_a_preset_sets_the_table_up(db_url: str) -> None:
+    with serving(db_url) as client:
+        table = new_table(client, "moon-leap", ["human"] * 3, preset="3p", seed=2)
+    assert table["options"]["players"] == 3
+    assert table["status"] == "open"
+
+
+def test_an_oversized_body_sent_without_its_length_is_refused_too(db_url: str) -> None:
+    def chunks() -> Any:
+        yield b'{"token": "'
+        for _ in range(100):
+            yield b"x" * 1000
+        yield b'", "version": 0, "action": "MOVE 1"}'
+
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
+        response = client.post(
+            f"/api/tables/{tid}/actions",
+            content=chunks(),
+            headers={"content-type": "application/json"},
+        )
+        assert response.status_code == 413
+        assert "at most 65536 bytes" in response.json()["error"]
+        assert state(client, tid)["version"] == 0
+
+
+def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        assert client.get("/docs").status_code == 200
+        paths = set(client.get("/openapi.json").json()["paths"])
+    assert paths == {
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/state",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/undo",
+        "/api/tables/{table_id}/leave",
+        "/api/tables/{table_id}/replay",
+    }

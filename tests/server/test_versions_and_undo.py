@@ -1,0 +1,117 @@
+"""Stale versions get a full sync, illegal actions the reason and what is allowed, and undo
+follows the terminal's policy; none of them changes anything they refuse."""
+
+from __future__ import annotations
+
+import moonbase
+from tests.server.harness import act, expected, join, log_rows, new_table, serving, state
+
+
+def test_a_stale_version_gets_409_with_a_full_sync_and_changes_nothing(db_url: str) -> None:
+    mirror = moonbase.load("moon-leap").new(seed=5)
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
+        tokens = [join(client, tid, 0), join(client, tid, 1)]
+        assert act(client, tid, tokens[0], 0, "MOVE 3").status_code == 200
+        mirror.apply(0, "MOVE 3")
+        rows = log_rows(db_url)
+        response = act(client, tid, tokens[1], 0, mirror.legal_actions(1)[0])
+        assert response.status_code == 409
+        body = response.json()
+        assert "stale" in body["error"]
+        assert body["state"] == expected(mirror, 1, 1)
+        assert log_rows(db_url) == rows
+        assert state(client, tid, tokens[1]) == expected(mirror, 1, 1)
+
+
+def test_an_illegal_action_gets_422_with_the_reason_and_the_allowed_actions(db_url: str) -> None:
+    mirror = moonbase.load("moon-leap").new(seed=5)
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
+        tokens = [join(client, tid, 0), join(client, tid, 1)]
+        for token, seat, action in [
+            (tokens[0], 0, "MOVE 9"),
+            (tokens[0], 0, "fly to the moon"),
+            (tokens[1], 1, "MOVE 1"),  # seat 1 is not to act
+        ]:
+            response = act(client, tid, token, 0, action)
+            assert response.status_code == 422, response.text
+            body = response.json()
+            assert body["allowed"] == mirror.legal_actions(seat)
+            assert body["reason"]
+            assert action in body["error"]
+        assert log_rows(db_url) == []
+        assert state(client, tid) == expected(mirror, None, 0)
+
+
+def test_a_token_acts_for_its_own_seat_only(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
+        token = join(client, tid, 1)
+        join(client, tid, 0)
+        response = client.post(
+            f"/api/tables/{tid}/actions",
+            json={"token": token, "version": 0, "action": "MOVE 3", "seat": 0},
+        )
+        assert response.status_code == 403
+        assert "seat 1" in response.json()["error"]
+        assert state(client, tid)["version"] == 0
+
+
+def test_undo_takes_back_a_persons_own_action_of_this_turn(db_url: str) -> None:
+    mirror = moonbase.load("moon").new(seed=5)
+    with serving(db_url) as client:
+        tid = new_table(client, "moon", ["human"], seed=5)["id"]
+        token = join(client, tid, 0)
+        before = expected(mirror, 0, 0)
+        assert act(client, tid, token, 0, "INC B").status_code == 200
+        response = client.post(f"/api/tables/{tid}/undo", json={"token": token})
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body.pop("undone") == "INC B"
+        assert body == {**before, "version": 2}
+        refused = client.post(f"/api/tables/{tid}/undo", json={"token": token})
+        assert refused.status_code == 409
+        assert "nothing of yours to undo" in refused.json()["error"]
+        kinds = [(version, kind) for _, version, _, kind, _ in log_rows(db_url)]
+        assert kinds == [(1, "act"), (2, "undo")]
+
+
+def test_undo_never_crosses_chance_and_survives_a_restart(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=5)["id"]
+        tokens = [join(client, tid, 0), join(client, tid, 1)]
+        assert act(client, tid, tokens[0], 0, "MOVE 3").status_code == 200
+        refused = client.post(f"/api/tables/{tid}/undo", json={"token": tokens[0]})
+        assert refused.status_code == 409
+        assert "a chance event followed it" in refused.json()["error"]
+    with serving(db_url) as client:  # the undo stack is rebuilt from the log
+        refused = client.post(f"/api/tables/{tid}/undo", json={"token": tokens[0]})
+        assert "a chance event followed it" in refused.json()["error"]
+        moon = new_table(client, "moon", ["human"], seed=5)["id"]
+        token = join(client, moon, 0)
+        assert act(client, moon, token, 0, "INC B").status_code == 200
+    with serving(db_url) as client:
+        response = client.post(f"/api/tables/{moon}/undo", json={"token": token})
+        assert response.status_code == 200, response.text
+        assert response.json()["undone"] == "INC B"
+
+
+def test_concurrent_actions_on_one_version_are_serialised_never_both_applied(
+    db_url: str,
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with serving(db_url) as client:
+        tid = new_table(client, "moon", ["human"], seed=5)["id"]
+        token = join(client, tid, 0)
+        actions = state(client, tid, token)["legal"][:8]
+        with ThreadPoolExecutor(len(actions)) as pool:
+            answers = list(pool.map(lambda a: act(client, tid, token, 0, a), actions))
+        statuses = sorted(answer.status_code for answer in answers)
+        assert statuses == [200] + [409] * (len(actions) - 1)
+        done = next(a for answer, a in zip(answers, actions, strict=True) if answer.is_success)
+        mirror = moonbase.load("moon").new(seed=5)
+        mirror.apply(0, done)
+        assert state(client, tid, token) == expected(mirror, 0, 1)
+        assert [row[1:] for row in log_rows(db_url)] == [(1, 0, "act", done)]
