@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH  := $(VENV)/.bench-installed
 
-.PHONY: play test lint typecheck unit playthroughs bench clean
+.PHONY: play test lint typecheck unit playthroughs bench clean system
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,17 @@ $(STAMP): $(BIN)/python pyproject.toml
 play: $(STAMP)
 	$(BIN)/moonbase
 
-test: $(STAMP)
+# The server's tests run a real PostgreSQL (Debian's package; as root it runs as `postgres`).
+system:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+		else \
+			echo "PostgreSQL is not installed: run 'sudo apt-get install postgresql' (its tests are skipped)"; \
+		fi; \
+	fi
+
+test: $(STAMP) system
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy --strict src
