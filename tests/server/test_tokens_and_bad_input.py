@@ -30,6 +30,8 @@ def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
             "kind": "human",
             "name": "Ada",
             "taken": True,
+            "taken_over": False,
+            "player": "Ada",
             "connected": False,
         }
         assert table["seats"][1]["kind"] == "bot"
@@ -201,5 +203,6 @@ def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/undo",
         "/api/tables/{table_id}/leave",
+        "/api/tables/{table_id}/return",
         "/api/tables/{table_id}/replay",
     }

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from moonbase.cli.bots import bot_names
 from moonbase.server.bodies import games_body, replay_body, state_body, table_body
 from moonbase.server.bots import BotSeats, check_bot
+from moonbase.server.clocks import parse_clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.tables import LiveTable, TableService, build_game
@@ -37,7 +38,9 @@ class CreateBody(_Body):
     preset: str | None = None
     seats: list[str] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, le=2**62)
-    clock: str | None = None
+    clock: str | dict[str, Any] | None = None
+    """``none`` (or absent), ``{"kind": "realtime", "initial": s, "increment": s}`` or
+    ``{"kind": "turn", "per_move": s}``."""
 
 
 class JoinBody(_Body):
@@ -88,10 +91,9 @@ async def list_games() -> dict[str, Any]:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     """Open a new table; the human seats wait for people to join."""
-    if body.clock not in (None, "none"):
-        raise ApiError(422, f"clock {body.clock!r} is not supported yet", allowed=["none"])
+    clock = parse_clock(body.clock)
     game = build_game(body.game, body.options, body.preset)
-    table = await _service(request).create(game, body.seats, body.seed, check_bot)
+    table = await _service(request).create(game, body.seats, body.seed, check_bot, clock)
     bots: BotSeats = request.app.state.bots
     await bots.changed(table)
     return table_body(table)
@@ -163,6 +165,15 @@ async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, A
     service = _service(request)
     table = await service.get(table_id)
     await service.leave(table, await _seat(request, table, body.token))
+    return table_body(table)
+
+
+@router.post("/tables/{table_id}/return")
+async def take_back_seat(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    """Take the token's seat back from the bot that took it over (409 if none did)."""
+    service = _service(request)
+    table = await service.get(table_id)
+    await service.give_back(table, await _seat(request, table, body.token))
     return table_body(table)
 
 

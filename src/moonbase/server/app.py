@@ -9,6 +9,7 @@ bodies of the wrong shape, unknown routes and the API's own refusals all answer
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -28,10 +29,11 @@ import moonbase
 from moonbase.server import migrations
 from moonbase.server.api import router
 from moonbase.server.bots import DEFAULT_BUDGET, BotSeats
+from moonbase.server.clocks import Clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.storage import Storage
-from moonbase.server.tables import TableService
+from moonbase.server.tables import TAKEOVER_BOT, TableService
 
 __all__ = ["MAX_BODY", "async_url", "create_app", "default_database"]
 
@@ -172,18 +174,36 @@ def _engine(url: str) -> AsyncEngine:
     return engine
 
 
+async def _watch_clocks(service: TableService, every: float) -> None:
+    """Let bots take the seats whose time ran out, every ``every`` seconds."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await service.tick()
+        except ApiError:  # the database refused (503) or another process was first (409)
+            continue
+
+
 def create_app(
-    database_url: str, *, bot_workers: int = 1, bot_budget: float = DEFAULT_BUDGET
+    database_url: str,
+    *,
+    bot_workers: int = 1,
+    bot_budget: float = DEFAULT_BUDGET,
+    clock: Clock | None = None,
+    takeover_bot: str = TAKEOVER_BOT,
+    tick: float = 1.0,
 ) -> FastAPI:
     """The moonbase server on ``database_url`` (``sqlite:///FILE``, ``postgresql://…``),
-    playing bots in ``bot_workers`` processes, ``bot_budget`` seconds per move."""
+    playing bots in ``bot_workers`` processes, ``bot_budget`` seconds per move, reading the
+    time from ``clock`` (the machine's by default) and looking every ``tick`` seconds for
+    seats whose time ran out (``takeover_bot`` takes them)."""
     engine = _engine(async_url(database_url))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with engine.begin() as connection:
             await connection.run_sync(migrations.upgrade)
-        service = TableService(Storage(engine))
+        service = TableService(Storage(engine), clock=clock, takeover_bot=takeover_bot)
         bots = BotSeats(service, workers=bot_workers, budget=bot_budget)
         app.state.service, app.state.bots, app.state.hub = service, bots, Hub(service)
         announcements = None
@@ -194,9 +214,12 @@ def create_app(
             await announcements.start()
         for table in await service.resume():
             await bots.changed(table)
+        watcher = asyncio.create_task(_watch_clocks(service, tick))
         try:
             yield
         finally:
+            watcher.cancel()
+            await asyncio.gather(watcher, return_exceptions=True)
             if announcements is not None:
                 await announcements.close()
             await bots.close()

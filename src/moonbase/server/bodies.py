@@ -36,22 +36,30 @@ def view_body(state: State, seat: int | None, version: int) -> dict[str, Any]:
 
 
 def state_body(table: LiveTable, seat: int | None) -> dict[str, Any]:
-    """The state body of ``table`` for ``seat`` (``None``: a spectator)."""
-    return view_body(table.state, seat, table.version)
+    """The state body of ``table`` for ``seat`` (``None``: a spectator), with the clock if
+    the table has one."""
+    body = view_body(table.state, seat, table.version)
+    if table.clock.kind != "none":
+        body["clock"] = table.clock_body()
+    return body
 
 
 def table_body(table: LiveTable) -> dict[str, Any]:
     """A table as listed: game, options, seats (kind, name, taken, connected), status,
     version."""
     seats = []
-    for seat, spec in enumerate(table.seats):
+    for seat in range(len(table.seats)):
         person = table.people.get(seat)
         seats.append(
             {
                 "seat": seat,
                 "kind": "human" if not table.is_bot(seat) else "bot",
-                "name": spec if table.is_bot(seat) else (person.name if person else None),
+                "name": table.bot_spec(seat)
+                if table.is_bot(seat)
+                else (person.name if person else None),
                 "taken": table.is_bot(seat) or table.seated(seat),
+                "taken_over": seat in table.taken_over,
+                "player": person.name if person else None,
                 "connected": table.connected[seat] > 0,
             }
         )
@@ -66,6 +74,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
         "to_act": list(table.state.to_act),
         "spectators": table.connected[-1],
         "created": table.created.isoformat(),
+        "clock": table.clock_body(),
     }
 
 

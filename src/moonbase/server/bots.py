@@ -121,7 +121,7 @@ class BotSeats:
             if table.version != version:
                 continue  # a person acted or undid meanwhile: think again
             try:
-                await self.service.act(table, seat, version, action)
+                await self.service.act(table, seat, version, action, bot=True)
             except ApiError as error:
                 if error.status != 409:
                     self.failures.append(f"table {table.id}, {table.label(seat)}: {error}")
@@ -129,7 +129,7 @@ class BotSeats:
 
     async def _think(self, table: LiveTable, seat: int, version: int) -> str:
         seed = move_seed(table.seed, seat, version)
-        work = self._submit(table.state.to_json(), seat, table.seats[seat], seed)
+        work = self._submit(table.state.to_json(), seat, table.bot_spec(seat), seed)
         try:
             return await asyncio.wait_for(work, self.budget)
         except BotError as error:  # a bot that will not play this game (the planner at Moons)

@@ -21,6 +21,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -39,6 +40,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "ACT",
     "CHANNEL",
+    "RETURN",
+    "TAKEOVER",
     "UNDO",
     "Base",
     "LogEntry",
@@ -56,6 +59,10 @@ ACT: Final = "act"
 """A log entry's kind: a seat did an action."""
 UNDO: Final = "undo"
 """A log entry's kind: a seat took back its last action."""
+TAKEOVER: Final = "takeover"
+"""A log entry's kind: a bot took the seat (``action``: why — ``time``)."""
+RETURN: Final = "return"
+"""A log entry's kind: the seat's person took it back from the bot."""
 
 
 def now() -> datetime:
@@ -87,6 +94,9 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     seats: Mapped[list[str]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the table's clock started (seconds since the epoch, by the server's clock)."""
 
 
 class SeatRow(Base):
@@ -114,6 +124,10 @@ class LogRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     action: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    moment: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When, by the server's clock (seconds since the epoch): what the table clocks count."""
+    deadlines: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)
+    """Seat → the moment its time runs out, after this entry (seats with a clock running)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +138,8 @@ class LogEntry:
     seat: int
     kind: str
     action: str
+    moment: float = 0.0
+    deadlines: dict[str, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +155,8 @@ class TableRecord:
     people: dict[int, tuple[str, str | None]]
     """Seat → (name, token hash; ``None`` once the person left)."""
     log: list[LogEntry]
+    clock: dict[str, Any] | None = None
+    started: float = 0.0
 
 
 CHANNEL: Final = "moonbase_tables"
@@ -169,13 +187,27 @@ class Storage:
             )
 
     async def create_table(
-        self, table_id: str, game: str, options: dict[str, Any], seed: int, seats: list[str]
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[str],
+        clock: dict[str, Any] | None = None,
+        started: float = 0.0,
     ) -> None:
         """Store a new table (committed when this returns)."""
         async with self._sessions.begin() as session:
             session.add(
                 TableRow(
-                    id=table_id, game=game, options=options, seed=seed, seats=seats, created=now()
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    seats=seats,
+                    created=now(),
+                    clock=clock,
+                    started=started,
                 )
             )
             await self._announce(session, f"{table_id} 0")
@@ -207,7 +239,9 @@ class Storage:
                 seats=list(row.seats),
                 created=created,
                 people={seat.seat: (seat.name, seat.token_hash) for seat in seats},
-                log=[LogEntry(e.version, e.seat, e.kind, e.action) for e in log],
+                log=[_entry(e) for e in log],
+                clock=row.clock,
+                started=row.started or 0.0,
             )
 
     async def log_since(self, table_id: str, version: int) -> list[LogEntry]:
@@ -218,7 +252,7 @@ class Storage:
                 .where(LogRow.table_id == table_id, LogRow.version > version)
                 .order_by(LogRow.version)
             )
-            return [LogEntry(e.version, e.seat, e.kind, e.action) for e in rows]
+            return [_entry(e) for e in rows]
 
     async def latest_version(self, table_id: str) -> int:
         """The version of the last log entry of ``table_id`` (0: none)."""
@@ -244,6 +278,8 @@ class Storage:
             "kind": entry.kind,
             "action": entry.action,
             "at": now(),
+            "moment": entry.moment,
+            "deadlines": entry.deadlines,
         }
         try:
             # a Core insert: the ORM's unit of work costs more than the write itself here
@@ -294,3 +330,7 @@ class Storage:
                 .values(token_hash=None)
             )
             await self._announce(session, f"{table_id} seats")
+
+
+def _entry(row: LogRow) -> LogEntry:
+    return LogEntry(row.version, row.seat, row.kind, row.action, row.moment or 0.0, row.deadlines)

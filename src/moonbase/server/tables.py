@@ -29,9 +29,12 @@ import moonbase
 from moonbase.cli.undo import UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
 from moonbase.server.bodies import state_body
+from moonbase.server.clocks import Clock, ClockSpec, SystemClock
 from moonbase.server.errors import ApiError
 from moonbase.server.storage import (
     ACT,
+    RETURN,
+    TAKEOVER,
     UNDO,
     LogEntry,
     StaleVersion,
@@ -51,6 +54,12 @@ __all__ = [
 
 HUMAN: Final = "human"
 """The seat spec of a person (who joins over the network); any other spec names a bot."""
+
+TAKEOVER_BOT: Final = "greedy"
+"""The bot that takes a person's seat when their time runs out (by default)."""
+
+MIN_ON_RETURN: Final = 30.0
+"""Seconds a real-time clock gives a seat taken back with less time than that left."""
 
 Listener = Callable[["LiveTable", bool], Awaitable[None]]
 """Called (under the table's lock) after every change to a table, with whether its state
@@ -92,8 +101,14 @@ class Person:
 class LiveTable:
     """One table in memory, rebuilt from its record."""
 
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: TableRecord, takeover_bot: str = TAKEOVER_BOT) -> None:
         self.id = record.id
+        self.clock = ClockSpec(**record.clock) if record.clock else ClockSpec()
+        self.takeover_bot = takeover_bot
+        self.timer: Clock = SystemClock()
+        """The server's clock (for the time left now)."""
+        self.taken_over: set[int] = set()
+        """Human seats a bot plays now (their person may take them back)."""
         self.created = record.created
         self.game = moonbase.load(record.game, **record.options)
         self.seed = record.seed
@@ -107,6 +122,10 @@ class LiveTable:
         self.connected: Counter[int] = Counter()
         """Open live connections per seat."""
         self.lock = asyncio.Lock()
+        self.left = dict.fromkeys(range(len(self.seats)), self.clock.initial)
+        """Real-time clocks: each seat's seconds left when it last began to wait."""
+        self.waiting = dict.fromkeys(self.state.to_act, record.started)
+        """Seat to act → the moment it began to (its clock runs from there)."""
         for entry in record.log:
             self.replay(entry)
 
@@ -116,18 +135,80 @@ class LiveTable:
             self.play(entry.seat, entry.action)
         elif entry.kind == UNDO:
             self.take_back(entry.seat)
+        elif entry.kind == TAKEOVER:
+            self.taken_over.add(entry.seat)
+        elif entry.kind == RETURN:
+            self.taken_over.discard(entry.seat)
         else:
             raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
+        self.left, self.waiting = self.counted(entry.seat, entry.kind, entry.moment)
         self.version = entry.version
 
+    def counted(
+        self, seat: int, kind: str, moment: float, to_act: Sequence[int] | None = None
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """The clocks (time left, waiting since) once ``seat``'s entry of ``kind`` at
+        ``moment`` is done, with ``to_act`` to act then (default: as the state has it)."""
+        left, waiting = dict(self.left), dict(self.waiting)
+        if seat in waiting and self.clock.kind == "realtime" and kind in (ACT, TAKEOVER):
+            left[seat] -= moment - waiting[seat]
+            if kind == ACT:
+                left[seat] += self.clock.increment
+        if kind == RETURN:
+            left[seat] = max(left[seat], MIN_ON_RETURN)
+        restarted = {seat} if kind in (ACT, TAKEOVER, RETURN) else set()
+        return left, {
+            s: waiting[s] if s in waiting and s not in restarted else moment
+            for s in (self.state.to_act if to_act is None else to_act)
+        }
+
+    def deadlines(
+        self, left: dict[int, float] | None = None, waiting: dict[int, float] | None = None
+    ) -> dict[int, float]:
+        """Seat → the moment its time runs out: the people's seats to act, under a clock."""
+        left = self.left if left is None else left
+        waiting = self.waiting if waiting is None else waiting
+        if self.clock.kind == "none":
+            return {}
+        return {
+            seat: since + (left[seat] if self.clock.kind == "realtime" else self.clock.per_move)
+            for seat, since in waiting.items()
+            if not self.is_bot(seat)
+        }
+
+    def clock_body(self) -> dict[str, Any]:
+        """The clock as shown: its spec, and each seat's time left now and deadline."""
+        moment = self.timer.now()
+        deadlines = self.deadlines()
+        seats = []
+        for seat in range(len(self.seats)):
+            deadline = deadlines.get(seat)
+            if self.clock.kind == "realtime":
+                left: float | None = deadline - moment if deadline is not None else self.left[seat]
+            else:
+                left = deadline - moment if deadline is not None else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "time_left": None if left is None else max(left, 0.0),
+                    "deadline": deadline,
+                    "running": deadline is not None,
+                }
+            )
+        return {**self.clock.saved(), "seats": seats}
+
     def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays ``seat``."""
-        return self.seats[seat] != HUMAN
+        """Whether a bot plays ``seat`` (its own, or one that took a person's seat)."""
+        return self.seats[seat] != HUMAN or seat in self.taken_over
+
+    def bot_spec(self, seat: int) -> str:
+        """The bot that plays ``seat``."""
+        return self.seats[seat] if self.seats[seat] != HUMAN else self.takeover_bot
 
     def label(self, seat: int) -> str:
         """How ``seat`` is named in messages: ``seat 1 (greedy)``, ``seat 0 (Ada)``."""
         if self.is_bot(seat):
-            return f"seat {seat} ({self.seats[seat]})"
+            return f"seat {seat} ({self.bot_spec(seat)})"
         person = self.people.get(seat)
         return f"seat {seat} ({person.name})" if person is not None else f"seat {seat}"
 
@@ -189,8 +270,12 @@ class LiveTable:
 class TableService:
     """Creates tables, seats people and changes tables, storing every change first."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock | None = None, takeover_bot: str = TAKEOVER_BOT
+    ) -> None:
         self.storage = storage
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.takeover_bot = takeover_bot
         self.tables: dict[str, LiveTable] = {}
         self.listeners: list[Listener] = []
 
@@ -208,7 +293,8 @@ class TableService:
         record = await self.storage.load(table_id)
         if record is None:
             raise ApiError(404, f"no table {table_id!r}; GET /api/tables lists them")
-        table = self.tables.setdefault(table_id, LiveTable(record))
+        table = self.tables.setdefault(table_id, LiveTable(record, self.takeover_bot))
+        table.timer = self.clock
         return table
 
     async def fresh(self, table_id: str) -> LiveTable:
@@ -232,7 +318,12 @@ class TableService:
         return seat
 
     async def create(
-        self, game: Game, seats: Sequence[str], seed: int | None, check_bot: Callable[[str], str]
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int | None,
+        check_bot: Callable[[str], str],
+        clock: ClockSpec | None = None,
     ) -> LiveTable:
         """A new table of ``game`` with ``seats`` (``human`` or bot specs, each checked by
         ``check_bot``), dealt from ``seed`` (random if ``None``)."""
@@ -246,7 +337,11 @@ class TableService:
         dealt = secrets.randbits(31) if seed is None else seed
         table_id = new_table_id()
         options = game.saved_options()
-        await self.storage.create_table(table_id, game.name, options, dealt, specs)
+        spec = (clock or ClockSpec()).saved()
+        started = self.clock.now()
+        await self.storage.create_table(
+            table_id, game.name, options, dealt, specs, clock=spec, started=started
+        )
         return await self.get(table_id)
 
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
@@ -262,7 +357,7 @@ class TableService:
             if table.is_bot(seat):
                 raise ApiError(
                     409,
-                    f"seat {seat} cannot be joined at table {table.id}: {table.seats[seat]} "
+                    f"seat {seat} cannot be joined at table {table.id}: {table.bot_spec(seat)} "
                     "plays it",
                     allowed=table.open_seats(),
                 )
@@ -288,10 +383,19 @@ class TableService:
             table.people[seat].token_hash = None
             await self._changed(table, moved=False)
 
-    async def act(self, table: LiveTable, seat: int, version: int, action: str) -> None:
+    async def act(
+        self, table: LiveTable, seat: int, version: int, action: str, *, bot: bool = False
+    ) -> None:
         """``seat`` does ``action`` on ``version`` of ``table``: 409 if that version is
-        stale, 422 with the reason and the allowed actions if the action is illegal."""
+        stale, 422 with the reason and the allowed actions if the action is illegal.
+        ``bot``: the bot playing the seat acts (a person may not act in a seat taken over)."""
         async with table.lock:
+            if not bot and table.is_bot(seat):
+                raise ApiError(
+                    409,
+                    f"{table.label(seat)} plays seat {seat} now: take it back first "
+                    f"(POST /api/tables/{table.id}/return)",
+                )
             if version > table.version and self.storage.announces:
                 await self._catch_up_locked(table)  # the client saw another process's change
             self._check_version(table, seat, version)
@@ -305,8 +409,21 @@ class TableService:
                     allowed=table.state.legal_actions(seat),
                 ) from None
             canonical = after.history[len(table.state.history)][1]
-            await self._store(table, LogEntry(table.version + 1, seat, ACT, canonical))
+            moment = self.clock.now()
+            left, waiting = table.counted(seat, ACT, moment, after.to_act)
+            await self._store(
+                table,
+                LogEntry(
+                    table.version + 1,
+                    seat,
+                    ACT,
+                    canonical,
+                    moment,
+                    _saved(table.deadlines(left, waiting)),
+                ),
+            )
             table.play(seat, canonical, after)
+            table.left, table.waiting = left, waiting
             table.version += 1
             await self._changed(table, moved=True)
 
@@ -318,11 +435,63 @@ class TableService:
                     table.undo.undo(seat)  # refuses with the reason, changing nothing
                 except UndoRefused as error:
                     raise ApiError(409, f"cannot undo: {error}") from None
-            await self._store(table, LogEntry(table.version + 1, seat, UNDO, ""))
+            moment = self.clock.now()
+            await self._store(table, LogEntry(table.version + 1, seat, UNDO, "", moment))
             action = table.take_back(seat)
+            table.left, table.waiting = table.counted(seat, UNDO, moment)
             table.version += 1
             await self._changed(table, moved=True)
             return action
+
+    async def take_over(self, table: LiveTable, seat: int, why: str) -> None:
+        """A bot takes the person's ``seat`` (``why``: ``time``); a log entry."""
+        async with table.lock:
+            if table.is_bot(seat):
+                return
+            await self._seat_entry(table, seat, TAKEOVER, why)
+
+    async def give_back(self, table: LiveTable, seat: int) -> None:
+        """The person takes ``seat`` back from the bot (409 if no bot took it)."""
+        async with table.lock:
+            if seat not in table.taken_over:
+                raise ApiError(409, f"seat {seat} at table {table.id} is not taken over")
+            await self._seat_entry(table, seat, RETURN, "")
+
+    async def _seat_entry(self, table: LiveTable, seat: int, kind: str, why: str) -> None:
+        moment = self.clock.now()
+        if kind == TAKEOVER:
+            table.taken_over.add(seat)
+        else:
+            table.taken_over.discard(seat)
+        left, waiting = table.counted(seat, kind, moment)
+        try:
+            entry = LogEntry(
+                table.version + 1, seat, kind, why, moment, _saved(table.deadlines(left, waiting))
+            )
+            await self._store(table, entry)
+        except ApiError:
+            # not stored: undo the change in memory
+            if kind == TAKEOVER:
+                table.taken_over.discard(seat)
+            else:
+                table.taken_over.add(seat)
+            raise
+        table.left, table.waiting = left, waiting
+        table.version += 1
+        await self._changed(table, moved=True)
+
+    async def tick(self) -> list[tuple[str, int]]:
+        """Let a bot take every seat whose time ran out; returns those (table id, seat)."""
+        moment = self.clock.now()
+        taken: list[tuple[str, int]] = []
+        for table in list(self.tables.values()):
+            if table.state.is_over:
+                continue
+            for seat, deadline in table.deadlines().items():
+                if deadline <= moment:
+                    await self.take_over(table, seat, "time")
+                    taken.append((table.id, seat))
+        return taken
 
     def _check_version(self, table: LiveTable, seat: int, version: int) -> None:
         if version != table.version:
@@ -377,3 +546,8 @@ class TableService:
     async def _changed(self, table: LiveTable, *, moved: bool) -> None:
         for listener in self.listeners:
             await listener(table, moved)
+
+
+def _saved(deadlines: dict[int, float]) -> dict[str, float]:
+    """Deadlines as stored (JSON keys are text)."""
+    return {str(seat): moment for seat, moment in deadlines.items()}
