@@ -88,7 +88,7 @@ class Game(ABC):
     presets: ClassVar[Mapping[str, Mapping[str, object]]]
     """Named option sets, e.g. ``{"coop-easy": {"difficulty": "easy"}}``."""
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         resolved = resolve_options(self.option_specs, options)
         self.options: dict[str, OptionValue] = self._complete_options(resolved, set(options))
         self._actions: ActionSpace | None = None

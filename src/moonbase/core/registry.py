@@ -42,7 +42,7 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load(name: str, **options: object) -> Game:
+def load(name: str, /, **options: object) -> Game:
     """The game ``name`` with ``options`` checked and defaults filled in."""
     return game_class(name)(**options)
 

@@ -17,6 +17,16 @@ from moonbase.server.bots import BotSeats, check_bot
 from moonbase.server.clocks import parse_clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
+from moonbase.server.schema import (
+    GamesBody,
+    JoinAnswer,
+    ReplayBody,
+    StateBody,
+    TableBody,
+    TablesBody,
+    UndoAnswer,
+    answers,
+)
 from moonbase.server.tables import LiveTable, TableService, build_game
 
 __all__ = ["ActBody", "CreateBody", "JoinBody", "TokenBody", "router"]
@@ -82,13 +92,18 @@ async def _seat(request: Request, table: LiveTable, token: str) -> int:
     return seat
 
 
-@router.get("/games")
+@router.get("/games", response_model=None, responses=answers(GamesBody, 413))
 async def list_games() -> dict[str, Any]:
     """Every game with its option specs and presets, and the seat kinds (human, bots)."""
     return games_body(bot_names())
 
 
-@router.post("/tables", status_code=201)
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=None,
+    responses=answers(TableBody, 400, 413, 422, ok=201),
+)
 async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     """Open a new table; the human seats wait for people to join."""
     clock = parse_clock(body.clock)
@@ -99,7 +114,7 @@ async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     return table_body(table)
 
 
-@router.get("/tables")
+@router.get("/tables", response_model=None, responses=answers(TablesBody, 413, 422))
 async def list_tables(
     request: Request, status: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:
@@ -111,13 +126,17 @@ async def list_tables(
     return {"tables": [body for body in tables if status is None or body["status"] == status]}
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=None, responses=answers(TableBody, 404, 413))
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     """The table: game, options, seats (kind, name, connected), status, version."""
     return table_body(await _service(request).fresh(table_id))
 
 
-@router.post("/tables/{table_id}/join")
+@router.post(
+    "/tables/{table_id}/join",
+    response_model=None,
+    responses=answers(JoinAnswer, 400, 404, 409, 413, 422),
+)
 async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
     """Sit in a human seat; the token returned is the only key to it (keep it secret)."""
     service = _service(request)
@@ -126,7 +145,11 @@ async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any
     return {"token": token, "seat": body.seat, "table": table_body(table)}
 
 
-@router.get("/tables/{table_id}/state")
+@router.get(
+    "/tables/{table_id}/state",
+    response_model=None,
+    responses=answers(StateBody, 403, 404, 413),
+)
 async def get_state(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:
@@ -135,7 +158,11 @@ async def get_state(
     return state_body(table, await _seat(request, table, token) if token is not None else None)
 
 
-@router.post("/tables/{table_id}/actions")
+@router.post(
+    "/tables/{table_id}/actions",
+    response_model=None,
+    responses=answers(StateBody, 400, 403, 404, 409, 413, 422, 503),
+)
 async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
     """Do an action for the token's seat on ``version``; answers the new state (409 with a
     full sync when the version is stale, 422 with ``reason`` and ``allowed`` if illegal)."""
@@ -148,7 +175,11 @@ async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
     return state_body(await service.get(table_id), seat)
 
 
-@router.post("/tables/{table_id}/undo")
+@router.post(
+    "/tables/{table_id}/undo",
+    response_model=None,
+    responses=answers(UndoAnswer, 400, 403, 404, 409, 413, 422, 503),
+)
 async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     """Take back the seat's last action (own actions this turn only, never across chance,
     another seat's action or a reveal); answers the new state with ``undone``."""
@@ -159,7 +190,11 @@ async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, An
     return {"undone": action, **state_body(await service.get(table_id), seat)}
 
 
-@router.post("/tables/{table_id}/leave")
+@router.post(
+    "/tables/{table_id}/leave",
+    response_model=None,
+    responses=answers(TableBody, 400, 403, 404, 413, 422),
+)
 async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     """Leave the seat: the token is void and the seat open for someone else."""
     service = _service(request)
@@ -168,7 +203,11 @@ async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, A
     return table_body(table)
 
 
-@router.post("/tables/{table_id}/return")
+@router.post(
+    "/tables/{table_id}/return",
+    response_model=None,
+    responses=answers(TableBody, 400, 403, 404, 409, 413, 422, 503),
+)
 async def take_back_seat(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     """Take the token's seat back from the bot that took it over (409 if none did)."""
     service = _service(request)
@@ -177,7 +216,11 @@ async def take_back_seat(table_id: str, body: TokenBody, request: Request) -> di
     return table_body(table)
 
 
-@router.get("/tables/{table_id}/replay")
+@router.get(
+    "/tables/{table_id}/replay",
+    response_model=None,
+    responses=answers(ReplayBody, 403, 404, 413),
+)
 async def replay(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from moonbase.server.bots import DEFAULT_BUDGET, BotSeats
 from moonbase.server.clocks import Clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
+from moonbase.server.schema import honest_openapi
 from moonbase.server.storage import Storage
 from moonbase.server.tables import TAKEOVER_BOT, TableService
 
@@ -232,6 +233,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.include_router(router)
+    honest_openapi(app)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
