@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, WebSocket
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from moonbase.cli.bots import bot_names
 from moonbase.server.bodies import games_body, replay_body, state_body, table_body
@@ -53,11 +53,17 @@ class CreateBody(_Body):
     ``{"kind": "turn", "per_move": s}``."""
 
 
+def _without_nul(text: str) -> str:
+    if "\x00" in text:
+        raise ValueError("the NUL character (\\x00) is not allowed")
+    return text
+
+
 class JoinBody(_Body):
     """Sit in ``seat`` under ``name``."""
 
     seat: int
-    name: str = Field(min_length=1, max_length=64)
+    name: Annotated[str, AfterValidator(_without_nul)] = Field(min_length=1, max_length=64)
 
 
 class TokenBody(_Body):

@@ -220,6 +220,8 @@ class Storage:
 
     async def load(self, table_id: str) -> TableRecord | None:
         """Everything stored about ``table_id``, or ``None`` if there is no such table."""
+        if "\x00" in table_id:  # no stored id has one, and PostgreSQL refuses it in a query
+            return None
         async with self._sessions() as session:
             row = await session.get(TableRow, table_id)
             if row is None:

@@ -84,10 +84,30 @@ def build_game(name: str, options: Mapping[str, Any] | None, preset: str | None)
             raise ApiError(422, f"unknown preset {preset!r} of {name}", allowed=sorted(cls.presets))
         merged.update(cls.presets[preset])
     merged.update(options or {})
+    for option, value in merged.items():
+        if isinstance(value, str) and _names_a_file(value):
+            raise ApiError(
+                422,
+                f"options: option {option!r}: {value!r} is a path, and the server opens no "
+                "file for a table; allowed: what the game ships (GET /api/games) or the value "
+                "itself (a board as JSON)",
+            )
     try:
         return moonbase.load(name, **merged)
     except InvalidOption as error:
         raise ApiError(422, f"options: {error}") from None
+
+
+def _names_a_file(value: str) -> bool:
+    """Whether an option's text is a path (a board file) rather than a name or the data.
+
+    >>> _names_a_file("short.json"), _names_a_file("../secret.json"), _names_a_file('{"a": 1}')
+    (False, True, False)
+    """
+    text = value.strip()
+    if text.startswith("{"):
+        return False
+    return any(mark in text for mark in ("/", "\\", "\x00")) or text.startswith(("~", "."))
 
 
 @dataclass

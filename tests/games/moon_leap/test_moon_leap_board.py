@@ -186,3 +186,10 @@ def test_a_board_option_must_be_text() -> None:
         moonbase.load("moon-leap", board=7)
     with pytest.raises(moonbase.InvalidOption, match="option 'board'"):
         moonbase.load("moon-leap", board="   ")
+
+
+@pytest.mark.parametrize("text", ["board\x00.json", "b" * 5000, "~no-such-user-here/board.json"])
+def test_text_that_cannot_be_a_file_name_is_refused(text: str) -> None:
+    with pytest.raises(moonbase.InvalidOption, match="cannot be a file name") as caught:
+        moonbase.load("moon-leap", board=text)
+    assert "standard, short.json" in str(caught.value)

@@ -260,11 +260,18 @@ def load_board(text: str) -> Board:
         except json.JSONDecodeError as error:
             raise _problem(INLINE, f"is not JSON ({error.msg} at {error.pos})") from None
         return board_from_data(data, INLINE)
-    shipped = _shipped(text)
-    path = shipped if shipped is not None else Path(text).expanduser().resolve()
-    name = path.name if shipped is not None else str(path)
     choices = ", ".join(["standard", *shipped_boards()])
-    if not path.exists():
+    try:
+        shipped = _shipped(text)
+        path = shipped if shipped is not None else Path(text).expanduser().resolve()
+        found = path.exists()
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL, a name too long, ~nobody
+        raise InvalidOption(
+            f"option 'board': {text[:80]!r} cannot be a file name ({error}); allowed: "
+            f"{choices}, or the path of a JSON board file"
+        ) from None
+    name = path.name if shipped is not None else str(path)
+    if not found:
         raise InvalidOption(
             f"option 'board': no board file at {str(path)!r}; allowed: {choices}, "
             "or the path of a JSON board file"

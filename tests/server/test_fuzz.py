@@ -1,0 +1,268 @@
+"""Schema fuzzing of the REST API: every request the OpenAPI schema allows (and many it does
+not), against a server with tables of every game already there.
+
+Each operation is fuzzed from ``/openapi.json``; some cases are aimed at the tables that are
+there (their ids, a seated person's token, the current version, a legal action, an open seat),
+so that the checks behind a token are reached too. Every answer must be no server error, a
+status the schema documents, with a body that conforms to it and, for an error, says what was
+wrong in ``error``; and a request answered with an error must change nothing: the tables, every
+seat's state and the database's rows are the same after it as before.
+
+The run is bounded and reproducible (a derandomized seed); ``MOONBASE_FUZZ_EXAMPLES`` sets how
+many cases each operation gets (docs/server.md, "Fuzzing").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import zlib
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+import moonbase
+from moonbase.core import game_class
+from moonbase.server.app import create_app
+from moonbase.server.bodies import state_body
+from moonbase.server.clocks import ManualClock
+from moonbase.server.tables import TableService
+from tests.server.harness import join, new_table
+
+EXAMPLES = int(os.environ.get("MOONBASE_FUZZ_EXAMPLES", "25"))
+"""Cases per operation (besides the schema's own examples and edge cases)."""
+
+BASE = "http://testserver"
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+
+# the schema only: this app is never started, so it never opens its database
+schema = schemathesis.openapi.from_dict(create_app("sqlite:///unopened.sqlite3").openapi())
+
+
+@dataclass
+class World:
+    """The server under the fuzzer, its database and the tables set up there."""
+
+    client: TestClient
+    app: FastAPI
+    database: Path
+    tokens: dict[str, dict[int, str]] = field(default_factory=dict)
+    """Table id → seat → the token of the person sitting there."""
+    last: dict[str, Any] | None = None
+    """The snapshot after the last case, if it changed nothing."""
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    """A fresh SQLite server with a table of each game: people seated (their tokens known),
+    seats open, a bot, clocks, a move made."""
+    database = tmp_path_factory.mktemp("fuzz") / "moonbase.sqlite3"
+    app = create_app(f"sqlite:///{database}", clock=ManualClock(), bot_budget=2.0)
+    with TestClient(app) as client:
+        here = World(client, app, database)
+        leap = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
+        here.tokens[leap] = {0: join(client, leap, 0, "Ada")}
+        first = client.post(
+            f"/api/tables/{leap}/actions",
+            json={"token": here.tokens[leap][0], "version": 0, "action": "MOVE 2"},
+        )
+        assert first.status_code == 200, first.text
+        moons = new_table(
+            client, "moons", ["human", "human", "random"], options={"players": 3}, seed=5
+        )["id"]
+        here.tokens[moons] = {0: join(client, moons, 0, "Bo"), 1: join(client, moons, 1, "Cy")}
+        welcome = new_table(
+            client,
+            "welcome-to-the-moon",
+            ["human", "human"],
+            seed=6,
+            clock={"kind": "turn", "per_move": 86400},
+        )["id"]
+        here.tokens[welcome] = {1: join(client, welcome, 1, "Di")}
+        moon = new_table(
+            client,
+            "moon",
+            ["human"],
+            options={"mode": "cooperative", "players": 1},
+            seed=7,
+            clock={"kind": "realtime", "initial": 600, "increment": 5},
+        )["id"]
+        here.tokens[moon] = {0: join(client, moon, 0, "Ed")}
+        yield here
+
+
+def _rows(database: Path) -> dict[str, list[tuple[Any, ...]]]:
+    with sqlite3.connect(database) as connection:
+        return {
+            name: connection.execute(f"SELECT * FROM {name} ORDER BY rowid").fetchall()
+            for name in ("tables", "seats", "log")
+        }
+
+
+async def _states(app: FastAPI) -> dict[str, Any]:
+    """Every seat's state body at every table the server holds, and the spectator's, as
+    ``GET …/state`` answers them (built on the server's loop, once no bot is thinking)."""
+    await app.state.bots.idle()
+    service: TableService = app.state.service
+    return {
+        f"{table.id} {seat}": state_body(table, seat)
+        for table in service.tables.values()
+        for seat in [None, *range(len(table.seats))]
+    }
+
+
+def snapshot(here: World) -> dict[str, Any]:
+    """Everything a request could change: every table, every seat's state and the
+    database's rows."""
+    states = here.client.portal.call(_states, here.app)
+    return {
+        "tables": here.client.get("/api/tables").json(),
+        "states": json.loads(json.dumps(states)),
+        "rows": _rows(here.database),
+    }
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any], answer: Any) -> str:
+    """What a refused request changed, for the failure message."""
+    changed = [
+        f"{part} {key}"
+        for part in ("states", "rows")
+        for key in sorted(set(before[part]) | set(after[part]))
+        if before[part].get(key) != after[part].get(key)
+    ]
+    if before["tables"] != after["tables"]:
+        changed.append("the tables listed")
+    return f"{answer.status_code} {answer.text[:300]} changed: {', '.join(changed)}"
+
+
+def _chooser(case: schemathesis.Case) -> random.Random:
+    """A generator seeded by what the case sends: the same case is always aimed the same way
+    (the schema's edge-case and example phases take no drawn arguments)."""
+    sent = (case.method, case.path, case.path_parameters, case.query, case.body)
+    return random.Random(zlib.crc32(repr(sent).encode()))
+
+
+def _aim(case: schemathesis.Case, here: World, now: dict[str, Any]) -> None:
+    """Point most schema-valid cases at the tables that are there, so that the fuzzer gets
+    past the table id and the token: a real game and seats, a table's id, a seated person's
+    token (or another table's), the current version, a legal action, an open seat."""
+    if case.meta is None or case.meta.generation.mode != schemathesis.GenerationMode.POSITIVE:
+        return
+    choose = _chooser(case)
+    body = case.body if isinstance(case.body, dict) else {}
+    if case.path == "/api/tables" and case.method == "POST":
+        if choose.random() < 0.7:
+            body["game"] = choose.choice(moonbase.games())
+            if choose.random() < 0.7:
+                body["seats"] = ["human"] * moonbase.load(body["game"]).seats
+            given = body.get("options")
+            if isinstance(given, dict) and given and choose.random() < 0.7:
+                # the fuzzed values under the game's own option names
+                names = [spec.name for spec in game_class(body["game"]).option_specs]
+                body["options"] = {choose.choice(names): value for value in given.values()}
+        return
+    if "table_id" not in (case.path_parameters or {}) or choose.random() < 0.2:
+        return
+    table_id = choose.choice(sorted(here.tokens))
+    case.path_parameters["table_id"] = table_id
+    seats = sorted(here.tokens[table_id].items())
+    strangers = [
+        (-1, token)
+        for other, known in sorted(here.tokens.items())
+        if other != table_id
+        for token in known.values()
+    ]
+    pick = choose.choice(seats) if seats and choose.random() < 0.8 else None
+    if pick is None and strangers and choose.random() < 0.5:
+        pick = choose.choice(strangers)
+    if pick is not None:
+        seat, token = pick
+        if "token" in body:
+            body["token"] = token
+        elif case.method == "GET" and case.path.endswith(("/state", "/replay")):
+            case.query = {**(case.query or {}), "token": token}
+        state = now["states"].get(f"{table_id} {seat}")
+        if state is not None and "version" in body and choose.random() < 0.7:
+            body["version"] = state["version"]
+            if "action" in body and state["legal"] and choose.random() < 0.5:
+                body["action"] = choose.choice(state["legal"])
+    if "seat" in body and case.path.endswith("/join") and choose.random() < 0.7:
+        table = next(t for t in now["tables"]["tables"] if t["id"] == table_id)
+        free = [seat["seat"] for seat in table["seats"] if not seat["taken"]]
+        if free:
+            body["seat"] = choose.choice(free)
+
+
+def _send(client: TestClient, case: schemathesis.Case) -> Any:
+    sent = case.as_transport_kwargs(base_url=BASE)
+    content = sent.get("data")
+    if sent.get("cookies"):
+        client.cookies = sent["cookies"]
+    return client.request(
+        sent["method"],
+        sent["url"],
+        params=sent.get("params"),
+        headers=sent.get("headers"),
+        json=sent["json"] if "json" in sent else None,
+        content=content.encode() if isinstance(content, str) else content,
+    )
+
+
+def _learn(here: World, case: schemathesis.Case, answer: Any) -> None:
+    """Keep the seats the fuzzer's requests opened and closed known."""
+    if answer.status_code != 200:
+        return
+    table_id = (case.path_parameters or {}).get("table_id")
+    if table_id not in here.tokens:
+        return
+    if case.path.endswith("/join"):
+        here.tokens[table_id][answer.json()["seat"]] = answer.json()["token"]
+    elif case.path.endswith("/leave"):
+        token = case.body["token"]
+        here.tokens[table_id] = {s: t for s, t in here.tokens[table_id].items() if t != token}
+
+
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_the_api_answers_every_request_as_documented_and_errors_change_nothing(
+    case: schemathesis.Case, world: World
+) -> None:
+    before = world.last or snapshot(world)
+    world.last = None
+    _aim(case, world, before)
+    answer = _send(world.client, case)
+    case.validate_response(answer, checks=CHECKS)
+    if answer.status_code >= 400:
+        assert isinstance(answer.json().get("error"), str), answer.text
+        after = snapshot(world)
+        assert after == before, _changes(before, after, answer)
+        world.last = after
+    _learn(world, case, answer)
