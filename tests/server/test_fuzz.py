@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import os
 import random
-import zlib
 import sqlite3
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -225,7 +225,7 @@ def _send(client: TestClient, case: schemathesis.Case) -> Any:
         sent["url"],
         params=sent.get("params"),
         headers=sent.get("headers"),
-        json=sent["json"] if "json" in sent else None,
+        json=sent.get("json"),
         content=content.encode() if isinstance(content, str) else content,
     )
 

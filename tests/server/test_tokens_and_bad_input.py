@@ -141,6 +141,13 @@ def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
         (
             "post",
             "/api/tables",
+            b'{"game": "moon", "seats": ["human"], "options": {"energy": 1e999}}',
+            422,
+            "option 'energy': inf is not allowed",
+        ),
+        (
+            "post",
+            "/api/tables",
             {"game": "moon-leap", "seats": ["human", "human"], "preset": "9p"},
             422,
             "unknown preset",

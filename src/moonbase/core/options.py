@@ -18,6 +18,7 @@ moonbase.core.errors.InvalidOption: unknown option 'colour'; allowed: width
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -123,7 +124,10 @@ class Option:
         if isinstance(value, int):
             number = value
         elif isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-            number = int(value.strip())
+            try:
+                number = int(value.strip())
+            except ValueError:  # digits int() does not read, e.g. "²"
+                raise self._reject(value) from None
         else:
             raise self._reject(value)
         if self.choices is not None and number not in self.choices:
@@ -138,7 +142,7 @@ class Option:
             number = float(value)
         except ValueError:
             raise self._reject(value) from None
-        if number * 2 != int(number * 2):
+        if not math.isfinite(number) or number * 2 != int(number * 2):
             raise self._reject(value)
         self._in_range(number, value)
         return number
