@@ -45,7 +45,7 @@ from moonbase.server.clocks import ManualClock
 from moonbase.server.tables import TableService
 from tests.server.harness import join, new_table
 
-EXAMPLES = int(os.environ.get("MOONBASE_FUZZ_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("MOONBASE_FUZZ_EXAMPLES", "15"))
 """Cases per operation (besides the schema's own examples and edge cases)."""
 
 BASE = "http://testserver"
@@ -121,22 +121,23 @@ def _rows(database: Path) -> dict[str, list[tuple[Any, ...]]]:
         }
 
 
-async def _states(app: FastAPI) -> dict[str, Any]:
-    """Every seat's state body at every table the server holds, and the spectator's, as
-    ``GET …/state`` answers them (built on the server's loop, once no bot is thinking)."""
+async def _states(app: FastAPI, table_ids: list[str]) -> dict[str, Any]:
+    """Every seat's state body at each of the tables, and the spectator's, as ``GET …/state``
+    answers them (built on the server's loop, once no bot is thinking)."""
     await app.state.bots.idle()
     service: TableService = app.state.service
+    tables = [await service.get(table_id) for table_id in table_ids]
     return {
         f"{table.id} {seat}": state_body(table, seat)
-        for table in service.tables.values()
+        for table in tables
         for seat in [None, *range(len(table.seats))]
     }
 
 
 def snapshot(here: World) -> dict[str, Any]:
-    """Everything a request could change: every table, every seat's state and the
-    database's rows."""
-    states = here.client.portal.call(_states, here.app)
+    """Everything a request could change: every table, every seat's state at the tables set
+    up (the ones the fuzzer is aimed at) and the database's rows."""
+    states = here.client.portal.call(_states, here.app, sorted(here.tokens))
     return {
         "tables": here.client.get("/api/tables").json(),
         "states": json.loads(json.dumps(states)),
