@@ -42,8 +42,18 @@ from moonbase.core import game_class
 from moonbase.server.app import create_app
 from moonbase.server.bodies import state_body
 from moonbase.server.clocks import ManualClock
+from moonbase.server.schema import (
+    ErrorBody,
+    GamesBody,
+    JoinAnswer,
+    ReplayBody,
+    StateBody,
+    TableBody,
+    TablesBody,
+    UndoAnswer,
+)
 from moonbase.server.tables import TableService
-from tests.server.harness import join, new_table
+from tests.server.harness import join, new_table, serving, state, wait_until
 
 EXAMPLES = int(os.environ.get("MOONBASE_FUZZ_EXAMPLES", "15"))
 """Cases per operation (besides the schema's own examples and edge cases)."""
@@ -267,3 +277,68 @@ def test_the_api_answers_every_request_as_documented_and_errors_change_nothing(
         assert after == before, _changes(before, after, answer)
         world.last = after
     _learn(world, case, answer)
+
+
+def test_every_error_status_is_documented_with_the_error_body() -> None:
+    documented = create_app("sqlite:///unopened.sqlite3").openapi()
+    assert "HTTPValidationError" not in json.dumps(documented)
+    for path, operations in documented["paths"].items():
+        for method, operation in operations.items():
+            errors = {status for status in operation["responses"] if int(status) >= 400}
+            assert errors <= {"400", "403", "404", "409", "413", "422", "503"}, (method, path)
+            assert "413" in errors, (method, path)
+            if "requestBody" in operation:
+                assert {"400", "422"} <= errors, (method, path)
+            if "{table_id}" in path:
+                assert "404" in errors, (method, path)
+            for status in errors:
+                body = operation["responses"][status]["content"]["application/json"]["schema"]
+                assert body == {"$ref": "#/components/schemas/ErrorBody"}, (method, path, status)
+
+
+def test_every_body_a_game_goes_through_matches_its_model(sqlite_url: str) -> None:
+    clock = ManualClock()
+    with serving(sqlite_url, clock=clock, tick=0.02) as client:
+        GamesBody.model_validate(client.get("/api/games").json())
+        timed = {"kind": "realtime", "initial": 60, "increment": 2}
+        tid = new_table(client, "moon-leap", ["human", "human"], seed=3, clock=timed)["id"]
+        for clocked in ({"kind": "turn", "per_move": 60}, None):
+            new_table(
+                client,
+                "moons",
+                ["human", "greedy", "random"],
+                options={"players": 3},
+                clock=clocked,
+            )
+        TablesBody.model_validate(client.get("/api/tables").json())
+        joined = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Ada"})
+        token = JoinAnswer.model_validate(joined.json()).token
+        other = join(client, tid, 1, "Bo")
+        tokens = {0: token, 1: other}
+        seen = StateBody.model_validate(state(client, tid, token))
+        StateBody.model_validate(state(client, tid))
+        mover = tokens[seen.to_act[0]]
+        now = StateBody.model_validate(state(client, tid, mover))
+        moved = client.post(
+            f"/api/tables/{tid}/actions",
+            json={"token": mover, "version": now.version, "action": now.legal[0]},
+        )
+        StateBody.model_validate(moved.json())
+        undone = client.post(f"/api/tables/{tid}/undo", json={"token": mover})
+        model = UndoAnswer if undone.status_code == 200 else ErrorBody
+        model.model_validate(undone.json())
+        stale = client.post(
+            f"/api/tables/{tid}/actions", json={"token": mover, "version": 0, "action": "PASS"}
+        )
+        assert stale.status_code == 409
+        assert ErrorBody.model_validate(stale.json()).state is not None
+        ReplayBody.model_validate(client.get(f"/api/tables/{tid}/replay").json())
+        late = StateBody.model_validate(state(client, tid, mover)).to_act[0]
+        clock.advance(3600)
+        wait_until(lambda: client.get(f"/api/tables/{tid}").json()["seats"][late]["taken_over"])
+        back = client.post(f"/api/tables/{tid}/return", json={"token": tokens[late]})
+        assert back.status_code == 200, back.text
+        TableBody.model_validate(back.json())
+        left = client.post(f"/api/tables/{tid}/leave", json={"token": tokens[1 - late]})
+        TableBody.model_validate(left.json())
+        TablesBody.model_validate(client.get("/api/tables").json())
