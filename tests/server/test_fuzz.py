@@ -17,12 +17,10 @@ from __future__ import annotations
 import json
 import os
 import random
-import sqlite3
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 import schemathesis
@@ -36,6 +34,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from sqlalchemy import text
 
 import moonbase
 from moonbase.core import game_class
@@ -54,6 +53,7 @@ from moonbase.server.schema import (
 )
 from moonbase.server.tables import TableService
 from tests.server.harness import join, new_table, serving, state, wait_until
+from tests.server.postgres import Cluster
 
 EXAMPLES = int(os.environ.get("MOONBASE_FUZZ_EXAMPLES", "15"))
 """Cases per operation (besides the schema's own examples and edge cases)."""
@@ -73,11 +73,10 @@ schema = schemathesis.openapi.from_dict(create_app("sqlite:///unopened.sqlite3")
 
 @dataclass
 class World:
-    """The server under the fuzzer, its database and the tables set up there."""
+    """The server under the fuzzer and the tables set up there."""
 
     client: TestClient
     app: FastAPI
-    database: Path
     tokens: dict[str, dict[int, str]] = field(default_factory=dict)
     """Table id → seat → the token of the person sitting there."""
     last: dict[str, Any] | None = None
@@ -85,13 +84,20 @@ class World:
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    """A fresh SQLite server with a table of each game: people seated (their tokens known),
-    seats open, a bot, clocks, a move made."""
-    database = tmp_path_factory.mktemp("fuzz") / "moonbase.sqlite3"
-    app = create_app(f"sqlite:///{database}", clock=ManualClock(), bot_budget=2.0)
+def world(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[World]:
+    """A fresh server with a table of each game: people seated (their tokens known), seats
+    open, a bot, clocks, a move made. SQLite (``MOONBASE_FUZZ_DATABASE=postgresql``: a database
+    in the tests' PostgreSQL cluster)."""
+    if os.environ.get("MOONBASE_FUZZ_DATABASE") == "postgresql":
+        cluster: Cluster = request.getfixturevalue("postgres")
+        url = cluster.new_database()
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'moonbase.sqlite3'}"
+    app = create_app(url, clock=ManualClock(), bot_budget=2.0)
     with TestClient(app) as client:
-        here = World(client, app, database)
+        here = World(client, app)
         leap = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
         here.tokens[leap] = {0: join(client, leap, 0, "Ada")}
         first = client.post(
@@ -123,35 +129,37 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         yield here
 
 
-def _rows(database: Path) -> dict[str, list[tuple[Any, ...]]]:
-    with sqlite3.connect(database) as connection:
-        return {
-            name: connection.execute(f"SELECT * FROM {name} ORDER BY rowid").fetchall()
-            for name in ("tables", "seats", "log")
-        }
+_ORDER: Final = {"tables": "id", "seats": "table_id, seat", "log": "id"}
 
 
-async def _states(app: FastAPI, table_ids: list[str]) -> dict[str, Any]:
+async def _inside(app: FastAPI, table_ids: list[str]) -> dict[str, Any]:
     """Every seat's state body at each of the tables, and the spectator's, as ``GET …/state``
-    answers them (built on the server's loop, once no bot is thinking)."""
+    answers them, and every row the database holds (read on the server's loop, once no bot is
+    thinking, through the server's own engine: any backend)."""
     await app.state.bots.idle()
     service: TableService = app.state.service
     tables = [await service.get(table_id) for table_id in table_ids]
-    return {
+    rows: dict[str, list[tuple[Any, ...]]] = {}
+    async with service.storage.engine.connect() as connection:
+        for name, order in _ORDER.items():
+            result = await connection.execute(text(f"SELECT * FROM {name} ORDER BY {order}"))
+            rows[name] = [tuple(row) for row in result.all()]
+    states = {
         f"{table.id} {seat}": state_body(table, seat)
         for table in tables
         for seat in [None, *range(len(table.seats))]
     }
+    return {"states": states, "rows": rows}
 
 
 def snapshot(here: World) -> dict[str, Any]:
     """Everything a request could change: every table, every seat's state at the tables set
     up (the ones the fuzzer is aimed at) and the database's rows."""
-    states = here.client.portal.call(_states, here.app, sorted(here.tokens))
+    inside = here.client.portal.call(_inside, here.app, sorted(here.tokens))
     return {
         "tables": here.client.get("/api/tables").json(),
-        "states": json.loads(json.dumps(states)),
-        "rows": _rows(here.database),
+        "states": json.loads(json.dumps(inside["states"])),
+        "rows": inside["rows"],
     }
 
 
