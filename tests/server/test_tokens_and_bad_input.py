@@ -30,7 +30,7 @@ def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
             "kind": "human",
             "name": "Ada",
             "taken": True,
-            "taken_over": False,
+            "taken_over": None,
             "player": "Ada",
             "connected": False,
         }

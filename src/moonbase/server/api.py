@@ -161,7 +161,8 @@ async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, An
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
-    """Leave the seat: the token is void and the seat open for someone else."""
+    """Leave the seat: the token is void and the seat open to whoever joins it; once the game
+    has begun a bot plays it meanwhile."""
     service = _service(request)
     table = await service.get(table_id)
     await service.leave(table, await _seat(request, table, body.token))
@@ -188,6 +189,6 @@ async def replay(
 
 @router.websocket("/tables/{table_id}/live")
 async def live(socket: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Pushes the state after every change; accepts ``act`` and ``undo`` frames."""
+    """Pushes the state after every change; accepts ``act``, ``undo`` and ``return`` frames."""
     hub: Hub = socket.app.state.hub
     await hub.serve(socket, table_id, token)

@@ -44,7 +44,11 @@ from moonbase.server.storage import (
 )
 
 __all__ = [
+    "DISCONNECTED",
+    "GRACE",
     "HUMAN",
+    "LEFT",
+    "TIME",
     "Listener",
     "LiveTable",
     "TableService",
@@ -56,7 +60,17 @@ HUMAN: Final = "human"
 """The seat spec of a person (who joins over the network); any other spec names a bot."""
 
 TAKEOVER_BOT: Final = "greedy"
-"""The bot that takes a person's seat when their time runs out (by default)."""
+"""The bot that takes a person's seat when they are gone (by default)."""
+
+TIME: Final = "time"
+"""Why a bot took a seat: its time ran out."""
+LEFT: Final = "left"
+"""Why a bot took a seat: its person left it (``POST …/leave``)."""
+DISCONNECTED: Final = "disconnected"
+"""Why a bot took a seat: its person's live connection stayed closed past the grace period."""
+
+GRACE: Final = 60.0
+"""Seconds a person's live connection may stay closed before a bot takes their seat."""
 
 MIN_ON_RETURN: Final = 30.0
 """Seconds a real-time clock gives a seat taken back with less time than that left."""
@@ -107,8 +121,11 @@ class LiveTable:
         self.takeover_bot = takeover_bot
         self.timer: Clock = SystemClock()
         """The server's clock (for the time left now)."""
-        self.taken_over: set[int] = set()
-        """Human seats a bot plays now (their person may take them back)."""
+        self.taken_over: dict[int, str] = {}
+        """Human seats a bot plays now → why (:data:`TIME`, :data:`LEFT`,
+        :data:`DISCONNECTED`); their person may take them back."""
+        self.gone: dict[int, float] = {}
+        """Seated people whose last live connection closed → since when (this process's)."""
         self.created = record.created
         self.game = moonbase.load(record.game, **record.options)
         self.seed = record.seed
@@ -136,9 +153,9 @@ class LiveTable:
         elif entry.kind == UNDO:
             self.take_back(entry.seat)
         elif entry.kind == TAKEOVER:
-            self.taken_over.add(entry.seat)
+            self.taken_over[entry.seat] = entry.action or TIME
         elif entry.kind == RETURN:
-            self.taken_over.discard(entry.seat)
+            self.taken_over.pop(entry.seat, None)
         else:
             raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
         self.left, self.waiting = self.counted(entry.seat, entry.kind, entry.moment)
@@ -213,12 +230,17 @@ class LiveTable:
         return f"seat {seat} ({person.name})" if person is not None else f"seat {seat}"
 
     def open_seats(self) -> list[int]:
-        """The human seats nobody sits in."""
+        """The human seats nobody sits in (a bot may be playing one its person left)."""
         return [
             seat
             for seat in range(len(self.seats))
-            if not self.is_bot(seat) and (seat not in self.people or not self.seated(seat))
+            if self.seats[seat] == HUMAN and not self.seated(seat)
         ]
+
+    @property
+    def begun(self) -> bool:
+        """Whether anything was played at this table yet."""
+        return self.version > 0
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds a token for ``seat``."""
@@ -271,11 +293,18 @@ class TableService:
     """Creates tables, seats people and changes tables, storing every change first."""
 
     def __init__(
-        self, storage: Storage, clock: Clock | None = None, takeover_bot: str = TAKEOVER_BOT
+        self,
+        storage: Storage,
+        clock: Clock | None = None,
+        takeover_bot: str = TAKEOVER_BOT,
+        grace: float | None = GRACE,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.takeover_bot = takeover_bot
+        self.grace = grace
+        """Seconds a person may be disconnected before a bot takes their seat (``None``:
+        never)."""
         self.tables: dict[str, LiveTable] = {}
         self.listeners: list[Listener] = []
 
@@ -345,7 +374,8 @@ class TableService:
         return await self.get(table_id)
 
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
-        """Sit ``name`` in ``seat``; returns their token (only its hash is stored)."""
+        """Sit ``name`` in ``seat``; returns their token (only its hash is stored). A seat
+        that a bot plays because its person left is the new person's from now on."""
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise ApiError(
@@ -354,7 +384,7 @@ class TableService:
                     f"{len(table.seats) - 1}); the open seats are allowed",
                     allowed=table.open_seats(),
                 )
-            if table.is_bot(seat):
+            if table.seats[seat] != HUMAN:
                 raise ApiError(
                     409,
                     f"seat {seat} cannot be joined at table {table.id}: {table.bot_spec(seat)} "
@@ -373,15 +403,25 @@ class TableService:
                     409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
                 )
             table.people[seat] = Person(name, digest)
-            await self._changed(table, moved=False)
+            table.gone.pop(seat, None)
+            if seat in table.taken_over and not table.state.is_over:
+                await self._seat_entry(table, seat, RETURN, "")
+            else:
+                await self._changed(table, moved=False)
             return token
 
     async def leave(self, table: LiveTable, seat: int) -> None:
-        """The person in ``seat`` leaves: the seat is open again, their token void."""
+        """The person in ``seat`` leaves: their token is void and the seat open to anyone
+        (them included) who joins it. Once the game has begun, and until it is over, a bot
+        plays the seat meanwhile."""
         async with table.lock:
             await self.storage.free_seat(table.id, seat)
             table.people[seat].token_hash = None
-            await self._changed(table, moved=False)
+            table.gone.pop(seat, None)
+            if table.begun and not table.state.is_over and not table.is_bot(seat):
+                await self._seat_entry(table, seat, TAKEOVER, LEFT)
+            else:
+                await self._changed(table, moved=False)
 
     async def act(
         self, table: LiveTable, seat: int, version: int, action: str, *, bot: bool = False
@@ -444,9 +484,10 @@ class TableService:
             return action
 
     async def take_over(self, table: LiveTable, seat: int, why: str) -> None:
-        """A bot takes the person's ``seat`` (``why``: ``time``); a log entry."""
+        """A bot takes the person's ``seat`` (``why``: :data:`TIME`, :data:`DISCONNECTED`);
+        a log entry."""
         async with table.lock:
-            if table.is_bot(seat):
+            if table.is_bot(seat) or table.state.is_over:
                 return
             await self._seat_entry(table, seat, TAKEOVER, why)
 
@@ -455,14 +496,18 @@ class TableService:
         async with table.lock:
             if seat not in table.taken_over:
                 raise ApiError(409, f"seat {seat} at table {table.id} is not taken over")
+            if table.state.is_over:
+                raise ApiError(409, f"the game at table {table.id} is over")
             await self._seat_entry(table, seat, RETURN, "")
 
     async def _seat_entry(self, table: LiveTable, seat: int, kind: str, why: str) -> None:
+        """Store and make a :data:`TAKEOVER` (``why``) or :data:`RETURN` of ``seat``."""
         moment = self.clock.now()
+        before = dict(table.taken_over)
         if kind == TAKEOVER:
-            table.taken_over.add(seat)
+            table.taken_over[seat] = why
         else:
-            table.taken_over.discard(seat)
+            table.taken_over.pop(seat, None)
         left, waiting = table.counted(seat, kind, moment)
         try:
             entry = LogEntry(
@@ -470,26 +515,40 @@ class TableService:
             )
             await self._store(table, entry)
         except ApiError:
-            # not stored: undo the change in memory
-            if kind == TAKEOVER:
-                table.taken_over.discard(seat)
-            else:
-                table.taken_over.add(seat)
+            table.taken_over = before  # not stored: nothing changed
             raise
         table.left, table.waiting = left, waiting
         table.version += 1
         await self._changed(table, moved=True)
 
+    async def disconnected(self, table: LiveTable, seat: int) -> None:
+        """The last live connection of ``seat`` closed: its grace period starts."""
+        if table.seated(seat) and not table.is_bot(seat) and not table.state.is_over:
+            table.gone[seat] = self.clock.now()
+
+    def connected_again(self, table: LiveTable, seat: int) -> None:
+        """``seat`` has a live connection again: no bot will take it for being gone."""
+        table.gone.pop(seat, None)
+
     async def tick(self) -> list[tuple[str, int]]:
-        """Let a bot take every seat whose time ran out; returns those (table id, seat)."""
+        """Let a bot take every seat whose time ran out, or whose person has been
+        disconnected past the grace period; returns those (table id, seat)."""
         moment = self.clock.now()
         taken: list[tuple[str, int]] = []
         for table in list(self.tables.values()):
             if table.state.is_over:
+                table.gone.clear()
                 continue
             for seat, deadline in table.deadlines().items():
                 if deadline <= moment:
-                    await self.take_over(table, seat, "time")
+                    await self.take_over(table, seat, TIME)
+                    taken.append((table.id, seat))
+            if self.grace is None:
+                continue
+            for seat, since in list(table.gone.items()):
+                if since + self.grace <= moment and table.connected[seat] == 0:
+                    table.gone.pop(seat, None)
+                    await self.take_over(table, seat, DISCONNECTED)
                     taken.append((table.id, seat))
         return taken
 
