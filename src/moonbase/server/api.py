@@ -106,8 +106,7 @@ async def list_tables(
     """Every table (``?status=open|running|over``: those only), oldest first."""
     if status is not None and status not in _STATUSES:
         raise ApiError(422, f"status {status!r} is not one", allowed=list(_STATUSES))
-    service = _service(request)
-    tables = [table_body(table) for table in service.tables.values()]
+    tables = [table_body(table) for table in await _service(request).every_table()]
     return {"tables": [body for body in tables if status is None or body["status"] == status]}
 
 

@@ -60,7 +60,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
                 "taken": table.is_bot(seat) or table.seated(seat),
                 "taken_over": table.taken_over.get(seat),
                 "player": person.name if person else None,
-                "connected": table.connected[seat] > 0,
+                "connected": table.connections(seat) > 0,
             }
         )
     return {
@@ -72,7 +72,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
         "status": table.status,
         "version": table.version,
         "to_act": list(table.state.to_act),
-        "spectators": table.connected[-1],
+        "spectators": table.connections(-1),
         "created": table.created.isoformat(),
         "clock": table.clock_body(),
     }

@@ -21,6 +21,7 @@ import json
 from contextlib import suppress
 from typing import Any, Final
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from moonbase.server.bodies import state_body, table_body
@@ -54,7 +55,19 @@ class Hub:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._connections: dict[str, set[_Connection]] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
         service.listeners.append(self.changed)
+
+    def _announce(self, table: LiveTable) -> None:
+        """Tell the other server processes this one's connections at ``table``, in a task of
+        its own: a closing socket's handler may be cancelled before it could."""
+        task = asyncio.create_task(self._presence(table))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
+    async def _presence(self, table: LiveTable) -> None:
+        with suppress(OSError, SQLAlchemyError):  # the database is away: the reminder repeats it
+            await self.service.presence(table)
 
     async def changed(self, table: LiveTable, moved: bool) -> None:
         """Queue the new state for every connection to ``table``, each for its own seat (or
@@ -83,12 +96,14 @@ class Hub:
             return
         connection = _Connection(socket, seat)
         await self._open(table, connection)
+        self._announce(table)
         sender = asyncio.create_task(connection.send_all())
         try:
             await self._receive(table, connection)
         finally:
             await self._close(table, connection)
             connection.queue.put_nowait(None)
+            self._announce(table)
             with suppress(WebSocketDisconnect, RuntimeError):
                 await sender
 

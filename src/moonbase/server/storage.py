@@ -186,6 +186,12 @@ class Storage:
                 {"channel": CHANNEL, "payload": payload},
             )
 
+    async def notify(self, payload: str) -> None:
+        """Announce ``payload`` on :data:`CHANNEL` now (PostgreSQL; nothing elsewhere)."""
+        if self.announces:
+            async with self.engine.begin() as connection:
+                await self._announce(connection, payload)
+
     async def create_table(
         self,
         table_id: str,

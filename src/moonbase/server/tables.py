@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import secrets
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -71,6 +73,10 @@ DISCONNECTED: Final = "disconnected"
 
 GRACE: Final = 60.0
 """Seconds a person's live connection may stay closed before a bot takes their seat."""
+
+PRESENCE_EVERY: Final = 10.0
+"""Seconds between a server process's announcements of its live connections (several
+processes on one PostgreSQL); another process forgets what it heard after three times that."""
 
 MIN_ON_RETURN: Final = 30.0
 """Seconds a real-time clock gives a seat taken back with less time than that left."""
@@ -137,7 +143,10 @@ class LiveTable:
         self.undo = UndoStack()
         self.version = 0
         self.connected: Counter[int] = Counter()
-        """Open live connections per seat."""
+        """Open live connections per seat (-1: spectators), to this server process."""
+        self.elsewhere: dict[str, tuple[dict[int, int], float]] = {}
+        """Other server processes' live connections per seat: process → (counts, when heard,
+        by ``time.monotonic``)."""
         self.lock = asyncio.Lock()
         self.left = dict.fromkeys(range(len(self.seats)), self.clock.initial)
         """Real-time clocks: each seat's seconds left when it last began to wait."""
@@ -213,6 +222,14 @@ class LiveTable:
                 }
             )
         return {**self.clock.saved(), "seats": seats}
+
+    def connections(self, seat: int) -> int:
+        """Open live connections of ``seat`` (-1: spectators): to this process, and to the
+        others sharing its database as they last announced (if lately)."""
+        fresh = time.monotonic() - 3 * PRESENCE_EVERY
+        return self.connected[seat] + sum(
+            counts.get(seat, 0) for counts, heard in self.elsewhere.values() if heard >= fresh
+        )
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` (its own, or one that took a person's seat)."""
@@ -305,8 +322,20 @@ class TableService:
         self.grace = grace
         """Seconds a person may be disconnected before a bot takes their seat (``None``:
         never)."""
+        self.process = secrets.token_hex(4)
+        """This server process's name in announcements to the others."""
+        self._announced = 0.0
         self.tables: dict[str, LiveTable] = {}
         self.listeners: list[Listener] = []
+
+    async def every_table(self) -> list[LiveTable]:
+        """Every table, oldest first (where other server processes share the database, the
+        ones they created are read first)."""
+        if self.storage.announces:
+            for table_id in await self.storage.table_ids():
+                if table_id not in self.tables:
+                    await self.get(table_id)
+        return sorted(self.tables.values(), key=lambda table: table.created)
 
     async def resume(self) -> list[LiveTable]:
         """Rebuild every stored table (at start-up); returns them."""
@@ -530,9 +559,33 @@ class TableService:
         """``seat`` has a live connection again: no bot will take it for being gone."""
         table.gone.pop(seat, None)
 
+    async def presence(self, table: LiveTable) -> None:
+        """Tell the other server processes this one's live connections at ``table``."""
+        if self.storage.announces:
+            counts = {seat: count for seat, count in table.connected.items() if count}
+            await self.storage.notify(f"{table.id} presence {self.process} {json.dumps(counts)}")
+
+    async def heard_presence(self, table_id: str, process: str, counts: dict[int, int]) -> None:
+        """Another server process announced its live connections at ``table_id``."""
+        table = self.tables.get(table_id)
+        if table is None or process == self.process:
+            return
+        table.elsewhere[process] = (counts, time.monotonic())
+        for seat, count in counts.items():
+            if count > 0:
+                table.gone.pop(seat, None)  # they came back through that process
+        async with table.lock:
+            await self._changed(table, moved=False)
+
     async def tick(self) -> list[tuple[str, int]]:
         """Let a bot take every seat whose time ran out, or whose person has been
-        disconnected past the grace period; returns those (table id, seat)."""
+        disconnected past the grace period; returns those (table id, seat). Where other
+        server processes share the database, remind them of this one's live connections."""
+        if self.storage.announces and time.monotonic() - self._announced >= PRESENCE_EVERY:
+            self._announced = time.monotonic()
+            for table in list(self.tables.values()):
+                if any(table.connected.values()):
+                    await self.presence(table)
         moment = self.clock.now()
         taken: list[tuple[str, int]] = []
         for table in list(self.tables.values()):
@@ -546,7 +599,7 @@ class TableService:
             if self.grace is None:
                 continue
             for seat, since in list(table.gone.items()):
-                if since + self.grace <= moment and table.connected[seat] == 0:
+                if since + self.grace <= moment and table.connections(seat) == 0:
                     table.gone.pop(seat, None)
                     await self.take_over(table, seat, DISCONNECTED)
                     taken.append((table.id, seat))
