@@ -12,7 +12,9 @@ The schema is created and upgraded by the Alembic migrations in ``migrations/`` 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -177,6 +179,8 @@ class Storage:
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self.announces = engine.dialect.name == "postgresql"
         """Whether changes are announced to other server processes (PostgreSQL only)."""
+        self._waiting: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def _announce(self, connection: AsyncConnection | AsyncSession, payload: str) -> None:
         """Announce ``payload`` on :data:`CHANNEL` when the current transaction commits."""
@@ -276,7 +280,11 @@ class Storage:
 
     async def append(self, table_id: str, entry: LogEntry) -> None:
         """Append ``entry`` to the log (committed when this returns), or raise
-        :class:`StaleVersion` if an entry with its version is there already."""
+        :class:`StaleVersion` if an entry with its version is there already.
+
+        Appends that arrive while a commit is under way wait for the next one and share it
+        (a group commit): under load one transaction stores many tables' entries, and each
+        is still acknowledged only once committed."""
         row = {
             "table_id": table_id,
             "version": entry.version,
@@ -287,13 +295,40 @@ class Storage:
             "moment": entry.moment,
             "deadlines": entry.deadlines,
         }
-        try:
-            # a Core insert: the ORM's unit of work costs more than the write itself here
-            async with self.engine.begin() as connection:
-                await connection.execute(insert(LogRow), row)
-                await self._announce(connection, f"{table_id} {entry.version}")
-        except IntegrityError:
-            raise StaleVersion(f"version {entry.version} of table {table_id} exists") from None
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((row, stored))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        await stored
+
+    async def _write_waiting(self) -> None:
+        """Commit the waiting appends, a batch per transaction, until none wait."""
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                await self._insert([row for row, _ in batch])
+            except IntegrityError:
+                # an entry of the batch is stale (another process was first): one by one
+                for row, stored in batch:
+                    await _settle(stored, self._insert([row]))
+                continue
+            except BaseException as error:  # each waiting caller raises it (a database error: 503)
+                for _, stored in batch:
+                    if not stored.done():
+                        stored.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for _, stored in batch:
+                if not stored.done():
+                    stored.set_result(None)
+
+    async def _insert(self, rows: list[dict[str, Any]]) -> None:
+        # a Core insert: the ORM's unit of work costs more than the write itself here
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(LogRow), rows)
+            for row in rows:
+                await self._announce(connection, f"{row['table_id']} {row['version']}")
 
     async def seat_person(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Sit a person in ``seat``; ``False`` (and nothing changed) if someone sits there."""
@@ -336,6 +371,18 @@ class Storage:
                 .values(token_hash=None)
             )
             await self._announce(session, f"{table_id} seats")
+
+
+async def _settle(stored: asyncio.Future[None], insert: Awaitable[None]) -> None:
+    """Resolve ``stored`` with the outcome of ``insert`` (stale: :class:`StaleVersion`)."""
+    try:
+        await insert
+    except IntegrityError:
+        stored.set_exception(StaleVersion("a log entry with this version exists"))
+    except Exception as error:  # the caller raises it (a database error: 503)
+        stored.set_exception(error)
+    else:
+        stored.set_result(None)
 
 
 def _entry(row: LogRow) -> LogEntry:
