@@ -285,13 +285,20 @@ class LiveTable:
         after.apply(seat, action)
         return after
 
+    def canonical(self, action: str, before: State, after: State) -> str:
+        """``action``, which took ``before`` to ``after``, as the history writes it."""
+        try:
+            return self.game.action_text(self.game.action_id(action))
+        except IllegalAction:  # read only in context: the history has it
+            return after.history[len(before.history)][1]
+
     def play(self, seat: int, action: str, after: State | None = None) -> str:
         """``seat`` does ``action`` (``after``: the outcome, already tried); returns the action
         as the history writes it. A person's action is kept for undo unless the policy's
         barrier forbids it; a bot's action is a barrier for everyone."""
         before = self.state
         self.state = after if after is not None else self.tried(seat, action)
-        canonical = self.state.history[len(before.history)][1]
+        canonical = self.canonical(action, before, self.state)
         if self.is_bot(seat):
             self.undo.block(f"{self.label(seat)} acted after it")
         else:
@@ -477,7 +484,7 @@ class TableService:
                     reason=error.reason,
                     allowed=table.state.legal_actions(seat),
                 ) from None
-            canonical = after.history[len(table.state.history)][1]
+            canonical = table.canonical(action, table.state, after)
             moment = self.clock.now()
             left, waiting = table.counted(seat, ACT, moment, after.to_act)
             await self._store(
