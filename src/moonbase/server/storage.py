@@ -43,6 +43,7 @@ __all__ = [
     "ACT",
     "CHANNEL",
     "RETURN",
+    "START",
     "TAKEOVER",
     "UNDO",
     "Base",
@@ -65,6 +66,8 @@ TAKEOVER: Final = "takeover"
 """A log entry's kind: a bot took the seat (``action``: why — ``time``)."""
 RETURN: Final = "return"
 """A log entry's kind: the seat's person took it back from the bot."""
+START: Final = "start"
+"""A log entry's kind (seat ``-1``): the table's clocks start, its last open seat taken."""
 
 
 def now() -> datetime:
@@ -158,7 +161,8 @@ class TableRecord:
     """Seat → (name, token hash; ``None`` once the person left)."""
     log: list[LogEntry]
     clock: dict[str, Any] | None = None
-    started: float = 0.0
+    started: float | None = None
+    """When the clocks started, if at the table's creation (else a :data:`START` entry)."""
 
 
 CHANNEL: Final = "moonbase_tables"
@@ -204,7 +208,7 @@ class Storage:
         seed: int,
         seats: list[str],
         clock: dict[str, Any] | None = None,
-        started: float = 0.0,
+        started: float | None = None,
     ) -> None:
         """Store a new table (committed when this returns)."""
         async with self._sessions.begin() as session:
@@ -251,7 +255,7 @@ class Storage:
                 people={seat.seat: (seat.name, seat.token_hash) for seat in seats},
                 log=[_entry(e) for e in log],
                 clock=row.clock,
-                started=row.started or 0.0,
+                started=row.started,
             )
 
     async def log_since(self, table_id: str, version: int) -> list[LogEntry]:

@@ -36,6 +36,7 @@ from moonbase.server.errors import ApiError
 from moonbase.server.storage import (
     ACT,
     RETURN,
+    START,
     TAKEOVER,
     UNDO,
     LogEntry,
@@ -150,7 +151,12 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.left = dict.fromkeys(range(len(self.seats)), self.clock.initial)
         """Real-time clocks: each seat's seconds left when it last began to wait."""
-        self.waiting = dict.fromkeys(self.state.to_act, record.started)
+        self.running = record.started is not None
+        """Whether the clocks run: from the creation of a table with no person's seat, else
+        from its :data:`START` entry, when its last open seat was first taken."""
+        self.waiting = (
+            dict.fromkeys(self.state.to_act, record.started) if record.started is not None else {}
+        )
         """Seat to act → the moment it began to (its clock runs from there)."""
         for entry in record.log:
             self.replay(entry)
@@ -165,6 +171,8 @@ class LiveTable:
             self.taken_over[entry.seat] = entry.action or TIME
         elif entry.kind == RETURN:
             self.taken_over.pop(entry.seat, None)
+        elif entry.kind == START:
+            self.running = True
         else:
             raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
         self.left, self.waiting = self.counted(entry.seat, entry.kind, entry.moment)
@@ -176,6 +184,11 @@ class LiveTable:
         """The clocks (time left, waiting since) once ``seat``'s entry of ``kind`` at
         ``moment`` is done, with ``to_act`` to act then (default: as the state has it)."""
         left, waiting = dict(self.left), dict(self.waiting)
+        to_act = self.state.to_act if to_act is None else to_act
+        if kind == START:
+            return left, dict.fromkeys(to_act, moment)
+        if not self.running:
+            return left, {}
         if seat in waiting and self.clock.kind == "realtime" and kind in (ACT, TAKEOVER):
             left[seat] -= moment - waiting[seat]
             if kind == ACT:
@@ -184,8 +197,7 @@ class LiveTable:
             left[seat] = max(left[seat], MIN_ON_RETURN)
         restarted = {seat} if kind in (ACT, TAKEOVER, RETURN) else set()
         return left, {
-            s: waiting[s] if s in waiting and s not in restarted else moment
-            for s in (self.state.to_act if to_act is None else to_act)
+            s: waiting[s] if s in waiting and s not in restarted else moment for s in to_act
         }
 
     def deadlines(
@@ -403,7 +415,7 @@ class TableService:
         table_id = new_table_id()
         options = game.saved_options()
         spec = (clock or ClockSpec()).saved()
-        started = self.clock.now()
+        started = None if HUMAN in specs else self.clock.now()
         await self.storage.create_table(
             table_id, game.name, options, dealt, specs, clock=spec, started=started
         )
@@ -444,7 +456,22 @@ class TableService:
                 await self._seat_entry(table, seat, RETURN, "")
             else:
                 await self._changed(table, moved=False)
+            if not table.running and not table.open_seats() and table.clock.kind != "none":
+                await self._start_clocks_locked(table)
             return token
+
+    async def _start_clocks_locked(self, table: LiveTable) -> None:
+        """Every seat is taken for the first time: the table's clocks start now."""
+        moment = self.clock.now()
+        left, waiting = table.counted(-1, START, moment)
+        entry = LogEntry(
+            table.version + 1, -1, START, "", moment, _saved(table.deadlines(left, waiting))
+        )
+        await self._store(table, entry)
+        table.running = True
+        table.left, table.waiting = left, waiting
+        table.version += 1
+        await self._changed(table, moved=True)
 
     async def leave(self, table: LiveTable, seat: int) -> None:
         """The person in ``seat`` leaves: their token is void and the seat open to anyone
