@@ -95,7 +95,8 @@ class SeatBody(_Answer):
     kind: Literal["human", "bot"]
     name: str | None
     taken: bool
-    taken_over: bool
+    taken_over: Literal["time", "left", "disconnected"] | None
+    """Why a bot plays a person's seat now (``null``: it does not)."""
     player: str | None
     connected: bool
 
@@ -117,9 +118,13 @@ class TableBody(_Answer):
 
 
 class TablesBody(_Answer):
-    """Every table asked for, oldest first."""
+    """A page of the tables asked for, oldest first: ``limit`` of them from ``offset``, and
+    how many there are in all."""
 
     tables: list[TableBody]
+    total: int
+    offset: int
+    limit: int
 
 
 class JoinAnswer(_Answer):
