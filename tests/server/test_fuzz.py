@@ -183,13 +183,66 @@ def _chooser(case: schemathesis.Case) -> random.Random:
     return random.Random(zlib.crc32(repr(sent).encode()))
 
 
+HOSTILE_TEXT: Final = (
+    "\x00",
+    "a\x00b",
+    "../../etc/hosts",
+    "~root/board.json",
+    "..",
+    "x" * 300,
+    "²",
+    "٣",
+    " ",
+    "\u202e",
+    "Infinity",
+    "{",
+    " HUMAN ",
+)
+"""Text that trips parsers, file systems and databases."""
+HOSTILE_VALUES: Final = (0, -1, 2**63, 1e308, -1e308, 0.25, True, None, [], {}, *HOSTILE_TEXT)
+HOSTILE_KEYS: Final = ("name", "self", "__class__", "")
+"""Option names that collide with the parameters of what reads them."""
+
+
 def _aim(case: schemathesis.Case, here: World, now: dict[str, Any]) -> None:
     """Point most schema-valid cases at the tables that are there, so that the fuzzer gets
     past the table id and the token: a real game and seats, a table's id, a seated person's
-    token (or another table's), the current version, a legal action, an open seat."""
+    token (or another table's), the current version, a legal action, an open seat; and now
+    and then put hostile text or values in a field."""
     if case.meta is None or case.meta.generation.mode != schemathesis.GenerationMode.POSITIVE:
         return
     choose = _chooser(case)
+    _target(case, choose, here, now)
+    if choose.random() < 0.35:
+        _spoil(case, choose)
+
+
+def _spoil(case: schemathesis.Case, choose: random.Random) -> None:
+    """One field of ``case`` made hostile (still of the type the schema says)."""
+    body = case.body if isinstance(case.body, dict) else {}
+    texts = sorted(key for key, value in body.items() if isinstance(value, str))
+    places = [
+        *(("body", key) for key in texts),
+        ("path", "table_id"),
+        ("options", ""),
+        ("seats", ""),
+    ]
+    where, key = choose.choice(places)
+    if where == "body":
+        body[key] = choose.choice(HOSTILE_TEXT)
+    elif where == "path" and "table_id" in (case.path_parameters or {}):
+        case.path_parameters["table_id"] = choose.choice([t for t in HOSTILE_TEXT if "/" not in t])
+    elif where == "options" and body.get("game") in moonbase.games():
+        names = [spec.name for spec in game_class(body["game"]).option_specs]
+        option = choose.choice([*names, *HOSTILE_KEYS])
+        body["options"] = {option: choose.choice(HOSTILE_VALUES)}
+    elif where == "seats" and isinstance(body.get("seats"), list) and body["seats"]:
+        body["seats"][choose.randrange(len(body["seats"]))] = choose.choice(HOSTILE_TEXT)
+
+
+def _target(
+    case: schemathesis.Case, choose: random.Random, here: World, now: dict[str, Any]
+) -> None:
     body = case.body if isinstance(case.body, dict) else {}
     if case.path == "/api/tables" and case.method == "POST":
         if choose.random() < 0.7:
