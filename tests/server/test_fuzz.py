@@ -4,10 +4,11 @@ not), against a server with tables of every game already there.
 Each operation is fuzzed from ``/openapi.json``; many cases are aimed at the tables that are
 there (their ids, a seated person's token, the current version, a legal action, an open seat),
 so that the checks behind a token are reached too, and some carry hostile text, values or
-option names (NUL, paths, digits ``int()`` cannot read, names of parameters). Every answer must be no server error, a
-status the schema documents, with a body that conforms to it and, for an error, says what was
-wrong in ``error``; and a request answered with an error must change nothing: the tables, every
-seat's state and the database's rows are the same after it as before.
+option names (NUL, paths, digits ``int()`` cannot read, names of parameters). Every answer
+must be no server error, a status the schema documents, with a body that conforms to it and,
+for an error, says what was wrong in ``error``; and a request answered with an error must
+change nothing: the tables, every seat's state and the database's rows are the same after it
+as before.
 
 The run is bounded and reproducible (a derandomized seed); ``MOONBASE_FUZZ_EXAMPLES`` sets how
 many cases each operation gets, ``MOONBASE_FUZZ_DATABASE=postgresql`` fuzzes a PostgreSQL server
