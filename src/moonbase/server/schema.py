@@ -20,7 +20,6 @@ from datetime import datetime
 from typing import Any, Final, Literal
 
 from fastapi import FastAPI
-from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
@@ -227,14 +226,11 @@ def honest_openapi(app: FastAPI) -> None:
     a ``422`` (of a shape this server never sends) to every route with a parameter, even one
     whose parameters cannot be wrong."""
 
+    built = app.openapi
+
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            schema = get_openapi(
-                title=app.title,
-                version=app.version,
-                summary=app.summary,
-                routes=app.routes,
-            )
+            schema = built()  # FastAPI's, kept as app.openapi_schema: changed in place here
             for path in schema.get("paths", {}).values():
                 for operation in path.values():
                     failed = operation.get("responses", {}).get("422", {})
