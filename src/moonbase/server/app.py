@@ -34,6 +34,7 @@ from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.storage import Storage
 from moonbase.server.tables import TAKEOVER_BOT, TableService
+from moonbase.server.web import mount_web
 
 __all__ = ["MAX_BODY", "async_url", "create_app", "default_database"]
 
@@ -232,6 +233,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.include_router(router)
+    mount_web(app)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

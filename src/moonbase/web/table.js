@@ -1,0 +1,317 @@
+// A table's page: the live socket, whose turn, the seats with their connection and clock, the
+// board drawn from this seat's view, the action list, undo, the seat's log and the result.
+// Everything drawn comes from the last state the server pushed: the client applies nothing.
+import * as api from "./api.js";
+import { h, seatName, seatMarker, s } from "./dom.js";
+import { Live } from "./socket.js";
+import { breakdown } from "./result.js";
+
+const BOARDS = {
+  "moon-leap": "./boards/moon_leap.js",
+  moon: "./boards/moon.js",
+  moons: "./boards/moons.js",
+};
+const MANY_ACTIONS = 24;
+const LOG_LINES = 40;
+
+export function showTable(root, tableId, token) {
+  const page = new TablePage(root, tableId, token);
+  page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(root, tableId, token) {
+    this.root = root;
+    this.tableId = tableId;
+    this.token = token;
+    this.state = null;
+    this.table = null;
+    this.board = null;
+    this.boardFailed = null;
+    this.local = {};
+    this.filter = "";
+    this.pending = null;
+    this.clockTimer = null;
+    this.stateAt = 0;
+  }
+
+  start() {
+    document.getElementById("where").textContent = `table ${this.tableId}`;
+    const el = (tag, id, attributes = {}, ...children) => h(tag, { id, ...attributes }, ...children);
+    this.parts = {
+      connection: el("span", "connection", { class: "connection", "data-status": "connecting" }, "connecting"),
+      who: el("span", "who"),
+      turn: el("p", "turn", { class: "turn" }),
+      message: el("p", "message", { class: "message", role: "status" }),
+      board: el("div", "board", { class: "board" }),
+      result: el("section", "result", { class: "panel result", hidden: true }),
+      actions: el("div", "actions", { class: "actions" }),
+      undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
+      seats: el("ul", "seats", { class: "seat-list" }),
+      log: el("ol", "log", { class: "log", reversed: true }),
+    };
+    const p = this.parts;
+    this.root.replaceChildren(
+      h("div", { class: "table-page" },
+        h("div", { class: "status-bar" }, p.who, " ", p.connection),
+        p.turn,
+        p.message,
+        p.result,
+        h("div", { class: "layout" },
+          h("section", { class: "panel play", "aria-label": "the table" }, p.board),
+          h("aside", { class: "side" },
+            h("section", { class: "panel", "aria-label": "your actions" },
+              h("h2", {}, "Actions"), p.actions, p.token ? p.undo : null),
+            h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
+            h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
+    if (!this.token) p.undo.remove();
+    this.live = new Live(this.tableId, this.token, {
+      state: (frame) => this.onState(frame),
+      table: (frame) => this.onTable(frame),
+      error: (frame) => this.onError(frame),
+      status: (status, detail) => this.onStatus(status, detail),
+    });
+    api.table(this.tableId).then((table) => this.onTable(table), (error) => this.say(error.message, true));
+    this.clockTimer = setInterval(() => this.drawSeats(), 1000);
+  }
+
+  // The seat this page's token opens: as saved when this browser joined, else as the view
+  // says (a shared link in another browser); null for a spectator.
+  get seat() {
+    if (!this.token) return null;
+    const held = api.tokensOf(this.tableId).find((entry) => entry.token === this.token);
+    if (held) return held.seat;
+    const view = this.state && this.state.view;
+    return view && typeof view.seat === "number" ? view.seat : null;
+  }
+
+  say(text, isError) {
+    const m = this.parts.message;
+    m.textContent = text || "";
+    m.className = isError ? "message error" : "message";
+    m.setAttribute("role", isError ? "alert" : "status");
+  }
+
+  onStatus(status, detail) {
+    const c = this.parts.connection;
+    c.dataset.status = status;
+    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting", closed: "closed" };
+    c.textContent = detail ? `${words[status]} ${detail}` : words[status];
+    if (status === "closed") this.say(detail || "The table refused this page's connection.", true);
+    this.drawActions();
+  }
+
+  onTable(table) {
+    const { type, ...body } = table;
+    this.table = body;
+    document.title = `${body.game} · table ${body.id} · moonbase`;
+    this.drawHeader();
+    this.drawSeats();
+    this.drawLog();
+  }
+
+  onError(frame) {
+    this.pending = null;
+    let text = frame.error || `error ${frame.status}`;
+    if (frame.state) {
+      text += " — the table has moved on; here it is as it stands now.";
+      this.onState(frame.state);
+    }
+    this.say(text, true);
+    if (frame.status === 403 && !this.state) this.drawActions();
+  }
+
+  onState(frame) {
+    const { type, ...body } = frame;
+    this.state = body;
+    this.stateAt = Date.now();
+    this.pending = null;
+    this.render();
+  }
+
+  render() {
+    this.drawHeader();
+    this.drawTurn();
+    this.drawBoard();
+    this.drawActions();
+    this.drawSeats();
+    this.drawLog();
+    this.drawResult();
+  }
+
+  act(action) {
+    if (!this.state) return;
+    if (!this.live.act(this.state.version, action)) {
+      this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+      return;
+    }
+    this.pending = action;
+    this.say(`Sent ${action}…`, false);
+  }
+
+  undo() {
+    if (!this.live.undo()) this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+  }
+
+  ctx() {
+    const legal = new Set(this.state ? this.state.legal : []);
+    return {
+      seat: this.seat,
+      legal,
+      table: this.table,
+      local: this.local,
+      act: (action) => this.act(action),
+      redraw: () => this.drawBoard(),
+      name: (seat) => seatName(this.table, seat),
+    };
+  }
+
+  drawHeader() {
+    const seat = this.seat;
+    const who = this.parts.who;
+    if (!this.token) who.textContent = "Watching as a spectator";
+    else if (seat === null) who.textContent = "Your seat";
+    else who.textContent = `You are ${seatName(this.table, seat)}`;
+    who.dataset.seat = seat === null ? "spectator" : String(seat);
+  }
+
+  drawTurn() {
+    const { state, table } = this;
+    const turn = this.parts.turn;
+    if (!state) return;
+    const view = state.view || {};
+    const over = state.to_act.length === 0 || view.over === true || view.phase === "over";
+    turn.dataset.over = String(over);
+    if (over) {
+      turn.textContent = "The game is over.";
+      return;
+    }
+    const mine = this.seat !== null && state.to_act.includes(this.seat);
+    const others = state.to_act.filter((seat) => seat !== this.seat).map((seat) => seatName(table, seat));
+    turn.textContent = mine
+      ? `Your turn${others.length ? ` (with ${others.join(", ")})` : ""}.`
+      : `Waiting for ${others.join(", ")}.`;
+    turn.classList.toggle("mine", mine);
+  }
+
+  async drawBoard() {
+    const { state } = this;
+    if (!state || !this.table) return;
+    const where = this.parts.board;
+    const path = BOARDS[this.table.game];
+    if (!path) {
+      where.replaceChildren(h("p", { class: "quiet" },
+        "This game has no drawn board yet: play it from the action list; the view is below."),
+        h("pre", { class: "view" }, JSON.stringify(state.view, null, 1)));
+      return;
+    }
+    if (!this.board) {
+      try {
+        this.board = await import(path);
+      } catch (error) {
+        where.replaceChildren(h("p", { class: "error" }, `The board could not be loaded: ${error.message}`));
+        return;
+      }
+    }
+    where.replaceChildren(this.board.render(this.state.view, this.ctx()));
+  }
+
+  drawActions() {
+    const box = this.parts.actions;
+    const legal = this.state ? this.state.legal : [];
+    if (!this.token) {
+      box.replaceChildren(h("p", { class: "quiet" }, "Spectators watch; join a seat in the lobby to play."));
+      return;
+    }
+    const live = this.live && this.live.open;
+    if (legal.length === 0) {
+      box.replaceChildren(h("p", { class: "quiet" }, this.state ? "Nothing to do now." : "Waiting for the table…"));
+      this.parts.undo.disabled = !live;
+      return;
+    }
+    const shown = this.filter
+      ? legal.filter((action) => action.toLowerCase().includes(this.filter.toLowerCase()))
+      : legal;
+    const buttons = shown.map((action) =>
+      h("button", { type: "button", class: "action", "data-action": action, disabled: !live, onclick: () => this.act(action) }, action));
+    const children = [];
+    if (legal.length > MANY_ACTIONS) {
+      const input = h("input", {
+        type: "search", id: "action-filter", value: this.filter,
+        placeholder: `filter ${legal.length} actions`, "aria-label": "filter the actions",
+      });
+      input.addEventListener("input", () => {
+        this.filter = input.value;
+        this.drawActions();
+        const again = document.getElementById("action-filter");
+        again.focus();
+        again.setSelectionRange(again.value.length, again.value.length);
+      });
+      children.push(input);
+    }
+    children.push(h("div", { class: "action-list", role: "group", "aria-label": "legal actions" }, buttons));
+    if (shown.length < legal.length) children.push(h("p", { class: "quiet" }, `${shown.length} of ${legal.length} shown`));
+    box.replaceChildren(...children);
+    this.parts.undo.disabled = !live;
+  }
+
+  drawSeats() {
+    const { table, state } = this;
+    if (!table) return;
+    const clock = (state && state.clock) || table.clock;
+    const since = state && state.clock ? (Date.now() - this.stateAt) / 1000 : 0;
+    const toAct = state ? state.to_act : table.to_act;
+    this.parts.seats.replaceChildren(...table.seats.map((seat) => {
+      const parts = [
+        h("span", { class: "marker" }, marker(seat.seat)),
+        h("span", { class: "name" }, seatName(table, seat.seat)),
+      ];
+      if (seat.kind === "human") {
+        parts.push(h("span", { class: `presence ${seat.connected ? "on" : "off"}` },
+          seat.taken ? (seat.connected ? "online" : "offline") : "open seat"));
+      } else if (seat.taken_over) {
+        parts.push(h("span", { class: "presence off" }, `a bot plays for ${seat.player}`));
+      }
+      const time = clock && clock.seats ? clock.seats[seat.seat] : null;
+      if (time && typeof time.time_left === "number") {
+        const left = Math.max(0, time.time_left - (time.running ? since : 0));
+        parts.push(h("span", { class: `clock${time.running ? " running" : ""}` }, formatTime(left)));
+      }
+      if (toAct.includes(seat.seat)) parts.push(h("span", { class: "to-act" }, "to act"));
+      return h("li", { "data-seat": seat.seat, "data-connected": String(seat.connected) }, parts);
+    }));
+  }
+
+  drawLog() {
+    const { state, table } = this;
+    if (!state) return;
+    const entries = state.log.slice(-LOG_LINES).reverse();
+    this.parts.log.start = state.log.length;
+    this.parts.log.replaceChildren(...entries.map(([who, action]) =>
+      h("li", { class: who === -1 ? "chance" : "" },
+        h("span", { class: "who" }, who === -1 ? "chance" : seatName(table, who)), ": ", action)));
+  }
+
+  drawResult() {
+    const { state } = this;
+    const box = this.parts.result;
+    const over = state && state.to_act.length === 0;
+    box.hidden = !over;
+    if (!over) return;
+    box.replaceChildren(h("h2", {}, "The end"),
+      breakdown(state.view, this.table, this.board),
+      h("p", {}, h("a", { class: "button", href: "/" }, "Back to the lobby (play again)")));
+  }
+}
+
+function marker(seat) {
+  return s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8));
+}
+
+function formatTime(seconds) {
+  const whole = Math.ceil(seconds);
+  if (whole >= 3600 * 24) return `${Math.floor(whole / 86400)} d ${Math.floor((whole % 86400) / 3600)} h`;
+  if (whole >= 3600) return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
