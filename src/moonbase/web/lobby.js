@@ -151,7 +151,7 @@ function createForm(catalogue, say, created) {
   const fillPresets = () => {
     const game = gameOf();
     presetSelect.replaceChildren(h("option", { value: "" }, "defaults"),
-      Object.keys(game.presets).map((name) => h("option", { value: name }, name)));
+      ...Object.keys(game.presets).map((name) => h("option", { value: name }, name)));
     setSeats(seatCount(game, ""));
   };
   gameSelect.addEventListener("change", fillPresets);

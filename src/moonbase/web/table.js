@@ -106,9 +106,8 @@ class TablePage {
     const { type, ...body } = table;
     this.table = body;
     document.title = `${body.game} · table ${body.id} · moonbase`;
-    this.drawHeader();
-    this.drawSeats();
-    this.drawLog();
+    if (this.state) this.render();
+    else this.drawHeader();
   }
 
   onError(frame) {
@@ -126,6 +125,7 @@ class TablePage {
     const { type, ...body } = frame;
     this.state = body;
     this.stateAt = Date.now();
+    if (this.pending !== null) this.say("", false);
     this.pending = null;
     this.render();
   }

@@ -79,31 +79,36 @@ export function render(view, ctx) {
       s("title", {}, `the barrier after space ${view.barrier}${view.split_allowed ? " (crossed: splits allowed)" : ""}`)));
   }
 
+  // below the track: the die, the barrier, then one row per seat (reserve and score);
+  // drawn larger on a narrow screen, where the whole picture is scaled down
+  const k = narrow ? 1.8 : 1;
   const top = rows * cell + 20;
   const info = s("g", { class: "info" });
-  // the die
-  const die = s("g", { class: "die", "data-roll": view.roll ?? "" },
-    s("rect", { x: 10, y: top, width: 110, height: 110, rx: 18, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 4 }),
-    s("text", { x: 65, y: top + 80, "text-anchor": "middle", "font-size": 72, "font-weight": 700 }, view.roll === null ? "–" : view.roll === "*" ? "★" : view.roll),
-    s("title", {}, view.roll === null ? "the die is not rolled yet" : `the die shows ${view.roll === "*" ? "a star" : view.roll}`));
-  info.append(die,
-    s("text", { x: 140, y: top + 40, "font-size": 30 }, `Die: ${view.roll === null ? "not rolled" : view.roll === "*" ? "★ (any token)" : view.roll}`),
-    s("text", { x: 140, y: top + 85, "font-size": 30, fill: view.split_allowed ? "#2e7d32" : "#b00020" },
-      view.split_allowed ? `Barrier after ${view.barrier} crossed: splits allowed` : `Barrier after space ${view.barrier}: no splits yet`));
-  // reserves and scores, one row per seat
-  const rowHeight = 90;
-  const seatsTop = top + 140;
+  const dieSize = 110 * k;
+  const face = view.roll === null ? "–" : view.roll === "*" ? "★" : view.roll;
+  info.append(
+    s("g", { class: "die", "data-roll": view.roll ?? "" },
+      s("rect", { x: 10, y: top, width: dieSize, height: dieSize, rx: 18 * k, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 4 }),
+      s("text", { x: 10 + dieSize / 2, y: top + dieSize * 0.73, "text-anchor": "middle", "font-size": 72 * k, "font-weight": 700 }, face),
+      s("title", {}, view.roll === null ? "the die is not rolled yet" : `the die shows ${view.roll === "*" ? "a star" : view.roll}`)),
+    s("text", { x: 30 + dieSize, y: top + dieSize * 0.36, "font-size": 30 * k }, `Die: ${view.roll === null ? "not rolled" : view.roll === "*" ? "★ any token" : view.roll}`),
+    s("text", { x: narrow ? 10 : 30 + dieSize, y: narrow ? top + dieSize + 60 : top + dieSize * 0.78, "font-size": 30 * k, fill: view.split_allowed ? "#2e7d32" : "#b00020" },
+      view.split_allowed ? "Barrier crossed: splits allowed" : `Barrier after ${view.barrier}: no splits yet`));
+  const rowHeight = (narrow ? 150 : 90) * k;
+  const seatsTop = top + dieSize + (narrow ? 100 : 30);
   const seats = s("g", { class: "reserves" });
   for (let seat = 0; seat < view.players; seat += 1) {
     const y = seatsTop + seat * rowHeight;
     const active = view.to_act.includes(seat);
     const row = s("g", { class: "reserve", "data-seat": seat, "data-score": view.scores[seat] },
-      s("rect", { x: 0, y, width: WIDTH, height: rowHeight - 8, rx: 12, fill: active ? "#fff7d6" : "#fafafa", stroke: active ? seatColour(seat) : "#ccc", "stroke-width": active ? 5 : 2 }),
-      seatMarker(seat, 40, y + 41, 22),
-      s("text", { x: 75, y: y + 38, "font-size": 28, "font-weight": 700 }, ctx.name(seat)),
-      s("text", { x: 75, y: y + 70, "font-size": 26 }, `score ${view.scores[seat]}${seat === ctx.seat ? " · you" : ""}`));
+      s("rect", { x: 0, y, width: WIDTH, height: rowHeight - 8, rx: 12, fill: active ? "#fff7d6" : "#fafafa", stroke: active ? seatColour(seat) : "#ccc", "stroke-width": active ? 6 : 2 }),
+      seatMarker(seat, 40 * k, y + 41 * k, 22 * k),
+      s("text", { x: 75 * k, y: y + 38 * k, "font-size": 28 * k, "font-weight": 700 }, ctx.name(seat)),
+      s("text", { x: 75 * k, y: y + 70 * k, "font-size": 26 * k }, `score ${view.scores[seat]}${seat === ctx.seat ? " · you" : ""}`));
     view.reserve[seat].forEach((number, i) => {
-      row.append(token(seat, number, WIDTH - 380 + i * 78, y + 41, 30, ctx, null));
+      const x = narrow ? 75 * k + 30 * k + i * 80 * k : WIDTH - 380 + i * 78;
+      const ty = narrow ? y + 120 * k : y + 41;
+      row.append(token(seat, number, x, ty, 30 * k, ctx, null));
     });
     seats.append(row);
   }
