@@ -163,6 +163,10 @@ class TablePage {
       local: this.local,
       act: (action) => this.act(action),
       redraw: () => this.drawBoard(),
+      filter: (text) => {
+        this.filter = text;
+        this.drawActions();
+      },
       name: (seat) => seatName(this.table, seat),
     };
   }
