@@ -168,6 +168,7 @@ function createForm(catalogue, say, created) {
     try {
       const table = await api.createTable(body);
       say(`Table ${table.id} is open: choose a seat below.`, false);
+      document.getElementById("lobby-message").dataset.table = table.id;
       created(table);
     } catch (error) {
       say(`Could not open the table: ${error.message}`, true);

@@ -124,6 +124,11 @@ class TablePage {
   onState(frame) {
     const { type, ...body } = frame;
     this.state = body;
+    // a link shared from another browser: the seat is the one that may act when this token
+    // has legal actions and one seat is to act (kept, as when joining here)
+    if (this.token && this.seat === null && body.legal.length > 0 && body.to_act.length === 1) {
+      api.saveToken(this.tableId, body.to_act[0], this.token);
+    }
     this.stateAt = Date.now();
     if (this.pending !== null) this.say("", false);
     this.pending = null;
@@ -131,6 +136,7 @@ class TablePage {
   }
 
   render() {
+    this.parts.turn.dataset.version = String(this.state.version);
     this.drawHeader();
     this.drawTurn();
     this.drawBoard();

@@ -136,7 +136,7 @@ export function render(view, ctx) {
     const tableauPhase = legal.some((a) => a.startsWith("TABLEAU "));
     const picked = local.pick || [];
     if (!tableauPhase) local.pick = [];
-    parts.push(s("text", { x: 10, y: y + 30, "font-size": 26, "font-weight": 700 }, tableauPhase ? "Your hand: pick three for your tableau" : "Your hand"));
+    parts.push(s("text", { x: 10, y: y + 30, "font-size": narrow ? 22 : 26, "font-weight": 700 }, tableauPhase ? "Your hand: pick three for your tableau" : "Your hand"));
     y += 44;
     const hw = narrow ? 60 : 70;
     const hh = hw * 1.35;

@@ -1,0 +1,36 @@
+"""What the browser tests do on a table's page: wait for a version, click the next action,
+read what the board shows."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.web.browser import Server
+
+
+def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
+    """Wait until ``page`` shows the table at ``version`` (its ``#turn[data-version]``)."""
+    page.wait_for_selector(f'#turn[data-version="{version}"]', timeout=seconds * 1000)
+
+
+def wait_for_change(server: Server, table: str, version: int, seconds: float = 20.0) -> Any:
+    """Wait until the table is past ``version``; its spectator state then."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = server.get(f"/api/tables/{table}/state")
+        if state["version"] > version:
+            return state
+        assert time.monotonic() < deadline, f"table {table} stayed at version {version}"
+        time.sleep(0.05)
+
+
+def click_an_action(page: Any) -> str:
+    """Click an action of the board if it has one, else of the action list; the action."""
+    target = page.locator("#board [data-action].clickable")
+    if target.count() == 0:
+        target = page.locator("#actions button[data-action]:not([disabled])")
+    assert target.count() > 0, "the page offers no action"
+    action: str = target.first.get_attribute("data-action")
+    target.first.click()
+    return action
