@@ -1,0 +1,139 @@
+"""The table page's live socket: it recovers when its socket is closed, shows the server's
+reason when an action is refused, and is played from the keyboard; the lobby shows the
+server's refusals."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+from typing import Any
+
+from tests.web.browser import DESKTOP, Server
+from tests.web.play import wait_for_change, wait_for_version
+
+LIVE = re.compile(r".*/api/tables/[^/]+/live.*")
+
+
+def new_table(server: Server) -> tuple[str, str]:
+    """A two-seat Moon Leap table with a greedy bot; its id and seat 0's token."""
+    table = server.post(
+        "/api/tables", {"game": "moon-leap", "seats": ["human", "greedy"], "seed": 11}
+    )
+    joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
+    return table["id"], joined["token"]
+
+
+def my_turn(server: Server, table: str) -> dict[str, Any]:
+    """Wait until seat 0 is to act; the spectator state then."""
+    deadline = time.monotonic() + 20
+    while True:
+        state = server.get(f"/api/tables/{table}/state")
+        if state["to_act"] == [0]:
+            return state
+        assert time.monotonic() < deadline, "seat 0 never came to act"
+        time.sleep(0.05)
+
+
+def test_the_page_reconnects_and_resyncs_after_its_socket_is_closed(
+    server: Server, browser: Any
+) -> None:
+    table, token = new_table(server)
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        routes: list[tuple[Any, Any]] = []
+
+        def route(socket: Any) -> None:
+            routes.append((socket, socket.connect_to_server()))
+
+        page.route_web_socket(LIVE, route)
+        page.goto(f"{server.base}/tables/{table}?token={token}")
+        page.wait_for_selector('#connection[data-status="live"]')
+        state = my_turn(server, table)
+        wait_for_version(page, state["version"])
+
+        page_side, server_side = routes[0]
+        page_side.close(code=1011, reason="closed by the test")
+        server_side.close()
+        page.wait_for_selector('#connection[data-status="reconnecting"]', timeout=5000)
+        page.wait_for_selector('#connection[data-status="live"]', timeout=10000)
+        assert len(routes) == 2
+
+        # a link opened without joining in this browser: the page finds its seat and acts,
+        # here from the keyboard
+        token_on_board = page.locator("#board [data-action].clickable").first
+        action = token_on_board.get_attribute("data-action")
+        assert action in server.get(f"/api/tables/{table}/state?token={token}")["legal"]
+        token_on_board.focus()
+        page.keyboard.press("Enter")
+        after = wait_for_change(server, table, state["version"])
+        mine = [entry for entry in after["log"] if entry[0] == 0]
+        assert mine[-1][1] == action
+        wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
+        assert action in page.inner_text("#log")
+    finally:
+        context.close()
+
+
+def test_a_refused_action_shows_the_servers_reason_and_changes_nothing(
+    server: Server, browser: Any
+) -> None:
+    table, token = new_table(server)
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+
+        def route(socket: Any) -> None:
+            upstream = socket.connect_to_server()
+
+            def outgoing(message: str | bytes) -> None:
+                frame = json.loads(message)
+                if frame.get("type") == "act":
+                    frame["action"] = "MOVE 9"
+                upstream.send(json.dumps(frame))
+
+            socket.on_message(outgoing)
+
+        page.route_web_socket(LIVE, route)
+        page.goto(f"{server.base}/tables/{table}?token={token}")
+        state = my_turn(server, table)
+        wait_for_version(page, state["version"])
+        page.locator("#actions button[data-action]").first.click()
+        alert = page.locator('#message[role="alert"]')
+        alert.wait_for()
+        assert "MOVE 9" in alert.inner_text()
+        assert "allowed" in alert.inner_text() or "no token" in alert.inner_text()
+        assert server.get(f"/api/tables/{table}/state")["version"] == state["version"]
+    finally:
+        context.close()
+
+
+def test_the_lobby_shows_the_servers_refusal_and_opens_nothing(
+    server: Server, browser: Any
+) -> None:
+    before = len(server.get("/api/tables")["tables"])
+    body = {"game": "moon-leap", "preset": "custom-board", "seats": ["human"] * 4}
+    try:
+        server.post("/api/tables", body)
+    except urllib.error.HTTPError as error:
+        refusal = json.load(error)["error"]
+    else:
+        raise AssertionError("four seats at a three-player table were accepted")
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.select_option("#new-game", "moon-leap")
+        page.select_option("#new-preset", "custom-board")
+        page.click("text=Add a seat")
+        for seat in range(4):
+            page.select_option(f"#new-seat-{seat}", "human")
+        page.click("#create-table")
+        message = page.locator("#lobby-message.error")
+        message.wait_for()
+        assert refusal in message.inner_text()
+        assert len(server.get("/api/tables")["tables"]) == before
+    finally:
+        context.close()
