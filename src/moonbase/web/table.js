@@ -10,6 +10,7 @@ const BOARDS = {
   "moon-leap": "./boards/moon_leap.js",
   moon: "./boards/moon.js",
   moons: "./boards/moons.js",
+  "welcome-to-the-moon": "./boards/welcome_to_the_moon.js",
 };
 const MANY_ACTIONS = 24;
 const LOG_LINES = 40;

@@ -1,0 +1,130 @@
+"""Each game's table in the browser, at a phone's size and a desktop's: drawn from the seat's
+view, played by clicking the board, saved as screenshots; a spectator of Moons sees no card
+that is hidden from a spectator."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import DESKTOP, PHONE, Server
+from tests.web.play import wait_for_change, wait_for_version
+
+SIZES = {"1440x900": DESKTOP, "375x667": PHONE}
+
+
+def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, str]:
+    """A new table with a person in seat 0; its id and the person's token."""
+    table = server.post("/api/tables", {"game": game, "seats": seats, "seed": 5, **body})
+    joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
+    return table["id"], joined["token"]
+
+
+def open_seat(context: Any, server: Server, table: str, token: str) -> Any:
+    page = context.new_page()
+    page.goto(f"{server.base}/tables/{table}?token={token}")
+    page.wait_for_selector("#board svg")
+    return page
+
+
+def shoot(page: Any, artifacts: Path, name: str, size: str) -> None:
+    """Save the whole page; at a phone's width nothing may stick out sideways."""
+    page.screenshot(path=artifacts / f"{name}-{size}.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_moon_is_played_by_clicking_an_operation_and_its_register(
+    server: Server, browser: Any, artifacts: Path, size: str
+) -> None:
+    table, token = seated(server, "moon", ["human"])
+    context = browser.new_context(viewport=SIZES[size])
+    try:
+        page = open_seat(context, server, table, token)
+        before = server.get(f"/api/tables/{table}/state?token={token}")
+        wait_for_version(page, before["version"])
+        rows = page.locator("#board .register")
+        assert rows.evaluate_all("els => els.map(e => e.dataset.value)") == [
+            before["view"]["registers"][r] for r in "ABCD"
+        ]
+        assert page.locator("#board [data-op]").count() == len(before["view"]["costs"])
+        page.click('#board [data-op="NOT"]')
+        page.click('#board [data-action="NOT A"]')
+        after = wait_for_change(server, table, before["version"])
+        assert after["log"][-1] == [0, "NOT A"]
+        page.click('#board [data-op="XOR"]')
+        page.click('#board [data-register="B"]')
+        page.click('#board [data-action="XOR B C"]')
+        wait_for_change(server, table, after["version"])
+        wait_for_version(page, after["version"] + 1)
+        shoot(page, artifacts, "moon", size)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_moons_tableau_is_picked_on_the_board_and_a_spectator_sees_no_hidden_card(
+    server: Server, browser: Any, artifacts: Path, size: str
+) -> None:
+    table, token = seated(server, "moons", ["human", "greedy", "greedy"], preset="3p")
+    context = browser.new_context(viewport=SIZES[size])
+    watcher = browser.new_context(viewport=SIZES[size])
+    try:
+        page = open_seat(context, server, table, token)
+        eve = watcher.new_page()
+        eve.goto(f"{server.base}/tables/{table}")
+        eve.wait_for_selector("#board svg")
+        mine = server.get(f"/api/tables/{table}/state?token={token}")
+        wait_for_version(page, mine["version"])
+        hand = mine["view"]["hand"]
+        shown = page.locator("#board .moon-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(hand)
+        picks = [card for card in hand if card != "AST"][:3]
+        for card in picks:
+            page.locator(f'#board .moon-card[data-card="{card}"]').first.click()
+        place = page.locator(".moons-pick[data-action]")
+        assert place.get_attribute("data-action").split()[1:] == picks
+        place.click()
+        deadline = time.monotonic() + 20
+        while server.get(f"/api/tables/{table}/state")["view"]["phase"] == "tableau":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        spectator = server.get(f"/api/tables/{table}/state")
+        wait_for_version(eve, spectator["version"])
+        public = {play["card"] for play in spectator["view"]["trick"]}
+        for tableau in spectator["view"]["tableaus"]:
+            public |= set(tableau or [])
+        seen = eve.locator("#board [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert set(seen) <= public
+        assert set(picks) <= set(seen)  # revealed: Ada's tableau
+        hidden = set(hand) - public
+        text = eve.inner_text("#board")
+        assert not any(f" {card} " in f" {text} " for card in hidden if card != "AST")
+        wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
+        shoot(page, artifacts, "moons", size)
+    finally:
+        context.close()
+        watcher.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_moon_leap_and_welcome_to_the_moon_tables_fit_both_sizes(
+    server: Server, browser: Any, artifacts: Path, size: str
+) -> None:
+    context = browser.new_context(viewport=SIZES[size])
+    try:
+        for game, seats, body in (
+            ("moon-leap", ["human", "greedy", "greedy"], {"preset": "3p"}),
+            ("welcome-to-the-moon", ["human", "greedy"], {"preset": "a1-2p"}),
+            ("moon", ["human", "greedy", "greedy"], {"preset": "competitive-3-hackers"}),
+        ):
+            table, token = seated(server, game, seats, **body)
+            page = open_seat(context, server, table, token)
+            wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
+            shoot(page, artifacts, game if game != "moon" else "moon-competitive", size)
+            page.close()
+    finally:
+        context.close()
