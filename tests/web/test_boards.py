@@ -80,7 +80,9 @@ def test_moons_tableau_is_picked_on_the_board_and_a_spectator_sees_no_hidden_car
         mine = server.get(f"/api/tables/{table}/state?token={token}")
         wait_for_version(page, mine["version"])
         hand = mine["view"]["hand"]
-        shown = page.locator("#board .moon-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        shown = page.locator("#board .moon-card").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
         assert sorted(shown) == sorted(hand)
         picks = [card for card in hand if card != "AST"][:3]
         for card in picks:
