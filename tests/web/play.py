@@ -34,3 +34,17 @@ def click_an_action(page: Any) -> str:
     action: str = target.first.get_attribute("data-action")
     target.first.click()
     return action
+
+
+def shown_with_state(page: Any, server: Server, path: str, script: str) -> tuple[Any, Any]:
+    """What ``script`` reads from ``page`` and the state at ``path`` of the same version (read
+    together with the page's version and retried while the table moves on)."""
+    deadline = time.monotonic() + 20
+    reading = f"() => [document.querySelector('#turn').dataset.version, ({script})()]"
+    while True:
+        version, shown = page.evaluate(reading)
+        state = server.get(path)
+        if version == str(state["version"]):
+            return shown, state
+        assert time.monotonic() < deadline, "the page never showed the table's version"
+        time.sleep(0.1)

@@ -4,6 +4,7 @@ that is hidden from a spectator."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import DESKTOP, PHONE, Server
-from tests.web.play import wait_for_change, wait_for_version
+from tests.web.play import shown_with_state, wait_for_change, wait_for_version
 
 SIZES = {"1440x900": DESKTOP, "375x667": PHONE}
 
@@ -55,6 +56,17 @@ def test_moon_is_played_by_clicking_an_operation_and_its_register(
         page.click('#board [data-action="NOT A"]')
         after = wait_for_change(server, table, before["version"])
         assert after["log"][-1] == [0, "NOT A"]
+        wait_for_version(page, after["version"])
+        page.click("#undo")
+        undone = wait_for_change(server, table, after["version"])
+        assert undone["view"]["registers"] == before["view"]["registers"]
+        assert undone["log"] == before["log"]
+        after = undone
+        wait_for_version(page, after["version"])
+        assert (
+            page.locator('#board .register[data-register="A"]').get_attribute("data-value")
+            == before["view"]["registers"]["A"]
+        )
         page.click('#board [data-op="XOR"]')
         page.click('#board [data-register="B"]')
         page.click('#board [data-action="XOR B C"]')
@@ -94,17 +106,23 @@ def test_moons_tableau_is_picked_on_the_board_and_a_spectator_sees_no_hidden_car
         while server.get(f"/api/tables/{table}/state")["view"]["phase"] == "tableau":
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        spectator = server.get(f"/api/tables/{table}/state")
-        wait_for_version(eve, spectator["version"])
-        public = {play["card"] for play in spectator["view"]["trick"]}
-        for tableau in spectator["view"]["tableaus"]:
+        shown_now = """() => ({
+          cards: [...document.querySelectorAll("#board [data-card]")].map((e) => e.dataset.card),
+          text: document.querySelector("#board").textContent,
+        })"""
+        seen_now, spectator = shown_with_state(eve, server, f"/api/tables/{table}/state", shown_now)
+        seen = seen_now["cards"]
+        view = spectator["view"]
+        public = {play["card"] for play in view["trick"]}
+        if view["last_trick"]:
+            public |= {play["card"] for play in view["last_trick"]["trick"]}
+        for tableau in view["tableaus"]:
             public |= set(tableau or [])
-        seen = eve.locator("#board [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         assert set(seen) <= public
         assert set(picks) <= set(seen)  # revealed: Ada's tableau
-        hidden = set(hand) - public
-        text = eve.inner_text("#board")
-        assert not any(f" {card} " in f" {text} " for card in hidden if card != "AST")
+        hidden = set(hand) - public - {"AST"}
+        assert hidden
+        assert not [card for card in hidden if re.search(rf"\b{card}\b", seen_now["text"])]
         wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
         shoot(page, artifacts, "moons", size)
     finally:
@@ -126,7 +144,28 @@ def test_moon_leap_and_welcome_to_the_moon_tables_fit_both_sizes(
             table, token = seated(server, game, seats, **body)
             page = open_seat(context, server, table, token)
             wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
+            if game == "welcome-to-the-moon":
+                write_a_number(page, server, table, token)
             shoot(page, artifacts, game if game != "moon" else "moon-competitive", size)
             page.close()
     finally:
         context.close()
+
+
+def write_a_number(page: Any, server: Server, table: str, token: str) -> None:
+    """Choose the first combination, then click the first space it may go in."""
+    before = server.get(f"/api/tables/{table}/state?token={token}")
+    writes = [action for action in before["legal"] if action.startswith("WRITE 1 ")]
+    page.click('.combo[data-combination="1"]')
+    space = writes[0].split()[2]
+    target = page.locator(f'#board .spot[data-spot="{space}"]').first
+    assert target.get_attribute("data-action") == writes[0]
+    target.click()
+    mine = [
+        entry for entry in wait_for_change(server, table, before["version"])["log"] if entry[0] == 0
+    ]
+    assert mine[-1][1] == writes[0]
+    number = before["view"]["combinations"][0]["number"]
+    page.wait_for_selector(
+        f'#board .sheet-box[data-seat="0"] .spot[data-spot="{space}"][data-mark="{number + 1}"]'
+    )

@@ -63,10 +63,9 @@ class TablePage {
           h("section", { class: "panel play", "aria-label": "the table" }, p.board),
           h("aside", { class: "side" },
             h("section", { class: "panel", "aria-label": "your actions" },
-              h("h2", {}, "Actions"), p.actions, p.token ? p.undo : null),
+              h("h2", {}, "Actions"), p.actions, this.token ? p.undo : null),
             h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
             h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
-    if (!this.token) p.undo.remove();
     this.live = new Live(this.tableId, this.token, {
       state: (frame) => this.onState(frame),
       table: (frame) => this.onTable(frame),
@@ -75,6 +74,12 @@ class TablePage {
     });
     api.table(this.tableId).then((table) => this.onTable(table), (error) => this.say(error.message, true));
     this.clockTimer = setInterval(() => this.drawSeats(), 1000);
+    // boards lay themselves out for the width: redraw when it changes (a phone turned)
+    let resizing = null;
+    window.addEventListener("resize", () => {
+      clearTimeout(resizing);
+      resizing = setTimeout(() => this.drawBoard(), 150);
+    });
   }
 
   // The seat this page's token opens: as saved when this browser joined, else as the view
