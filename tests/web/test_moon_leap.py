@@ -4,6 +4,7 @@ exactly the spectator's view."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,32 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicks(
         assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         ada.screenshot(path=artifacts / "moon-leap-over-1440x900.png", full_page=True)
         assert (artifacts / "moon-leap-375x667.png").stat().st_size > 10_000
+
+        # the replay steps through the game as the seat saw it, from the deal
+        ada.click("#replay-start")
+        steps = len(final["log"])
+        ada.wait_for_selector(f'#replay-step[data-step="{steps}"]')
+        ada.click("#replay-first")
+        ada.wait_for_selector('#replay-step[data-step="0"]')
+        assert ada.locator('#board g.token:not([data-space="reserve"])').count() == 0
+        assert ada.locator("#log li").count() == 0
+        ada.click("#replay-next")
+        ada.wait_for_selector('#replay-step[data-step="1"]')
+        assert ada.locator("#log li").all_inner_texts() == [f"chance: {final['log'][0][1]}"]
+        ada.click("#replay-stop")
+        assert ada.locator("#board g.token").count() == 15
+
+        # play again: a table like this one, Ada in her seat again
+        ada.click("#play-again")
+        ada.wait_for_url(re.compile(r".*/tables/(?!" + table + r")[^/?]+\?token=.+"))
+        again = server.get("/api/tables/" + ada.url.split("/tables/")[1].split("?")[0])
+        old = server.get(f"/api/tables/{table}")
+        assert again["options"] == old["options"]
+        assert [(s["kind"], s["name"]) for s in again["seats"]] == [
+            ("human", "Ada"),
+            ("human", None),
+            ("bot", "greedy"),
+        ]
     finally:
         for context in (ada_context, bob_context, eve_context):
             context.close()

@@ -35,6 +35,7 @@ class TablePage {
     this.pending = null;
     this.clockTimer = null;
     this.stateAt = 0;
+    this.replay = null;
   }
 
   start() {
@@ -51,13 +52,16 @@ class TablePage {
       undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
       seats: el("ul", "seats", { class: "seat-list" }),
       log: el("ol", "log", { class: "log", reversed: true }),
+      replay: el("div", "replay", { class: "replay-bar" }),
     };
     const p = this.parts;
     this.root.replaceChildren(
       h("div", { class: "table-page" },
-        h("div", { class: "status-bar" }, p.who, " ", p.connection),
+        h("div", { class: "status-bar" }, p.who,
+          h("span", {}, h("button", { type: "button", id: "replay-open", class: "small", onclick: () => this.startReplay() }, "Replay"), " ", p.connection)),
         p.turn,
         p.message,
+        p.replay,
         p.result,
         h("div", { class: "layout" },
           h("section", { class: "panel play", "aria-label": "the table" }, p.board),
@@ -230,6 +234,12 @@ class TablePage {
         return;
       }
     }
+    if (this.replay) {
+      const step = this.replay.steps[this.replay.at];
+      const ctx = { ...this.ctx(), legal: new Set(), act: () => {} };
+      where.replaceChildren(this.board.render(step.view, ctx));
+      return;
+    }
     where.replaceChildren(this.board.render(this.state.view, this.ctx()));
   }
 
@@ -302,8 +312,12 @@ class TablePage {
   drawLog() {
     const { state, table } = this;
     if (!state) return;
-    const entries = state.log.slice(-LOG_LINES).reverse();
-    this.parts.log.start = state.log.length;
+    let log = state.log;
+    if (this.replay) {
+      log = this.replay.steps.slice(1, this.replay.at + 1).map((step) => step.entry);
+    }
+    const entries = log.slice(-LOG_LINES).reverse();
+    this.parts.log.start = log.length;
     this.parts.log.replaceChildren(...entries.map(([who, action]) =>
       h("li", { class: who === -1 ? "chance" : "" },
         h("span", { class: "who" }, who === -1 ? "chance" : seatName(table, who)), ": ", action)));
@@ -317,7 +331,73 @@ class TablePage {
     if (!over) return;
     box.replaceChildren(h("h2", {}, "The end"),
       breakdown(state.view, this.table, this.board),
-      h("p", {}, h("a", { class: "button", href: "/" }, "Back to the lobby (play again)")));
+      h("p", {},
+        h("button", { type: "button", id: "play-again", onclick: () => this.playAgain() }, "Play again"), " ",
+        h("button", { type: "button", id: "replay-start", onclick: () => this.startReplay() }, "Replay the game"), " ",
+        h("a", { class: "button", href: "/" }, "Back to the lobby")));
+  }
+
+  // A new table like this one (game, options, who sits where); this page's person sits in
+  // the same seat under the same name.
+  async playAgain() {
+    const table = this.table;
+    const seats = table.seats.map((seat) => (seat.kind === "bot" && !seat.taken_over ? seat.name : "human"));
+    try {
+      const fresh = await api.createTable({ game: table.game, options: table.options, seats });
+      const seat = this.seat;
+      const entry = seat === null ? null : table.seats[seat];
+      const name = entry ? entry.player || entry.name : null;
+      if (seat === null || !name) {
+        location.assign("/");
+        return;
+      }
+      const joined = await api.join(fresh.id, seat, name);
+      api.saveToken(fresh.id, seat, joined.token);
+      location.assign(api.tablePath(fresh.id, joined.token));
+    } catch (error) {
+      this.say(`Could not open a new table: ${error.message}`, true);
+    }
+  }
+
+  // Step through the game as this seat (or a spectator) saw it: the server's replay.
+  async startReplay() {
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    try {
+      this.replay = await api.request("GET", `/api/tables/${encodeURIComponent(this.tableId)}/replay${query}`);
+    } catch (error) {
+      this.say(`The replay could not be loaded: ${error.message}`, true);
+      return;
+    }
+    this.replay.at = this.replay.steps.length - 1;
+    this.drawReplay();
+  }
+
+  drawReplay() {
+    const bar = this.parts.replay;
+    if (!this.replay) {
+      bar.replaceChildren();
+      this.drawBoard();
+      this.drawLog();
+      return;
+    }
+    const last = this.replay.steps.length - 1;
+    const go = (at) => () => {
+      this.replay.at = Math.max(0, Math.min(last, at));
+      this.drawReplay();
+    };
+    const at = this.replay.at;
+    const step = this.replay.steps[at];
+    const entry = step.entry ? `${seatName(this.table, step.entry[0])}: ${step.entry[1]}` : "the deal";
+    bar.replaceChildren(h("section", { class: "panel", "aria-label": "replay" },
+      h("strong", {}, "Replay "),
+      h("button", { type: "button", id: "replay-first", onclick: go(0), disabled: at === 0 }, "First"), " ",
+      h("button", { type: "button", id: "replay-back", onclick: go(at - 1), disabled: at === 0 }, "Back"), " ",
+      h("span", { id: "replay-step", "data-step": at }, ` step ${at} of ${last}: ${entry} `),
+      h("button", { type: "button", id: "replay-next", onclick: go(at + 1), disabled: at === last }, "Next"), " ",
+      h("button", { type: "button", id: "replay-last", onclick: go(last), disabled: at === last }, "Last"), " ",
+      h("button", { type: "button", id: "replay-stop", onclick: () => { this.replay = null; this.drawReplay(); } }, "Back to the table")));
+    this.drawBoard();
+    this.drawLog();
   }
 }
 
