@@ -69,6 +69,11 @@ class Server:
     process: subprocess.Popen[str]
     base: str
 
+    def kill(self) -> None:
+        """End it at once (SIGKILL): no shutdown, nothing flushed."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
     def get(self, path: str) -> Any:
         """``GET path`` as JSON."""
         with urllib.request.urlopen(self.base + path, timeout=10) as response:
@@ -84,9 +89,10 @@ class Server:
 
 
 @contextmanager
-def serve(folder: Path) -> Iterator[Server]:
-    """``moonbase serve`` on a free port and an SQLite file in ``folder``; ended by its id."""
-    port = free_port()
+def serve(folder: Path, port: int | None = None) -> Iterator[Server]:
+    """``moonbase serve`` on ``port`` (a free one by default) and the SQLite file in
+    ``folder``; ended by its id."""
+    port = port or free_port()
     command = [sys.executable, "-m", "moonbase", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--database", f"sqlite:///{folder / 'web.sqlite3'}"]
     with (folder / "serve.log").open("a") as log:

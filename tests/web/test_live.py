@@ -1,6 +1,6 @@
-"""The table page's live socket: it recovers when its socket is closed, shows the server's
-reason when an action is refused, and is played from the keyboard; the lobby shows the
-server's refusals."""
+"""The table page's live socket: it recovers when its socket is closed or the server is killed
+and started again, shows the server's reason when an action is refused, and is played from the
+keyboard; the lobby shows the server's refusals."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import json
 import re
 import time
 import urllib.error
+from pathlib import Path
 from typing import Any
 
-from tests.web.browser import DESKTOP, Server
+from tests.web.browser import DESKTOP, Server, serve
 from tests.web.play import wait_for_change, wait_for_version
 
 LIVE = re.compile(r".*/api/tables/[^/]+/live.*")
@@ -75,6 +76,29 @@ def test_the_page_reconnects_and_resyncs_after_its_socket_is_closed(
         assert action in page.inner_text("#log")
     finally:
         context.close()
+
+
+def test_the_page_goes_on_after_the_server_is_killed_and_started_again(
+    server: Server, browser: Any, tmp_path: Path
+) -> None:
+    with serve(tmp_path) as first:
+        table, token = new_table(first)
+        context = browser.new_context(viewport=DESKTOP)
+        try:
+            page = context.new_page()
+            page.goto(f"{first.base}/tables/{table}?token={token}")
+            state = my_turn(first, table)
+            wait_for_version(page, state["version"])
+            port = int(first.base.rsplit(":", 1)[1])
+            first.kill()
+            page.wait_for_selector('#connection[data-status="reconnecting"]', timeout=5000)
+            with serve(tmp_path, port) as second:
+                page.wait_for_selector('#connection[data-status="live"]', timeout=15000)
+                assert second.get(f"/api/tables/{table}/state")["version"] == state["version"]
+                page.locator("#board [data-action].clickable").first.click()
+                wait_for_change(second, table, state["version"])
+        finally:
+            context.close()
 
 
 def test_a_refused_action_shows_the_servers_reason_and_changes_nothing(
