@@ -161,3 +161,31 @@ def test_the_lobby_shows_the_servers_refusal_and_opens_nothing(
         assert len(server.get("/api/tables")["tables"]) == before
     finally:
         context.close()
+
+
+def test_seats_show_their_connection_and_their_clock_running(server: Server, browser: Any) -> None:
+    clock = {"kind": "realtime", "initial": 300, "increment": 5}
+    table = server.post(
+        "/api/tables", {"game": "moon-leap", "seats": ["human", "human"], "clock": clock}
+    )["id"]
+    token = server.post(f"/api/tables/{table}/join", {"seat": 0, "name": "Ada"})["token"]
+    server.post(f"/api/tables/{table}/join", {"seat": 1, "name": "Bob"})
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/tables/{table}?token={token}")
+        page.wait_for_selector('#seats li[data-seat="0"][data-connected="true"]')
+        assert page.inner_text('#seats li[data-seat="1"] .presence') == "offline"
+        running = page.locator('#seats li[data-seat="0"] .clock.running')
+        first = running.inner_text()
+        assert re.fullmatch(r"[45]:\d\d", first)
+        page.wait_for_function(
+            "shown => document.querySelector('#seats li[data-seat=\"0\"] .clock').textContent"
+            " !== shown",
+            arg=first,
+            timeout=5000,
+        )
+        assert page.inner_text('#seats li[data-seat="1"] .clock') == "5:00"
+        assert page.locator('#seats li[data-seat="1"] .clock.running').count() == 0
+    finally:
+        context.close()
