@@ -61,3 +61,8 @@ export function tablePath(tableId, token) {
   const path = `/tables/${encodeURIComponent(tableId)}`;
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
+
+// The hot-seat page of a table: every seat this browser holds there, one person at a time.
+export function hotseatPath(tableId) {
+  return `/tables/${encodeURIComponent(tableId)}?hotseat`;
+}

@@ -7,8 +7,8 @@ const root = document.getElementById("app");
 const match = location.pathname.match(/^\/tables\/([^/]+)\/?$/);
 try {
   if (match) {
-    const token = new URLSearchParams(location.search).get("token");
-    showTable(root, decodeURIComponent(match[1]), token);
+    const query = new URLSearchParams(location.search);
+    showTable(root, decodeURIComponent(match[1]), query.get("token"), query.has("hotseat"));
   } else {
     showLobby(root);
   }

@@ -60,8 +60,10 @@ export async function showLobby(root) {
     localStorage.setItem(NAME_KEY, name);
     try {
       const answer = await api.join(tableId, seat, name);
+      const before = api.tokensOf(tableId).length;
       api.saveToken(tableId, answer.seat, answer.token);
-      location.assign(api.tablePath(tableId, answer.token));
+      // a second seat at one table in this browser: several people at one screen
+      location.assign(before > 0 ? api.hotseatPath(tableId) : api.tablePath(tableId, answer.token));
     } catch (error) {
       say(`Could not join seat ${seat}: ${error.message}`, true);
       refresh();
@@ -110,12 +112,15 @@ function tableRow(table, titles, join) {
     }
     return h("li", { class: seat.connected ? "connected" : "" }, parts);
   });
+  const hotseat = held.size > 1
+    ? h("a", { class: "button", href: api.hotseatPath(table.id), "data-hotseat": table.id }, `Hot-seat: your ${held.size} seats here`)
+    : null;
   return h("li", { class: "table-row", "data-table": table.id },
     h("div", { class: "table-head" },
       h("strong", {}, titles[table.game] || table.game),
       h("span", { class: "quiet" }, ` table ${table.id} · ${table.status} · move ${table.version}`),
       h("a", { class: "button watch", href: api.tablePath(table.id), "data-watch": table.id }, "Watch")),
-    h("ul", { class: "seats" }, seats));
+    h("ul", { class: "seats" }, seats), hotseat);
 }
 
 function seatCount(game, presetName) {

@@ -15,17 +15,22 @@ const BOARDS = {
 const MANY_ACTIONS = 24;
 const LOG_LINES = 40;
 
-export function showTable(root, tableId, token) {
-  const page = new TablePage(root, tableId, token);
+export function showTable(root, tableId, token, hotseat = false) {
+  const page = new TablePage(root, tableId, token, hotseat);
   page.start();
   return page;
 }
 
 class TablePage {
-  constructor(root, tableId, token) {
+  constructor(root, tableId, token, hotseat) {
     this.root = root;
     this.tableId = tableId;
     this.token = token;
+    // hot-seat: every seat this browser holds at the table, each with its own socket; the
+    // page shows one seat at a time and covers the screen when another is to act
+    this.held = hotseat ? api.tokensOf(tableId).map((entry) => ({ ...entry, state: null, live: null })) : null;
+    if (this.held && this.held.length === 0) this.held = null;
+    this.covered = null;
     this.state = null;
     this.table = null;
     this.board = null;
@@ -67,15 +72,18 @@ class TablePage {
           h("section", { class: "panel play", "aria-label": "the table" }, p.board),
           h("aside", { class: "side" },
             h("section", { class: "panel", "aria-label": "your actions" },
-              h("h2", {}, "Actions"), p.actions, this.token ? p.undo : null),
+              h("h2", {}, "Actions"), p.actions, this.token || this.held ? p.undo : null),
             h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
             h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
-    this.live = new Live(this.tableId, this.token, {
-      state: (frame) => this.onState(frame),
-      table: (frame) => this.onTable(frame),
-      error: (frame) => this.onError(frame),
-      status: (status, detail) => this.onStatus(status, detail),
-    });
+    if (this.held) this.startHotseat();
+    else {
+      this.live = new Live(this.tableId, this.token, {
+        state: (frame) => this.onState(frame),
+        table: (frame) => this.onTable(frame),
+        error: (frame) => this.onError(frame),
+        status: (status, detail) => this.onStatus(status, detail),
+      });
+    }
     api.table(this.tableId).then((table) => this.onTable(table), (error) => this.say(error.message, true));
     this.clockTimer = setInterval(() => this.drawSeats(), 1000);
     // boards lay themselves out for the width: redraw when it changes (a phone turned)
@@ -84,6 +92,69 @@ class TablePage {
       clearTimeout(resizing);
       resizing = setTimeout(() => this.drawBoard(), 150);
     });
+  }
+
+  startHotseat() {
+    this.parts.cover = h("section", { id: "cover", class: "panel cover", hidden: true });
+    this.parts.turn.after(this.parts.cover);
+    this.shown = null;
+    for (const entry of this.held) {
+      const mine = () => entry === this.shown && !this.covered;
+      entry.live = new Live(this.tableId, entry.token, {
+        state: (frame) => this.onSeatState(entry, frame),
+        table: (frame) => this.onTable(frame),
+        error: (frame) => { if (mine()) this.onError(frame); },
+        status: (status, detail) => { if (entry === (this.shown || this.held[0])) this.onStatus(status, detail); },
+      });
+    }
+  }
+
+  onSeatState(entry, frame) {
+    entry.state = frame;
+    const toAct = frame.to_act;
+    if (this.shown && !this.covered && toAct.includes(this.shown.seat)) {
+      if (entry === this.shown) this.onState(frame);
+      return;
+    }
+    const next = this.held.find((held) => toAct.includes(held.seat) && held.state);
+    if (next && next !== this.shown && next !== this.covered) {
+      this.cover(next);
+      return;
+    }
+    if (!this.shown && !this.covered) this.cover(entry);
+    else if (entry === this.shown && !this.covered) this.onState(frame);
+  }
+
+  // Hide everything of the seat shown until the next person says they are at the screen.
+  cover(entry) {
+    this.covered = entry;
+    const p = this.parts;
+    for (const part of [p.board, p.actions, p.log, p.result, p.replay]) part.replaceChildren();
+    p.result.hidden = true;
+    p.who.textContent = "Hot-seat";
+    p.turn.textContent = "";
+    this.say("", false);
+    const name = seatName(this.table, entry.seat);
+    p.cover.hidden = false;
+    p.cover.replaceChildren(
+      h("h2", {}, `Pass the screen to ${name}`),
+      h("p", {}, "The last seat's cards and sheet are hidden until the next player is here."),
+      h("button", { type: "button", id: "hotseat-show", "data-seat": entry.seat, onclick: () => this.uncover() }, `I am ${name}: show my seat`));
+    p.cover.querySelector("button").focus();
+  }
+
+  uncover() {
+    const entry = this.covered;
+    this.covered = null;
+    this.shown = entry;
+    this.token = entry.token;
+    this.live = entry.live;
+    this.local = {};
+    this.filter = "";
+    this.parts.cover.hidden = true;
+    this.parts.cover.replaceChildren();
+    this.onStatus(entry.live.open ? "live" : "reconnecting");
+    this.onState(entry.state);
   }
 
   // The seat this page's token opens: as saved when this browser joined, else as the view
@@ -116,6 +187,10 @@ class TablePage {
     const { type, ...body } = table;
     this.table = body;
     document.title = `${body.game} · table ${body.id} · moonbase`;
+    if (this.covered || (this.held && !this.shown)) {
+      this.drawSeats();
+      return;
+    }
     if (this.state) this.render();
     else this.drawHeader();
   }
@@ -146,6 +221,7 @@ class TablePage {
   }
 
   render() {
+    if (this.covered) return;
     this.parts.turn.dataset.version = String(this.state.version);
     this.drawHeader();
     this.drawTurn();
@@ -216,6 +292,7 @@ class TablePage {
   }
 
   async drawBoard() {
+    if (this.covered) return;
     const { state } = this;
     if (!state || !this.table) return;
     const where = this.parts.board;
@@ -244,6 +321,7 @@ class TablePage {
   }
 
   drawActions() {
+    if (this.covered) return;
     const box = this.parts.actions;
     const legal = this.state ? this.state.legal : [];
     if (!this.token) {
@@ -310,6 +388,7 @@ class TablePage {
   }
 
   drawLog() {
+    if (this.covered) return;
     const { state, table } = this;
     if (!state) return;
     let log = state.log;
@@ -324,6 +403,7 @@ class TablePage {
   }
 
   drawResult() {
+    if (this.covered) return;
     const { state } = this;
     const box = this.parts.result;
     const over = state && state.to_act.length === 0;
