@@ -48,3 +48,14 @@ def shown_with_state(page: Any, server: Server, path: str, script: str) -> tuple
             return shown, state
         assert time.monotonic() < deadline, "the page never showed the table's version"
         time.sleep(0.1)
+
+
+def wait_for_entry(server: Server, table: str, token: str, seat: int, count: int) -> Any:
+    """Wait until the token's log has ``count`` entries of ``seat``; that log."""
+    deadline = time.monotonic() + 20
+    while True:
+        log = server.get(f"/api/tables/{table}/state?token={token}")["log"]
+        if len([entry for entry in log if entry[0] == seat]) >= count:
+            return log
+        assert time.monotonic() < deadline, f"seat {seat} never made move {count}"
+        time.sleep(0.05)

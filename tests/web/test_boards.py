@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import DESKTOP, PHONE, Server
-from tests.web.play import shown_with_state, wait_for_change, wait_for_version
+from tests.web.play import shown_with_state, wait_for_change, wait_for_entry, wait_for_version
 
 SIZES = {"1440x900": DESKTOP, "375x667": PHONE}
 
@@ -161,10 +161,8 @@ def write_a_number(page: Any, server: Server, table: str, token: str) -> None:
     target = page.locator(f'#board .spot[data-spot="{space}"]').first
     assert target.get_attribute("data-action") == writes[0]
     target.click()
-    mine = [
-        entry for entry in wait_for_change(server, table, before["version"])["log"] if entry[0] == 0
-    ]
-    assert mine[-1][1] == writes[0]
+    seen = wait_for_entry(server, table, token, 0, 1)
+    assert [entry for entry in seen if entry[0] == 0][-1][1] == writes[0]
     number = before["view"]["combinations"][0]["number"]
     page.wait_for_selector(
         f'#board .sheet-box[data-seat="0"] .spot[data-spot="{space}"][data-mark="{number + 1}"]'
