@@ -189,3 +189,35 @@ def test_seats_show_their_connection_and_their_clock_running(server: Server, bro
         assert page.locator('#seats li[data-seat="1"] .clock.running').count() == 0
     finally:
         context.close()
+
+
+def test_the_lobby_opens_a_table_with_options_a_bots_strength_and_a_clock(
+    server: Server, browser: Any
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.select_option("#new-game", "moons")
+        page.click("#create summary")
+        assert "tokens of each planet" in page.inner_text("#new-options")
+        page.select_option("#option-players", "3")
+        assert page.locator("#new-seats > li").count() == 3
+        page.fill("#option-tokens_per_planet", "9")
+        page.select_option("#option-mini_asteroids", "false")
+        page.select_option("#new-seat-1", "mcts")
+        page.fill("#new-seat-1-settings", "iterations=20")
+        page.select_option("#new-clock", "realtime")
+        page.fill("#clock-first", "5")
+        page.fill("#clock-increment", "2")
+        page.click("#create-table")
+        made = page.locator("#lobby-message[data-table]").get_attribute("data-table")
+        table = server.get(f"/api/tables/{made}")
+        assert table["options"]["players"] == 3
+        assert table["options"]["tokens_per_planet"] == 9
+        assert table["options"]["mini_asteroids"] is False
+        assert [seat["name"] for seat in table["seats"]][1:] == ["mcts:iterations=20", "greedy"]
+        assert (table["clock"]["kind"], table["clock"]["initial"]) == ("realtime", 300)
+        assert table["clock"]["increment"] == 2
+    finally:
+        context.close()

@@ -123,16 +123,70 @@ function tableRow(table, titles, join) {
     h("ul", { class: "seats" }, seats), hotseat);
 }
 
-function seatCount(game, presetName) {
+function seatCount(game, presetName, chosen = {}) {
   const preset = presetName ? game.presets[presetName] || {} : {};
   const option = (name) => {
+    if (chosen[name] !== undefined) return chosen[name];
     if (name in preset) return preset[name];
     const spec = game.options.find((o) => o.name === name);
     return spec ? spec.default : undefined;
   };
   if (game.name === "moon" && option("mode") !== "competitive") return 1;
-  const players = option("players");
-  return typeof players === "number" ? players : 2;
+  const players = Number(option("players"));
+  return Number.isInteger(players) && players > 0 ? players : 2;
+}
+
+// One field per option of the game, empty meaning "as the preset or the default has it".
+function optionFields(game, changed) {
+  const fields = game.options.map((spec) => {
+    const id = `option-${spec.name}`;
+    let input;
+    if (spec.kind === "bool" || (spec.choices && spec.kind !== "list")) {
+      const values = spec.kind === "bool" ? [true, false] : spec.choices;
+      input = h("select", { id, "data-option": spec.name, "data-kind": spec.kind },
+        h("option", { value: "" }, `default (${spec.default === null ? "by the rules" : spec.default})`),
+        ...values.map((value) => h("option", { value: String(value) }, String(value))));
+    } else if (spec.kind === "int" || spec.kind === "number") {
+      input = h("input", {
+        id, type: "number", "data-option": spec.name, "data-kind": spec.kind,
+        min: spec.minimum, max: spec.maximum, step: spec.kind === "int" ? 1 : 0.5,
+        placeholder: spec.default === null ? "default" : String(spec.default),
+      });
+    } else {
+      input = h("input", { id, type: "text", "data-option": spec.name, "data-kind": spec.kind, placeholder: spec.allowed });
+    }
+    input.addEventListener("change", changed);
+    return h("li", {}, h("label", { for: id }, h("strong", {}, spec.name), " — ", spec.description, " "), input);
+  });
+  return h("details", { class: "options" }, h("summary", {}, "Options"), h("ul", { class: "option-list" }, fields));
+}
+
+function optionValues(box) {
+  const options = {};
+  for (const input of box.querySelectorAll("[data-option]")) {
+    const text = input.value.trim();
+    if (text === "") continue;
+    const kind = input.dataset.kind;
+    if (kind === "bool") options[input.dataset.option] = text === "true";
+    else if (kind === "int" || kind === "number") options[input.dataset.option] = Number(text);
+    else options[input.dataset.option] = text;
+  }
+  return options;
+}
+
+function clockFields() {
+  const kind = h("select", { id: "new-clock" },
+    h("option", { value: "none" }, "no clock"),
+    h("option", { value: "realtime" }, "real time (minutes each, seconds added per move)"),
+    h("option", { value: "turn" }, "per move (hours for each move)"));
+  const first = h("input", { id: "clock-first", type: "number", min: 0, step: "any", placeholder: "minutes or hours", "aria-label": "minutes each, or hours per move" });
+  const second = h("input", { id: "clock-increment", type: "number", min: 0, step: "any", placeholder: "seconds added", "aria-label": "seconds added after each move" });
+  const read = () => {
+    if (kind.value === "realtime") return { kind: "realtime", initial: Number(first.value || 10) * 60, increment: Number(second.value || 0) };
+    if (kind.value === "turn") return { kind: "turn", per_move: Number(first.value || 24) * 3600 };
+    return null;
+  };
+  return { box: h("p", {}, h("label", { for: "new-clock" }, "Clock "), kind, " ", first, " ", second), read };
 }
 
 function createForm(catalogue, say, created) {
@@ -146,30 +200,46 @@ function createForm(catalogue, say, created) {
   const seatPick = (index, kind) => h("li", {},
     h("label", { for: `new-seat-${index}` }, `Seat ${index} `),
     h("select", { id: `new-seat-${index}`, "data-seat": index },
-      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `bot: ${k}`))));
+      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `bot: ${k}`))),
+    " ",
+    h("input", { id: `new-seat-${index}-settings`, class: "bot-settings", placeholder: "bot strength, e.g. iterations=200", "aria-label": `seat ${index}: the bot's settings` }));
   const setSeats = (count) => {
     const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    if (count === seatsBox.children.length) return;
     const picks = [];
     for (let i = 0; i < count; i += 1) picks.push(seatPick(i, previous[i] || (i === 0 ? "human" : kinds[1] || "human")));
     seatsBox.replaceChildren(...picks);
   };
+  const optionsBox = h("div", { id: "new-options" });
+  const recount = () => setSeats(seatCount(gameOf(), presetSelect.value, optionValues(optionsBox)));
   const fillPresets = () => {
     const game = gameOf();
     presetSelect.replaceChildren(h("option", { value: "" }, "defaults"),
       ...Object.keys(game.presets).map((name) => h("option", { value: name }, name)));
-    setSeats(seatCount(game, ""));
+    optionsBox.replaceChildren(optionFields(game, recount));
+    seatsBox.replaceChildren();
+    recount();
   };
   gameSelect.addEventListener("change", fillPresets);
-  presetSelect.addEventListener("change", () => setSeats(seatCount(gameOf(), presetSelect.value)));
+  presetSelect.addEventListener("change", recount);
+  const clock = clockFields();
   fillPresets();
 
   const submit = async (event) => {
     event.preventDefault();
     const body = {
       game: gameSelect.value,
-      seats: [...seatsBox.querySelectorAll("select")].map((select) => select.value),
+      seats: [...seatsBox.children].map((item) => {
+        const kind = item.querySelector("select").value;
+        const settings = item.querySelector("input").value.trim();
+        return kind !== "human" && settings ? `${kind}:${settings}` : kind;
+      }),
     };
     if (presetSelect.value) body.preset = presetSelect.value;
+    const options = optionValues(optionsBox);
+    if (Object.keys(options).length) body.options = options;
+    const chosenClock = clock.read();
+    if (chosenClock) body.clock = chosenClock;
     try {
       const table = await api.createTable(body);
       say(`Table ${table.id} is open: choose a seat below.`, false);
@@ -183,7 +253,9 @@ function createForm(catalogue, say, created) {
     h("h2", {}, "Open a table"),
     h("p", {}, h("label", { for: "new-game" }, "Game "), gameSelect, " ",
       h("label", { for: "new-preset" }, "Preset "), presetSelect),
+    optionsBox,
     seatsBox,
+    clock.box,
     h("p", {},
       h("button", { type: "button", onclick: () => setSeats(seatsBox.children.length + 1) }, "Add a seat"), " ",
       h("button", { type: "button", onclick: () => setSeats(Math.max(1, seatsBox.children.length - 1)) }, "Remove a seat"), " ",
