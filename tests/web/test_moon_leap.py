@@ -53,6 +53,8 @@ def check_spectator(page: Any, server: Server, table: str) -> None:
 def sit(page: Any, server: Server, table: str, seat: int, name: str) -> None:
     """From the lobby, sit in ``seat`` under ``name``; the page goes to the seat's link."""
     page.goto(server.base + "/")
+    page.wait_for_selector(f'[data-table="{table}"]')
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     page.fill("#player-name", name)
     page.click(f'[data-table="{table}"] [data-join="{seat}"]')
     page.wait_for_url(f"**/tables/{table}?token=*")

@@ -177,8 +177,8 @@ function optionValues(box) {
 function clockFields() {
   const kind = h("select", { id: "new-clock" },
     h("option", { value: "none" }, "no clock"),
-    h("option", { value: "realtime" }, "real time (minutes each, seconds added per move)"),
-    h("option", { value: "turn" }, "per move (hours for each move)"));
+    h("option", { value: "realtime" }, "real time: minutes each, + seconds a move"),
+    h("option", { value: "turn" }, "per move: hours for each move"));
   const first = h("input", { id: "clock-first", type: "number", min: 0, step: "any", placeholder: "minutes or hours", "aria-label": "minutes each, or hours per move" });
   const second = h("input", { id: "clock-increment", type: "number", min: 0, step: "any", placeholder: "seconds added", "aria-label": "seconds added after each move" });
   const read = () => {
@@ -197,12 +197,16 @@ function createForm(catalogue, say, created) {
   const kinds = catalogue.seats;
 
   const gameOf = () => catalogue.games.find((game) => game.name === gameSelect.value);
-  const seatPick = (index, kind) => h("li", {},
-    h("label", { for: `new-seat-${index}` }, `Seat ${index} `),
-    h("select", { id: `new-seat-${index}`, "data-seat": index },
-      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `bot: ${k}`))),
-    " ",
-    h("input", { id: `new-seat-${index}-settings`, class: "bot-settings", placeholder: "bot strength, e.g. iterations=200", "aria-label": `seat ${index}: the bot's settings` }));
+  const seatPick = (index, kind) => {
+    const settings = h("input", {
+      id: `new-seat-${index}-settings`, class: "bot-settings", hidden: kind === "human",
+      placeholder: "bot settings, e.g. iterations=200", "aria-label": `seat ${index}: the bot's settings`,
+    });
+    const select = h("select", { id: `new-seat-${index}`, "data-seat": index },
+      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `bot: ${k}`)));
+    select.addEventListener("change", () => { settings.hidden = select.value === "human"; });
+    return h("li", {}, h("label", { for: `new-seat-${index}` }, `Seat ${index} `), select, " ", settings);
+  };
   const setSeats = (count) => {
     const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
     if (count === seatsBox.children.length) return;
@@ -255,9 +259,9 @@ function createForm(catalogue, say, created) {
       h("label", { for: "new-preset" }, "Preset "), presetSelect),
     optionsBox,
     seatsBox,
-    clock.box,
     h("p", {},
       h("button", { type: "button", onclick: () => setSeats(seatsBox.children.length + 1) }, "Add a seat"), " ",
-      h("button", { type: "button", onclick: () => setSeats(Math.max(1, seatsBox.children.length - 1)) }, "Remove a seat"), " ",
-      h("button", { type: "submit", id: "create-table" }, "Open the table")));
+      h("button", { type: "button", onclick: () => setSeats(Math.max(1, seatsBox.children.length - 1)) }, "Remove a seat")),
+    clock.box,
+    h("p", {}, h("button", { type: "submit", id: "create-table" }, "Open the table")));
 }
