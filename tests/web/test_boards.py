@@ -167,3 +167,29 @@ def write_a_number(page: Any, server: Server, table: str, token: str) -> None:
     page.wait_for_selector(
         f'#board .sheet-box[data-seat="0"] .spot[data-spot="{space}"][data-mark="{number + 1}"]'
     )
+
+
+def test_a_whole_game_of_moon_by_clicks_ends_with_its_score(server: Server, browser: Any) -> None:
+    table, token = seated(server, "moon", ["human"], options={"difficulty": "master"})
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = open_seat(context, server, table, token)
+        deadline = time.monotonic() + 60
+        while True:
+            state = server.get(f"/api/tables/{table}/state?token={token}")
+            if not state["to_act"]:
+                break
+            assert time.monotonic() < deadline, "the game did not end in time"
+            wait_for_version(page, state["version"])
+            page.click('#board [data-action="END"]')
+            wait_for_change(server, table, state["version"])
+        view = state["view"]
+        wait_for_version(page, state["version"])
+        result = page.locator("#result")
+        assert result.is_visible()
+        assert f"Outcome: {view['outcome']}." in result.inner_text()
+        cells = result.locator("table.breakdown th, table.breakdown td").all_inner_texts()
+        assert cells == [str(part) for item in view["score_parts"].items() for part in item]
+        assert page.locator("#actions button[data-action]").count() == 0
+    finally:
+        context.close()
