@@ -34,7 +34,6 @@ class TablePage {
     this.state = null;
     this.table = null;
     this.board = null;
-    this.boardFailed = null;
     this.local = {};
     this.filter = "";
     this.pending = null;
