@@ -34,9 +34,16 @@ def test_a_turn_clock_gives_each_move_its_time(db_url: str) -> None:
             clock={"kind": "turn", "per_move": 3600},
         )
         tid = body["id"]
-        tokens = [join(client, tid, 0), join(client, tid, 1)]
-        first = state(client, tid)["to_act"][0]
+        first = body["to_act"][0]
         assert body["clock"]["kind"] == "turn"
+        # nobody's time runs before every seat is taken
+        assert not any(seat["running"] for seat in body["clock"]["seats"])
+        tokens = [join(client, tid, 0)]
+        clock.advance(500)
+        assert not any(seat["running"] for seat in _table(client, tid)["clock"]["seats"])
+        tokens.append(join(client, tid, 1))
+        body = _table(client, tid)
+        assert body["version"] == 1, "the clocks' start is a log entry"
         assert _seat_clock(body, first) == {
             "seat": first,
             "time_left": 3600.0,
@@ -60,7 +67,9 @@ def test_a_realtime_clock_is_charged_and_rebuilt_after_a_restart(db_url: str) ->
     spec = {"kind": "realtime", "initial": 60, "increment": 5}
     with serving(db_url, clock=clock) as client:
         tid = new_table(client, "moon-leap", ["human", "human"], seed=3, clock=spec)["id"]
-        tokens = [join(client, tid, 0), join(client, tid, 1)]
+        tokens = [join(client, tid, 0)]
+        clock.advance(100)  # waiting for the second player costs nobody time
+        tokens.append(join(client, tid, 1))
         seen = state(client, tid)
         first = seen["to_act"][0]
         clock.advance(10)
@@ -133,3 +142,36 @@ def test_a_bad_clock_is_refused_and_nothing_is_stored(db_url: str, clock: Any) -
         assert response.status_code == 422, response.text
         assert "clock" in response.json()["error"]
         assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_simultaneous_seats_each_run_their_own_clock_and_a_bot_has_none(db_url: str) -> None:
+    clock = ManualClock()
+    start = clock.now()
+    with serving(db_url, clock=clock, tick=0.02) as client:
+        tid = new_table(
+            client,
+            "moons",
+            ["human", "human", "greedy"],
+            options={"players": 3},
+            seed=3,
+            clock={"kind": "turn", "per_move": 60},
+        )["id"]
+        tokens = [join(client, tid, 0, "Ada"), join(client, tid, 1, "Bo")]
+        # the tableau: all three choose at once; only the people's clocks run
+        opening = _table(client, tid)
+        assert [_seat_clock(opening, s)["deadline"] for s in range(3)] == [
+            start + 60,
+            start + 60,
+            None,
+        ]
+        clock.advance(10)
+        mine = state(client, tid, tokens[0])
+        assert act(client, tid, tokens[0], mine["version"], mine["legal"][0]).status_code == 200
+        after = _table(client, tid)
+        assert _seat_clock(after, 0)["running"] is False, "seat 0 has chosen"
+        assert _seat_clock(after, 1)["deadline"] == start + 60, "seat 1's clock goes on"
+        clock.advance(51)
+        wait_until(lambda: _table(client, tid)["seats"][1]["taken_over"] == "time")
+        assert _table(client, tid)["seats"][0]["taken_over"] is None
+        takeovers = [row[2] for row in log_rows(db_url) if row[0] == tid and row[3] == "takeover"]
+        assert takeovers == [1]

@@ -30,7 +30,7 @@ def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
             "kind": "human",
             "name": "Ada",
             "taken": True,
-            "taken_over": False,
+            "taken_over": None,
             "player": "Ada",
             "connected": False,
         }
@@ -206,3 +206,16 @@ def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
         "/api/tables/{table_id}/return",
         "/api/tables/{table_id}/replay",
     }
+
+
+def test_the_table_list_comes_in_pages(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        made = [new_table(client, "moon-leap", ["human", "greedy"], seed=s)["id"] for s in range(5)]
+        page = client.get("/api/tables", params={"offset": 1, "limit": 2}).json()
+        assert [t["id"] for t in page["tables"]] == made[1:3]
+        assert (page["total"], page["offset"], page["limit"]) == (5, 1, 2)
+        assert client.get("/api/tables", params={"offset": 9}).json()["tables"] == []
+        for params in ({"limit": 0}, {"limit": 501}, {"offset": -1}, {"limit": "all"}):
+            refused = client.get("/api/tables", params=params)
+            assert refused.status_code == 422, params
+            assert next(iter(params)) in refused.json()["error"]

@@ -5,12 +5,15 @@ is pushed to the clients of the other, and two actions on one version are never 
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import moonbase
+from moonbase.server.clocks import ManualClock
 from tests.server.harness import (
     act,
     expected,
@@ -20,6 +23,7 @@ from tests.server.harness import (
     next_of,
     serving,
     state,
+    wait_until,
     without_type,
 )
 from tests.server.postgres import Cluster
@@ -91,3 +95,35 @@ def test_two_moonbase_serve_processes_on_one_database(tmp_path: Path, pg_url: st
         )
         seen = get(f"{two.base}/api/tables/{tid}/state?token={token}")
         assert seen == moved
+
+
+def test_a_table_lists_every_servers_connections_and_a_new_table_at_once(pg_url: str) -> None:
+    clock = ManualClock()
+    options: dict[str, Any] = {"clock": clock, "tick": 0.02, "grace": 30.0}
+    with serving(pg_url, **options) as one, serving(pg_url, **options) as two:
+        tid = new_table(one, "moon-leap", ["human", "human"], seed=3)["id"]
+        assert [t["id"] for t in two.get("/api/tables").json()["tables"]] == [tid]
+        token = join(one, tid, 0, "Ada")
+        join(one, tid, 1, "Bo")
+        with one.websocket_connect(f"/api/tables/{tid}/live?token={token}") as first:
+            next_of(first, "state")
+            wait_until(lambda: _connected(two, tid) == [True, False])
+        # Ada comes back through the other server within the grace period
+        with two.websocket_connect(f"/api/tables/{tid}/live?token={token}") as second:
+            next_of(second, "state")
+            wait_until(lambda: _connected(one, tid) == [True, False])
+            clock.advance(31)
+            time.sleep(0.3)  # some fifteen ticks of each server's watcher
+            assert [s["taken_over"] for s in one.get(f"/api/tables/{tid}").json()["seats"]] == [
+                None,
+                None,
+            ]
+        wait_until(lambda: _connected(one, tid) == [False, False])
+        clock.advance(31)
+        wait_until(lambda: one.get(f"/api/tables/{tid}").json()["seats"][0]["taken_over"])
+        takeovers = [row for row in log_rows(pg_url) if row[3] == "takeover"]
+        assert [(row[2], row[4]) for row in takeovers] == [(0, "disconnected")]
+
+
+def _connected(client: Any, tid: str) -> list[bool]:
+    return [seat["connected"] for seat in client.get(f"/api/tables/{tid}").json()["seats"]]

@@ -234,7 +234,11 @@ def rules(game: str) -> int:
     "--bot-workers", type=click.IntRange(min=1), default=1, show_default=True,
     help="processes that think for the bots",
 )  # fmt: skip
-def serve(host: str, port: int, database: str | None, bot_workers: int) -> int:
+@click.option(
+    "--grace", type=click.FloatRange(min=0), default=60.0, show_default=True, metavar="SECONDS",
+    help="how long a player may be disconnected before a bot takes their seat",
+)  # fmt: skip
+def serve(host: str, port: int, database: str | None, bot_workers: int, grace: float) -> int:
     """Serve tables over the network (REST and WebSocket API; see docs/server.md)."""
     try:
         from moonbase.server.serve import serve as run_server
@@ -243,7 +247,7 @@ def serve(host: str, port: int, database: str | None, bot_workers: int) -> int:
             f"the server needs the server extra ({error.name} is missing): "
             "pip install 'moonbase[server]'"
         ) from None
-    return run_server(host, port, database, bot_workers)
+    return run_server(host, port, database, bot_workers, grace)
 
 
 @cli.command(context_settings=_CONTEXT)

@@ -19,11 +19,15 @@ from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.tables import LiveTable, TableService, build_game
 
-__all__ = ["ActBody", "CreateBody", "JoinBody", "TokenBody", "router"]
+__all__ = ["MAX_PAGE", "PAGE", "ActBody", "CreateBody", "JoinBody", "TokenBody", "router"]
 
 router = APIRouter(prefix="/api")
 
 _STATUSES = ("open", "running", "over")
+PAGE = 100
+"""Tables listed at once unless ``limit`` says otherwise."""
+MAX_PAGE = 500
+"""The most tables listed at once."""
 
 
 class _Body(BaseModel):
@@ -101,14 +105,26 @@ async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
 
 @router.get("/tables")
 async def list_tables(
-    request: Request, status: Annotated[str | None, Query()] = None
+    request: Request,
+    status: Annotated[str | None, Query()] = None,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
 ) -> dict[str, Any]:
-    """Every table (``?status=open|running|over``: those only), oldest first."""
+    """The tables (``?status=open|running|over``: those only), oldest first, ``limit`` of
+    them from ``offset``; ``total`` counts them all."""
     if status is not None and status not in _STATUSES:
         raise ApiError(422, f"status {status!r} is not one", allowed=list(_STATUSES))
-    service = _service(request)
-    tables = [table_body(table) for table in service.tables.values()]
-    return {"tables": [body for body in tables if status is None or body["status"] == status]}
+    tables = [
+        table
+        for table in await _service(request).every_table()
+        if status is None or table.status == status
+    ]
+    return {
+        "tables": [table_body(table) for table in tables[offset : offset + limit]],
+        "total": len(tables),
+        "offset": offset,
+        "limit": limit,
+    }
 
 
 @router.get("/tables/{table_id}")
@@ -161,7 +177,8 @@ async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, An
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
-    """Leave the seat: the token is void and the seat open for someone else."""
+    """Leave the seat: the token is void and the seat open to whoever joins it; once the game
+    has begun a bot plays it meanwhile."""
     service = _service(request)
     table = await service.get(table_id)
     await service.leave(table, await _seat(request, table, body.token))
@@ -188,6 +205,6 @@ async def replay(
 
 @router.websocket("/tables/{table_id}/live")
 async def live(socket: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Pushes the state after every change; accepts ``act`` and ``undo`` frames."""
+    """Pushes the state after every change; accepts ``act``, ``undo`` and ``return`` frames."""
     hub: Hub = socket.app.state.hub
     await hub.serve(socket, table_id, token)

@@ -33,7 +33,7 @@ from moonbase.server.clocks import Clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.storage import Storage
-from moonbase.server.tables import TAKEOVER_BOT, TableService
+from moonbase.server.tables import GRACE, TAKEOVER_BOT, TableService
 from moonbase.server.web import mount_web
 
 __all__ = ["MAX_BODY", "async_url", "create_app", "default_database"]
@@ -176,7 +176,8 @@ def _engine(url: str) -> AsyncEngine:
 
 
 async def _watch_clocks(service: TableService, every: float) -> None:
-    """Let bots take the seats whose time ran out, every ``every`` seconds."""
+    """Let bots take the seats whose time ran out or whose person is gone, every ``every``
+    seconds."""
     while True:
         await asyncio.sleep(every)
         try:
@@ -193,18 +194,20 @@ def create_app(
     clock: Clock | None = None,
     takeover_bot: str = TAKEOVER_BOT,
     tick: float = 1.0,
+    grace: float | None = GRACE,
 ) -> FastAPI:
     """The moonbase server on ``database_url`` (``sqlite:///FILE``, ``postgresql://…``),
     playing bots in ``bot_workers`` processes, ``bot_budget`` seconds per move, reading the
     time from ``clock`` (the machine's by default) and looking every ``tick`` seconds for
-    seats whose time ran out (``takeover_bot`` takes them)."""
+    seats whose time ran out or whose person has been disconnected for ``grace`` seconds
+    (``None``: never); ``takeover_bot`` takes them."""
     engine = _engine(async_url(database_url))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with engine.begin() as connection:
             await connection.run_sync(migrations.upgrade)
-        service = TableService(Storage(engine), clock=clock, takeover_bot=takeover_bot)
+        service = TableService(Storage(engine), clock=clock, takeover_bot=takeover_bot, grace=grace)
         bots = BotSeats(service, workers=bot_workers, budget=bot_budget)
         app.state.service, app.state.bots, app.state.hub = service, bots, Hub(service)
         announcements = None

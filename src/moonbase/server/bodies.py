@@ -45,8 +45,8 @@ def state_body(table: LiveTable, seat: int | None) -> dict[str, Any]:
 
 
 def table_body(table: LiveTable) -> dict[str, Any]:
-    """A table as listed: game, options, seats (kind, name, taken, connected), status,
-    version."""
+    """A table as listed: game, options, seats (kind, name, taken, whether and why a bot
+    took it over, connected), status, version."""
     seats = []
     for seat in range(len(table.seats)):
         person = table.people.get(seat)
@@ -58,9 +58,9 @@ def table_body(table: LiveTable) -> dict[str, Any]:
                 if table.is_bot(seat)
                 else (person.name if person else None),
                 "taken": table.is_bot(seat) or table.seated(seat),
-                "taken_over": seat in table.taken_over,
+                "taken_over": table.taken_over.get(seat),
                 "player": person.name if person else None,
-                "connected": table.connected[seat] > 0,
+                "connected": table.connections(seat) > 0,
             }
         )
     return {
@@ -72,7 +72,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
         "status": table.status,
         "version": table.version,
         "to_act": list(table.state.to_act),
-        "spectators": table.connected[-1],
+        "spectators": table.connections(-1),
         "created": table.created.isoformat(),
         "clock": table.clock_body(),
     }

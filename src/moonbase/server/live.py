@@ -2,10 +2,13 @@
 
 On connecting, a client is sent the full state for its seat (or the spectator's), and after
 every change to the table the state again: ``{"type": "state", …}``, the same body as ``GET
-…/state``. It may send ``{"type": "act", "version", "action"}`` and ``{"type": "undo"}``; what
+…/state``. It may send ``{"type": "act", "version", "action"}``, ``{"type": "undo"}`` and ``{"type":
+"return"}`` (take the seat back from the bot that took it over); what
 cannot be done is answered ``{"type": "error", "status", "error", …}`` (with ``state``, a full
 sync, when its version was stale) and the socket stays open. A reconnecting client simply gets
-the full state again. Each connection counts in its seat's ``connected``.
+the full state again. Each connection counts in its seat's ``connected``; when a seated
+person's last connection closes, their grace period starts (a bot takes the seat once it is
+over, :meth:`~moonbase.server.tables.TableService.tick`).
 
 Messages to one connection go through its own queue, in the order of the changes, so a slow
 client never holds a table up.
@@ -18,6 +21,7 @@ import json
 from contextlib import suppress
 from typing import Any, Final
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from moonbase.server.bodies import state_body, table_body
@@ -29,6 +33,7 @@ __all__ = ["SPECTATOR", "Hub"]
 SPECTATOR: Final = -1
 """The ``connected`` key of spectators."""
 _MAX_FRAME: Final = 64 * 1024
+_FRAMES: Final = ("act", "undo", "return")
 _CLOSE_POLICY: Final = 4403
 _CLOSE_NOT_FOUND: Final = 4404
 
@@ -50,7 +55,19 @@ class Hub:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._connections: dict[str, set[_Connection]] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
         service.listeners.append(self.changed)
+
+    def _announce(self, table: LiveTable) -> None:
+        """Tell the other server processes this one's connections at ``table``, in a task of
+        its own: a closing socket's handler may be cancelled before it could."""
+        task = asyncio.create_task(self._presence(table))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
+    async def _presence(self, table: LiveTable) -> None:
+        with suppress(OSError, SQLAlchemyError):  # the database is away: the reminder repeats it
+            await self.service.presence(table)
 
     async def changed(self, table: LiveTable, moved: bool) -> None:
         """Queue the new state for every connection to ``table``, each for its own seat (or
@@ -79,12 +96,14 @@ class Hub:
             return
         connection = _Connection(socket, seat)
         await self._open(table, connection)
+        self._announce(table)
         sender = asyncio.create_task(connection.send_all())
         try:
             await self._receive(table, connection)
         finally:
             await self._close(table, connection)
             connection.queue.put_nowait(None)
+            self._announce(table)
             with suppress(WebSocketDisconnect, RuntimeError):
                 await sender
 
@@ -92,6 +111,8 @@ class Hub:
         async with table.lock:
             self._connections.setdefault(table.id, set()).add(connection)
             table.connected[_key(connection.seat)] += 1
+            if connection.seat is not None:
+                self.service.connected_again(table, connection.seat)
             connection.queue.put_nowait({"type": "state", **state_body(table, connection.seat)})
             self._tell_seats(table)
 
@@ -99,6 +120,8 @@ class Hub:
         async with table.lock:
             self._connections.get(table.id, set()).discard(connection)
             table.connected[_key(connection.seat)] -= 1
+            if connection.seat is not None and table.connected[connection.seat] == 0:
+                await self.service.disconnected(table, connection.seat)
             self._tell_seats(table)
 
     def _tell_seats(self, table: LiveTable) -> None:
@@ -133,12 +156,15 @@ class Hub:
         except json.JSONDecodeError as error:
             raise ApiError(400, f"malformed JSON: {error.msg} at character {error.pos}") from None
         kind = frame.get("type") if isinstance(frame, dict) else None
-        if kind not in ("act", "undo"):
-            raise ApiError(400, f"unknown frame type {kind!r}", allowed=["act", "undo"])
+        if kind not in _FRAMES:
+            raise ApiError(400, f"unknown frame type {kind!r}", allowed=list(_FRAMES))
         if connection.seat is None:
             raise ApiError(403, "a spectator cannot act; join a seat and connect with its token")
         if kind == "undo":
             await self.service.take_back(table, connection.seat)
+            return
+        if kind == "return":
+            await self.service.give_back(table, connection.seat)
             return
         version, action = frame.get("version"), frame.get("action")
         if isinstance(version, bool) or not isinstance(version, int):

@@ -4,11 +4,18 @@ every process listens, brings its copy of the table up to date from the log and 
 its own clients. Two processes can never both apply an action to the same version: the log's
 unique ``(table_id, version)`` lets one append and refuses the other (409, with the table
 caught up).
+
+Each process also announces its live connections per seat (``"<table> presence <process>
+{seat: count}"``) when they change and every
+:data:`~moonbase.server.tables.PRESENCE_EVERY` seconds, so a table's ``connected`` counts every
+process's clients, and a person who reconnects through another process is not taken over for
+being disconnected.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 
 import asyncpg
 from sqlalchemy.engine import make_url
@@ -36,8 +43,13 @@ class Announcements:
 
     def _heard(self, connection: object, pid: int, channel: str, payload: object) -> None:
         table_id, _, what = str(payload).partition(" ")
-        version = int(what) if what.isdigit() else None
-        task = asyncio.create_task(self.service.catch_up(table_id, version))
+        if what.startswith("presence "):
+            _, process, counts = what.split(" ", 2)
+            heard = {int(seat): count for seat, count in json.loads(counts).items()}
+            task = asyncio.create_task(self.service.heard_presence(table_id, process, heard))
+        else:
+            version = int(what) if what.isdigit() else None
+            task = asyncio.create_task(self.service.catch_up(table_id, version))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

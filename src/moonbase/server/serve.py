@@ -12,6 +12,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from moonbase.server.app import async_url, create_app, default_database
+from moonbase.server.tables import GRACE
 
 __all__ = ["check_database", "serve"]
 
@@ -52,11 +53,13 @@ def check_database(url: str) -> None:
         raise click.ClickException(f"cannot open the database {url}: {reason}") from None
 
 
-def serve(host: str, port: int, database: str | None, bot_workers: int = 1) -> int:
+def serve(
+    host: str, port: int, database: str | None, bot_workers: int = 1, grace: float = GRACE
+) -> int:
     """Run the server until interrupted; prints where it listens. Returns the exit status."""
     url = database or default_database()
     check_database(url)
-    app = create_app(url, bot_workers=bot_workers)
+    app = create_app(url, bot_workers=bot_workers, grace=grace)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"moonbase server on http://{shown}:{port}/ (API docs: /docs); database: {url}")
     # pushes are small and many: compressing each costs more time than it saves on loopback

@@ -12,7 +12,9 @@ The schema is created and upgraded by the Alembic migrations in ``migrations/`` 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -41,6 +43,7 @@ __all__ = [
     "ACT",
     "CHANNEL",
     "RETURN",
+    "START",
     "TAKEOVER",
     "UNDO",
     "Base",
@@ -63,6 +66,8 @@ TAKEOVER: Final = "takeover"
 """A log entry's kind: a bot took the seat (``action``: why — ``time``)."""
 RETURN: Final = "return"
 """A log entry's kind: the seat's person took it back from the bot."""
+START: Final = "start"
+"""A log entry's kind (seat ``-1``): the table's clocks start, its last open seat taken."""
 
 
 def now() -> datetime:
@@ -156,7 +161,8 @@ class TableRecord:
     """Seat → (name, token hash; ``None`` once the person left)."""
     log: list[LogEntry]
     clock: dict[str, Any] | None = None
-    started: float = 0.0
+    started: float | None = None
+    """When the clocks started, if at the table's creation (else a :data:`START` entry)."""
 
 
 CHANNEL: Final = "moonbase_tables"
@@ -177,6 +183,8 @@ class Storage:
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self.announces = engine.dialect.name == "postgresql"
         """Whether changes are announced to other server processes (PostgreSQL only)."""
+        self._waiting: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def _announce(self, connection: AsyncConnection | AsyncSession, payload: str) -> None:
         """Announce ``payload`` on :data:`CHANNEL` when the current transaction commits."""
@@ -186,6 +194,12 @@ class Storage:
                 {"channel": CHANNEL, "payload": payload},
             )
 
+    async def notify(self, payload: str) -> None:
+        """Announce ``payload`` on :data:`CHANNEL` now (PostgreSQL; nothing elsewhere)."""
+        if self.announces:
+            async with self.engine.begin() as connection:
+                await self._announce(connection, payload)
+
     async def create_table(
         self,
         table_id: str,
@@ -194,7 +208,7 @@ class Storage:
         seed: int,
         seats: list[str],
         clock: dict[str, Any] | None = None,
-        started: float = 0.0,
+        started: float | None = None,
     ) -> None:
         """Store a new table (committed when this returns)."""
         async with self._sessions.begin() as session:
@@ -241,7 +255,7 @@ class Storage:
                 people={seat.seat: (seat.name, seat.token_hash) for seat in seats},
                 log=[_entry(e) for e in log],
                 clock=row.clock,
-                started=row.started or 0.0,
+                started=row.started,
             )
 
     async def log_since(self, table_id: str, version: int) -> list[LogEntry]:
@@ -270,7 +284,11 @@ class Storage:
 
     async def append(self, table_id: str, entry: LogEntry) -> None:
         """Append ``entry`` to the log (committed when this returns), or raise
-        :class:`StaleVersion` if an entry with its version is there already."""
+        :class:`StaleVersion` if an entry with its version is there already.
+
+        Appends that arrive while a commit is under way wait for the next one and share it
+        (a group commit): under load one transaction stores many tables' entries, and each
+        is still acknowledged only once committed."""
         row = {
             "table_id": table_id,
             "version": entry.version,
@@ -281,13 +299,40 @@ class Storage:
             "moment": entry.moment,
             "deadlines": entry.deadlines,
         }
-        try:
-            # a Core insert: the ORM's unit of work costs more than the write itself here
-            async with self.engine.begin() as connection:
-                await connection.execute(insert(LogRow), row)
-                await self._announce(connection, f"{table_id} {entry.version}")
-        except IntegrityError:
-            raise StaleVersion(f"version {entry.version} of table {table_id} exists") from None
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((row, stored))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        await stored
+
+    async def _write_waiting(self) -> None:
+        """Commit the waiting appends, a batch per transaction, until none wait."""
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                await self._insert([row for row, _ in batch])
+            except IntegrityError:
+                # an entry of the batch is stale (another process was first): one by one
+                for row, stored in batch:
+                    await _settle(stored, self._insert([row]))
+                continue
+            except BaseException as error:  # each waiting caller raises it (a database error: 503)
+                for _, stored in batch:
+                    if not stored.done():
+                        stored.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for _, stored in batch:
+                if not stored.done():
+                    stored.set_result(None)
+
+    async def _insert(self, rows: list[dict[str, Any]]) -> None:
+        # a Core insert: the ORM's unit of work costs more than the write itself here
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(LogRow), rows)
+            for row in rows:
+                await self._announce(connection, f"{row['table_id']} {row['version']}")
 
     async def seat_person(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Sit a person in ``seat``; ``False`` (and nothing changed) if someone sits there."""
@@ -330,6 +375,18 @@ class Storage:
                 .values(token_hash=None)
             )
             await self._announce(session, f"{table_id} seats")
+
+
+async def _settle(stored: asyncio.Future[None], insert: Awaitable[None]) -> None:
+    """Resolve ``stored`` with the outcome of ``insert`` (stale: :class:`StaleVersion`)."""
+    try:
+        await insert
+    except IntegrityError:
+        stored.set_exception(StaleVersion("a log entry with this version exists"))
+    except Exception as error:  # the caller raises it (a database error: 503)
+        stored.set_exception(error)
+    else:
+        stored.set_result(None)
 
 
 def _entry(row: LogRow) -> LogEntry:

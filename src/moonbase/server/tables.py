@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import secrets
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +36,7 @@ from moonbase.server.errors import ApiError
 from moonbase.server.storage import (
     ACT,
     RETURN,
+    START,
     TAKEOVER,
     UNDO,
     LogEntry,
@@ -44,7 +47,11 @@ from moonbase.server.storage import (
 )
 
 __all__ = [
+    "DISCONNECTED",
+    "GRACE",
     "HUMAN",
+    "LEFT",
+    "TIME",
     "Listener",
     "LiveTable",
     "TableService",
@@ -56,7 +63,21 @@ HUMAN: Final = "human"
 """The seat spec of a person (who joins over the network); any other spec names a bot."""
 
 TAKEOVER_BOT: Final = "greedy"
-"""The bot that takes a person's seat when their time runs out (by default)."""
+"""The bot that takes a person's seat when they are gone (by default)."""
+
+TIME: Final = "time"
+"""Why a bot took a seat: its time ran out."""
+LEFT: Final = "left"
+"""Why a bot took a seat: its person left it (``POST …/leave``)."""
+DISCONNECTED: Final = "disconnected"
+"""Why a bot took a seat: its person's live connection stayed closed past the grace period."""
+
+GRACE: Final = 60.0
+"""Seconds a person's live connection may stay closed before a bot takes their seat."""
+
+PRESENCE_EVERY: Final = 10.0
+"""Seconds between a server process's announcements of its live connections (several
+processes on one PostgreSQL); another process forgets what it heard after three times that."""
 
 MIN_ON_RETURN: Final = 30.0
 """Seconds a real-time clock gives a seat taken back with less time than that left."""
@@ -107,8 +128,11 @@ class LiveTable:
         self.takeover_bot = takeover_bot
         self.timer: Clock = SystemClock()
         """The server's clock (for the time left now)."""
-        self.taken_over: set[int] = set()
-        """Human seats a bot plays now (their person may take them back)."""
+        self.taken_over: dict[int, str] = {}
+        """Human seats a bot plays now → why (:data:`TIME`, :data:`LEFT`,
+        :data:`DISCONNECTED`); their person may take them back."""
+        self.gone: dict[int, float] = {}
+        """Seated people whose last live connection closed → since when (this process's)."""
         self.created = record.created
         self.game = moonbase.load(record.game, **record.options)
         self.seed = record.seed
@@ -120,11 +144,19 @@ class LiveTable:
         self.undo = UndoStack()
         self.version = 0
         self.connected: Counter[int] = Counter()
-        """Open live connections per seat."""
+        """Open live connections per seat (-1: spectators), to this server process."""
+        self.elsewhere: dict[str, tuple[dict[int, int], float]] = {}
+        """Other server processes' live connections per seat: process → (counts, when heard,
+        by ``time.monotonic``)."""
         self.lock = asyncio.Lock()
         self.left = dict.fromkeys(range(len(self.seats)), self.clock.initial)
         """Real-time clocks: each seat's seconds left when it last began to wait."""
-        self.waiting = dict.fromkeys(self.state.to_act, record.started)
+        self.running = record.started is not None
+        """Whether the clocks run: from the creation of a table with no person's seat, else
+        from its :data:`START` entry, when its last open seat was first taken."""
+        self.waiting = (
+            dict.fromkeys(self.state.to_act, record.started) if record.started is not None else {}
+        )
         """Seat to act → the moment it began to (its clock runs from there)."""
         for entry in record.log:
             self.replay(entry)
@@ -136,9 +168,11 @@ class LiveTable:
         elif entry.kind == UNDO:
             self.take_back(entry.seat)
         elif entry.kind == TAKEOVER:
-            self.taken_over.add(entry.seat)
+            self.taken_over[entry.seat] = entry.action or TIME
         elif entry.kind == RETURN:
-            self.taken_over.discard(entry.seat)
+            self.taken_over.pop(entry.seat, None)
+        elif entry.kind == START:
+            self.running = True
         else:
             raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
         self.left, self.waiting = self.counted(entry.seat, entry.kind, entry.moment)
@@ -150,6 +184,11 @@ class LiveTable:
         """The clocks (time left, waiting since) once ``seat``'s entry of ``kind`` at
         ``moment`` is done, with ``to_act`` to act then (default: as the state has it)."""
         left, waiting = dict(self.left), dict(self.waiting)
+        to_act = self.state.to_act if to_act is None else to_act
+        if kind == START:
+            return left, dict.fromkeys(to_act, moment)
+        if not self.running:
+            return left, {}
         if seat in waiting and self.clock.kind == "realtime" and kind in (ACT, TAKEOVER):
             left[seat] -= moment - waiting[seat]
             if kind == ACT:
@@ -158,8 +197,7 @@ class LiveTable:
             left[seat] = max(left[seat], MIN_ON_RETURN)
         restarted = {seat} if kind in (ACT, TAKEOVER, RETURN) else set()
         return left, {
-            s: waiting[s] if s in waiting and s not in restarted else moment
-            for s in (self.state.to_act if to_act is None else to_act)
+            s: waiting[s] if s in waiting and s not in restarted else moment for s in to_act
         }
 
     def deadlines(
@@ -197,6 +235,14 @@ class LiveTable:
             )
         return {**self.clock.saved(), "seats": seats}
 
+    def connections(self, seat: int) -> int:
+        """Open live connections of ``seat`` (-1: spectators): to this process, and to the
+        others sharing its database as they last announced (if lately)."""
+        fresh = time.monotonic() - 3 * PRESENCE_EVERY
+        return self.connected[seat] + sum(
+            counts.get(seat, 0) for counts, heard in self.elsewhere.values() if heard >= fresh
+        )
+
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` (its own, or one that took a person's seat)."""
         return self.seats[seat] != HUMAN or seat in self.taken_over
@@ -213,12 +259,17 @@ class LiveTable:
         return f"seat {seat} ({person.name})" if person is not None else f"seat {seat}"
 
     def open_seats(self) -> list[int]:
-        """The human seats nobody sits in."""
+        """The human seats nobody sits in (a bot may be playing one its person left)."""
         return [
             seat
             for seat in range(len(self.seats))
-            if not self.is_bot(seat) and (seat not in self.people or not self.seated(seat))
+            if self.seats[seat] == HUMAN and not self.seated(seat)
         ]
+
+    @property
+    def begun(self) -> bool:
+        """Whether anything was played at this table yet."""
+        return self.version > 0
 
     def seated(self, seat: int) -> bool:
         """Whether a person holds a token for ``seat``."""
@@ -246,13 +297,20 @@ class LiveTable:
         after.apply(seat, action)
         return after
 
+    def canonical(self, action: str, before: State, after: State) -> str:
+        """``action``, which took ``before`` to ``after``, as the history writes it."""
+        try:
+            return self.game.action_text(self.game.action_id(action))
+        except IllegalAction:  # read only in context: the history has it
+            return after.history[len(before.history)][1]
+
     def play(self, seat: int, action: str, after: State | None = None) -> str:
         """``seat`` does ``action`` (``after``: the outcome, already tried); returns the action
         as the history writes it. A person's action is kept for undo unless the policy's
         barrier forbids it; a bot's action is a barrier for everyone."""
         before = self.state
         self.state = after if after is not None else self.tried(seat, action)
-        canonical = self.state.history[len(before.history)][1]
+        canonical = self.canonical(action, before, self.state)
         if self.is_bot(seat):
             self.undo.block(f"{self.label(seat)} acted after it")
         else:
@@ -271,13 +329,32 @@ class TableService:
     """Creates tables, seats people and changes tables, storing every change first."""
 
     def __init__(
-        self, storage: Storage, clock: Clock | None = None, takeover_bot: str = TAKEOVER_BOT
+        self,
+        storage: Storage,
+        clock: Clock | None = None,
+        takeover_bot: str = TAKEOVER_BOT,
+        grace: float | None = GRACE,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.takeover_bot = takeover_bot
+        self.grace = grace
+        """Seconds a person may be disconnected before a bot takes their seat (``None``:
+        never)."""
+        self.process = secrets.token_hex(4)
+        """This server process's name in announcements to the others."""
+        self._announced = 0.0
         self.tables: dict[str, LiveTable] = {}
         self.listeners: list[Listener] = []
+
+    async def every_table(self) -> list[LiveTable]:
+        """Every table, oldest first (where other server processes share the database, the
+        ones they created are read first)."""
+        if self.storage.announces:
+            for table_id in await self.storage.table_ids():
+                if table_id not in self.tables:
+                    await self.get(table_id)
+        return sorted(self.tables.values(), key=lambda table: table.created)
 
     async def resume(self) -> list[LiveTable]:
         """Rebuild every stored table (at start-up); returns them."""
@@ -338,14 +415,15 @@ class TableService:
         table_id = new_table_id()
         options = game.saved_options()
         spec = (clock or ClockSpec()).saved()
-        started = self.clock.now()
+        started = None if HUMAN in specs else self.clock.now()
         await self.storage.create_table(
             table_id, game.name, options, dealt, specs, clock=spec, started=started
         )
         return await self.get(table_id)
 
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
-        """Sit ``name`` in ``seat``; returns their token (only its hash is stored)."""
+        """Sit ``name`` in ``seat``; returns their token (only its hash is stored). A seat
+        that a bot plays because its person left is the new person's from now on."""
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise ApiError(
@@ -354,7 +432,7 @@ class TableService:
                     f"{len(table.seats) - 1}); the open seats are allowed",
                     allowed=table.open_seats(),
                 )
-            if table.is_bot(seat):
+            if table.seats[seat] != HUMAN:
                 raise ApiError(
                     409,
                     f"seat {seat} cannot be joined at table {table.id}: {table.bot_spec(seat)} "
@@ -373,15 +451,40 @@ class TableService:
                     409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
                 )
             table.people[seat] = Person(name, digest)
-            await self._changed(table, moved=False)
+            table.gone.pop(seat, None)
+            if seat in table.taken_over and not table.state.is_over:
+                await self._seat_entry(table, seat, RETURN, "")
+            else:
+                await self._changed(table, moved=False)
+            if not table.running and not table.open_seats() and table.clock.kind != "none":
+                await self._start_clocks_locked(table)
             return token
 
+    async def _start_clocks_locked(self, table: LiveTable) -> None:
+        """Every seat is taken for the first time: the table's clocks start now."""
+        moment = self.clock.now()
+        left, waiting = table.counted(-1, START, moment)
+        entry = LogEntry(
+            table.version + 1, -1, START, "", moment, _saved(table.deadlines(left, waiting))
+        )
+        await self._store(table, entry)
+        table.running = True
+        table.left, table.waiting = left, waiting
+        table.version += 1
+        await self._changed(table, moved=True)
+
     async def leave(self, table: LiveTable, seat: int) -> None:
-        """The person in ``seat`` leaves: the seat is open again, their token void."""
+        """The person in ``seat`` leaves: their token is void and the seat open to anyone
+        (them included) who joins it. Once the game has begun, and until it is over, a bot
+        plays the seat meanwhile."""
         async with table.lock:
             await self.storage.free_seat(table.id, seat)
             table.people[seat].token_hash = None
-            await self._changed(table, moved=False)
+            table.gone.pop(seat, None)
+            if table.begun and not table.state.is_over and not table.is_bot(seat):
+                await self._seat_entry(table, seat, TAKEOVER, LEFT)
+            else:
+                await self._changed(table, moved=False)
 
     async def act(
         self, table: LiveTable, seat: int, version: int, action: str, *, bot: bool = False
@@ -408,7 +511,7 @@ class TableService:
                     reason=error.reason,
                     allowed=table.state.legal_actions(seat),
                 ) from None
-            canonical = after.history[len(table.state.history)][1]
+            canonical = table.canonical(action, table.state, after)
             moment = self.clock.now()
             left, waiting = table.counted(seat, ACT, moment, after.to_act)
             await self._store(
@@ -444,9 +547,10 @@ class TableService:
             return action
 
     async def take_over(self, table: LiveTable, seat: int, why: str) -> None:
-        """A bot takes the person's ``seat`` (``why``: ``time``); a log entry."""
+        """A bot takes the person's ``seat`` (``why``: :data:`TIME`, :data:`DISCONNECTED`);
+        a log entry."""
         async with table.lock:
-            if table.is_bot(seat):
+            if table.is_bot(seat) or table.state.is_over:
                 return
             await self._seat_entry(table, seat, TAKEOVER, why)
 
@@ -455,14 +559,18 @@ class TableService:
         async with table.lock:
             if seat not in table.taken_over:
                 raise ApiError(409, f"seat {seat} at table {table.id} is not taken over")
+            if table.state.is_over:
+                raise ApiError(409, f"the game at table {table.id} is over")
             await self._seat_entry(table, seat, RETURN, "")
 
     async def _seat_entry(self, table: LiveTable, seat: int, kind: str, why: str) -> None:
+        """Store and make a :data:`TAKEOVER` (``why``) or :data:`RETURN` of ``seat``."""
         moment = self.clock.now()
+        before = dict(table.taken_over)
         if kind == TAKEOVER:
-            table.taken_over.add(seat)
+            table.taken_over[seat] = why
         else:
-            table.taken_over.discard(seat)
+            table.taken_over.pop(seat, None)
         left, waiting = table.counted(seat, kind, moment)
         try:
             entry = LogEntry(
@@ -470,26 +578,64 @@ class TableService:
             )
             await self._store(table, entry)
         except ApiError:
-            # not stored: undo the change in memory
-            if kind == TAKEOVER:
-                table.taken_over.discard(seat)
-            else:
-                table.taken_over.add(seat)
+            table.taken_over = before  # not stored: nothing changed
             raise
         table.left, table.waiting = left, waiting
         table.version += 1
         await self._changed(table, moved=True)
 
+    async def disconnected(self, table: LiveTable, seat: int) -> None:
+        """The last live connection of ``seat`` closed: its grace period starts."""
+        if table.seated(seat) and not table.is_bot(seat) and not table.state.is_over:
+            table.gone[seat] = self.clock.now()
+
+    def connected_again(self, table: LiveTable, seat: int) -> None:
+        """``seat`` has a live connection again: no bot will take it for being gone."""
+        table.gone.pop(seat, None)
+
+    async def presence(self, table: LiveTable) -> None:
+        """Tell the other server processes this one's live connections at ``table``."""
+        if self.storage.announces:
+            counts = {seat: count for seat, count in table.connected.items() if count}
+            await self.storage.notify(f"{table.id} presence {self.process} {json.dumps(counts)}")
+
+    async def heard_presence(self, table_id: str, process: str, counts: dict[int, int]) -> None:
+        """Another server process announced its live connections at ``table_id``."""
+        table = self.tables.get(table_id)
+        if table is None or process == self.process:
+            return
+        table.elsewhere[process] = (counts, time.monotonic())
+        for seat, count in counts.items():
+            if count > 0:
+                table.gone.pop(seat, None)  # they came back through that process
+        async with table.lock:
+            await self._changed(table, moved=False)
+
     async def tick(self) -> list[tuple[str, int]]:
-        """Let a bot take every seat whose time ran out; returns those (table id, seat)."""
+        """Let a bot take every seat whose time ran out, or whose person has been
+        disconnected past the grace period; returns those (table id, seat). Where other
+        server processes share the database, remind them of this one's live connections."""
+        if self.storage.announces and time.monotonic() - self._announced >= PRESENCE_EVERY:
+            self._announced = time.monotonic()
+            for table in list(self.tables.values()):
+                if any(table.connected.values()):
+                    await self.presence(table)
         moment = self.clock.now()
         taken: list[tuple[str, int]] = []
         for table in list(self.tables.values()):
             if table.state.is_over:
+                table.gone.clear()
                 continue
             for seat, deadline in table.deadlines().items():
                 if deadline <= moment:
-                    await self.take_over(table, seat, "time")
+                    await self.take_over(table, seat, TIME)
+                    taken.append((table.id, seat))
+            if self.grace is None:
+                continue
+            for seat, since in list(table.gone.items()):
+                if since + self.grace <= moment and table.connections(seat) == 0:
+                    table.gone.pop(seat, None)
+                    await self.take_over(table, seat, DISCONNECTED)
                     taken.append((table.id, seat))
         return taken
 
