@@ -221,3 +221,32 @@ def test_the_lobby_opens_a_table_with_options_a_bots_strength_and_a_clock(
         assert table["clock"]["increment"] == 2
     finally:
         context.close()
+
+
+def test_a_person_takes_back_the_seat_a_bot_took_when_their_time_ran_out(
+    server: Server, browser: Any
+) -> None:
+    clock = {"kind": "realtime", "initial": 1, "increment": 0}
+    table = server.post(
+        "/api/tables",
+        {"game": "moon-leap", "seats": ["human", "mcts:seconds=1"], "clock": clock},
+    )["id"]
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.fill("#player-name", "Ada")
+        page.click(f'[data-table="{table}"] [data-join="0"]')
+        page.wait_for_selector("#take-back", timeout=15000)
+        assert "a bot plays for Ada" in page.inner_text("#seats")
+        page.click("#take-back")
+        page.wait_for_selector("#message:has-text('Your seat is yours again'), #message.error")
+        said = page.inner_text("#message")
+        # the page says what the server answered: the seat given back, or why not (the bots
+        # may have finished the game first)
+        assert said == "Your seat is yours again." or (
+            said == f"the game at table {table} is over"
+            and server.get(f"/api/tables/{table}")["status"] == "over"
+        )
+    finally:
+        context.close()

@@ -32,9 +32,17 @@ export async function request(method, path, body) {
 }
 
 export const games = () => request("GET", "/api/games");
-export const tables = () => request("GET", "/api/tables");
+// The newest `limit` tables of a status (the API lists them oldest first, a page at a time),
+// and how many there are.
+export async function newestTables(status, limit = 100) {
+  const first = await request("GET", `/api/tables?status=${status}&limit=${limit}`);
+  if (first.total <= limit) return first;
+  return request("GET", `/api/tables?status=${status}&limit=${limit}&offset=${first.total - limit}`);
+}
 export const table = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
 export const createTable = (body) => request("POST", "/api/tables", body);
+export const giveBack = (id, token) =>
+  request("POST", `/api/tables/${encodeURIComponent(id)}/return`, { token });
 export const join = (id, seat, name) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, name });
 

@@ -74,8 +74,8 @@ export async function showLobby(root) {
   async function refresh() {
     clearTimeout(timer);
     try {
-      const body = await api.tables();
-      list.replaceChildren(...tableGroups(body.tables, state.titles, join));
+      const pages = await Promise.all(STATUSES.map(([status]) => api.newestTables(status)));
+      list.replaceChildren(...tableGroups(pages, state.titles, join));
     } catch (error) {
       say(error.message, true);
     }
@@ -84,11 +84,12 @@ export async function showLobby(root) {
   refresh();
 }
 
-function tableGroups(tables, titles, join) {
-  return STATUSES.map(([status, heading]) => {
-    const mine = tables.filter((table) => table.status === status).reverse();
+function tableGroups(pages, titles, join) {
+  return STATUSES.map(([status, heading], i) => {
+    const mine = pages[i].tables.slice().reverse();
+    const count = pages[i].total > mine.length ? `the newest ${mine.length} of ${pages[i].total}` : `${mine.length}`;
     return h("section", { class: "panel tables", "data-status": status },
-      h("h2", {}, `${heading} (${mine.length})`),
+      h("h2", {}, `${heading} (${count})`),
       mine.length === 0
         ? h("p", { class: "quiet" }, "None.")
         : h("ul", { class: "table-list" }, mine.map((table) => tableRow(table, titles, join))));

@@ -40,6 +40,7 @@ class TablePage {
     this.clockTimer = null;
     this.stateAt = 0;
     this.replay = null;
+    this.tableTimer = null;
   }
 
   start() {
@@ -214,9 +215,20 @@ class TablePage {
       api.saveToken(this.tableId, body.to_act[0], this.token);
     }
     this.stateAt = Date.now();
+    this.refreshTable();
     if (this.pending !== null) this.say("", false);
     this.pending = null;
     this.render();
+  }
+
+  // The seats can change without a table push (a bot taking a seat over, or giving it back):
+  // read the table again shortly after a change, once for a burst of changes.
+  refreshTable() {
+    if (this.tableTimer) return;
+    this.tableTimer = setTimeout(() => {
+      this.tableTimer = null;
+      api.table(this.tableId).then((table) => this.onTable(table), () => {});
+    }, 400);
   }
 
   render() {
@@ -239,6 +251,15 @@ class TablePage {
     }
     this.pending = action;
     this.say(`Sent ${action}…`, false);
+  }
+
+  async takeBack() {
+    try {
+      this.onTable(await api.giveBack(this.tableId, this.token));
+      this.say("Your seat is yours again.", false);
+    } catch (error) {
+      this.say(error.message, true);
+    }
   }
 
   undo() {
@@ -375,6 +396,9 @@ class TablePage {
           seat.taken ? (seat.connected ? "online" : "offline") : "open seat"));
       } else if (seat.taken_over) {
         parts.push(h("span", { class: "presence off" }, `a bot plays for ${seat.player}`));
+        if (seat.seat === this.seat && this.token) {
+          parts.push(h("button", { type: "button", class: "small", id: "take-back", onclick: () => this.takeBack() }, "Take my seat back"));
+        }
       }
       const time = clock && clock.seats ? clock.seats[seat.seat] : null;
       if (time && typeof time.time_left === "number") {
