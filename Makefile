@@ -18,13 +18,21 @@ $(STAMP): $(BIN)/python pyproject.toml
 play: $(STAMP)
 	$(BIN)/moonbase
 
-# The server's tests run a real PostgreSQL (Debian's package; as root it runs as `postgres`).
+# The server's tests run a real PostgreSQL (Debian's package; as root it runs as `postgres`);
+# the browser client's tests drive Debian's Chromium.
 system:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 		else \
 			echo "PostgreSQL is not installed: run 'sudo apt-get install postgresql' (its tests are skipped)"; \
+		fi; \
+	fi
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "Chromium is not installed: run 'sudo apt-get install chromium' (the browser tests are skipped)"; \
 		fi; \
 	fi
 

@@ -124,8 +124,10 @@ def test_a_bot_takes_the_seat_of_a_person_disconnected_past_the_grace_period(
         assert ("takeover", "disconnected") in _kinds(db_url, tid)
         with client.websocket_connect(live + tokens[0]) as socket:
             next_of(socket, "state")
+            assert next_of(socket, "table")["seats"][0]["taken_over"] == "disconnected"
             socket.send_json({"type": "return"})
-            wait_until(lambda: _seats(client, tid)[0]["taken_over"] is None)
+            # everyone at the table is told who plays the seat now
+            assert next_of(socket, "table")["seats"][0]["taken_over"] is None
             socket.send_json({"type": "return"})
             error = next_of(socket, "error")
             assert (error["status"], "not taken over" in error["error"]) == (409, True)

@@ -35,6 +35,7 @@ from moonbase.server.live import Hub
 from moonbase.server.schema import honest_openapi
 from moonbase.server.storage import Storage
 from moonbase.server.tables import GRACE, TAKEOVER_BOT, TableService
+from moonbase.server.web import mount_web
 
 __all__ = ["MAX_BODY", "async_url", "create_app", "default_database"]
 
@@ -237,6 +238,7 @@ def create_app(
     )
     app.include_router(router)
     honest_openapi(app)
+    mount_web(app)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

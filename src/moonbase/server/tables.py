@@ -603,6 +603,7 @@ class TableService:
         table.left, table.waiting = left, waiting
         table.version += 1
         await self._changed(table, moved=True)
+        await self._changed(table, moved=False)  # who plays the seat changed too
 
     async def disconnected(self, table: LiveTable, seat: int) -> None:
         """The last live connection of ``seat`` closed: its grace period starts."""

@@ -1,0 +1,171 @@
+// Welcome to the Moon's board: the three combinations and piles, the missions, and every
+// sheet drawn in its printed layout (the geometry from /web/sheets/N.json) from the marks of
+// the view alone. Choose a combination, then click a space; anything else a step asks for is
+// clickable where it is printed, or in the action list.
+import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+
+const CELL = 44;
+const X = 19;
+const INFECTED = 20;
+const CIRCLED = 1;
+const CROSSED = 2;
+const SIDES = ["", "1", "2", "12"];
+const layouts = new Map();
+
+function layoutFor(view, ctx) {
+  const key = `${view.adventure}-${view.players === 1 ? 1 : 0}`;
+  const known = layouts.get(key);
+  if (known && known !== "loading") return known;
+  if (!known) {
+    layouts.set(key, "loading");
+    fetch(`/web/sheets/${view.adventure}.json?solo=${view.players === 1}`)
+      .then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(`status ${answer.status}`))))
+      .then((layout) => { layouts.set(key, layout); ctx.redraw(); })
+      .catch((error) => { layouts.set(key, { error: error.message }); ctx.redraw(); });
+  }
+  return null;
+}
+
+function crossLines(x, y, w, hgt) {
+  return [
+    s("line", { x1: x + 4, y1: y + 4, x2: x + w - 4, y2: y + hgt - 4, stroke: "#b00020", "stroke-width": 4 }),
+    s("line", { x1: x + w - 4, y1: y + 4, x2: x + 4, y2: y + hgt - 4, stroke: "#b00020", "stroke-width": 4 }),
+  ];
+}
+
+function spotShape(spot, mark, x, y, insignias) {
+  const w = CELL - 4;
+  const group = s("g", { class: `spot ${spot.kind}`, "data-spot": spot.name, "data-mark": mark });
+  group.append(s("title", {}, spot.printed ? `${spot.name}: ${spot.printed}` : spot.name));
+  if (spot.kind === "space" && !insignias) {
+    let text = "";
+    if (mark === X) text = "X";
+    else if (mark === INFECTED) text = "#";
+    else if (mark) text = String(mark - 1);
+    group.append(
+      s("rect", { x, y, width: w, height: w, rx: 4, fill: mark === INFECTED ? "#f3c6c6" : mark ? "#eef4fb" : "#fff", stroke: "#15203b", "stroke-width": 2 }),
+      s("text", { x: x + w / 2, y: y + w * 0.72, "text-anchor": "middle", "font-size": w * 0.58, "font-weight": 700, fill: mark === X ? "#b00020" : "#15203b" }, text));
+    return group;
+  }
+  if (spot.kind === "space" || spot.kind === "insignia") {
+    group.append(
+      s("rect", { x, y, width: w, height: w, rx: 4, fill: mark ? "#eef4fb" : "#fff", stroke: "#15203b", "stroke-width": 2 }),
+      s("text", { x: x + w / 2, y: y + w * 0.68, "text-anchor": "middle", "font-size": w * 0.36 }, `${spot.printed}${SIDES[mark & 3]}`));
+    return group;
+  }
+  const flags = mark & (CIRCLED | CROSSED);
+  if (spot.kind === "link") {
+    if (flags) group.append(s("text", { x: x + w / 2, y: y + w * 0.7, "text-anchor": "middle", "font-size": w * 0.7, "font-weight": 700 }, spot.printed));
+    else group.append(s("rect", { x: x + w * 0.3, y: y + w * 0.3, width: w * 0.4, height: w * 0.4, fill: "none", stroke: "#ccc", "stroke-dasharray": "3 3" }));
+    return group;
+  }
+  if (spot.kind === "symbol") {
+    group.append(
+      s("rect", { x, y: y + 3, width: w, height: w - 6, rx: w / 2.5, fill: flags & CIRCLED ? "#ffd54f" : "#fff", stroke: flags & CIRCLED ? "#7a5200" : "#777", "stroke-width": flags & CIRCLED ? 4 : 2 }),
+      s("text", { x: x + w / 2, y: y + w * 0.64, "text-anchor": "middle", "font-size": spot.printed.length > 2 ? w * 0.3 : w * 0.4 }, spot.printed));
+  } else {
+    const box = spot.kind === "error" ? w * 0.7 : w * 0.8;
+    const inset = (w - box) / 2;
+    group.append(s("rect", { x: x + inset, y: y + inset, width: box, height: box, rx: spot.kind === "error" ? box / 2 : 3, fill: flags & CIRCLED ? "#15203b" : "#fff", stroke: spot.kind === "error" ? "#b00020" : "#15203b", "stroke-width": 2 }));
+    if (spot.printed) group.append(s("text", { x: x + w / 2, y: y + w * 0.62, "text-anchor": "middle", "font-size": w * 0.3, fill: flags & CIRCLED ? "#fff" : "#111" }, spot.printed));
+  }
+  if (flags & CROSSED) group.append(...crossLines(x, y, w, w));
+  return group;
+}
+
+// Each area's top-left corner: an area `beside` the one before goes to its right when the
+// sheet stays within `limit` cells, else below everything.
+function placeAreas(areas, limit) {
+  const places = [];
+  let bottom = 0;
+  let previous = null;
+  for (const area of areas) {
+    let place;
+    if (area.beside && previous && previous.col + previous.cols + 1 + area.cols <= limit) {
+      place = { col: previous.col + previous.cols + 1, row: previous.row };
+    } else {
+      place = { col: 0, row: bottom };
+    }
+    places.push(place);
+    previous = { ...place, cols: area.cols };
+    bottom = Math.max(bottom, place.row + area.rows + 1);
+  }
+  return { places, rows: bottom };
+}
+
+function drawSheet(layout, sheet, ctx, clickable, narrow) {
+  const areas = layout.areas.filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]));
+  const limit = narrow ? Math.max(...areas.map((a) => a.cols)) : 60;
+  const { places, rows } = placeAreas(areas, limit);
+  const cols = Math.max(...areas.map((area, i) => places[i].col + area.cols));
+  const tokens = new Map();
+  if (clickable) {
+    for (const action of ctx.legal) {
+      for (const word of action.split(" ").slice(1)) {
+        if (!tokens.has(word)) tokens.set(word, []);
+        tokens.get(word).push(action);
+      }
+    }
+  }
+  const parts = [];
+  areas.forEach((area, i) => {
+    const ox = places[i].col * CELL;
+    const oy = places[i].row * CELL;
+    for (const label of area.labels) {
+      parts.push(s("text", { x: ox + label.col * CELL + 2, y: oy + label.row * CELL + CELL * 0.62, "font-size": CELL * 0.38, fill: "#333" }, label.text));
+    }
+    for (const spot of area.spots) {
+      const mark = sheet.marks[spot.slot] || 0;
+      const shape = spotShape(spot, mark, ox + spot.col * CELL + 2, oy + spot.row * CELL + 2, layout.insignias);
+      let uses = tokens.get(spot.name) || [];
+      if (ctx.local.combo) {
+        const chosen = uses.filter((a) => a.startsWith(`WRITE ${ctx.local.combo} `));
+        if (chosen.length) uses = chosen;
+      }
+      if (uses.length === 1) actionable(shape, uses[0], ctx, spot.name);
+      else if (uses.length > 1) choosable(shape, `${spot.name}: ${uses.length} choices`, () => ctx.filter(spot.name));
+      parts.push(shape);
+    }
+  });
+  // on a phone one's own sheet keeps spaces big enough to tap, and scrolls sideways
+  const style = narrow && clickable ? `min-width: ${cols * 34}px` : null;
+  return s("svg", { class: "board-svg sheet", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: "img", "aria-label": `adventure sheet ${layout.adventure}`, style }, parts);
+}
+
+export function render(view, ctx) {
+  const narrow = window.innerWidth < 640;
+  const layout = layoutFor(view, ctx);
+  const local = ctx.local;
+  const legal = [...ctx.legal];
+  if (local.combo && !legal.some((a) => a.startsWith(`WRITE ${local.combo} `))) local.combo = null;
+  const top = [];
+  top.push(h("p", { class: "wttm-title" }, h("strong", {}, `Adventure ${view.adventure}: ${view.title}`), ` · turn ${view.turn} · ${view.phase}`));
+  const combos = h("div", { class: "combos", role: "group", "aria-label": "the combinations" });
+  (view.combinations || []).forEach((combo, i) => {
+    const index = i + 1;
+    const usable = legal.some((a) => a.startsWith(`WRITE ${index} `));
+    const pile = view.piles ? view.piles[i] : null;
+    const button = h("button", { type: "button", class: `combo${local.combo === index ? " selected" : ""}`, "data-combination": index, disabled: !usable, "aria-pressed": String(local.combo === index) },
+      h("span", { class: "combo-number" }, combo.number), " ", combo.action.toLowerCase(),
+      pile ? h("small", {}, ` (pile ${pile.draw})`) : null);
+    if (usable) button.addEventListener("click", () => { local.combo = local.combo === index ? null : index; ctx.redraw(); });
+    combos.append(button);
+  });
+  top.push(combos);
+  if (view.pending && view.pending.length) top.push(h("p", { class: "pending" }, `Next step: ${view.pending.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(", ")}`));
+  top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
+    h("li", {}, h("strong", {}, `${m.letter} `), m.text, ` — ${m.high_taken ? "high taken, " : ""}${m.high}/${m.low} points${m.claimed_by.length ? `; done by seat ${m.claimed_by.join(", ")}` : ""}`))));
+  if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, "Loading the sheet…"));
+  if (layout.error) return h("div", { class: "wttm" }, top, h("p", { class: "error" }, `The sheet's layout could not be loaded: ${layout.error}`));
+  const order = [...view.sheets.keys()].sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  const sheets = order.map((seat) => {
+    const sheet = view.sheets[seat];
+    const mine = seat === ctx.seat;
+    return h("section", { class: "sheet-box", "data-seat": seat },
+      h("h3", {}, s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8)), " ",
+        `${mine ? "Your sheet" : ctx.name(seat)} · score ${sheet.score} · rockets ${sheet.rockets} · System Errors ${sheet.errors.circled}`),
+      drawSheet(layout, sheet, ctx, mine, narrow));
+  });
+  const hint = local.combo ? `Combination ${local.combo}: click a space.` : legal.some((a) => a.startsWith("WRITE ")) ? "Choose a combination, then a space." : "";
+  return h("div", { class: "wttm" }, top, h("p", { class: "board-hint" }, hint), sheets);
+}

@@ -1,0 +1,98 @@
+// Small helpers to build HTML and SVG elements, and the look every board shares.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attributes, children) {
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const h = (tag, attributes, ...children) =>
+  fill(document.createElement(tag), attributes, children);
+
+export const s = (tag, attributes, ...children) =>
+  fill(document.createElementNS(SVG_NS, tag), attributes, children);
+
+// Seat colours (readable for colour-blind players) and a shape per seat, so that a seat is
+// never told by colour alone.
+export const SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00", "#0072B2"];
+export const SEAT_SHAPES = ["circle", "square", "diamond", "triangle", "hexagon", "star"];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+// A seat's marker centred on (x, y) with radius r: its shape in its colour.
+export function seatMarker(seat, x, y, r, attributes = {}) {
+  const shape = SEAT_SHAPES[seat % SEAT_SHAPES.length];
+  const style = { fill: seatColour(seat), stroke: "#1b1b1b", "stroke-width": r / 8, ...attributes };
+  const points = (n, turn) =>
+    Array.from({ length: n }, (_, i) => {
+      const angle = turn + (2 * Math.PI * i) / n;
+      return `${x + r * Math.cos(angle)},${y + r * Math.sin(angle)}`;
+    }).join(" ");
+  switch (shape) {
+    case "square":
+      return s("rect", { x: x - r * 0.85, y: y - r * 0.85, width: r * 1.7, height: r * 1.7, ...style });
+    case "diamond":
+      return s("polygon", { points: points(4, 0), ...style });
+    case "triangle":
+      return s("polygon", { points: points(3, -Math.PI / 2), transform: `translate(0 ${r * 0.15})`, ...style });
+    case "hexagon":
+      return s("polygon", { points: points(6, 0), ...style });
+    default:
+      return s("circle", { cx: x, cy: y, r, ...style });
+  }
+}
+
+// Make an SVG or HTML element act as a button for `action` when it is legal: clickable,
+// focusable, Enter/Space, labelled. Returns the element.
+export function actionable(node, action, ctx, label) {
+  node.setAttribute("data-action", action);
+  if (!ctx.legal.has(action)) return node;
+  node.classList.add("clickable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label ? `${label}: ${action}` : action);
+  node.addEventListener("click", () => ctx.act(action));
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      ctx.act(action);
+    }
+  });
+  return node;
+}
+
+// Same, for a local choice (a selection on the board before the action is complete).
+export function choosable(node, label, choose) {
+  node.classList.add("clickable");
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      choose();
+    }
+  });
+  return node;
+}
+
+export function seatName(table, seat) {
+  if (seat === -1) return "chance";
+  const entry = table && table.seats ? table.seats[seat] : null;
+  if (!entry) return `seat ${seat}`;
+  if (entry.kind === "bot") return `seat ${seat} (${entry.name})`;
+  return entry.name ? `${entry.name} (seat ${seat})` : `seat ${seat}`;
+}

@@ -1,0 +1,68 @@
+// The end of a game: why it ended, the scores and what each is made of, from the view.
+import { h, seatName } from "./dom.js";
+
+function cell(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+// A list of objects as a table, one column per key.
+function rows(items) {
+  const keys = [...new Set(items.flatMap((item) => Object.keys(item)))];
+  return h("table", { class: "breakdown" },
+    h("thead", {}, h("tr", {}, keys.map((key) => h("th", { scope: "col" }, key)))),
+    h("tbody", {}, items.map((item) => h("tr", {}, keys.map((key) => h("td", {}, cell(item[key])))))));
+}
+
+function pairs(object) {
+  return h("table", { class: "breakdown" },
+    h("tbody", {}, Object.entries(object).map(([key, value]) =>
+      h("tr", {}, h("th", { scope: "row" }, key), h("td", {}, cell(value))))));
+}
+
+function part(value) {
+  if (Array.isArray(value) && value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+    return rows(value);
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) return pairs(value);
+  return h("span", {}, cell(value));
+}
+
+function endedText(ended) {
+  return (ended || []).map((reason) => {
+    const { trigger, ...rest } = reason;
+    const details = Object.entries(rest).map(([key, value]) => `${key} ${cell(value)}`).join(", ");
+    return details ? `${trigger} (${details})` : trigger;
+  }).join("; ");
+}
+
+// The result panel's content: the board module's own summary if it has one, else the
+// view's `ended`, `winners`, `scores` and `score_parts` as they are.
+export function breakdown(view, table, board) {
+  if (board && typeof board.result === "function") return board.result(view, table);
+  const children = [];
+  if (view && view.ended && view.ended.length) children.push(h("p", { class: "ended" }, `Ended: ${endedText(view.ended)}.`));
+  if (view && view.outcome) children.push(h("p", { class: "outcome" }, `Outcome: ${view.outcome}.`));
+  if (view && Array.isArray(view.winners) && view.winners.length) {
+    children.push(h("p", { class: "winners" }, `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map((seat) => seatName(table, seat)).join(", ")}.`));
+  }
+  const parts = view ? view.score_parts : null;
+  if (Array.isArray(parts)) {
+    parts.forEach((seatParts, seat) => {
+      const score = view.scores ? ` — ${view.scores[seat]} points` : "";
+      children.push(h("h3", {}, `${seatName(table, seat)}${score}`), part(seatParts));
+    });
+  } else if (parts) {
+    children.push(part(parts));
+  } else if (view && Array.isArray(view.sheets)) {
+    view.sheets.forEach((sheet, seat) => {
+      if (sheet && sheet.score_parts) children.push(h("h3", {}, seatName(table, seat)), part(sheet.score_parts));
+    });
+  } else if (view && Array.isArray(view.scores)) {
+    children.push(part(view.scores.map((score, seat) => ({ seat: seatName(table, seat), score }))));
+  }
+  return h("div", { class: "summary", "data-over": "true" }, children);
+}
+
+export { endedText, rows };

@@ -1,0 +1,516 @@
+// A table's page: the live socket, whose turn, the seats with their connection and clock, the
+// board drawn from this seat's view, the action list, undo, the seat's log and the result.
+// Everything drawn comes from the last state the server pushed: the client applies nothing.
+import * as api from "./api.js";
+import { h, seatName, seatMarker, s } from "./dom.js";
+import { Live } from "./socket.js";
+import { breakdown } from "./result.js";
+
+const BOARDS = {
+  "moon-leap": "./boards/moon_leap.js",
+  moon: "./boards/moon.js",
+  moons: "./boards/moons.js",
+  "welcome-to-the-moon": "./boards/welcome_to_the_moon.js",
+};
+const MANY_ACTIONS = 24;
+const LOG_LINES = 40;
+
+export function showTable(root, tableId, token, hotseat = false) {
+  const page = new TablePage(root, tableId, token, hotseat);
+  page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(root, tableId, token, hotseat) {
+    this.root = root;
+    this.tableId = tableId;
+    this.token = token;
+    // hot-seat: every seat this browser holds at the table, each with its own socket; the
+    // page shows one seat at a time and covers the screen when another is to act
+    this.held = hotseat ? api.tokensOf(tableId).map((entry) => ({ ...entry, state: null, live: null })) : null;
+    if (this.held && this.held.length === 0) this.held = null;
+    this.covered = null;
+    this.state = null;
+    this.table = null;
+    this.board = null;
+    this.local = {};
+    this.filter = "";
+    this.pending = null;
+    this.clockTimer = null;
+    this.stateAt = 0;
+    this.replay = null;
+    this.tableTimer = null;
+  }
+
+  start() {
+    document.getElementById("where").textContent = `table ${this.tableId}`;
+    const el = (tag, id, attributes = {}, ...children) => h(tag, { id, ...attributes }, ...children);
+    this.parts = {
+      connection: el("span", "connection", { class: "connection", "data-status": "connecting" }, "connecting"),
+      who: el("span", "who"),
+      turn: el("p", "turn", { class: "turn" }),
+      message: el("p", "message", { class: "message", role: "status" }),
+      board: el("div", "board", { class: "board" }),
+      result: el("section", "result", { class: "panel result", hidden: true }),
+      actions: el("div", "actions", { class: "actions" }),
+      undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
+      seats: el("ul", "seats", { class: "seat-list" }),
+      log: el("ol", "log", { class: "log", reversed: true }),
+      replay: el("div", "replay", { class: "replay-bar" }),
+    };
+    const p = this.parts;
+    this.root.replaceChildren(
+      h("div", { class: "table-page" },
+        h("div", { class: "status-bar" }, p.who,
+          h("span", {}, h("button", { type: "button", id: "replay-open", class: "small", onclick: () => this.startReplay() }, "Replay"), " ", p.connection)),
+        p.turn,
+        p.message,
+        p.replay,
+        p.result,
+        h("div", { class: "layout" },
+          h("section", { class: "panel play", "aria-label": "the table" }, p.board),
+          h("aside", { class: "side" },
+            h("section", { class: "panel", "aria-label": "your actions" },
+              h("h2", {}, "Actions"), p.actions, this.token || this.held ? p.undo : null),
+            h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
+            h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
+    if (this.held) this.startHotseat();
+    else {
+      this.live = new Live(this.tableId, this.token, {
+        state: (frame) => this.onState(frame),
+        table: (frame) => this.onTable(frame),
+        error: (frame) => this.onError(frame),
+        status: (status, detail) => this.onStatus(status, detail),
+      });
+    }
+    api.table(this.tableId).then((table) => this.onTable(table), (error) => this.say(error.message, true));
+    this.clockTimer = setInterval(() => this.drawSeats(), 1000);
+    // boards lay themselves out for the width: redraw when it changes (a phone turned)
+    let resizing = null;
+    window.addEventListener("resize", () => {
+      clearTimeout(resizing);
+      resizing = setTimeout(() => this.drawBoard(), 150);
+    });
+  }
+
+  startHotseat() {
+    this.parts.cover = h("section", { id: "cover", class: "panel cover", hidden: true });
+    this.parts.turn.after(this.parts.cover);
+    this.shown = null;
+    for (const entry of this.held) {
+      const mine = () => entry === this.shown && !this.covered;
+      entry.live = new Live(this.tableId, entry.token, {
+        state: (frame) => this.onSeatState(entry, frame),
+        table: (frame) => this.onTable(frame),
+        error: (frame) => { if (mine()) this.onError(frame); },
+        status: (status, detail) => { if (entry === (this.shown || this.held[0])) this.onStatus(status, detail); },
+      });
+    }
+  }
+
+  onSeatState(entry, frame) {
+    entry.state = frame;
+    const toAct = frame.to_act;
+    if (this.shown && !this.covered && toAct.includes(this.shown.seat)) {
+      if (entry === this.shown) this.onState(frame);
+      return;
+    }
+    const next = this.held.find((held) => toAct.includes(held.seat) && held.state);
+    if (next && next !== this.shown && next !== this.covered) {
+      this.cover(next);
+      return;
+    }
+    if (!this.shown && !this.covered) this.cover(entry);
+    else if (entry === this.shown && !this.covered) this.onState(frame);
+  }
+
+  // Hide everything of the seat shown until the next person says they are at the screen.
+  cover(entry) {
+    this.covered = entry;
+    const p = this.parts;
+    for (const part of [p.board, p.actions, p.log, p.result, p.replay]) part.replaceChildren();
+    p.result.hidden = true;
+    p.who.textContent = "Hot-seat";
+    p.turn.textContent = "";
+    this.say("", false);
+    const name = seatName(this.table, entry.seat);
+    p.cover.hidden = false;
+    p.cover.replaceChildren(
+      h("h2", {}, `Pass the screen to ${name}`),
+      h("p", {}, "The last seat's cards and sheet are hidden until the next player is here."),
+      h("button", { type: "button", id: "hotseat-show", "data-seat": entry.seat, onclick: () => this.uncover() }, `I am ${name}: show my seat`));
+    p.cover.querySelector("button").focus();
+  }
+
+  uncover() {
+    const entry = this.covered;
+    this.covered = null;
+    this.shown = entry;
+    this.token = entry.token;
+    this.live = entry.live;
+    this.local = {};
+    this.filter = "";
+    this.parts.cover.hidden = true;
+    this.parts.cover.replaceChildren();
+    this.onStatus(entry.live.open ? "live" : "reconnecting");
+    this.onState(entry.state);
+  }
+
+  // The seat this page's token opens: as saved when this browser joined, else as the view
+  // says (a shared link in another browser); null for a spectator.
+  get seat() {
+    if (!this.token) return null;
+    const held = api.tokensOf(this.tableId).find((entry) => entry.token === this.token);
+    if (held) return held.seat;
+    const view = this.state && this.state.view;
+    return view && typeof view.seat === "number" ? view.seat : null;
+  }
+
+  say(text, isError) {
+    const m = this.parts.message;
+    m.textContent = text || "";
+    m.className = isError ? "message error" : "message";
+    m.setAttribute("role", isError ? "alert" : "status");
+  }
+
+  onStatus(status, detail) {
+    const c = this.parts.connection;
+    c.dataset.status = status;
+    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting", closed: "closed" };
+    c.textContent = detail ? `${words[status]} ${detail}` : words[status];
+    if (status === "closed") this.say(detail || "The table refused this page's connection.", true);
+    this.drawActions();
+  }
+
+  onTable(table) {
+    const { type, ...body } = table;
+    this.table = body;
+    document.title = `${body.game} · table ${body.id} · moonbase`;
+    if (this.covered || (this.held && !this.shown)) {
+      this.drawSeats();
+      return;
+    }
+    if (this.state) this.render();
+    else this.drawHeader();
+  }
+
+  onError(frame) {
+    this.pending = null;
+    let text = frame.error || `error ${frame.status}`;
+    if (frame.state) {
+      text += " — the table has moved on; here it is as it stands now.";
+      this.onState(frame.state);
+    }
+    this.say(text, true);
+    if (frame.status === 403 && !this.state) this.drawActions();
+  }
+
+  onState(frame) {
+    const { type, ...body } = frame;
+    this.state = body;
+    // a link shared from another browser: the seat is the one that may act when this token
+    // has legal actions and one seat is to act (kept, as when joining here)
+    if (this.token && this.seat === null && body.legal.length > 0 && body.to_act.length === 1) {
+      api.saveToken(this.tableId, body.to_act[0], this.token);
+    }
+    this.stateAt = Date.now();
+    this.refreshTable();
+    if (this.pending !== null) this.say("", false);
+    this.pending = null;
+    this.render();
+  }
+
+  // The seats can change without a table push (a bot taking a seat over, or giving it back):
+  // read the table again shortly after a change, once for a burst of changes.
+  refreshTable() {
+    if (this.tableTimer) return;
+    this.tableTimer = setTimeout(() => {
+      this.tableTimer = null;
+      api.table(this.tableId).then((table) => this.onTable(table), () => {});
+    }, 400);
+  }
+
+  render() {
+    if (this.covered) return;
+    this.parts.turn.dataset.version = String(this.state.version);
+    this.drawHeader();
+    this.drawTurn();
+    this.drawBoard();
+    this.drawActions();
+    this.drawSeats();
+    this.drawLog();
+    this.drawResult();
+  }
+
+  act(action) {
+    if (!this.state) return;
+    if (!this.live.act(this.state.version, action)) {
+      this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+      return;
+    }
+    this.pending = action;
+    this.say(`Sent ${action}…`, false);
+  }
+
+  async takeBack() {
+    try {
+      this.onTable(await api.giveBack(this.tableId, this.token));
+      this.say("Your seat is yours again.", false);
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+
+  undo() {
+    if (!this.live.undo()) this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+  }
+
+  ctx() {
+    const legal = new Set(this.state ? this.state.legal : []);
+    return {
+      seat: this.seat,
+      legal,
+      table: this.table,
+      local: this.local,
+      act: (action) => this.act(action),
+      redraw: () => this.drawBoard(),
+      filter: (text) => {
+        this.filter = text;
+        this.drawActions();
+      },
+      name: (seat) => seatName(this.table, seat),
+    };
+  }
+
+  drawHeader() {
+    const seat = this.seat;
+    const who = this.parts.who;
+    if (!this.token) who.textContent = "Watching as a spectator";
+    else if (seat === null) who.textContent = "Your seat";
+    else who.textContent = `You are ${seatName(this.table, seat)}`;
+    who.dataset.seat = seat === null ? "spectator" : String(seat);
+  }
+
+  drawTurn() {
+    const { state, table } = this;
+    const turn = this.parts.turn;
+    if (!state) return;
+    const view = state.view || {};
+    const over = state.to_act.length === 0 || view.over === true || view.phase === "over";
+    turn.dataset.over = String(over);
+    if (over) {
+      turn.textContent = "The game is over.";
+      return;
+    }
+    const mine = this.seat !== null && state.to_act.includes(this.seat);
+    const others = state.to_act.filter((seat) => seat !== this.seat).map((seat) => seatName(table, seat));
+    turn.textContent = mine
+      ? `Your turn${others.length ? ` (with ${others.join(", ")})` : ""}.`
+      : `Waiting for ${others.join(", ")}.`;
+    turn.classList.toggle("mine", mine);
+  }
+
+  async drawBoard() {
+    if (this.covered) return;
+    const { state } = this;
+    if (!state || !this.table) return;
+    const where = this.parts.board;
+    const path = BOARDS[this.table.game];
+    if (!path) {
+      where.replaceChildren(h("p", { class: "quiet" },
+        "This game has no drawn board yet: play it from the action list; the view is below."),
+        h("pre", { class: "view" }, JSON.stringify(state.view, null, 1)));
+      return;
+    }
+    if (!this.board) {
+      try {
+        this.board = await import(path);
+      } catch (error) {
+        where.replaceChildren(h("p", { class: "error" }, `The board could not be loaded: ${error.message}`));
+        return;
+      }
+    }
+    if (this.replay) {
+      const step = this.replay.steps[this.replay.at];
+      const ctx = { ...this.ctx(), legal: new Set(), act: () => {} };
+      where.replaceChildren(this.board.render(step.view, ctx));
+      return;
+    }
+    where.replaceChildren(this.board.render(this.state.view, this.ctx()));
+  }
+
+  drawActions() {
+    if (this.covered) return;
+    const box = this.parts.actions;
+    const legal = this.state ? this.state.legal : [];
+    if (!this.token) {
+      box.replaceChildren(h("p", { class: "quiet" }, "Spectators watch; join a seat in the lobby to play."));
+      return;
+    }
+    const live = this.live && this.live.open;
+    if (legal.length === 0) {
+      box.replaceChildren(h("p", { class: "quiet" }, this.state ? "Nothing to do now." : "Waiting for the table…"));
+      this.parts.undo.disabled = !live;
+      return;
+    }
+    const shown = this.filter
+      ? legal.filter((action) => action.toLowerCase().includes(this.filter.toLowerCase()))
+      : legal;
+    const buttons = shown.map((action) =>
+      h("button", { type: "button", class: "action", "data-action": action, disabled: !live, onclick: () => this.act(action) }, action));
+    const children = [];
+    if (legal.length > MANY_ACTIONS) {
+      const input = h("input", {
+        type: "search", id: "action-filter", value: this.filter,
+        placeholder: `filter ${legal.length} actions`, "aria-label": "filter the actions",
+      });
+      input.addEventListener("input", () => {
+        this.filter = input.value;
+        this.drawActions();
+        const again = document.getElementById("action-filter");
+        again.focus();
+        again.setSelectionRange(again.value.length, again.value.length);
+      });
+      children.push(input);
+    }
+    children.push(h("div", { class: "action-list", role: "group", "aria-label": "legal actions" }, buttons));
+    if (shown.length < legal.length) children.push(h("p", { class: "quiet" }, `${shown.length} of ${legal.length} shown`));
+    box.replaceChildren(...children);
+    this.parts.undo.disabled = !live;
+  }
+
+  drawSeats() {
+    const { table, state } = this;
+    if (!table) return;
+    const clock = (state && state.clock) || table.clock;
+    const since = state && state.clock ? (Date.now() - this.stateAt) / 1000 : 0;
+    const toAct = state ? state.to_act : table.to_act;
+    this.parts.seats.replaceChildren(...table.seats.map((seat) => {
+      const parts = [
+        h("span", { class: "marker" }, marker(seat.seat)),
+        h("span", { class: "name" }, seatName(table, seat.seat)),
+      ];
+      if (seat.kind === "human") {
+        parts.push(h("span", { class: `presence ${seat.connected ? "on" : "off"}` },
+          seat.taken ? (seat.connected ? "online" : "offline") : "open seat"));
+      } else if (seat.taken_over) {
+        parts.push(h("span", { class: "presence off" }, `a bot plays for ${seat.player}`));
+        if (seat.seat === this.seat && this.token) {
+          parts.push(h("button", { type: "button", class: "small", id: "take-back", onclick: () => this.takeBack() }, "Take my seat back"));
+        }
+      }
+      const time = clock && clock.seats ? clock.seats[seat.seat] : null;
+      if (time && typeof time.time_left === "number") {
+        const left = Math.max(0, time.time_left - (time.running ? since : 0));
+        parts.push(h("span", { class: `clock${time.running ? " running" : ""}` }, formatTime(left)));
+      }
+      if (toAct.includes(seat.seat)) parts.push(h("span", { class: "to-act" }, "to act"));
+      return h("li", { "data-seat": seat.seat, "data-connected": String(seat.connected) }, parts);
+    }));
+  }
+
+  drawLog() {
+    if (this.covered) return;
+    const { state, table } = this;
+    if (!state) return;
+    let log = state.log;
+    if (this.replay) {
+      log = this.replay.steps.slice(1, this.replay.at + 1).map((step) => step.entry);
+    }
+    const entries = log.slice(-LOG_LINES).reverse();
+    this.parts.log.start = log.length;
+    this.parts.log.replaceChildren(...entries.map(([who, action]) =>
+      h("li", { class: who === -1 ? "chance" : "" },
+        h("span", { class: "who" }, who === -1 ? "chance" : seatName(table, who)), ": ", action)));
+  }
+
+  drawResult() {
+    if (this.covered) return;
+    const { state } = this;
+    const box = this.parts.result;
+    const over = state && state.to_act.length === 0;
+    box.hidden = !over;
+    if (!over) return;
+    box.replaceChildren(h("h2", {}, "The end"),
+      breakdown(state.view, this.table, this.board),
+      h("p", {},
+        h("button", { type: "button", id: "play-again", onclick: () => this.playAgain() }, "Play again"), " ",
+        h("button", { type: "button", id: "replay-start", onclick: () => this.startReplay() }, "Replay the game"), " ",
+        h("a", { class: "button", href: "/" }, "Back to the lobby")));
+  }
+
+  // A new table like this one (game, options, who sits where); this page's person sits in
+  // the same seat under the same name.
+  async playAgain() {
+    const table = this.table;
+    const seats = table.seats.map((seat) => (seat.kind === "bot" && !seat.taken_over ? seat.name : "human"));
+    try {
+      const fresh = await api.createTable({ game: table.game, options: table.options, seats });
+      const seat = this.seat;
+      const entry = seat === null ? null : table.seats[seat];
+      const name = entry ? entry.player || entry.name : null;
+      if (seat === null || !name) {
+        location.assign("/");
+        return;
+      }
+      const joined = await api.join(fresh.id, seat, name);
+      api.saveToken(fresh.id, seat, joined.token);
+      location.assign(api.tablePath(fresh.id, joined.token));
+    } catch (error) {
+      this.say(`Could not open a new table: ${error.message}`, true);
+    }
+  }
+
+  // Step through the game as this seat (or a spectator) saw it: the server's replay.
+  async startReplay() {
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    try {
+      this.replay = await api.request("GET", `/api/tables/${encodeURIComponent(this.tableId)}/replay${query}`);
+    } catch (error) {
+      this.say(`The replay could not be loaded: ${error.message}`, true);
+      return;
+    }
+    this.replay.at = this.replay.steps.length - 1;
+    this.drawReplay();
+  }
+
+  drawReplay() {
+    const bar = this.parts.replay;
+    if (!this.replay) {
+      bar.replaceChildren();
+      this.drawBoard();
+      this.drawLog();
+      return;
+    }
+    const last = this.replay.steps.length - 1;
+    const go = (at) => () => {
+      this.replay.at = Math.max(0, Math.min(last, at));
+      this.drawReplay();
+    };
+    const at = this.replay.at;
+    const step = this.replay.steps[at];
+    const entry = step.entry ? `${seatName(this.table, step.entry[0])}: ${step.entry[1]}` : "the deal";
+    bar.replaceChildren(h("section", { class: "panel", "aria-label": "replay" },
+      h("strong", {}, "Replay "),
+      h("button", { type: "button", id: "replay-first", onclick: go(0), disabled: at === 0 }, "First"), " ",
+      h("button", { type: "button", id: "replay-back", onclick: go(at - 1), disabled: at === 0 }, "Back"), " ",
+      h("span", { id: "replay-step", "data-step": at }, ` step ${at} of ${last}: ${entry} `),
+      h("button", { type: "button", id: "replay-next", onclick: go(at + 1), disabled: at === last }, "Next"), " ",
+      h("button", { type: "button", id: "replay-last", onclick: go(last), disabled: at === last }, "Last"), " ",
+      h("button", { type: "button", id: "replay-stop", onclick: () => { this.replay = null; this.drawReplay(); } }, "Back to the table")));
+    this.drawBoard();
+    this.drawLog();
+  }
+}
+
+function marker(seat) {
+  return s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8));
+}
+
+function formatTime(seconds) {
+  const whole = Math.ceil(seconds);
+  if (whole >= 3600 * 24) return `${Math.floor(whole / 86400)} d ${Math.floor((whole % 86400) / 3600)} h`;
+  if (whole >= 3600) return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
