@@ -27,6 +27,12 @@ def _seats(client: Any, tid: str) -> list[dict[str, Any]]:
     return seats
 
 
+def _closed(client: Any, tid: str) -> None:
+    """Wait until the server has seen every live connection to ``tid`` close (a moment after
+    the client closed them), so that a clock advanced next counts from the disconnection."""
+    wait_until(lambda: not any(seat["connected"] for seat in _seats(client, tid)))
+
+
 def _kinds(url: str, tid: str) -> list[tuple[str, str]]:
     return [(row[3], row[4]) for row in log_rows(url) if row[0] == tid]
 
@@ -111,10 +117,12 @@ def test_a_bot_takes_the_seat_of_a_person_disconnected_past_the_grace_period(
         live = f"/api/tables/{tid}/live?token="
         with client.websocket_connect(live + tokens[0]) as socket:
             next_of(socket, "state")
+        _closed(client, tid)
         clock.advance(29)
         # a quick reconnect within the grace period keeps the seat, and restarts the count
         with client.websocket_connect(live + tokens[0]) as socket:
             next_of(socket, "state")
+        _closed(client, tid)
         clock.advance(29)
         assert _seats(client, tid)[0]["taken_over"] is None
         clock.advance(2)
@@ -141,6 +149,7 @@ def test_without_a_grace_period_no_bot_takes_a_disconnected_seat(sqlite_url: str
         token = join(client, tid, 0)
         with client.websocket_connect(f"/api/tables/{tid}/live?token={token}") as socket:
             next_of(socket, "state")
+        _closed(client, tid)
         clock.advance(10_000)
         time.sleep(0.3)  # some fifteen ticks of the watcher
         assert _seats(client, tid)[0]["taken_over"] is None

@@ -108,6 +108,7 @@ def test_a_table_lists_every_servers_connections_and_a_new_table_at_once(pg_url:
         with one.websocket_connect(f"/api/tables/{tid}/live?token={token}") as first:
             next_of(first, "state")
             wait_until(lambda: _connected(two, tid) == [True, False])
+        wait_until(lambda: _connected(one, tid) == [False, False])
         # Ada comes back through the other server within the grace period
         with two.websocket_connect(f"/api/tables/{tid}/live?token={token}") as second:
             next_of(second, "state")

@@ -21,6 +21,7 @@ import json
 from contextlib import suppress
 from typing import Any, Final
 
+import anyio
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -45,8 +46,10 @@ class _Connection:
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     async def send_all(self) -> None:
-        while (message := await self.queue.get()) is not None:
-            await self.socket.send_json(message)
+        """Send the queued messages in order until ``None``, or until the socket is closed."""
+        with suppress(WebSocketDisconnect, RuntimeError, OSError, anyio.ClosedResourceError):
+            while (message := await self.queue.get()) is not None:
+                await self.socket.send_json(message)
 
 
 class Hub:
@@ -101,11 +104,11 @@ class Hub:
         try:
             await self._receive(table, connection)
         finally:
-            await self._close(table, connection)
+            # no await before the count is right: a closing socket's handler may be cancelled
+            self._close(table, connection)
             connection.queue.put_nowait(None)
             self._announce(table)
-            with suppress(WebSocketDisconnect, RuntimeError):
-                await sender
+            await sender
 
     async def _open(self, table: LiveTable, connection: _Connection) -> None:
         async with table.lock:
@@ -116,13 +119,14 @@ class Hub:
             connection.queue.put_nowait({"type": "state", **state_body(table, connection.seat)})
             self._tell_seats(table)
 
-    async def _close(self, table: LiveTable, connection: _Connection) -> None:
-        async with table.lock:
-            self._connections.get(table.id, set()).discard(connection)
-            table.connected[_key(connection.seat)] -= 1
-            if connection.seat is not None and table.connected[connection.seat] == 0:
-                await self.service.disconnected(table, connection.seat)
-            self._tell_seats(table)
+    def _close(self, table: LiveTable, connection: _Connection) -> None:
+        """Forget ``connection`` (at once, without waiting for the table's lock: nothing here
+        awaits, so no change to the table can come in between)."""
+        self._connections.get(table.id, set()).discard(connection)
+        table.connected[_key(connection.seat)] -= 1
+        if connection.seat is not None and table.connected[connection.seat] == 0:
+            self.service.disconnected(table, connection.seat)
+        self._tell_seats(table)
 
     def _tell_seats(self, table: LiveTable) -> None:
         """Push the table (seats with their connection status) to everyone at it."""

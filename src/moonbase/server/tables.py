@@ -605,7 +605,7 @@ class TableService:
         await self._changed(table, moved=True)
         await self._changed(table, moved=False)  # who plays the seat changed too
 
-    async def disconnected(self, table: LiveTable, seat: int) -> None:
+    def disconnected(self, table: LiveTable, seat: int) -> None:
         """The last live connection of ``seat`` closed: its grace period starts."""
         if table.seated(seat) and not table.is_bot(seat) and not table.state.is_over:
             table.gone[seat] = self.clock.now()
