@@ -114,6 +114,11 @@ class Cluster:
         asyncio.run(self._execute(f"CREATE DATABASE {name}"))
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
+    def drop_database(self, url: str) -> None:
+        """Drop the database at ``url`` now, ending its connections (a database gone away)."""
+        name = url.rsplit("/", 1)[1]
+        asyncio.run(self._execute(f"DROP DATABASE {name} WITH (FORCE)"))
+
     def stop(self) -> None:
         """End the cluster (a fast shutdown, by its process id) and remove its folder."""
         if self.process.poll() is None:

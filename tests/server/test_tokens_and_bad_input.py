@@ -18,6 +18,7 @@ from tests.server.harness import (
     state,
     stored_text,
 )
+from tests.server.postgres import Cluster
 
 
 def test_a_token_is_stored_only_as_its_hash(db_url: str) -> None:
@@ -250,3 +251,17 @@ def test_the_table_list_comes_in_pages(sqlite_url: str) -> None:
             refused = client.get("/api/tables", params=params)
             assert refused.status_code == 422, params
             assert next(iter(params)) in refused.json()["error"]
+
+
+def test_a_database_gone_away_is_a_503_saying_so(postgres: Cluster) -> None:
+    url = postgres.new_database()
+    with serving(url) as client:
+        tid = new_table(client, "moon-leap", ["human", "greedy"], seed=1)["id"]
+        postgres.drop_database(url)
+        for answer in (
+            client.post("/api/tables", json={"game": "moon-leap", "seats": ["human", "greedy"]}),
+            client.get(f"/api/tables/{tid}"),
+            client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Ada"}),
+        ):
+            assert answer.status_code == 503, answer.text
+            assert "database" in answer.json()["error"]

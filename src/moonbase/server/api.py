@@ -112,7 +112,7 @@ async def list_games() -> dict[str, Any]:
     "/tables",
     status_code=201,
     response_model=None,
-    responses=answers(TableBody, 400, 413, 422, ok=201),
+    responses=answers(TableBody, 400, 413, 422, 503, ok=201),
 )
 async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     """Open a new table; the human seats wait for people to join."""
@@ -124,7 +124,7 @@ async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     return table_body(table)
 
 
-@router.get("/tables", response_model=None, responses=answers(TablesBody, 413, 422))
+@router.get("/tables", response_model=None, responses=answers(TablesBody, 413, 422, 503))
 async def list_tables(
     request: Request,
     status: Annotated[str | None, Query()] = None,
@@ -148,7 +148,7 @@ async def list_tables(
     }
 
 
-@router.get("/tables/{table_id}", response_model=None, responses=answers(TableBody, 404, 413))
+@router.get("/tables/{table_id}", response_model=None, responses=answers(TableBody, 404, 413, 503))
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     """The table: game, options, seats (kind, name, connected), status, version."""
     return table_body(await _service(request).fresh(table_id))
@@ -157,7 +157,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 @router.post(
     "/tables/{table_id}/join",
     response_model=None,
-    responses=answers(JoinAnswer, 400, 404, 409, 413, 422),
+    responses=answers(JoinAnswer, 400, 404, 409, 413, 422, 503),
 )
 async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
     """Sit in a human seat; the token returned is the only key to it (keep it secret)."""
@@ -170,7 +170,7 @@ async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any
 @router.get(
     "/tables/{table_id}/state",
     response_model=None,
-    responses=answers(StateBody, 403, 404, 413),
+    responses=answers(StateBody, 403, 404, 413, 503),
 )
 async def get_state(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None
@@ -215,7 +215,7 @@ async def undo(table_id: str, body: TokenBody, request: Request) -> dict[str, An
 @router.post(
     "/tables/{table_id}/leave",
     response_model=None,
-    responses=answers(TableBody, 400, 403, 404, 413, 422),
+    responses=answers(TableBody, 400, 403, 404, 413, 422, 503),
 )
 async def leave(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     """Leave the seat: the token is void and the seat open to whoever joins it; once the game
@@ -242,7 +242,7 @@ async def take_back_seat(table_id: str, body: TokenBody, request: Request) -> di
 @router.get(
     "/tables/{table_id}/replay",
     response_model=None,
-    responses=answers(ReplayBody, 403, 404, 413),
+    responses=answers(ReplayBody, 403, 404, 413, 503),
 )
 async def replay(
     table_id: str, request: Request, token: Annotated[str | None, Query()] = None

@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -151,6 +152,15 @@ async def _api_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse(error.body(), status_code=error.status)
 
 
+async def _database_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, DBAPIError)
+    reason = " ".join(str(error.orig or error).split())
+    return JSONResponse(
+        {"error": f"the database could not answer ({reason}); nothing changed, try again"},
+        status_code=503,
+    )
+
+
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
     message = f"{request.method} {request.url.path}: {error.detail}"
@@ -242,5 +252,6 @@ def create_app(
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(DBAPIError, _database_error)
     app.add_middleware(_BodyLimit, limit=MAX_BODY)
     return app

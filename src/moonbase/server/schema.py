@@ -207,7 +207,7 @@ ERRORS: Final = {
     409: "Stale version (with the current state), a seat taken, or an undo or return refused.",
     413: "The request body is over 64 KiB.",
     422: "Bad fields, options, seats or clock, or an illegal action (with reason and allowed).",
-    503: "The database could not store it; nothing changed, try again.",
+    503: "The database could not be reached or could not store it; nothing changed, try again.",
 }
 """Each error status the API answers, and when."""
 
