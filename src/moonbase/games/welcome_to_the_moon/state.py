@@ -169,6 +169,25 @@ def _solo_combination(index: int, number_card: int, action_card: int) -> Combina
     )
 
 
+_PILE_OFFERS: Final = tuple(
+    tuple(
+        tuple(_pile_combination(pile, number, action) for action in range(_TYPES))
+        for number in range(_TYPES)
+    )
+    for pile in range(PILES)
+)
+"""Per pile, number card and action card: the pile's combination, made once (a turn's offer is
+then three lookups)."""
+_SOLO_OFFERS: Final = tuple(
+    tuple(
+        tuple(_solo_combination(index, number, action) for action in range(_TYPES))
+        for number in range(_TYPES)
+    )
+    for index in range(len(_SOLO_PAIRS))
+)
+"""Solo: per pairing, number card and action card: the combination, made once."""
+
+
 def _take(counts: bytearray, card: int) -> None:
     counts[card] -= 1
     assert counts[card] >= 0, "a card was drawn that is not there"
@@ -384,15 +403,11 @@ class WelcomeState(State[WelcomeView]):
         return tables.pile_draws[pile], pool
 
     def _do(self, seat: int, action: int) -> None:
-        index = len(self._history) - 1
         if seat == CHANCE:
-            pile, card = self.tables.outcomes[action]
-            if pile == -2:
-                self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
-            else:
-                self._draw(pile, card, index)
+            self._drawn(action)
             self._advance()
             return
+        index = len(self._history) - 1
         if self.phase is Phase.EFFECT:
             sheet = self.sheets[0]
             if self.solo_deck.effect:
@@ -430,17 +445,24 @@ class WelcomeState(State[WelcomeView]):
         """The combinations on offer this turn: three (pile 1–3), or in solo the six pairings of
         one card's number with another card's action (``[]`` while cards are drawn)."""
         if self.solo:
-            cards = self.solo_deck.cards
-            if min(cards) < 0 or max(cards) >= _TYPES:
+            one, two, three = self.solo_deck.cards
+            if min(one, two, three) < 0 or max(one, two, three) >= _TYPES:
                 return []
+            pairs = _SOLO_OFFERS  # in the order of _SOLO_PAIRS
             return [
-                _solo_combination(index, cards[number], cards[action])
-                for index, (number, action) in enumerate(_SOLO_PAIRS)
+                pairs[0][one][two],
+                pairs[1][one][three],
+                pairs[2][two][one],
+                pairs[3][two][three],
+                pairs[4][three][one],
+                pairs[5][three][two],
             ]
-        numbers, actions = self.number_cards, self.action_cards
-        if min(numbers) < 0 or min(actions) < 0:
+        n1, n2, n3 = self.number_cards
+        a1, a2, a3 = self.action_cards
+        if min(n1, n2, n3, a1, a2, a3) < 0:
             return []
-        return [_pile_combination(pile, numbers[pile], actions[pile]) for pile in range(PILES)]
+        piles = _PILE_OFFERS
+        return [piles[0][n1][a1], piles[1][n2][a2], piles[2][n3][a3]]
 
     def writing(self, seat: int) -> int:
         """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""
@@ -500,8 +522,8 @@ class WelcomeState(State[WelcomeView]):
             used = [card for card in (1, 2, 3) if card != choice.card]
             self.solo_deck.solo_choice = [used[0], used[1], choice.card, int(choice.bonus)]
         else:
-            number, act = (int(word) for word in choice.label.split(" "))
-            self.solo_deck.solo_choice = [number, act, 6 - number - act, int(choice.bonus)]
+            number, act = _SOLO_PAIRS[choice.combo]  # the label's cards, counted from 0
+            self.solo_deck.solo_choice = [number + 1, act + 1, 4 - number - act, int(choice.bonus)]
 
     # ------------------------------------------------------------------ cards
     def _draw(self, pile: int, card: int, index: int) -> None:
@@ -568,17 +590,37 @@ class WelcomeState(State[WelcomeView]):
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
+    def _drawn(self, outcome: int) -> None:
+        """Carry out the chance outcome just recorded last in the history."""
+        pile, card = self.tables.outcomes[outcome]
+        if pile == -2:
+            self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
+        else:
+            self._draw(pile, card, len(self._history) - 1)
+
     def _advance(self) -> None:
-        """After a draw: wait for the next card, reshuffle, end the game or start playing."""
+        """After a draw: wait for the next card (auto chance mode: draw it at once), reshuffle,
+        end the game or start playing.
+
+        In auto mode the cards the turn waits for are drawn here, one by one as the core would
+        draw them (the same table, seed and chance counter) and recorded as chance entries, so
+        the game is the one resolved event by event, without a round through the core per
+        card."""
+        explicit = self._explicit
         while self.phase is Phase.DRAW:
-            if not self.queue:
+            queue = self.queue
+            if not queue:
                 self.phase = Phase.PLAY
                 self.offer = self.combinations()
                 return
-            if self.queue[0] < _SOLO:
-                return
-            if self.deck_left():
-                return
+            head = queue[0]
+            if head < _SOLO or self.deck_left():
+                if explicit:
+                    return
+                outcome = self._chance_table().pick(self._seed, self._chance_count)
+                self._record_chance([outcome])
+                self._drawn(outcome)
+                continue
             assert self.solo_deck.pass_number == 1, (
                 "a turn begins only when the deck can deal it whole"
             )
@@ -599,7 +641,7 @@ class WelcomeState(State[WelcomeView]):
             discards, pools, first_left = self.discards, self.pools, self.first_left
             for pile, card in enumerate(self.action_cards):
                 discards[pile][card] += 1
-                if not first_left[pile] and not any(pools[pile]):
+                if not first_left[pile] and pools[pile].count(0) == _TYPES:  # an empty pool
                     pools[pile] = discards[pile]
                     discards[pile] = bytearray(_TYPES)
             self.action_cards = self.number_cards  # the number cards flip: their actions show
@@ -652,14 +694,16 @@ class WelcomeState(State[WelcomeView]):
         self._resolve()
 
     def _give_astra(self) -> None:
-        number, act, third, bonus = self.solo_deck.solo_choice
-        for position in (number, act):
-            self.solo_deck.discard[self.solo_deck.cards[position - 1]] += 1
-        card = self.solo_deck.cards[third - 1]
+        deck = self.solo_deck
+        number, act, third, bonus = deck.solo_choice
+        cards, discard = deck.cards, deck.discard
+        discard[cards[number - 1]] += 1
+        discard[cards[act - 1]] += 1
+        card = cards[third - 1]
         if bonus:
-            self.solo_deck.discard[card] += 1
+            discard[card] += 1
         else:
-            self.solo_deck.astra_cards[CARD_TYPES[card][1]] += 1
+            deck.astra_cards[CARD_TYPES[card][1]] += 1
 
     def _missions(self) -> None:
         """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all
@@ -669,11 +713,10 @@ class WelcomeState(State[WelcomeView]):
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
         for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
-            seats = [
-                seat
-                for seat, sheet in enumerate(sheets)
-                if sheet.missions[index] < 0 and test(sheets, seat)
-            ]
+            seats = []
+            for seat, sheet in enumerate(sheets):
+                if sheet.missions[index] < 0 and test(sheets, seat):
+                    seats.append(seat)
             if seats:
                 claims.append((index, seats))
         for index, seats in claims:
@@ -715,17 +758,20 @@ class WelcomeState(State[WelcomeView]):
     def _ends(self) -> bool:
         """Whether :meth:`end_triggers` lists any trigger, without building its list."""
         adventure, sheets = self.adventure, self.sheets
+        ends = adventure.ends
         for index in range(self.players):
-            if adventure.ends(sheets, index):
+            if ends(sheets, index):
                 return True
         if not self.solo:
             return False
-        if (
-            self.adventure.number == 1
-            and astra_rockets(self.level, self.solo_deck.astra_cards) >= ROCKETS
-        ):
+        deck = self.solo_deck
+        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
             return True
-        return self.starship_cards_left() < len(self.solo_deck.cards)
+        if deck.pass_number == 2:
+            left = sum(deck.deck[:_TYPES])
+        else:
+            left = sum(self.unseen) + sum(deck.discard[:_TYPES])
+        return left < len(deck.cards)  # starship_cards_left(), inlined: this runs every turn
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the

@@ -771,12 +771,17 @@ class Engine(ABC):
         """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
         any, without building the list."""
         sheet = sheets[index]
-        return (
+        marks, data = sheet.marks, self.data
+        if (
             min(sheet.missions) >= 0
-            or self.errors_marked(sheet) == len(self.data.error_slots)
-            or self.data.spaces_filled(sheet.marks)
-            or any(test(sheet.marks) for test in self.end_tests.values())
-        )
+            or self.errors_marked(sheet) == len(data.error_slots)
+            or data.spaces_filled(marks)
+        ):
+            return True
+        for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
+            if test(marks):
+                return True
+        return False
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
