@@ -52,6 +52,7 @@ __all__ = [
     "run_fits",
     "span_fits",
     "zone_fits",
+    "zone_open",
 ]
 
 EMPTY: Final = 0
@@ -171,6 +172,31 @@ def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int,
     if waiting:
         result.extend([(space, low, HIGH) for space in waiting])
     return result
+
+
+@lru_cache(maxsize=16384)
+def zone_open(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`open_spaces` of ``zone`` whose slots hold ``marks`` (in zone order, as a gather
+    of them gives), kept once computed: a zone seldom changes in a turn, so its marks repeat.
+
+    >>> zone_open((1, 2, 3, 4, 5), (0, number_code(3), 0, number_code(9), 0))
+    ((1, -1, 3), (3, 3, 9), (5, 9, 18))
+    """
+    result: list[tuple[int, int, int]] = []
+    low = LOW
+    waiting: list[int] = []
+    for slot, mark in zip(zone, marks, strict=True):
+        if not mark:
+            waiting.append(slot)
+        elif mark <= HIGH:
+            high = mark - 1
+            if waiting:
+                result.extend([(space, low, high) for space in waiting])
+                waiting = []
+            low = high
+    if waiting:
+        result.extend([(space, low, HIGH) for space in waiting])
+    return tuple(result)
 
 
 def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

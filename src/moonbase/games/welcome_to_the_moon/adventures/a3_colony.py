@@ -64,8 +64,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Track,
     Zone,
+    zone_open,
 )
-from moonbase.games.welcome_to_the_moon.sheet import open_spaces as zone_open
 
 __all__ = [
     "ANTENNAS",
@@ -472,16 +472,24 @@ class Colony(Engine):
         }
 
 
+_ZONE_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in (*COLUMNS, *ROWS))
+"""Each column, then each row, with the gather of its marks (every zone has several spaces)."""
+_COLUMN_COUNT: Final = len(COLUMNS)
+
+
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
-    """Each empty building, in slot order, with the bounds of its column and its row met."""
-    marks = bytearray(spaces)
-    column = {
-        slot: (low, high) for zone in COLUMNS for slot, low, high in zone_open(marks, zone.slots)
-    }
+    """Each empty building, in slot order, with the bounds of its column and its row met (each
+    zone's bounds kept per its marks: :func:`~.sheet.zone_open`)."""
+    column: dict[int, tuple[int, int]] = {}
     limits = []
-    for zone in ROWS:
-        for slot, low, high in zone_open(marks, zone.slots):
+    for index, (slots, marks_of) in enumerate(_ZONE_MARKS):
+        found = zone_open(slots, marks_of(spaces))
+        if index < _COLUMN_COUNT:
+            for slot, low, high in found:
+                column[slot] = (low, high)
+            continue
+        for slot, low, high in found:
             column_low, column_high = column[slot]
             limits.append((slot, max(low, column_low), min(high, column_high)))
     return tuple(sorted(limits))
