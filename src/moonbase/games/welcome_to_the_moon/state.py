@@ -352,8 +352,7 @@ class WelcomeState(State[WelcomeView]):
         return actions
 
     def _step_ids(self, sheet: Sheet) -> list[int]:
-        ids = self.tables.ids
-        return sorted(ids[text] for text in self.adventure.steps(sheet))
+        return sorted(map(self.tables.ids.__getitem__, self.adventure.steps(sheet)))
 
     def _asking(self, seat: int) -> str:
         phase = self.phase

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -378,6 +378,14 @@ _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
 _MOON_DRAWN: Final = _moon(astra=False)
 
 
+@cache
+def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
+    """Per planet, the stored symbols a combination of ``number`` (with the Astronaut action
+    or not) spends to reach it (:meth:`Battle._cost`), worked out once."""
+    action = "ASTRONAUT" if astronaut else "ROBOT"
+    return tuple(Battle._cost(Combination("", number, action), planet) for planet in PLANETS)
+
+
 class Battle(Engine):
     """Adventure 8 — The Battle: the engine over the declarations of side 1 on the sheet's own
     battlefield, which stand for the side writing this turn (:meth:`seated`); its own are the
@@ -489,12 +497,18 @@ class Battle(Engine):
         marks = sheet.marks
         off = offset_now(marks)
         stored = len(self.stored(marks, HALVES[side_now(marks)], off))
+        spaces = []  # per planet with a space left: its index and that space (once per call)
+        for index, planet in enumerate(PLANETS):
+            slot = first_empty(marks, planet.spaces, off)
+            if slot is not None:
+                spaces.append((index, slot - off))
         result = []
         for combo in combos:
-            for planet in PLANETS:
-                slot = first_empty(marks, planet.spaces, off)
-                if slot is not None and self._cost(combo, planet) <= stored:
-                    result.append(rows[combo.position, 0, None][slot - off])
+            row = rows[combo.position, 0, None]
+            costs = _costs(combo.number, combo.action == "ASTRONAUT")
+            for index, slot in spaces:
+                if costs[index] <= stored:
+                    result.append(row[slot])
         return result
 
     def inscribe(self, sheet: Sheet, combo: Combination, slot: int) -> bool:
