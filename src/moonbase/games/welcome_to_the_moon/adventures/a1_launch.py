@@ -342,16 +342,17 @@ class Launch(Engine):
         frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
         fits: dict[int, tuple[tuple[int, ...], ...]] = {}
         result: list[int] = []
+        extend = result.extend
         for combo in combos:
             number = combo.number
-            row = rows[combo.position, 0, None]
+            id_of = rows[combo.position, 0, None].__getitem__
             for first, end in _FLOOR_SPANS[combo.action]:
                 floor_fits = fits.get(first)
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
                     floor_fits = fits[first] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
-                    result.extend([row[slot] for slot in spaces])
+                    extend(map(id_of, spaces))
         return result
 
     def resolvable(self, sheet: Sheet, item: str) -> bool:

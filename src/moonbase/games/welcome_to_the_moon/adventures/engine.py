@@ -722,7 +722,10 @@ class Engine(ABC):
     def settle(self, sheet: Sheet) -> None:
         """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
         pending = sheet.pending
-        if pending:
+        if len(pending) == 1:  # the commonest case, without a table
+            if not self.resolvable(sheet, pending[0]):
+                sheet.pending = []
+        elif pending:
             live = {item: self.resolvable(sheet, item) for item in set(pending)}
             if not all(live.values()):
                 sheet.pending = [item for item in pending if live[item]]
