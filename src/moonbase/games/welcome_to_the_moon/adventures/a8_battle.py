@@ -75,6 +75,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Track,
     first_empty,
+    gather,
     numbered_spaces,
 )
 
@@ -378,6 +379,15 @@ _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
 _MOON_DRAWN: Final = _moon(astra=False)
 
 
+_SPACE_MARKS: Final = {off: gather([off + slot for slot in DATA.space_slots]) for off in (0, FIELD)}
+"""Per battlefield (by offset): the marks of its spaces, in one C call."""
+_ERROR_MARKS: Final = {
+    off: tuple(gather([off + box for box in half.errors]) for half in HALVES.values())
+    for off in (0, FIELD)
+}
+"""Per battlefield (by offset): the marks of each half's error boxes."""
+
+
 @cache
 def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
     """Per planet, the stored symbols a combination of ``number`` (with the Astronaut action
@@ -595,8 +605,19 @@ class Battle(Engine):
         )
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger for sheet ``index``."""
-        return bool(self.end_triggers(sheets, index))
+        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (its tests,
+        without building the list: this runs every turn)."""
+        sheet = sheets[index]
+        if min(sheet.missions) >= 0:
+            return True
+        marks = sheet.marks
+        for off in (0, FIELD) if sheet.solo else (0,):
+            if 0 not in _SPACE_MARKS[off](marks):
+                return True
+            for gathered in _ERROR_MARKS[off]:
+                if 0 not in gathered(marks):
+                    return True
+        return False
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield
