@@ -365,8 +365,10 @@ class Launch(Engine):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
-        triggered = sorted({slot for sheet in sheets for slot in sheet.triggered})
-        for slot in triggered:
+        triggered = [slot for sheet in sheets for slot in sheet.triggered]
+        if not triggered:  # most turns
+            return
+        for slot in sorted(set(triggered)):
             for sheet in sheets:
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:

@@ -640,7 +640,10 @@ class Engine(ABC):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
         it (whoever circled it in the same turn keeps it)."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+        triggered = [slot for sheet in sheets for slot in sheet.triggered]
+        if not triggered:  # most turns
+            return
+        for slot in sorted(set(triggered)):
             for sheet in sheets:
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
@@ -662,6 +665,8 @@ class Engine(ABC):
     def after_missions(self, sheets: Sequence[Sheet]) -> bool:
         """Every :attr:`first_marks` slot circled on some sheet sets off its :attr:`releases` on
         every sheet, which then settle; ``True`` if one did."""
+        if not self.releases:  # a6 alone has some
+            return False
         released = False
         for slot, effects in self.releases.items():
             if any(sheet.marks[slot] == CIRCLED for sheet in sheets):
