@@ -169,23 +169,30 @@ def _solo_combination(index: int, number_card: int, action_card: int) -> Combina
     )
 
 
+_ACTION_OF: Final = tuple(action for _, action in CARD_TYPES)
+"""Per card type, the index of its action."""
+_FIRST_OF_ACTION: Final = tuple(
+    next(card for card, (_, action) in enumerate(CARD_TYPES) if action == index)
+    for index in range(len(ACTIONS))
+)
+"""Per action, a card type showing it (its combinations stand for every card of the action)."""
 _PILE_OFFERS: Final = tuple(
     tuple(
-        tuple(_pile_combination(pile, number, action) for action in range(_TYPES))
+        tuple(_pile_combination(pile, number, card) for card in _FIRST_OF_ACTION)
         for number in range(_TYPES)
     )
     for pile in range(PILES)
 )
-"""Per pile, number card and action card: the pile's combination, made once (a turn's offer is
-then three lookups)."""
+"""Per pile, number card and action (by :data:`_ACTION_OF`): the pile's combination, made
+once, so a turn's offer is a few lookups."""
 _SOLO_OFFERS: Final = tuple(
     tuple(
-        tuple(_solo_combination(index, number, action) for action in range(_TYPES))
+        tuple(_solo_combination(index, number, card) for card in _FIRST_OF_ACTION)
         for number in range(_TYPES)
     )
     for index in range(len(_SOLO_PAIRS))
 )
-"""Solo: per pairing, number card and action card: the combination, made once."""
+"""Solo: per pairing, number card and action: the combination, made once."""
 
 
 def _take(counts: bytearray, card: int) -> None:
@@ -447,21 +454,21 @@ class WelcomeState(State[WelcomeView]):
             one, two, three = self.solo_deck.cards
             if min(one, two, three) < 0 or max(one, two, three) >= _TYPES:
                 return []
-            pairs = _SOLO_OFFERS  # in the order of _SOLO_PAIRS
+            pairs, of = _SOLO_OFFERS, _ACTION_OF  # in the order of _SOLO_PAIRS
             return [
-                pairs[0][one][two],
-                pairs[1][one][three],
-                pairs[2][two][one],
-                pairs[3][two][three],
-                pairs[4][three][one],
-                pairs[5][three][two],
+                pairs[0][one][of[two]],
+                pairs[1][one][of[three]],
+                pairs[2][two][of[one]],
+                pairs[3][two][of[three]],
+                pairs[4][three][of[one]],
+                pairs[5][three][of[two]],
             ]
         n1, n2, n3 = self.number_cards
         a1, a2, a3 = self.action_cards
         if min(n1, n2, n3, a1, a2, a3) < 0:
             return []
-        piles = _PILE_OFFERS
-        return [piles[0][n1][a1], piles[1][n2][a2], piles[2][n3][a3]]
+        piles, of = _PILE_OFFERS, _ACTION_OF
+        return [piles[0][n1][of[a1]], piles[1][n2][of[a2]], piles[2][n3][of[a3]]]
 
     def writing(self, seat: int) -> int:
         """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""
