@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import mul
 from typing import Final
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
@@ -99,18 +101,27 @@ ROCKET_LABELS: Final = (8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 2)
 """The labels of her first row: rockets labelled above the level start crossed."""
 
 
+@cache
 def precrossed_rockets(level: int) -> int:
     """Rockets ASTRA starts with crossed at ``level`` (adventure 1)."""
     return sum(1 for label in ROCKET_LABELS if label > level)
 
 
-def astra_rockets(level: int, cards: Sequence[int]) -> int:
-    """Rockets ASTRA has crossed with ``cards`` (her card count per action), at most 81."""
+@cache
+def _multipliers(level: int) -> tuple[int, ...]:
+    """Her multiplier per action at ``level``, in the order of :data:`ACTIONS`."""
     multipliers = LEVELS[level].multipliers
-    crossed = precrossed_rockets(level)
-    crossed += sum(
-        count * multipliers[action] for action, count in zip(ACTIONS, cards, strict=True)
-    )
+    return tuple(multipliers[action] for action in ACTIONS)
+
+
+def astra_rockets(level: int, cards: Sequence[int]) -> int:
+    """Rockets ASTRA has crossed with ``cards`` (her card count per action), at most 81.
+
+    >>> astra_rockets(4, [0] * 6) == precrossed_rockets(4)
+    True
+    """
+    assert len(cards) == len(ACTIONS), "a card count per action"
+    crossed: int = precrossed_rockets(level) + sum(map(mul, cards, _multipliers(level)))
     return min(crossed, ROCKETS)
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "run_fits",
     "span_fits",
     "zone_fits",
+    "zone_open",
 ]
 
 EMPTY: Final = 0
@@ -171,6 +172,31 @@ def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int,
     if waiting:
         result.extend([(space, low, HIGH) for space in waiting])
     return result
+
+
+@lru_cache(maxsize=16384)
+def zone_open(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`open_spaces` of ``zone`` whose slots hold ``marks`` (in zone order, as a gather
+    of them gives), kept once computed: a zone seldom changes in a turn, so its marks repeat.
+
+    >>> zone_open((1, 2, 3, 4, 5), (0, number_code(3), 0, number_code(9), 0))
+    ((1, -1, 3), (3, 3, 9), (5, 9, 18))
+    """
+    result: list[tuple[int, int, int]] = []
+    low = LOW
+    waiting: list[int] = []
+    for slot, mark in zip(zone, marks, strict=True):
+        if not mark:
+            waiting.append(slot)
+        elif mark <= HIGH:
+            high = mark - 1
+            if waiting:
+                result.extend([(space, low, high) for space in waiting])
+                waiting = []
+            low = high
+    if waiting:
+        result.extend([(space, low, HIGH) for space in waiting])
+    return tuple(result)
 
 
 def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -376,6 +402,8 @@ class SheetData:
     _error_marks: Callable[[bytearray], tuple[int, ...]] = field(
         init=False, compare=False, repr=False
     )
+    _space_span: tuple[int, int] | None = field(init=False, compare=False, repr=False)
+    """``(first, end)`` when the number spaces are the slots ``first`` to ``end - 1``."""
 
     def __post_init__(self) -> None:
         aliases = {space.alias: space.slot for space in self.spaces}
@@ -384,6 +412,9 @@ class SheetData:
         object.__setattr__(self, "space_slots", tuple(sorted(aliases.values())))
         object.__setattr__(self, "_space_marks", itemgetter(*self.space_slots))
         object.__setattr__(self, "_error_marks", gather(self.error_slots))
+        slots = self.space_slots
+        span = (slots[0], slots[-1] + 1) if slots and consecutive(slots) else None
+        object.__setattr__(self, "_space_span", span)
 
     def space_marks(self, marks: bytearray) -> tuple[int, ...]:
         """The mark of every number space, in slot order (one C-fast gather).
@@ -406,7 +437,15 @@ class SheetData:
         return len(marked) - marked.count(0)
 
     def spaces_filled(self, marks: bytearray) -> bool:
-        """Whether every number space is filled (a number, an X or an infection)."""
+        """Whether every number space is filled (a number, an X or an infection).
+
+        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 3, (), (0, 0, 0))
+        >>> data.spaces_filled(bytearray([0, 5, X])), data.spaces_filled(bytearray([0, 0, X]))
+        (True, False)
+        """
+        span = self._space_span
+        if span is not None:  # consecutive spaces: one search in C
+            return marks.find(0, span[0], span[1]) < 0
         return 0 not in self.space_marks(marks)
 
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:

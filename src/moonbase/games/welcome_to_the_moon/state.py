@@ -74,6 +74,7 @@ from moonbase.games.welcome_to_the_moon.cards import (
 from moonbase.games.welcome_to_the_moon.missions import LETTERS, MISSION_CARDS
 from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, notation
 from moonbase.games.welcome_to_the_moon.sheet import Sheet
+from moonbase.games.welcome_to_the_moon.solo_deck import DeckField, SoloDeck
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 
 if TYPE_CHECKING:
@@ -168,6 +169,32 @@ def _solo_combination(index: int, number_card: int, action_card: int) -> Combina
     )
 
 
+_ACTION_OF: Final = tuple(action for _, action in CARD_TYPES)
+"""Per card type, the index of its action."""
+_FIRST_OF_ACTION: Final = tuple(
+    next(card for card, (_, action) in enumerate(CARD_TYPES) if action == index)
+    for index in range(len(ACTIONS))
+)
+"""Per action, a card type showing it (its combinations stand for every card of the action)."""
+_PILE_OFFERS: Final = tuple(
+    tuple(
+        tuple(_pile_combination(pile, number, card) for card in _FIRST_OF_ACTION)
+        for number in range(_TYPES)
+    )
+    for pile in range(PILES)
+)
+"""Per pile, number card and action (by :data:`_ACTION_OF`): the pile's combination, made
+once, so a turn's offer is a few lookups."""
+_SOLO_OFFERS: Final = tuple(
+    tuple(
+        tuple(_solo_combination(index, number, card) for card in _FIRST_OF_ACTION)
+        for number in range(_TYPES)
+    )
+    for index in range(len(_SOLO_PAIRS))
+)
+"""Solo: per pairing, number card and action: the combination, made once."""
+
+
 def _take(counts: bytearray, card: int) -> None:
     counts[card] -= 1
     assert counts[card] >= 0, "a card was drawn that is not there"
@@ -205,19 +232,22 @@ class WelcomeState(State[WelcomeView]):
         "number_cards": Copy.FLAT,
         "number_events": Copy.FLAT,
         "number_first": Copy.FLAT,
-        "solo_unseen": Copy.FLAT,
-        "pass_number": Copy.SHARED,
-        "drawn": Copy.SHARED,
-        "deck": Copy.FLAT,
-        "discard": Copy.FLAT,
-        "cards": Copy.FLAT,
-        "solo_choice": Copy.FLAT,
-        "effect": Copy.SHARED,
-        "astra_cards": Copy.FLAT,
+        "solo_deck": Copy.OBJECT,
         "offer": Copy.SHARED,  # never changed in place
         "queue": Copy.FLAT,
         "resolving": Copy.SHARED,
     }
+
+    # Solo: the fields of ``solo_deck``, read and written by their names.
+    solo_unseen: DeckField[bytearray] = DeckField()
+    pass_number: DeckField[int] = DeckField()
+    drawn: DeckField[int] = DeckField()
+    deck: DeckField[bytearray] = DeckField()
+    discard: DeckField[bytearray] = DeckField()
+    cards: DeckField[list[int]] = DeckField()
+    solo_choice: DeckField[list[int]] = DeckField()
+    effect: DeckField[str] = DeckField()
+    astra_cards: DeckField[list[int]] = DeckField()
 
     def __init__(self, game: WelcomeGame, seed: int, explicit: bool) -> None:
         super().__init__(game, seed, explicit)
@@ -254,19 +284,7 @@ class WelcomeState(State[WelcomeView]):
         self.number_first = [True] * PILES
         """Whether each number card came from the first pass (else from its pile's reshuffle)."""
         # --- solo
-        self.solo_unseen = bytearray((1, 1, 1))
-        self.pass_number = 1
-        self.drawn = 0
-        """Solo: cards drawn in this pass."""
-        self.deck = bytearray(_TYPES + 3)
-        """Solo second pass: the reshuffled deck."""
-        self.discard = bytearray(_TYPES + 3)
-        self.cards = [-1, -1, -1]
-        self.solo_choice = [0, 0, 0, 0]
-        """Solo: the number card, action card, ASTRA's card (1–3) and whether a bonus is spent."""
-        self.effect = ""
-        """Solo: the letter of the ASTRA card waiting for ``CROSS``."""
-        self.astra_cards = [0] * len(ACTIONS)
+        self.solo_deck = SoloDeck(_TYPES)
         self.offer: list[Combination] = []
         """The combinations of this turn (a copy of :meth:`combinations`, never changed)."""
         self.queue: list[int] = [i for i in range(3) if not self.mission_cards[i]]
@@ -316,10 +334,10 @@ class WelcomeState(State[WelcomeView]):
 
     def _legal_ids(self, seat: int) -> list[int]:
         if self.phase is Phase.EFFECT:
-            if not self.effect:
+            if not self.solo_deck.effect:
                 return self._step_ids(self.sheets[0])
             cross = self.tables.cross
-            targets = self.adventure.solo_targets(self.sheets[0], self.effect)
+            targets = self.adventure.solo_targets(self.sheets[0], self.solo_deck.effect)
             return sorted(cross[slot] for slot in targets)
         return self._sheet_ids(self.sheets[self.writing(seat)])
 
@@ -341,12 +359,11 @@ class WelcomeState(State[WelcomeView]):
         return actions
 
     def _step_ids(self, sheet: Sheet) -> list[int]:
-        ids = self.tables.ids
-        return sorted(ids[text] for text in self.adventure.steps(sheet))
+        return sorted(map(self.tables.ids.__getitem__, self.adventure.steps(sheet)))
 
     def _asking(self, seat: int) -> str:
         phase = self.phase
-        if phase is Phase.EFFECT and self.effect:
+        if phase is Phase.EFFECT and self.solo_deck.effect:
             return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
         sheet = self.sheets[0 if phase is Phase.EFFECT else self.writing(seat)]
         if phase is not Phase.PLAY:
@@ -382,32 +399,28 @@ class WelcomeState(State[WelcomeView]):
         count of each card it is drawn from (what ``_chance_weights`` lists, zeros included)."""
         tables = self.tables
         if head >= _SOLO:
-            if self.pass_number == 2:
-                return tables.solo_draws, self.deck
-            if self.drawn >= _BOTTOM:
-                return tables.solo_draws, self.unseen + self.solo_unseen
+            if self.solo_deck.pass_number == 2:
+                return tables.solo_draws, self.solo_deck.deck
+            if self.solo_deck.drawn >= _BOTTOM:
+                return tables.solo_draws, self.unseen + self.solo_deck.solo_unseen
             return tables.solo_draws, self.unseen
         pile = head % 10
         pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
         return tables.pile_draws[pile], pool
 
     def _do(self, seat: int, action: int) -> None:
-        index = len(self._history) - 1
         if seat == CHANCE:
-            pile, card = self.tables.outcomes[action]
-            if pile == -2:
-                self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
-            else:
-                self._draw(pile, card, index)
+            self._drawn(action)
             self._advance()
             return
+        index = len(self._history) - 1
         if self.phase is Phase.EFFECT:
             sheet = self.sheets[0]
-            if self.effect:
+            if self.solo_deck.effect:
                 target = self.tables.decoded[action]
                 assert isinstance(target, int)
-                self.adventure.solo_effect(sheet, self.effect, target)
-                self.effect = ""
+                self.adventure.solo_effect(sheet, self.solo_deck.effect, target)
+                self.solo_deck.effect = ""
             else:
                 self._act(sheet, action, self.offer)
             if sheet.stage == Sheet.ACTING:
@@ -438,17 +451,24 @@ class WelcomeState(State[WelcomeView]):
         """The combinations on offer this turn: three (pile 1–3), or in solo the six pairings of
         one card's number with another card's action (``[]`` while cards are drawn)."""
         if self.solo:
-            cards = self.cards
-            if min(cards) < 0 or max(cards) >= _TYPES:
+            one, two, three = self.solo_deck.cards
+            if min(one, two, three) < 0 or max(one, two, three) >= _TYPES:
                 return []
+            pairs, of = _SOLO_OFFERS, _ACTION_OF  # in the order of _SOLO_PAIRS
             return [
-                _solo_combination(index, cards[number], cards[action])
-                for index, (number, action) in enumerate(_SOLO_PAIRS)
+                pairs[0][one][of[two]],
+                pairs[1][one][of[three]],
+                pairs[2][two][of[one]],
+                pairs[3][two][of[three]],
+                pairs[4][three][of[one]],
+                pairs[5][three][of[two]],
             ]
-        numbers, actions = self.number_cards, self.action_cards
-        if min(numbers) < 0 or min(actions) < 0:
+        n1, n2, n3 = self.number_cards
+        a1, a2, a3 = self.action_cards
+        if min(n1, n2, n3, a1, a2, a3) < 0:
             return []
-        return [_pile_combination(pile, numbers[pile], actions[pile]) for pile in range(PILES)]
+        piles, of = _PILE_OFFERS, _ACTION_OF
+        return [piles[0][n1][of[a1]], piles[1][n2][of[a2]], piles[2][n3][of[a3]]]
 
     def writing(self, seat: int) -> int:
         """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""
@@ -468,15 +488,19 @@ class WelcomeState(State[WelcomeView]):
 
     def context(self, sheets: list[Sheet] | None = None) -> Context:
         """What a score compares a sheet with (``sheets``: as some seat sees them)."""
-        return Context(sheets or self.sheets, self.astra_cards if self.solo else None)
+        return Context(sheets or self.sheets, self.solo_deck.astra_cards if self.solo else None)
 
     def astra(self) -> int:
         """ASTRA's score now (solo)."""
-        return astra_score(self.adventure.number, self.level, self.astra_cards)
+        return astra_score(self.adventure.number, self.level, self.solo_deck.astra_cards)
 
     def deck_left(self) -> int:
         """Solo: cards left in the deck."""
-        return sum(self.deck) if self.pass_number == 2 else _SOLO_DECK - self.drawn
+        return (
+            sum(self.solo_deck.deck)
+            if self.solo_deck.pass_number == 2
+            else _SOLO_DECK - self.solo_deck.drawn
+        )
 
     # ------------------------------------------------------------------ a seat's actions
     def _act(self, sheet: Sheet, action: int, combos: list[Combination]) -> None:
@@ -502,10 +526,10 @@ class WelcomeState(State[WelcomeView]):
         assert isinstance(choice, Choice)
         if choice.error:
             used = [card for card in (1, 2, 3) if card != choice.card]
-            self.solo_choice = [used[0], used[1], choice.card, int(choice.bonus)]
+            self.solo_deck.solo_choice = [used[0], used[1], choice.card, int(choice.bonus)]
         else:
-            number, act = (int(word) for word in choice.label.split(" "))
-            self.solo_choice = [number, act, 6 - number - act, int(choice.bonus)]
+            number, act = _SOLO_PAIRS[choice.combo]  # the label's cards, counted from 0
+            self.solo_deck.solo_choice = [number + 1, act + 1, 4 - number - act, int(choice.bonus)]
 
     # ------------------------------------------------------------------ cards
     def _draw(self, pile: int, card: int, index: int) -> None:
@@ -528,24 +552,24 @@ class WelcomeState(State[WelcomeView]):
             self.number_first[pile] = first
 
     def _draw_solo(self, position: int, card: int) -> None:
-        self.drawn += 1
-        if self.pass_number == 2:
-            _take(self.deck, card)
+        self.solo_deck.drawn += 1
+        if self.solo_deck.pass_number == 2:
+            _take(self.solo_deck.deck, card)
         elif card < _TYPES:
             _take(self.unseen, card)
         else:
-            _take(self.solo_unseen, card - _TYPES)
-        self.cards[position] = card
+            _take(self.solo_deck.solo_unseen, card - _TYPES)
+        self.solo_deck.cards[position] = card
         if card < _TYPES:
             if position == 0:
                 self._astra_turn(card)
             return
         letter = SOLO_CARDS[card - _TYPES]
-        effect = self.adventure.solo_card(letter, self.pass_number)
-        self.discard[card] += 1
+        effect = self.adventure.solo_card(letter, self.solo_deck.pass_number)
+        self.solo_deck.discard[card] += 1
         self.queue.insert(0, _SOLO + position)
         sheet = self.sheets[0]
-        if self.pass_number == 2:
+        if self.solo_deck.pass_number == 2:
             mission = LETTERS.index(letter)
             self.astra_claimed[mission] = True
             if sheet.missions[mission] < 0:
@@ -554,7 +578,7 @@ class WelcomeState(State[WelcomeView]):
             return
         if self.adventure.solo_targets(sheet, effect):
             self.phase = Phase.EFFECT
-            self.effect = effect
+            self.solo_deck.effect = effect
         else:
             self.adventure.solo_effect(sheet, effect, None)
             if sheet.stage == Sheet.ACTING:
@@ -572,22 +596,44 @@ class WelcomeState(State[WelcomeView]):
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
+    def _drawn(self, outcome: int) -> None:
+        """Carry out the chance outcome just recorded last in the history."""
+        pile, card = self.tables.outcomes[outcome]
+        if pile == -2:
+            self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
+        else:
+            self._draw(pile, card, len(self._history) - 1)
+
     def _advance(self) -> None:
-        """After a draw: wait for the next card, reshuffle, end the game or start playing."""
+        """After a draw: wait for the next card (auto chance mode: draw it at once), reshuffle,
+        end the game or start playing.
+
+        In auto mode the cards the turn waits for are drawn here, one by one as the core would
+        draw them (the same table, seed and chance counter) and recorded as chance entries, so
+        the game is the one resolved event by event, without a round through the core per
+        card."""
+        explicit = self._explicit
         while self.phase is Phase.DRAW:
-            if not self.queue:
+            queue = self.queue
+            if not queue:
                 self.phase = Phase.PLAY
                 self.offer = self.combinations()
                 return
-            if self.queue[0] < _SOLO:
-                return
-            if self.deck_left():
-                return
-            assert self.pass_number == 1, "a turn begins only when the deck can deal it whole"
-            self.pass_number = 2
-            self.drawn = 0
-            self.deck = self.discard
-            self.discard = bytearray(_TYPES + 3)
+            head = queue[0]
+            if head < _SOLO or self.deck_left():
+                if explicit:
+                    return
+                outcome = self._chance_table().pick(self._seed, self._chance_count)
+                self._record_chance([outcome])
+                self._drawn(outcome)
+                continue
+            assert self.solo_deck.pass_number == 1, (
+                "a turn begins only when the deck can deal it whole"
+            )
+            self.solo_deck.pass_number = 2
+            self.solo_deck.drawn = 0
+            self.solo_deck.deck = self.solo_deck.discard
+            self.solo_deck.discard = bytearray(_TYPES + 3)
 
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -595,13 +641,13 @@ class WelcomeState(State[WelcomeView]):
             sheet.new_turn()
         self.adventure.start_turn(self.sheets, self.turn)
         if self.solo:
-            self.cards = [-1, -1, -1]
+            self.solo_deck.cards = [-1, -1, -1]
             self.queue = [_SOLO, _SOLO + 1, _SOLO + 2]
         else:
             discards, pools, first_left = self.discards, self.pools, self.first_left
             for pile, card in enumerate(self.action_cards):
                 discards[pile][card] += 1
-                if not first_left[pile] and not any(pools[pile]):
+                if not first_left[pile] and pools[pile].count(0) == _TYPES:  # an empty pool
                     pools[pile] = discards[pile]
                     discards[pile] = bytearray(_TYPES)
             self.action_cards = self.number_cards  # the number cards flip: their actions show
@@ -654,14 +700,16 @@ class WelcomeState(State[WelcomeView]):
         self._resolve()
 
     def _give_astra(self) -> None:
-        number, act, third, bonus = self.solo_choice
-        for position in (number, act):
-            self.discard[self.cards[position - 1]] += 1
-        card = self.cards[third - 1]
+        deck = self.solo_deck
+        number, act, third, bonus = deck.solo_choice
+        cards, discard = deck.cards, deck.discard
+        discard[cards[number - 1]] += 1
+        discard[cards[act - 1]] += 1
+        card = cards[third - 1]
         if bonus:
-            self.discard[card] += 1
+            discard[card] += 1
         else:
-            self.astra_cards[CARD_TYPES[card][1]] += 1
+            deck.astra_cards[CARD_TYPES[card][1]] += 1
 
     def _missions(self) -> None:
         """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all
@@ -671,11 +719,10 @@ class WelcomeState(State[WelcomeView]):
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
         for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
-            seats = [
-                seat
-                for seat, sheet in enumerate(sheets)
-                if sheet.missions[index] < 0 and test(sheets, seat)
-            ]
+            seats = []
+            for seat, sheet in enumerate(sheets):
+                if sheet.missions[index] < 0 and test(sheets, seat):
+                    seats.append(seat)
             if seats:
                 claims.append((index, seats))
         for index, seats in claims:
@@ -704,9 +751,12 @@ class WelcomeState(State[WelcomeView]):
             found.extend(self.adventure.end_triggers(self.sheets, index))
         if not self.solo:
             return found
-        if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
+        if (
+            self.adventure.number == 1
+            and astra_rockets(self.level, self.solo_deck.astra_cards) >= ROCKETS
+        ):
             found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
-        left, needed = self.starship_cards_left(), len(self.cards)
+        left, needed = self.starship_cards_left(), len(self.solo_deck.cards)
         if left < needed:
             found.append({"trigger": "deck-out", "left": left, "needed": needed})
         return found
@@ -714,14 +764,20 @@ class WelcomeState(State[WelcomeView]):
     def _ends(self) -> bool:
         """Whether :meth:`end_triggers` lists any trigger, without building its list."""
         adventure, sheets = self.adventure, self.sheets
+        ends = adventure.ends
         for index in range(self.players):
-            if adventure.ends(sheets, index):
+            if ends(sheets, index):
                 return True
         if not self.solo:
             return False
-        if self.adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
+        deck = self.solo_deck
+        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
             return True
-        return self.starship_cards_left() < len(self.cards)
+        if deck.pass_number == 2:
+            left = sum(deck.deck[:_TYPES])
+        else:
+            left = sum(self.unseen) + sum(deck.discard[:_TYPES])
+        return left < len(deck.cards)  # starship_cards_left(), inlined: this runs every turn
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the
@@ -735,9 +791,9 @@ class WelcomeState(State[WelcomeView]):
         >>> WelcomeGame(players=1).new(seed=1).starship_cards_left()
         60
         """
-        if self.pass_number == 2:
-            return sum(self.deck[:_TYPES])
-        return sum(self.unseen) + sum(self.discard[:_TYPES])
+        if self.solo_deck.pass_number == 2:
+            return sum(self.solo_deck.deck[:_TYPES])
+        return sum(self.unseen) + sum(self.solo_deck.discard[:_TYPES])
 
     # ------------------------------------------------------------------ hidden information
     def _masked(self, seat: int | None) -> dict[int, str]:

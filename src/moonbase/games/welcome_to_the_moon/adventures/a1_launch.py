@@ -342,16 +342,17 @@ class Launch(Engine):
         frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
         fits: dict[int, tuple[tuple[int, ...], ...]] = {}
         result: list[int] = []
+        extend = result.extend
         for combo in combos:
             number = combo.number
-            row = rows[combo.position, 0, None]
+            id_of = rows[combo.position, 0, None].__getitem__
             for first, end in _FLOOR_SPANS[combo.action]:
                 floor_fits = fits.get(first)
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
                     floor_fits = fits[first] = run_fits(first, frozen[first:end])
                 spaces = floor_fits[number]
                 if spaces:
-                    result.extend([row[slot] for slot in spaces])
+                    extend(map(id_of, spaces))
         return result
 
     def resolvable(self, sheet: Sheet, item: str) -> bool:
@@ -364,8 +365,10 @@ class Launch(Engine):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
-        triggered = sorted({slot for sheet in sheets for slot in sheet.triggered})
-        for slot in triggered:
+        triggered = [slot for sheet in sheets for slot in sheet.triggered]
+        if not triggered:  # most turns
+            return
+        for slot in sorted(set(triggered)):
             for sheet in sheets:
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:

@@ -59,13 +59,15 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_tot
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
+    HIGH,
+    LOW,
     Sheet,
     SheetData,
     Space,
     Track,
     Zone,
+    zone_open,
 )
-from moonbase.games.welcome_to_the_moon.sheet import open_spaces as zone_open
 
 __all__ = [
     "ANTENNAS",
@@ -339,7 +341,16 @@ def _connect(engine: Engine, sheet: Sheet, tunnel: int) -> None:
 
 def _full(zones: tuple[Zone, ...], count: int) -> Callable[[bytearray], bool]:
     """Missions A1, A2: ``count`` of ``zones`` with every building filled."""
-    return lambda marks: sum(1 for z in zones if all(marks[slot] for slot in z.slots)) >= count
+    groups = [itemgetter(*zone.slots) for zone in zones]  # every zone has several buildings
+
+    def met(marks: bytearray) -> bool:
+        full = 0
+        for group in groups:
+            if 0 not in group(marks):
+                full += 1
+        return full >= count
+
+    return met
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
@@ -472,19 +483,35 @@ class Colony(Engine):
         }
 
 
+_COLUMN_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in COLUMNS)
+"""Each column with the gather of its marks (every zone has several buildings)."""
+_ROW_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in ROWS)
+"""Each row with the gather of its marks."""
+
+
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
-    """Each empty building, in slot order, with the bounds of its column and its row met."""
-    marks = bytearray(spaces)
-    column = {
-        slot: (low, high) for zone in COLUMNS for slot, low, high in zone_open(marks, zone.slots)
-    }
+    """Each empty building, in slot order, with the bounds of its column and its row met (each
+    zone's bounds kept per its marks: :func:`~.sheet.zone_open`)."""
+    column_low = [LOW] * len(spaces)
+    column_high = [HIGH] * len(spaces)
+    for slots, marks_of in _COLUMN_MARKS:
+        for slot, low, high in zone_open(slots, marks_of(spaces)):
+            column_low[slot] = low
+            column_high[slot] = high
     limits = []
-    for zone in ROWS:
-        for slot, low, high in zone_open(marks, zone.slots):
-            column_low, column_high = column[slot]
-            limits.append((slot, max(low, column_low), min(high, column_high)))
-    return tuple(sorted(limits))
+    for slots, marks_of in _ROW_MARKS:
+        for slot, low, high in zone_open(slots, marks_of(spaces)):
+            other_low, other_high = column_low[slot], column_high[slot]
+            limits.append(
+                (
+                    slot,
+                    low if low > other_low else other_low,
+                    high if high < other_high else other_high,
+                )
+            )
+    limits.sort()
+    return tuple(limits)
 
 
 assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60

@@ -541,12 +541,16 @@ class Virus(Engine):
         included (so a Water row's energy may go to the quarter the number filled); drop dead
         items; expand the next owed propagation once the previous one's infections are done."""
         pending = sheet.pending
+        action_left = False
         for item in _ACTION_ITEMS:
-            if item in pending and not self.resolvable(sheet, item):
-                sheet.pending = pending = [other for other in pending if other != item]
-        if not any(item in _ACTION_ITEMS for item in pending):
+            if item in pending:
+                if self.resolvable(sheet, item):
+                    action_left = True
+                else:
+                    sheet.pending = pending = [other for other in pending if other != item]
+        if not action_left:
             evacuate(sheet)
-        while True:
+        while sheet.pending:  # nothing pending: nothing to drop, nothing to expand
             live = {item: self.resolvable(sheet, item) for item in set(sheet.pending)}
             live[PROPAGATE] = True
             sheet.pending = [item for item in sheet.pending if live[item]]

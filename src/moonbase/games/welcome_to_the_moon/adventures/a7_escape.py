@@ -67,6 +67,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     Zone,
     bounds,
+    consecutive,
+    run_fits,
 )
 
 __all__ = [
@@ -157,6 +159,9 @@ AIRLOCKS: Final = {
 """Airlock slot → the two blocks it joins (``adventure7.md`` §3)."""
 LAUNCH_PAD: Final = frozenset({0, 2})
 """The blocks connected from the start."""
+_SHIP_SPANS: Final = tuple((ship.spaces[0], ship.spaces[-1] + 1) for ship in STARSHIPS)
+"""Each starship's spaces as a span of slots (they are consecutive)."""
+assert all(consecutive(ship.spaces) for ship in STARSHIPS)
 ROBOT_SPACES: Final = frozenset({1, 8, 12, 19, 24, 28, 38, 40})
 """A mark on one of these spaces activates an airlock."""
 ASTRONAUTS: Final = (98, 99, 100, 101, 102, 103)
@@ -270,8 +275,14 @@ def reactors(marks: bytes | bytearray, ship: Starship) -> int:
 
 def available(marks: bytearray) -> list[int]:
     """Every empty space whose block is connected (where a number or an X may go)."""
-    blocks = connected(marks)
-    return [s for s in _SPACES if not marks[s] and _BLOCK_OF[s] in blocks]
+    return [s for s in _reachable(bytes(marks[130:154])) if not marks[s]]
+
+
+@lru_cache(maxsize=8192)
+def _reachable(airlocks: bytes) -> tuple[int, ...]:
+    """The spaces of the blocks connected with these airlock marks, in slot order."""
+    blocks = _connected(airlocks)
+    return tuple(s for s in _SPACES if _BLOCK_OF[s] in blocks)
 
 
 def open_airlocks(marks: bytearray) -> list[int]:
@@ -356,6 +367,18 @@ class Escape(Engine):
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = _DOUBLES
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
+
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+        """The empty spaces of connected blocks a number fits, by number: each starship's
+        fits (:func:`~.sheet.run_fits`, kept per its marks) limited to the connected blocks
+        (what :meth:`open_spaces` gives, without bounds worked out for every ship)."""
+        reach = _reachable(bytes(marks[130:154]))
+        if all(marks[slot] for slot in reach):
+            return None
+        usable = frozenset(reach)
+        frozen = bytes(marks)
+        tables = [run_fits(first, frozen[first:end]) for first, end in _SHIP_SPANS]
+        return lambda number: [slot for fits in tables for slot in fits[number] if slot in usable]
 
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The empty spaces of connected blocks, each between its starship's numbers."""

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -75,6 +75,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Track,
     first_empty,
+    gather,
     numbered_spaces,
 )
 
@@ -378,6 +379,23 @@ _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
 _MOON_DRAWN: Final = _moon(astra=False)
 
 
+_SPACE_MARKS: Final = {off: gather([off + slot for slot in DATA.space_slots]) for off in (0, FIELD)}
+"""Per battlefield (by offset): the marks of its spaces, in one C call."""
+_ERROR_MARKS: Final = {
+    off: tuple(gather([off + box for box in half.errors]) for half in HALVES.values())
+    for off in (0, FIELD)
+}
+"""Per battlefield (by offset): the marks of each half's error boxes."""
+
+
+@cache
+def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
+    """Per planet, the stored symbols a combination of ``number`` (with the Astronaut action
+    or not) spends to reach it (:meth:`Battle._cost`), worked out once."""
+    action = "ASTRONAUT" if astronaut else "ROBOT"
+    return tuple(Battle._cost(Combination("", number, action), planet) for planet in PLANETS)
+
+
 class Battle(Engine):
     """Adventure 8 — The Battle: the engine over the declarations of side 1 on the sheet's own
     battlefield, which stand for the side writing this turn (:meth:`seated`); its own are the
@@ -489,12 +507,18 @@ class Battle(Engine):
         marks = sheet.marks
         off = offset_now(marks)
         stored = len(self.stored(marks, HALVES[side_now(marks)], off))
+        spaces = []  # per planet with a space left: its index and that space (once per call)
+        for index, planet in enumerate(PLANETS):
+            slot = first_empty(marks, planet.spaces, off)
+            if slot is not None:
+                spaces.append((index, slot - off))
         result = []
         for combo in combos:
-            for planet in PLANETS:
-                slot = first_empty(marks, planet.spaces, off)
-                if slot is not None and self._cost(combo, planet) <= stored:
-                    result.append(rows[combo.position, 0, None][slot - off])
+            row = rows[combo.position, 0, None]
+            costs = _costs(combo.number, combo.action == "ASTRONAUT")
+            for index, slot in spaces:
+                if costs[index] <= stored:
+                    result.append(row[slot])
         return result
 
     def inscribe(self, sheet: Sheet, combo: Combination, slot: int) -> bool:
@@ -581,8 +605,19 @@ class Battle(Engine):
         )
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger for sheet ``index``."""
-        return bool(self.end_triggers(sheets, index))
+        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (its tests,
+        without building the list: this runs every turn)."""
+        sheet = sheets[index]
+        if min(sheet.missions) >= 0:
+            return True
+        marks = sheet.marks
+        for off in (0, FIELD) if sheet.solo else (0,):
+            if 0 not in _SPACE_MARKS[off](marks):
+                return True
+            for gathered in _ERROR_MARKS[off]:
+                if 0 not in gathered(marks):
+                    return True
+        return False
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield

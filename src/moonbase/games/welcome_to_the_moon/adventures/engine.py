@@ -640,7 +640,10 @@ class Engine(ABC):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
         it (whoever circled it in the same turn keeps it)."""
-        for slot in sorted({slot for sheet in sheets for slot in sheet.triggered}):
+        triggered = [slot for sheet in sheets for slot in sheet.triggered]
+        if not triggered:  # most turns
+            return
+        for slot in sorted(set(triggered)):
             for sheet in sheets:
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
@@ -662,6 +665,8 @@ class Engine(ABC):
     def after_missions(self, sheets: Sequence[Sheet]) -> bool:
         """Every :attr:`first_marks` slot circled on some sheet sets off its :attr:`releases` on
         every sheet, which then settle; ``True`` if one did."""
+        if not self.releases:  # a6 alone has some
+            return False
         released = False
         for slot, effects in self.releases.items():
             if any(sheet.marks[slot] == CIRCLED for sheet in sheets):
@@ -722,7 +727,10 @@ class Engine(ABC):
     def settle(self, sheet: Sheet) -> None:
         """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
         pending = sheet.pending
-        if pending:
+        if len(pending) == 1:  # the commonest case, without a table
+            if not self.resolvable(sheet, pending[0]):
+                sheet.pending = []
+        elif pending:
             live = {item: self.resolvable(sheet, item) for item in set(pending)}
             if not all(live.values()):
                 sheet.pending = [item for item in pending if live[item]]
@@ -771,12 +779,17 @@ class Engine(ABC):
         """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
         any, without building the list."""
         sheet = sheets[index]
-        return (
+        marks, data = sheet.marks, self.data
+        if (
             min(sheet.missions) >= 0
-            or self.errors_marked(sheet) == len(self.data.error_slots)
-            or self.data.spaces_filled(sheet.marks)
-            or any(test(sheet.marks) for test in self.end_tests.values())
-        )
+            or self.errors_marked(sheet) == len(data.error_slots)
+            or data.spaces_filled(marks)
+        ):
+            return True
+        for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
+            if test(marks):
+                return True
+        return False
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:

@@ -87,14 +87,15 @@ def fitting_writes(
     """
     fitting: dict[int, list[int]] = {}
     result: list[int] = []
+    extend = result.extend
     for combo in combos:
+        position = combo.position
         for change, wild_action, number in variant_list(combo.number, combo.action, wild):
             slots = fitting.get(number)
             if slots is None:
                 slots = fitting[number] = slots_for(number)
             if slots:
-                row = rows[combo.position, change, wild_action]
-                result.extend([row[slot] for slot in slots])
+                extend(map(rows[position, change, wild_action].__getitem__, slots))
     return result
 
 
