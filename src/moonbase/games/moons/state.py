@@ -120,6 +120,9 @@ _RANK_OF: Final = tuple(rank(c) for c in range(AST))
 """Moon card -> its rank (:func:`~moonbase.games.moons.cards.rank`, looked up)."""
 _PLANET_SETS: Final = tuple(tuple(p for p in _ALL_PLANETS if mask >> p & 1) for mask in range(16))
 """A bit mask of planets -> those planets, in deck order."""
+_NO_CARDS: Final[list[list[int]]] = [[]] * AST
+_NO_PICKERS: Final[list[_Picker]] = [itemgetter(slice(0, 0))] * AST
+"""Per Moon card, nothing yet (copied, then filled in, by :meth:`MoonsState._tableau_ids`)."""
 _S = Copy.SHARED
 _F = Copy.FLAT
 _N = Copy.NESTED
@@ -305,8 +308,9 @@ class MoonsState(State[MoonsView]):
         by_name = self._table.name_rank.__getitem__
         rows = self._table.tableau
         named: list[int] = []  # the cards after ``card`` in deck order, by name
-        following: dict[int, list[int]] = {}
-        pickers: dict[int, _Picker] = {}
+        # per card (lists by card number: quicker than dicts here, where time goes by pairs)
+        following: list[list[int]] = _NO_CARDS.copy()
+        pickers: list[_Picker] = _NO_PICKERS.copy()
         for card in reversed(moons):
             following[card] = named.copy()
             pickers[card] = _picker(named)
