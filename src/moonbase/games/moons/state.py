@@ -120,6 +120,8 @@ _RANK_OF: Final = tuple(rank(c) for c in range(AST))
 """Moon card -> its rank (:func:`~moonbase.games.moons.cards.rank`, looked up)."""
 _PLANET_SETS: Final = tuple(tuple(p for p in _ALL_PLANETS if mask >> p & 1) for mask in range(16))
 """A bit mask of planets -> those planets, in deck order."""
+_EFFECTS: Final = tuple(mini.effect for mini in MINIS)
+"""Mini-Asteroid kind -> its effect (looked up)."""
 _NO_CARDS: Final[list[list[int]]] = [[]] * AST
 _NO_PICKERS: Final[list[_Picker]] = [itemgetter(slice(0, 0))] * AST
 """Per Moon card, nothing yet (copied, then filled in, by :meth:`MoonsState._tableau_ids`)."""
@@ -487,7 +489,7 @@ class MoonsState(State[MoonsView]):
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
-            effect = MINIS[kind].effect
+            effect = _EFFECTS[kind]
             if effect == "grab":  # a planet available: in the supply, not blocked
                 ids += table.grabs[_held(self.supply) & free]
             elif effect == "block":  # a planet with no token left has nothing to block
