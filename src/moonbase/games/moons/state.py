@@ -39,18 +39,17 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moons.cards import (
     AST,
     DECK_COUNTS,
-    DECK_SIZE,
     MINIS,
     PLANETS,
     RANKS,
     rank,
     suit,
 )
+from moonbase.games.moons.draws import deck_positions
 from moonbase.games.moons.hidden import ALL_KINDS, deal_hidden, match_draws
 from moonbase.games.moons.notation import (
     DEAL,
@@ -121,9 +120,11 @@ _RANK_OF: Final = tuple(rank(c) for c in range(AST))
 """Moon card -> its rank (:func:`~moonbase.games.moons.cards.rank`, looked up)."""
 _PLANET_SETS: Final = tuple(tuple(p for p in _ALL_PLANETS if mask >> p & 1) for mask in range(16))
 """A bit mask of planets -> those planets, in deck order."""
-_POSITIONS: Final = tuple(ChanceTable((i, 1) for i in range(size)) for size in range(DECK_SIZE + 1))
-"""``_POSITIONS[size]``: the positions in a deck of ``size`` cards, each as likely (a draw from
-it is ``draw_index(seed, counter, size)``, quicker)."""
+_EFFECTS: Final = tuple(mini.effect for mini in MINIS)
+"""Mini-Asteroid kind -> its effect (looked up)."""
+_NO_CARDS: Final[list[list[int]]] = [[]] * AST
+_NO_PICKERS: Final[list[_Picker]] = [itemgetter(slice(0, 0))] * AST
+"""Per Moon card, nothing yet (copied, then filled in, by :meth:`MoonsState._tableau_ids`)."""
 _S = Copy.SHARED
 _F = Copy.FLAT
 _N = Copy.NESTED
@@ -309,8 +310,9 @@ class MoonsState(State[MoonsView]):
         by_name = self._table.name_rank.__getitem__
         rows = self._table.tableau
         named: list[int] = []  # the cards after ``card`` in deck order, by name
-        following: dict[int, list[int]] = {}
-        pickers: dict[int, _Picker] = {}
+        # per card (lists by card number: quicker than dicts here, where time goes by pairs)
+        following: list[list[int]] = _NO_CARDS.copy()
+        pickers: list[_Picker] = _NO_PICKERS.copy()
         for card in reversed(moons):
             following[card] = named.copy()
             pickers[card] = _picker(named)
@@ -487,7 +489,7 @@ class MoonsState(State[MoonsView]):
         for kind, count in enumerate(self.minis[seat]):
             if not count:
                 continue
-            effect = MINIS[kind].effect
+            effect = _EFFECTS[kind]
             if effect == "grab":  # a planet available: in the supply, not blocked
                 ids += table.grabs[_held(self.supply) & free]
             elif effect == "block":  # a planet with no token left has nothing to block
@@ -549,16 +551,14 @@ class MoonsState(State[MoonsView]):
         """Auto chance mode: deal the whole round now, each card as the seed draws it.
 
         The ``k``-th card dealt is the one ``pick_weighted`` would pick among those left (in
-        deck order) with the chance counter's ``k``-th next value, so the deal is the one dealt
-        card by card, and the history records it as such (one ``DEAL`` entry per card, at the
-        indices :attr:`deal_events` names).
+        deck order) with the chance counter's ``k``-th next value (:func:`deck_positions` draws
+        them all at once), so the deal is the one dealt card by card, and the history records it
+        as such (one ``DEAL`` entry per card, at the indices :attr:`deal_events` names).
         """
         deck = self.undealt
-        seed, counter, index = self._seed, self._chance_count, len(self._history)
-        dealt = [
-            deck.pop(_POSITIONS[left].pick(seed, counter + k))
-            for k, left in enumerate(range(len(deck), 0, -1))
-        ]
+        index = len(self._history)
+        pop = deck.pop
+        dealt = [pop(at) for at in deck_positions(self._seed, self._chance_count, len(deck))]
         n, first = self.players, self.deal_next
         for k in range(n):  # round the table from the first seat: cards k, k + n, k + 2n, ...
             seat = (first + k) % n
