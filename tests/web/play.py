@@ -10,8 +10,13 @@ from tests.web.browser import Server
 
 
 def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
-    """Wait until ``page`` shows the table at ``version`` (its ``#turn[data-version]``)."""
-    page.wait_for_selector(f'#turn[data-version="{version}"]', timeout=seconds * 1000)
+    """Wait until ``page`` shows the table at ``version`` or later (its
+    ``#turn[data-version]``): bots may move on before a loaded page draws its first state."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('#turn')?.dataset.version ?? -1) >= v",
+        arg=version,
+        timeout=seconds * 1000,
+    )
 
 
 def wait_for_change(server: Server, table: str, version: int, seconds: float = 20.0) -> Any:
