@@ -23,17 +23,17 @@ PORTS = range(18100, 18200)
 """The ports the server tests may use, on loopback."""
 
 
-def free_port() -> int:
-    """A port of :data:`PORTS` nothing listens on now (tried in random order, so parallel
-    test processes rarely pick the same one at the same time)."""
-    for port in random.sample(PORTS, len(PORTS)):
+def free_port(ports: range = PORTS) -> int:
+    """A port of ``ports`` nothing listens on now (tried in random order, so parallel test
+    processes rarely pick the same one at the same time)."""
+    for port in random.sample(ports, len(ports)):
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise AssertionError(f"no free port from {PORTS.start} to {PORTS.stop - 1}")
+    raise AssertionError(f"no free port from {ports.start} to {ports.stop - 1}")
 
 
 @dataclass

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tests.server.processes import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium: the browser the tests drive."""
@@ -50,18 +50,6 @@ def missing() -> str | None:
     return None
 
 
-def free_port() -> int:
-    """A port of :data:`PORTS` that nothing listens on now."""
-    for port in random.sample(PORTS, len(PORTS)):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise AssertionError(f"no free port from {PORTS.start} to {PORTS.stop - 1}")
-
-
 @dataclass
 class Server:
     """A running ``moonbase serve`` and its base URL."""
@@ -92,7 +80,7 @@ class Server:
 def serve(folder: Path, port: int | None = None) -> Iterator[Server]:
     """``moonbase serve`` on ``port`` (a free one by default) and the SQLite file in
     ``folder``; ended by its id."""
-    port = port or free_port()
+    port = port or free_port(PORTS)
     command = [sys.executable, "-m", "moonbase", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--database", f"sqlite:///{folder / 'web.sqlite3'}"]
     with (folder / "serve.log").open("a") as log:

@@ -156,22 +156,7 @@ def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int,
     >>> open_spaces(marks, (1, 2, 3, 4, 5))
     [(1, -1, 3), (3, 3, 9), (5, 9, 18)]
     """
-    result: list[tuple[int, int, int]] = []
-    low = LOW
-    waiting: list[int] = []
-    for slot in zone:
-        mark = marks[slot]
-        if not mark:
-            waiting.append(slot)
-        elif mark <= 18:
-            high = mark - 1
-            if waiting:
-                result.extend([(space, low, high) for space in waiting])
-                waiting = []
-            low = high
-    if waiting:
-        result.extend([(space, low, HIGH) for space in waiting])
-    return result
+    return _open_runs(zone, [marks[slot] for slot in zone])
 
 
 @lru_cache(maxsize=16384)
@@ -182,6 +167,12 @@ def zone_open(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[tuple[int,
     >>> zone_open((1, 2, 3, 4, 5), (0, number_code(3), 0, number_code(9), 0))
     ((1, -1, 3), (3, 3, 9), (5, 9, 18))
     """
+    return tuple(_open_runs(zone, marks))
+
+
+def _open_runs(zone: tuple[int, ...], marks: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The empty slots of ``zone`` (whose marks, in zone order, are ``marks``) with their
+    bounds: one pass, X marks (above :data:`HIGH`) ignored."""
     result: list[tuple[int, int, int]] = []
     low = LOW
     waiting: list[int] = []
@@ -196,7 +187,7 @@ def zone_open(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[tuple[int,
             low = high
     if waiting:
         result.extend([(space, low, HIGH) for space in waiting])
-    return tuple(result)
+    return result
 
 
 def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
