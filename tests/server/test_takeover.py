@@ -68,6 +68,7 @@ def test_a_bot_plays_the_seat_of_a_person_who_left_until_someone_joins_it(db_url
         assert left.status_code == 200, left.text
         seat = left.json()["seats"][leaver]
         assert (seat["kind"], seat["name"], seat["taken_over"]) == ("bot", "greedy", "left")
+        assert not seat["taken"], "a bot plays it, but anyone may join it"
         assert left.json()["status"] == "open", "the seat is open to join"
         assert ("takeover", "left") in _kinds(db_url, tid)
         # the leaver's seat was to act: the bot moves for it

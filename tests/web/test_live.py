@@ -250,3 +250,29 @@ def test_a_person_takes_back_the_seat_a_bot_took_when_their_time_ran_out(
         )
     finally:
         context.close()
+
+
+def test_the_lobby_offers_the_seat_a_bot_keeps_since_its_person_left(
+    server: Server, browser: Any
+) -> None:
+    # a bot that thinks a second a move keeps the game going while the seat changes hands
+    table = server.post(
+        "/api/tables", {"game": "moon-leap", "seats": ["human", "mcts:seconds=1"], "seed": 11}
+    )["id"]
+    token = server.post(f"/api/tables/{table}/join", {"seat": 0, "name": "Ada"})["token"]
+    state = my_turn(server, table)
+    legal = server.get(f"/api/tables/{table}/state?token={token}")["legal"]
+    move = {"token": token, "version": state["version"], "action": legal[0]}
+    server.post(f"/api/tables/{table}/actions", move)
+    server.post(f"/api/tables/{table}/leave", {"token": token})
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.fill("#player-name", "Cy")
+        page.click(f'[data-table="{table}"] [data-join="0"]')
+        page.wait_for_url(re.compile(rf".*/tables/{table}\?token=.*"))
+        seat = server.get(f"/api/tables/{table}")["seats"][0]
+        assert (seat["kind"], seat["player"], seat["taken_over"]) == ("human", "Cy", None)
+    finally:
+        context.close()

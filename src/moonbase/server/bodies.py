@@ -48,6 +48,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
     """A table as listed: game, options, seats (kind, name, taken, whether and why a bot
     took it over, connected), status, version."""
     seats = []
+    open_seats = table.open_seats()  # a seat a bot plays since its person left is open
     for seat in range(len(table.seats)):
         person = table.people.get(seat)
         seats.append(
@@ -57,7 +58,7 @@ def table_body(table: LiveTable) -> dict[str, Any]:
                 "name": table.bot_spec(seat)
                 if table.is_bot(seat)
                 else (person.name if person else None),
-                "taken": table.is_bot(seat) or table.seated(seat),
+                "taken": seat not in open_seats,
                 "taken_over": table.taken_over.get(seat),
                 "player": person.name if person else None,
                 "connected": table.connections(seat) > 0,

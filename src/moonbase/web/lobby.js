@@ -100,13 +100,13 @@ function tableRow(table, titles, join) {
   const held = new Map(api.tokensOf(table.id).map((entry) => [entry.seat, entry.token]));
   const seats = table.seats.map((seat) => {
     let who;
-    if (seat.kind === "bot") who = `bot ${seat.name}`;
+    if (seat.kind === "bot") who = seat.taken ? `bot ${seat.name}` : `open (bot ${seat.name} meanwhile)`;
     else if (seat.taken) who = seat.name;
     else who = "open";
     const parts = [h("span", { class: "seat-name" }, `${seat.seat}: ${who}`)];
     if (held.has(seat.seat)) {
       parts.push(h("a", { class: "button", href: api.tablePath(table.id, held.get(seat.seat)) }, "your seat"));
-    } else if (seat.kind === "human" && !seat.taken) {
+    } else if (!seat.taken) {  // an open seat, or one a bot keeps since its person left
       parts.push(h("button", {
         type: "button", "data-join": seat.seat, onclick: () => join(table.id, seat.seat),
       }, `Sit in seat ${seat.seat}`));
