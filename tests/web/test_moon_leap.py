@@ -83,6 +83,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicks(
         eve.goto(server.base + "/")
         eve.click(f'[data-watch="{table}"]')
         eve.wait_for_url(f"**/tables/{table}")
+        eve.wait_for_selector("#who:has-text('spectator')")  # drawn once the first state came
         assert "spectator" in eve.inner_text("#who")
 
         people = {0: ada, 1: bob}
