@@ -44,6 +44,28 @@ def turn(state: WelcomeState, *numbers: str) -> None:
     draw(state, *(f"DRAW {pile} {card}" for pile, card in enumerate(numbers, start=1)))
 
 
+def solo_turns(state: WelcomeState, turns: int, astra: str | None = None) -> None:
+    """Play ``turns`` quiet turns of a solo game through the rules: no effect card is drawn, the
+    player writes where the number keeps the sheet open and declines what it may. With
+    ``astra`` (an action, say ``"PLANT"``), the third card drawn each turn is of that action and
+    the player writes with the other two, so ASTRA gets it."""
+    for _ in range(turns):
+        outcomes = [name for name, _ in state.chance_outcomes() if "SOLO" not in name]
+        # from the high numbers down, keeping the low ones for what the test draws next
+        others = [name for name in outcomes if astra is None or not name.endswith(astra)][::-1]
+        third = others[2] if astra is None else next(n for n in outcomes if n.endswith(astra))
+        draw(state, others[0], others[1], third)
+        writes = [
+            action
+            for action in state.legal_actions(0)
+            if action.startswith(("WRITE 1 2 ", "WRITE 2 1 ")) and not action.endswith("BONUS")
+        ]
+        play(state, 0, min(writes, key=lambda a: (_spread(state, a), a)))
+        while 0 in state.to_act:
+            legal = state.legal_actions(0)
+            play(state, 0, next((a for a in ("SKIP", "PASS") if a in legal), legal[0]))
+
+
 def play(state: WelcomeState, seat: int, *actions: str) -> None:
     """Apply ``actions`` for ``seat`` in order."""
     for action in actions:
@@ -70,6 +92,8 @@ def sheet(state: WelcomeState, seat: int, viewer: int | None = None) -> dict[str
 def _spread(state: WelcomeState, action: str) -> float:
     """How far a write puts its number from where its value would sit in an even spread."""
     words = action.split(" ")
+    if state.solo:  # a solo label names two cards: ``WRITE 1 2 B1``
+        words[1:3] = [f"{words[1]} {words[2]}"]
     number = next(c.number for c in state.offer if c.label == words[1])
     number += int(words[3]) if len(words) > 3 and words[3][0] in "+-" else 0
     space = words[2]

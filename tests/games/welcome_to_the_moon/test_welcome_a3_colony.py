@@ -24,7 +24,17 @@ from moonbase.games.welcome_to_the_moon.adventures.a3_colony import (
 )
 from moonbase.games.welcome_to_the_moon.positions import Position, position
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
-from tests.games.welcome_to_the_moon.helpers import draw, fill, idle, new, play, sheet, start, turn
+from tests.games.welcome_to_the_moon.helpers import (
+    draw,
+    fill,
+    idle,
+    new,
+    play,
+    sheet,
+    solo_turns,
+    start,
+    turn,
+)
 
 COLONY = adventure(3)
 assert isinstance(COLONY, Colony)
@@ -271,14 +281,15 @@ def test_solo_astra_crosses_a_quarter_15_and_a_15_gives_two_solo_bonuses() -> No
 
 def test_a_solo_game_of_adventure_3_offers_the_cross_of_an_astra_card() -> None:
     state = new(players=1, level=2, adventure=3, missions="A1,B1,C1")
-    state.drawn = 42  # the first 42 cards are drawn: the ASTRA cards may come
+    solo_turns(state, 14)  # the first 42 cards are drawn: the ASTRA cards may come
     draw(state, "DRAW SOLO A")
     assert state.phase.value == "effect" and state.to_act == (0,)
     assert state.legal_actions(0) == ["CROSS #55", "CROSS #56", "CROSS #57", "CROSS #58"]
     play(state, 0, "CROSS #56")
     assert state.sheets[0].marks[56] == CROSSED
-    draw(state, "DRAW 5 ROBOT", "DRAW 9 PLANT", "DRAW 12 ENERGY")
-    assert "WRITE 1 2 B1" in state.legal_actions(0)
+    draw(state, "DRAW 5 ROBOT", "DRAW 6 PLANT", "DRAW 6 ENERGY")
+    assert state.phase.value == "play", "the turn goes on with the next three cards"
+    assert any(action.startswith("WRITE 1 2 ") for action in state.legal_actions(0))
 
 
 def test_the_render_draws_the_grid_with_its_tunnels() -> None:

@@ -25,7 +25,7 @@ from moonbase.games.welcome_to_the_moon.adventures.a2_journey import (
 )
 from moonbase.games.welcome_to_the_moon.layout import Kind, load_layout
 from moonbase.games.welcome_to_the_moon.positions import Position, position
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, Sheet
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet
 from tests.games.welcome_to_the_moon.helpers import fill, idle, new, play, sheet, start, turn
 
 LAYOUT = load_layout(2)
@@ -60,7 +60,7 @@ def test_the_station_race_gives_the_high_multiplier_to_every_first_finisher() ->
     state = new(players=3, adventure=2)
     start(state, ("5 ROBOT", "5 ENERGY", "5 PLANT"), ("9 ROBOT", "10 WATER", "11 PLANT"))
     for seat in range(3):
-        state.sheets[seat].marks[STATIONS[0].robots[0]] = CROSSED
+        position(state, seat).cross(STATIONS[0].robots[0])
     for seat in range(3):
         play(state, seat, f"WRITE 1 T{10 + seat}")
         assert "ROBOT ST1" in state.legal_actions(seat)

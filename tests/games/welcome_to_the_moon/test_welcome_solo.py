@@ -9,7 +9,7 @@ from moonbase import CHANCE
 from moonbase.games.welcome_to_the_moon import WelcomeState
 from moonbase.games.welcome_to_the_moon.adventures.a1_launch import SABOTAGES
 from moonbase.games.welcome_to_the_moon.positions import position
-from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet
+from tests.games.welcome_to_the_moon.helpers import draw, fill, new, play, sheet, solo_turns
 
 MARGARET = {"ROBOT": 5, "ENERGY": 4, "PLANT": 2, "WATER": 2, "ASTRONAUT": 2, "PLANNING": 3}
 """ASTRA's level 3 card, as printed (``astra.md`` §4)."""
@@ -108,8 +108,8 @@ def test_an_astra_card_crosses_a_sabotage_and_circles_an_error_in_adventure_1() 
 
 def test_astras_81st_rocket_ends_the_game_at_the_end_of_the_turn() -> None:
     state = new(players=1, level=8)
-    draw(state, *_cards("5 ROBOT", "9 ENERGY", "12 PLANT"))
-    state.astra_cards[2] = 13  # 13 Plant cards at level 8: 78 rockets
+    solo_turns(state, 13, astra="PLANT")  # 13 Plant cards at level 8: 78 rockets
+    draw(state, *_cards("5 ROBOT", "5 ENERGY", "14 PLANT"))
     assert state.view(0)["astra"]["rockets"] == 78
     play(state, 0, "WRITE 1 2 ENE.1")  # the third card, a Plant, crosses 6 more: 81
     assert state.is_over
@@ -118,7 +118,9 @@ def test_astras_81st_rocket_ends_the_game_at_the_end_of_the_turn() -> None:
         "cards": {"ROBOT": 0, "WATER": 0, "PLANT": 14, "ENERGY": 0, "ASTRONAUT": 0,
                   "PLANNING": 0},
     }  # fmt: skip
-    assert state.scores() == [0.0 - 150] and state.winners() == []
+    sheet_points = state.solo_score()["sheet"]
+    assert sheet_points < 150 and state.solo_score()["astra"] == -150
+    assert state.scores() == [sheet_points - 150.0] and state.winners() == []
 
 
 WALLS = {1: "#96", 3: "#103", 5: "#110", 7: "#117"}
