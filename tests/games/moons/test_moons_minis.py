@@ -9,7 +9,14 @@ import pytest
 from moonbase.core import IllegalAction
 from moonbase.games.moons import MoonsGame
 from moonbase.games.moons.cards import MINI_INDEX, MINIS
-from tests.games.moons.moons_helpers import play, standard
+from tests.games.moons.moons_helpers import (
+    TIE_HANDS,
+    TIE_TABLEAUS,
+    play,
+    scripted,
+    standard,
+    to_the_round_awards,
+)
 
 MINIS_DEALT = {
     0: ["BONUS-JUPITER", "SET-BONUS"],
@@ -127,9 +134,7 @@ def test_tableau_swap_exchanges_a_tableau_card_with_a_hand_card():
 
 
 def test_tableau_swap_changes_the_planets_a_winner_may_take():
-    state = standard(minis=MINIS_DEALT)
-    state.minis[1][MINI_INDEX["TABLEAU-SWAP"]] = 1  # white box: seat 1 holds one too
-    state._legal_cache.clear()
+    state = standard(minis={**MINIS_DEALT, 1: ["BLOCK", "TABLEAU-SWAP"]})
     play(state, "1 MINI TABLEAU-SWAP J14 S13", "1 PLAY S9")
     play(state, "2 PLAY N3", "3 PLAY U5", "0 PLAY S4")
     # the tableau is now S8 S13 S14: Saturn only, taken without a choice
@@ -138,18 +143,19 @@ def test_tableau_swap_changes_the_planets_a_winner_may_take():
 
 
 def test_bonus_cards_are_kept_and_scored():
-    state = standard(minis=MINIS_DEALT)
-    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5")
-    play(state, "0 MINI BONUS-JUPITER", "0 PLAY S4", "1 TAKE SATURN")
+    state = scripted(hands=TIE_HANDS, tableaus=TIE_TABLEAUS, minis=MINIS_DEALT)
+    to_the_round_awards(state, pause=0)
+    play(state, "0 MINI BONUS-JUPITER")
     assert state.view(1)["bonuses"][0] == ["BONUS-JUPITER"]
     assert state.view(1)["mini_counts"][0] == 1
-    assert state.discard == [0] * len(MINIS)
-    state.tokens[0] = [1, 3, 1, 1]
-    # one set (10) + 2 Jupiter singles (2) + 3 Jupiter tokens (BONUS-JUPITER) = 15
-    assert state.scores()[0] == 15
-    play(state, "1 PLAY S10", "2 PLAY N4", "3 PLAY U6", "0 MINI SET-BONUS", "0 PLAY S5")
-    assert state.view(1)["bonuses"][0] == ["BONUS-JUPITER", "SET-BONUS"]
-    assert state.score(0).points == 15 + 3
+    assert state.discard == [0] * len(MINIS), "a bonus card is kept, not discarded"
+    to_the_round_awards(state)
+    assert tokens(state, 0) == {"SATURN": 4, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 0}
+    assert state.score(0).points == 6 + 1, "a Saturn triple and single; no Jupiter to bonus"
+    play(state, "1 TAKE URANUS", "0 TAKE JUPITER")  # seats 1 and 0 tie for the most tricks
+    # a Saturn triple (6) and single (1), a Jupiter single (1), and 1 per Jupiter token
+    assert state.score(0).points == 6 + 1 + 1 + 1
+    assert state.view(1)["bonuses"][0] == ["BONUS-JUPITER"], "kept into the next round"
 
 
 def test_minis_stay_hidden_and_are_kept_between_tricks():

@@ -7,30 +7,14 @@ import random
 import pytest
 
 from moonbase.core import IllegalAction
-from moonbase.games.moons import MoonsGame, MoonsState
-from moonbase.games.moons.cards import card, rank
+from moonbase.games.moons import MoonsGame
 from moonbase.games.moons.state import Phase
-from tests.games.moons.moons_helpers import STANDARD_TABLEAUS, scripted, standard
-
-
-def ranked(action: str) -> int:
-    """A card's rank (an Asteroid above every Moon card: seat 0 keeps it for the last trick)."""
-    name = action.removeprefix("PLAY ")
-    return 15 if name == "AST" else rank(card(name))
-
-
-def to_the_round_awards(state: MoonsState) -> None:
-    """Play the standard round: seat 0 always plays its lowest card, the others their highest
-    Moon card (so seat 0 wins no trick); trick winners take their first planet."""
-    while state.phase is Phase.TRICK:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if legal[0].startswith("TAKE"):
-            state.apply(seat, legal[0])
-            continue
-        plays = [action for action in legal if action.startswith("PLAY")]
-        choice = min(plays, key=ranked) if seat == 0 else max(plays, key=lambda a: ranked(a) % 15)
-        state.apply(seat, choice)
+from tests.games.moons.moons_helpers import (
+    STANDARD_TABLEAUS,
+    scripted,
+    standard,
+    to_the_round_awards,
+)
 
 
 def test_a_player_with_no_trick_may_take_a_tableau_token_or_pass() -> None:

@@ -6,14 +6,22 @@ import pytest
 
 from moonbase.core import CHANCE, IllegalAction
 from moonbase.games.moons import MoonsGame
-from moonbase.games.moons.cards import AST, card
+from moonbase.games.moons.cards import card
 from moonbase.games.moons.state import Phase
 from tests.games.moons.moons_helpers import (
+    ASTEROID_HANDS,
+    ASTEROID_KEPT,
+    ASTEROID_TABLEAUS,
+    STANDARD_HANDS,
     STANDARD_TABLEAUS,
-    give_hands,
+    TIE_HANDS,
+    TIE_TABLEAUS,
+    deal,
+    lead_out,
     play,
     scripted,
     standard,
+    to_the_round_awards,
 )
 
 
@@ -130,23 +138,37 @@ def test_asteroid_draw_needs_the_option():
     assert sum(sum(m) for m in state.minis) == 0
 
 
+def asteroid_game():
+    """Three players, seat 1 leading every trick until it holds only its two Asteroids (the
+    16th of 17 tricks): seat 2 then holds N9 and an Asteroid, seat 0 N14 and an Asteroid."""
+    state = scripted(hands=ASTEROID_HANDS, players=3, tableaus=ASTEROID_TABLEAUS)
+    assert "PLAY AST" not in state.legal_actions(1)
+    lead_out(state, 15, ASTEROID_KEPT)
+    assert [state.view(seat)["hand"] for seat in range(3)] == [
+        ["N14", "AST"], ["AST", "AST"], ["N9", "AST"]
+    ]  # fmt: skip
+    return state
+
+
 def test_asteroid_is_led_only_when_nothing_else_is_in_hand():
     state = standard()
-    assert "PLAY AST" not in state.legal_actions(1)
-    give_hands(state, {1: [AST]})
+    assert "PLAY AST" not in state.legal_actions(1), "seat 1 holds an Asteroid and Moon cards"
+    state = asteroid_game()
+    assert state.to_act == (1,)
     assert state.legal_actions(1) == ["PLAY AST"]
 
 
 def test_first_moon_card_after_an_asteroid_lead_sets_the_planet():
-    state = standard()
-    give_hands(state, {1: [AST, AST]})
+    state = asteroid_game()
     play(state, "1 PLAY AST")
     assert state.led is None
-    assert len(state.legal_actions(2)) == 12
-    play(state, "2 PLAY U9")
-    assert state.view(0)["led"] == "URANUS"
-    # seat 3 holds Uranus: it must follow
-    assert set(state.legal_actions(3)) == {f"PLAY U{r}" for r in range(2, 8)} | {"PLAY AST"}
+    assert state.legal_actions(2) == ["PLAY AST", "PLAY N9"], "no led planet yet: anything goes"
+    play(state, "2 PLAY N9")
+    assert state.view(0)["led"] == "NEPTUNE"
+    # seat 0 holds Neptune: it must follow (or play its Asteroid)
+    assert state.legal_actions(0) == ["PLAY AST", "PLAY N14"]
+    play(state, "0 PLAY N14")
+    assert state.tricks == [1, 15, 0], "N14 is the highest Neptune: seat 0 wins"
 
 
 def test_trick_winner_chooses_a_planet_of_its_own_tableau():
@@ -189,49 +211,43 @@ def test_lowest_off_suit_ignores_asteroids():
 
 
 def test_a_trick_of_asteroids_has_no_winner():
-    state = standard()
-    state.tricks_played = 10
-    hands = [[AST, card("S3")], [AST, AST], [AST, card("N3")], [AST, card("U2")]]
-    give_hands(state, dict(enumerate(hands)))
-    play(state, "1 PLAY AST", "2 PLAY AST", "3 PLAY AST", "0 PLAY AST")
-    assert state.tricks == [0, 0, 0, 0]
+    state = asteroid_game()
+    before = [tokens(state, seat) for seat in range(3)]
+    play(state, "1 PLAY AST", "2 PLAY AST", "0 PLAY AST")
+    assert state.tricks == [0, 15, 0]
     assert state.last_trick is not None
     assert state.last_trick[1] is None
-    assert sum(sum(row) for row in state.tokens) == 0
+    assert [tokens(state, seat) for seat in range(3)] == before, "no token for anyone"
     assert state.turn == 1  # its leader leads again
+    assert state.legal_actions(1) == ["PLAY AST"]
 
 
 # ---------------------------------------------------------------------- round awards
-def last_trick_of_round(state, tricks):
-    """Put the standard game at the last trick of round 1 with these trick counts."""
-    state.tricks = list(tricks)
-    state.tricks_played = state.tricks_per_round - 1
-    state.hands = [[card("S4")], [card("S9")], [card("N3")], [card("U5")]]
-    state._legal_cache.clear()
-
-
 def test_most_tricks_tie_and_zero_trick_awards():
-    state = standard()
-    last_trick_of_round(state, [0, 4, 5, 2])
-    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
-    assert state.tricks == [0, 5, 5, 2]
+    state = scripted(hands=TIE_HANDS, tableaus=TIE_TABLEAUS)
+    assert state.first_player == 1
+    to_the_round_awards(state)
     assert state.phase is Phase.AWARDS
-    # seats 1 and 2 share the most tricks: each takes any planet, in turn from the first player
+    assert state.tricks == [4, 4, 3, 0]
+    before = [tokens(state, seat) for seat in range(4)]
+    # seats 0 and 1 share the most tricks: each takes any planet, in turn from the first player
+    planets = ("SATURN", "JUPITER", "NEPTUNE", "URANUS")
     assert state.to_act == (1,)
-    assert state.legal_actions(1) == sorted(
-        f"TAKE {p}" for p in ("SATURN", "JUPITER", "NEPTUNE", "URANUS")
-    )
+    assert state.legal_actions(1) == sorted(f"TAKE {p}" for p in planets)
     play(state, "1 TAKE URANUS")
-    assert state.to_act == (2,)
-    play(state, "2 TAKE SATURN")
-    # seat 0 took no trick: it may take a planet of its tableau (S1 J1 S2)
     assert state.to_act == (0,)
-    assert state.legal_actions(0) == ["PASS", "TAKE JUPITER", "TAKE SATURN"]
-    play(state, "0 TAKE JUPITER")
-    assert tokens(state, 0)["JUPITER"] == 1
-    assert tokens(state, 1) == {"SATURN": 1, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 1}
-    assert tokens(state, 2) == {"SATURN": 1, "JUPITER": 0, "NEPTUNE": 1, "URANUS": 0}
-    assert tokens(state, 3) == {"SATURN": 0, "JUPITER": 0, "NEPTUNE": 0, "URANUS": 0}
+    assert state.legal_actions(0) == sorted(f"TAKE {p}" for p in planets)
+    play(state, "0 TAKE NEPTUNE")
+    # seat 3 took no trick: it may take a planet of its tableau (S8 J2 J3)
+    assert state.to_act == (3,)
+    assert state.legal_actions(3) == ["PASS", "TAKE JUPITER", "TAKE SATURN"]
+    play(state, "3 TAKE JUPITER")
+    gained = [
+        {p: tokens(state, seat)[p] - before[seat][p] for p in planets if tokens(state, seat)[p]
+         != before[seat][p]}
+        for seat in range(4)
+    ]  # fmt: skip
+    assert gained == [{"NEPTUNE": 1}, {"URANUS": 1}, {}, {"JUPITER": 1}]
     # the marker passes left; its new holder deals round 2; the Earth token stays
     assert state.phase is Phase.DEAL
     assert state.round == 2
@@ -241,30 +257,25 @@ def test_most_tricks_tie_and_zero_trick_awards():
     assert state.deal_next == 3
 
 
-def test_zero_trick_award_with_one_tableau_planet_may_still_be_declined():
-    tableaus = {0: "S1 S3 S2", 1: "S14 J14 S8", 2: "N1 U14 N2", 3: "N14 U1 N8"}
-    state = scripted(tableaus=tableaus)
-    last_trick_of_round(state, [0, 9, 1, 1])
-    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
-    play(state, "1 TAKE NEPTUNE")  # most tricks: any planet, and it must be taken
-    assert state.legal_actions(0) == ["PASS", "TAKE SATURN"]  # no trick: its only tableau planet
-    play(state, "0 PASS")
-    assert tokens(state, 0)["SATURN"] == 0
-    assert state.round == 2
-
-
 def test_game_ends_after_every_player_has_dealt():
-    state = standard()
-    state.round = 4
-    last_trick_of_round(state, [0, 4, 5, 2])
-    play(state, "1 PLAY S9", "2 PLAY N3", "3 PLAY U5", "0 PLAY S4", "1 TAKE SATURN")
-    play(state, "1 TAKE URANUS", "2 TAKE SATURN", "0 TAKE JUPITER")
+    state = standard(tokens_per_planet=99)  # the supply never runs out
+    for round_number in range(1, 5):
+        assert state.round == round_number
+        to_the_round_awards(state)
+        while state.phase is Phase.AWARDS:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[-1])
+        if round_number < 4:
+            assert state.phase is Phase.DEAL and not state.is_over
+            assert state.dealer == state.first_player == (1 + round_number) % 4
+            deal(state, STANDARD_HANDS)
+            for seat, cards in STANDARD_TABLEAUS.items():
+                state.apply(seat, f"TABLEAU {cards}")
     assert state.phase is Phase.OVER
     assert state.is_over
     assert state.to_act == ()
-    assert state.scores() == [1.0, 2.0, 2.0, 0.0]
-    # seats 1 and 2 tie on points, sets and tokens: a shared win
-    assert state.winners() == [1, 2]
+    assert state.round == 4, "every player has dealt once"
+    assert min(state.supply) > 0, "it ended by the rounds, not by an empty supply"
 
 
 # ---------------------------------------------------------------------- an empty supply
