@@ -11,7 +11,7 @@ pending sub-steps and which sheet it writes on (adventure 8).
 >>> import moonbase
 >>> encoder = welcome_encoder(moonbase.load("welcome-to-the-moon"))
 >>> encoder.public_size, encoder.private_size
-(851, 451)
+(851, 450)
 """
 
 from __future__ import annotations
