@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -97,13 +98,11 @@ def main() -> None:
         options = dict(next(iter(moonbase.load(name).presets.values())))
         zoo: list[float] = []
         gym: list[float] = []
+        zoo_stepper = partial(pettingzoo_stepper, name, options)
+        gym_stepper = partial(gymnasium_stepper, name, options, args.opponents)
         for _ in range(args.rounds):
-            zoo.append(steps_per_second(lambda: pettingzoo_stepper(name, options), args.seconds))
-            gym.append(
-                steps_per_second(
-                    lambda: gymnasium_stepper(name, options, args.opponents), args.seconds
-                )
-            )
+            zoo.append(steps_per_second(zoo_stepper, args.seconds))
+            gym.append(steps_per_second(gym_stepper, args.seconds))
         shown = ",".join(f"{key}={value}" for key, value in options.items()) or "defaults"
         print(
             f"{name:<22}{shown:<20}{statistics.median(zoo):>20.0f}{statistics.median(gym):>19.0f}"

@@ -118,9 +118,9 @@ def evaluate(policy: LinearPolicy | None, games: int, seed: int) -> Rate:
     for game in range(games):
         game_seed = _EVALUATION + seed * 1_000_003 + game
         if policy is None:
-            _, info = env.reset(seed=game_seed)
+            env.reset(seed=game_seed)
             while True:
-                _, reward, terminated, _, info = env.step(env.action_space.sample())
+                _, reward, terminated, _, _ = env.step(env.action_space.sample())
                 if terminated:
                     break
         else:

@@ -112,7 +112,7 @@ def test_registered_ids_take_options() -> None:
     inner = env.unwrapped
     assert isinstance(inner, MoonbaseEnv)
     assert (inner.game.seats, inner.seat) == (3, 2)
-    observation, info = env.reset(seed=1)
+    observation, _ = env.reset(seed=1)
     assert observation.shape == (inner.encoder.size,)
     assert 2 in inner.state.to_act
 

@@ -30,13 +30,14 @@ game, so ``gymnasium.make("moonbase/MoonLeap-v0", players=3)`` works once it is 
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape == env.observation_space.shape, sorted(info)
 (True, ['action_mask'])
+>>> _ = env.action_space.seed(0)   # its draws are its own, as in every Gymnasium space
 >>> total = 0.0
 >>> terminated = False
 >>> while not terminated:
 ...     observation, reward, terminated, truncated, info = env.step(env.action_space.sample())
 ...     total += reward
 >>> info["winners"], total
-([0], -1.0)
+([1], 1.0)
 >>> gymnasium.make("moonbase/MoonLeap-v0", players=3).unwrapped.game.seats
 3
 """
@@ -91,7 +92,7 @@ def make(
     >>> make("moon-leap", opponents=["greedy", "random"])
     Traceback (most recent call last):
     ...
-    ValueError: opponents: 2 given; Moon Leap with these options has 1 other seat (name one agent for all, or one per other seat)
+    ValueError: opponents: 2 given; Moon Leap with these options has 1 other seat (name one ...)
     """
     return MoonbaseEnv(
         load_game(game, options),
@@ -113,9 +114,7 @@ class LegalDiscrete(gymnasium.spaces.Discrete):
         super().__init__(n)
         self._env = weakref.ref(env)
 
-    def sample(
-        self, mask: npt.NDArray[np.int8] | None = None, probability: Any = None
-    ) -> np.int64:
+    def sample(self, mask: npt.NDArray[np.int8] | None = None, probability: Any = None) -> np.int64:
         """A random action id: a legal one unless ``mask`` (or ``probability``) is given."""
         env = self._env()
         if mask is None and probability is None and env is not None and env.has_decision:
@@ -133,7 +132,8 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
     analysis: it holds what the learner may not see).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    # Gymnasium declares metadata an instance variable with a class-level default.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -247,10 +247,12 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
             info["winners"] = state.winners()
         return info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The game's text picture (``render_mode="ansi"``), or ``None`` without a render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; pass render_mode='ansi'"
+            )
             return None
         return str(self.state)
 
@@ -282,6 +284,11 @@ def _seat_opponents(
     return listed
 
 
+def _entry_point(**kwargs: Any) -> gymnasium.Env[Any, Any]:
+    """What ``gymnasium.make`` calls for the registered ids: :func:`make`."""
+    return make(**kwargs)
+
+
 for _id, _name in IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point=make, kwargs={"game": _name})
+        gymnasium.register(id=_id, entry_point=_entry_point, kwargs={"game": _name})

@@ -57,6 +57,8 @@ from moonbase.core.game import Game, State
 __all__ = ["MoonbaseAEC", "env", "env_name"]
 
 Observation = dict[str, npt.NDArray[Any]]
+RENDER_MODES = ("ansi",)
+"""The render modes the environment offers (PettingZoo's ``metadata["render_modes"]``)."""
 
 
 def env_name(game: Game) -> str:
@@ -93,20 +95,20 @@ class MoonbaseAEC(AECEnv):  # type: ignore[misc]
     current state (for analysis: it holds what no seat may see).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
-
-    def __init__(
-        self, game: Game, render_mode: str | None = None, reward: Reward = "win"
-    ) -> None:
+    def __init__(self, game: Game, render_mode: str | None = None, reward: Reward = "win") -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: ansi, or None")
         self.game = game
         """The game with its options."""
         self.render_mode = render_mode
         self.reward = check_reward(reward)
         """How the end of a game is paid (see :mod:`moonbase.adapters.rewards`)."""
-        self.metadata = {**self.metadata, "name": env_name(game)}
+        self.metadata: dict[str, Any] = {
+            "name": env_name(game),
+            "render_modes": list(RENDER_MODES),
+            "is_parallelizable": False,
+        }
         self.encoder = encoder_for(game)
         """The observation encoder (:mod:`moonbase.adapters.observations`)."""
         self.possible_agents: list[str] = [seat_name(seat) for seat in range(game.seats)]
@@ -116,9 +118,7 @@ class MoonbaseAEC(AECEnv):  # type: ignore[misc]
                 "observation": gymnasium.spaces.Box(
                     0.0, 1.0, shape=(self.encoder.size,), dtype=np.float32
                 ),
-                "action_mask": gymnasium.spaces.Box(
-                    0, 1, shape=(game.num_actions,), dtype=np.int8
-                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, shape=(game.num_actions,), dtype=np.int8),
             }
         )
         self.observation_spaces = {
@@ -219,7 +219,9 @@ class MoonbaseAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The game's text picture (``render_mode="ansi"``), or ``None`` without a render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; pass render_mode='ansi'"
+            )
             return None
         return str(self.state_now())
 

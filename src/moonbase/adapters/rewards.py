@@ -75,7 +75,9 @@ def terminal_rewards(state: State[Any], reward: Reward = "win") -> list[float]:
     ValueError: rewards are paid at the end; this MOON game is not over yet
     """
     if not state.is_over:
-        raise ValueError(f"rewards are paid at the end; this {state.game.title} game is not over yet")
+        raise ValueError(
+            f"rewards are paid at the end; this {state.game.title} game is not over yet"
+        )
     seats = state.game.seats
     if callable(reward):
         values = [float(value) for value in reward(state)]
