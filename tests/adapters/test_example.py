@@ -3,12 +3,14 @@ interval shows it."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_moon_leap.py"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "train_moon_leap.py"
 
 
 def test_the_trained_policy_beats_random_with_confidence() -> None:
@@ -34,3 +36,12 @@ def test_the_example_refuses_sizes_below_one() -> None:
     )
     assert result.returncode == 2
     assert "--episodes and --eval-games must be at least 1" in result.stderr
+
+
+def test_the_examples_in_docs_adapters_run() -> None:
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testfile(
+        str(ROOT / "docs" / "adapters.md"), module_relative=False, optionflags=flags
+    )
+    assert result.attempted >= 10
+    assert result.failed == 0
