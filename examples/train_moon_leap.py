@@ -11,7 +11,7 @@ Then it plays ``--eval-games`` fresh games (seeds the training never saw) greedi
 likeliest legal action), and so does the random policy on the same seeds; each gets its win
 rate (a tie counts half) with a 95% Wilson interval.
 
-    python examples/train_moon_leap.py                     # the full run (about a minute)
+    python examples/train_moon_leap.py                     # the full run (a few minutes)
     python examples/train_moon_leap.py --episodes 300 --json
 """
 
