@@ -127,6 +127,8 @@ def test_a_simultaneous_choice_is_hidden_from_the_seats_after_it(
     for action in legal[:2]:
         _at_simultaneous_decision(table, 4)
         table.step(int(action))
+        while table.agent_selection == "seat_0":  # a choice in several parts (write, effect)
+            table.step(int(np.flatnonzero(table.observe("seat_0")["action_mask"])[0]))
         assert table.agent_selection == "seat_1"  # stepped seat by seat, in seat order
         chosen.append(table.state_now().clone())
         for agent, observations in seen.items():
