@@ -28,16 +28,16 @@ PRESETS = [
     for name in moonbase.games()
     for preset in moonbase.load(name).presets
 ]
-WHOLE_CHECK = {"moon", "moon-leap"}
-"""Games whose learner faces the same kind of decision at every turn, so that the checker's
-step-determinism check, which samples its action *before* the reset it steps, draws one legal
-in the new game too. In Moons and Welcome to the Moon that action belongs to a later phase and
-is refused as illegal (as it must be), so there its checks run one by one with that one check
-sampling after the reset (:func:`_check_env_legally`)."""
+FIRST_PRESETS = [
+    pytest.param(name, next(iter(moonbase.load(name).presets)), id=name)
+    for name in moonbase.games()
+]
+"""One preset per game: the raise-mode checks below (every preset is checked whole in lose mode)."""
 
 
-def _registered(name: str, preset: str) -> MoonbaseEnv:
-    env = gymnasium.make(ID_OF[name], **moonbase.load(name).presets[preset]).unwrapped
+def _registered(name: str, preset: str, **settings: Any) -> MoonbaseEnv:
+    options = moonbase.load(name).presets[preset]
+    env = gymnasium.make(ID_OF[name], **options, **settings).unwrapped
     assert isinstance(env, MoonbaseEnv)
     return env
 
@@ -87,13 +87,42 @@ def _check_env_legally(env: MoonbaseEnv) -> None:
 
 @pytest.mark.parametrize(("name", "preset"), PRESETS)
 def test_gymnasium_check_env(name: str, preset: str) -> None:
-    env = _registered(name, preset)
+    """``check_env`` itself, whole, on every game and preset, with ``illegal="lose"``: its
+    step-determinism check draws its action *before* the seeded reset it then steps, so in
+    Moons and Welcome to the Moon that action may belong to a later phase of another game; it
+    must then end both episodes alike, which is what losing on an illegal action does."""
+    env = _registered(name, preset, illegal="lose")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # its advice, e.g. no render_fps for a text picture
-        if name in WHOLE_CHECK:
+        env_checker.check_env(env)
+
+
+@pytest.mark.parametrize(("name", "preset"), FIRST_PRESETS)
+def test_gymnasium_checks_with_illegal_actions_raising(name: str, preset: str) -> None:
+    """The default env (an illegal action raises): every check of ``check_env``, with the
+    step-determinism check drawing its action after the reset."""
+    env = _registered(name, preset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if name in {"moon", "moon-leap"}:  # the learner faces the same kind of decision always
             env_checker.check_env(env)
         else:
             _check_env_legally(env)
+
+
+def test_an_illegal_action_ends_the_episode_when_asked() -> None:
+    env = make("moons", opponents="random", illegal="lose", illegal_reward=-2.0)
+    _, info = env.reset(seed=4)
+    before = env.state.to_json()
+    wrong = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(wrong)
+    assert (reward, terminated, truncated) == (-2.0, True, False)
+    assert f"action {wrong} (" in info["illegal"] and "legal:" in info["illegal"]
+    assert env.state.to_json() == before, "the game is left as it was"
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.reset(seed=4)
+    assert env.state.to_json() == before
 
 
 @pytest.mark.parametrize("name", sorted(IDS.values()))

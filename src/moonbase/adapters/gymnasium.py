@@ -11,7 +11,9 @@ game, so ``gymnasium.make("moonbase/MoonLeap-v0", players=3)`` works once it is 
   step, and :meth:`MoonbaseEnv.action_masks` (booleans, as maskable learners ask).
   ``env.action_space.sample()`` draws a legal action of the state as it stands.
 - An illegal action raises :class:`moonbase.IllegalAction` naming it and the legal ones; the
-  game is left as it was (nothing is remapped).
+  game is left as it was (nothing is remapped). With ``illegal="lose"`` it ends the episode
+  instead, as PettingZoo's classic games do: terminated, paid ``illegal_reward`` (−1 by
+  default), ``info["illegal"]`` saying why, the game left as it was.
 - The other seats are moonbase agents (:mod:`moonbase.agents`): ``opponents`` is one spec
   (``"greedy"``, ``"mcts:iterations=50"``) or agent for every other seat, or a list with one
   per other seat in seat order. An agent made from a spec gets a seed drawn from the game's
@@ -58,9 +60,13 @@ from moonbase.adapters.observations import action_mask, encoder_for
 from moonbase.adapters.rewards import Reward, check_reward, terminal_rewards
 from moonbase.agents.protocol import Agent, make_agent
 from moonbase.agents.runner import agent_seed
+from moonbase.core.errors import IllegalAction
 from moonbase.core.game import Game, State
 
-__all__ = ["IDS", "LegalDiscrete", "MoonbaseEnv", "make"]
+__all__ = ["IDS", "ILLEGAL", "LegalDiscrete", "MoonbaseEnv", "make"]
+
+ILLEGAL = ("raise", "lose")
+"""What an illegal action may do (``make(..., illegal=...)``): raise, or end the episode."""
 
 IDS = {
     "moonbase/Moon-v0": "moon",
@@ -80,6 +86,8 @@ def make(
     opponents: Opponent | Sequence[Opponent] = "greedy",
     reward: Reward = "win",
     render_mode: str | None = None,
+    illegal: str = "raise",
+    illegal_reward: float = -1.0,
     **options: Any,
 ) -> MoonbaseEnv:
     """An environment where ``seat`` of ``game`` (a name with ``options``, or a game from
@@ -93,6 +101,10 @@ def make(
     Traceback (most recent call last):
     ...
     ValueError: opponents: 2 given; Moon Leap with these options has 1 other seat (name one ...)
+    >>> make("moon-leap", illegal="ignore")
+    Traceback (most recent call last):
+    ...
+    ValueError: illegal 'ignore' is not allowed; allowed: raise, lose
     """
     return MoonbaseEnv(
         load_game(game, options),
@@ -100,6 +112,8 @@ def make(
         opponents=opponents,
         reward=reward,
         render_mode=render_mode,
+        illegal=illegal,
+        illegal_reward=illegal_reward,
     )
 
 
@@ -142,7 +156,11 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
         opponents: Opponent | Sequence[Opponent] = "greedy",
         reward: Reward = "win",
         render_mode: str | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal {illegal!r} is not allowed; allowed: {', '.join(ILLEGAL)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not allowed; allowed: ansi, or None")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.seats:
@@ -157,6 +175,11 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
         self.reward = check_reward(reward)
         """How the end of a game is paid (see :mod:`moonbase.adapters.rewards`)."""
         self.render_mode = render_mode
+        self.illegal = illegal
+        """What an illegal action does: ``"raise"`` (the default) or ``"lose"``."""
+        self.illegal_reward = float(illegal_reward)
+        """What an illegal action pays when ``illegal="lose"``."""
+        self._lost: str | None = None  # why the episode ended on an illegal action
         self.opponents = _seat_opponents(game, seat, opponents)
         """Each seat's opponent (a spec or an agent; ``None`` for the learner's seat)."""
         self.encoder = encoder_for(game)
@@ -192,6 +215,7 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new(seed=game_seed)
+        self._lost = None
         self._observe = random.Random(f"moonbase-observe:{game_seed}")
         self._agents = [
             make_agent(opponent, agent_seed(game_seed, seat))
@@ -211,9 +235,17 @@ class MoonbaseEnv(gymnasium.Env[Vector, np.int64]):
         """Carry out the learner's action id, then the other seats' moves up to its next
         decision or the end of the game."""
         state = self.state
-        if state.is_over:
+        if state.is_over or self._lost is not None:
             raise RuntimeError("this episode is over: call reset() to start another")
-        apply_action(state, self.seat, action)
+        try:
+            apply_action(state, self.seat, action)
+        except IllegalAction as error:
+            if self.illegal == "raise":
+                raise
+            self._lost = str(error)
+            info = self._info()
+            info["illegal"] = self._lost
+            return self._observation(), self.illegal_reward, True, False, info
         self._play_others()
         paid = terminal_rewards(state, self.reward)[self.seat] if state.is_over else 0.0
         return self._observation(), paid, state.is_over, False, self._info()
