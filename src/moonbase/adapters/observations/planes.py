@@ -1,0 +1,85 @@
+"""Small writers shared by the game encoders: one-hot slots, bit sets and normalised numbers.
+
+Each returns a :data:`~moonbase.adapters.observations.encoder.Writer` reading one key of the
+view, so a game's encoder lists its fields as ``layout.public(name, size, meaning, writer)``.
+
+>>> import numpy as np
+>>> out = np.zeros(4, dtype=np.float32)
+>>> one_hot_of("turn")({"turn": 2}, None, out)
+>>> out.tolist()
+[0.0, 0.0, 1.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from moonbase.adapters.observations.encoder import Vector, Writer, scaled
+
+__all__ = ["bit_of", "bits_of", "numbers_of", "one_hot", "one_hot_of", "seat_one_hot"]
+
+
+def one_hot(out: Vector, index: int | None) -> None:
+    """Set ``out[index]`` to 1 (``None``: leave all 0); an index out of range is an error.
+
+    >>> import numpy as np
+    >>> out = np.zeros(3, dtype=np.float32)
+    >>> one_hot(out, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: one-hot index 3 is outside 0 to 2
+    """
+    if index is None:
+        return
+    if not 0 <= index < len(out):
+        raise ValueError(f"one-hot index {index} is outside 0 to {len(out) - 1}")
+    out[index] = 1.0
+
+
+def one_hot_of(key: str, shift: int = 0) -> Writer:
+    """A writer setting entry ``view[key] + shift`` (``None`` leaves every entry 0)."""
+
+    def write(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+        value = view[key]
+        one_hot(out, None if value is None else int(value) + shift)
+
+    return write
+
+
+def bit_of(key: str) -> Writer:
+    """A writer of one entry: 1 if ``view[key]`` is true."""
+
+    def write(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+        out[0] = 1.0 if view[key] else 0.0
+
+    return write
+
+
+def bits_of(key: str, shift: int = 0) -> Writer:
+    """A writer setting entry ``i + shift`` for every ``i`` in the list ``view[key]``."""
+
+    def write(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+        for index in view[key]:
+            one_hot(out, int(index) + shift)
+
+    return write
+
+
+def numbers_of(
+    key: str, low: float, high: float, pick: Callable[[Any], Iterable[float]] | None = None
+) -> Writer:
+    """A writer of the numbers in ``view[key]`` (or ``pick(view[key])``), each mapped from
+    ``[low, high]`` onto ``[0, 1]``."""
+
+    def write(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+        values = view[key] if pick is None else pick(view[key])
+        for index, value in enumerate(values):
+            out[index] = scaled(value, low, high)
+
+    return write
+
+
+def seat_one_hot(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+    """The private ``seat`` field: one-hot of the seat whose view this is."""
+    one_hot(out, seat)

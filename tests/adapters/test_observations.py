@@ -1,0 +1,220 @@
+"""The observation encoders: fixed shapes, values in [0, 1], nothing a seat cannot see, the
+action mask, fields that tile the vector and decode back to the views, and the docs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import moonbase
+from moonbase.adapters.observations import (
+    Encoder,
+    action_mask,
+    encoder_for,
+    encoder_names,
+)
+from moonbase.adapters.observations.document import render_blocks, stale_blocks
+from moonbase.core import game_class
+from moonbase.core.chance import CHANCE
+from moonbase.core.game import Game, State
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "observations.md"
+
+CASES = [
+    pytest.param(name, preset, id=f"{name}-{preset}")
+    for name in encoder_names()
+    for preset in game_class(name).presets
+]
+SEEDS = {"welcome-to-the-moon": range(1)}
+"""Seeds per preset (Welcome to the Moon has many presets and long games)."""
+STEPS = 60
+"""States checked per playout, spread over the game."""
+
+
+def playout(game: Game, seed: int, chance: str = "auto") -> Iterator[State[Any]]:
+    """The states of a random playout (chance resolved by the seed, or drawn by ``rng``), about
+    ``STEPS`` of them spread over the game, the last one over."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed, chance=chance)  # type: ignore[arg-type]
+    every = max(1, game.max_history // (STEPS * 8))
+    step = 0
+    while not state.is_over:
+        if step % every == 0:
+            yield state.clone()
+        step += 1
+        if state.is_chance:
+            outcomes, weights = zip(*state.chance_ids(), strict=True)
+            state.apply_id(CHANCE, rng.choices(outcomes, weights)[0])
+            continue
+        seat = rng.choice(state.to_act)
+        state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+    yield state
+
+
+def states(name: str, preset: str) -> Iterator[State[Any]]:
+    game = moonbase.load(name, **game_class(name).presets[preset])
+    for seed in SEEDS.get(name, range(2)):
+        yield from playout(game, seed)
+    yield from playout(game, 99, "explicit")
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_shape_range_privacy_and_mask_hold_over_whole_games(name: str, preset: str) -> None:
+    game = moonbase.load(name, **game_class(name).presets[preset])
+    encoder = encoder_for(game)
+    rng = random.Random(7)
+    checked = 0
+    for state in states(name, preset):
+        public = encoder.public(state)
+        assert public.shape == (encoder.public_size,)
+        assert public.dtype == np.float32
+        for seat in range(game.seats):
+            observation = encoder.observe(state, seat)
+            assert observation.shape == (encoder.size,)
+            assert observation.dtype == np.float32
+            assert observation.min() >= 0.0, encoder_name_of(encoder, observation.argmin())
+            assert observation.max() <= 1.0, encoder_name_of(encoder, observation.argmax())
+            assert np.array_equal(observation[: encoder.public_size], public)
+            private = encoder.private(state, seat)
+            assert private.shape == (encoder.private_size,)
+            assert np.array_equal(observation[encoder.public_size :], private)
+            redrawn = state.resample(seat, rng)
+            assert np.array_equal(encoder.public(redrawn), public)
+            assert np.array_equal(encoder.private(redrawn, seat), private)
+            mask = action_mask(state, seat)
+            assert mask.dtype == np.int8
+            assert mask.shape == (game.num_actions,)
+            assert mask.nonzero()[0].tolist() == state.legal_ids(seat)
+        checked += 1
+    assert checked > 2
+
+
+def encoder_name_of(encoder: Encoder, index: int) -> str:
+    """The field holding entry ``index`` (for failure messages)."""
+    for field in encoder.fields():
+        if field.offset <= index < field.end:
+            return f"entry {index} is in field {field.name}"
+    return f"entry {index} is in no field"
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_fields_tile_the_vector_public_first(name: str, preset: str) -> None:
+    encoder = encoder_for(moonbase.load(name, **game_class(name).presets[preset]))
+    fields = encoder.fields()
+    at = 0
+    for field in fields:
+        assert field.offset == at, field
+        assert field.size > 0, field
+        assert field.meaning, field
+        at = field.end
+    assert at == encoder.size == encoder.public_size + encoder.private_size
+    parts = [field.part for field in fields]
+    assert parts == sorted(parts, key=["public", "private"].index)
+    assert sum(f.size for f in fields if f.part == "public") == encoder.public_size
+    assert len({field.name for field in fields}) == len(fields)
+
+
+@pytest.mark.parametrize("name", encoder_names())
+def test_public_part_differs_between_states(name: str) -> None:
+    """The encoding moves with the game: the first and last states of a playout differ."""
+    game = moonbase.load(name)
+    encoder = encoder_for(game)
+    seen = list(playout(game, 3))
+    assert not np.array_equal(encoder.public(seen[0]), encoder.public(seen[-1]))
+
+
+# ------------------------------------------------------------------ decoding, per game
+def scaled_back(value: float, low: float, high: float) -> float:
+    return low + float(value) * (high - low)
+
+
+@pytest.mark.parametrize("preset", list(game_class("moon-leap").presets))
+def test_moon_leap_fields_decode_to_the_view(preset: str) -> None:
+    game = moonbase.load("moon-leap", **game_class("moon-leap").presets[preset])
+    encoder = encoder_for(game)
+    seats = game.seats
+    for state in states("moon-leap", preset):
+        view = state.view(None)
+        spaces = len(view["track"])
+        observation = encoder.observe(state, seats - 1)
+        places = encoder.slice(observation, "token_space").reshape(seats, 5, spaces + 1)
+        assert (places.sum(axis=2) == 1).all()
+        for square in view["track"]:
+            token = square["token"]
+            if token is not None:
+                assert places[token["seat"], token["number"] - 1].argmax() == square["space"]
+        for seat, reserve in enumerate(view["reserve"]):
+            in_reserve = [n + 1 for n in range(5) if places[seat, n, 0] == 1]
+            assert in_reserve == sorted(reserve)
+        owners = encoder.slice(observation, "track_owner").reshape(seats, spaces)
+        for square in view["track"]:
+            token = square["token"]
+            column = owners[:, square["space"] - 1]
+            expected = [0.0] * seats
+            if token is not None:
+                expected[token["seat"]] = 1.0
+            assert column.tolist() == expected
+        values = [square["value"] for square in view["track"]]
+        decoded = encoder.slice(observation, "space_value")
+        back = [scaled_back(v, min(values), max(values)) for v in decoded]
+        assert np.allclose(back, values, atol=1e-4)
+        roll = encoder.slice(observation, "roll").tolist()
+        faces = [None, "1", "2", "3", "4", "5", "*"]
+        assert roll.count(1.0) == 1
+        assert faces[roll.index(1.0)] == view["roll"]
+        assert encoder.slice(observation, "barrier").argmax() + 1 == view["barrier"]
+        low = 15 * min(-5, *values)
+        high = 15 * max(-5, *values)
+        scores = [scaled_back(v, low, high) for v in encoder.slice(observation, "scores")]
+        assert np.allclose(scores, view["scores"], atol=1e-3)
+        assert encoder.slice(observation, "turn").argmax() == view["turn"]
+        to_act = encoder.slice(observation, "to_act")
+        assert [i for i in range(seats + 1) if to_act[i]] == [
+            seats if s == CHANCE else s for s in view["to_act"]
+        ]
+        assert encoder.slice(observation, "over")[0] == float(view["over"])
+        winners = encoder.slice(observation, "winners")
+        assert winners.nonzero()[0].tolist() == view["winners"]
+        assert encoder.slice(observation, "seat").tolist() == [0.0] * (seats - 1) + [1.0]
+
+
+# ------------------------------------------------------------------ errors
+def test_bad_input_gets_a_clear_error() -> None:
+    leap = moonbase.load("moon-leap")
+    encoder = encoder_for(leap)
+    with pytest.raises(TypeError, match=r"needs a game from moonbase\.load"):
+        encoder_for("moon-leap")  # type: ignore[arg-type]
+    other = moonbase.load("moon-leap", players=3).new(seed=1)
+    with pytest.raises(ValueError, match="sized for Moon Leap with options"):
+        encoder.observe(other, 0)
+    state = leap.new(seed=1)
+    with pytest.raises(ValueError, match="seat 2 does not exist"):
+        encoder.private(state, 2)
+    with pytest.raises(ValueError, match="spectator sees only the public part"):
+        encoder.observe(state, None)  # type: ignore[arg-type]
+    with pytest.raises(KeyError, match="no field 'nothing'; fields: token_space"):
+        encoder.field("nothing")
+    with pytest.raises(ValueError, match=r"observation has shape \(\d+,\), not \(3,\)"):
+        encoder.slice([0.0, 0.0, 0.0], "roll")
+    with pytest.raises(ValueError, match="seat 5 does not exist"):
+        action_mask(state, 5)
+    with pytest.raises(TypeError, match="reads a moonbase state, not dict"):
+        action_mask({}, 0)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ docs
+def test_docs_list_every_field_of_every_encoder() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    assert stale_blocks(text) == [], (
+        "docs/observations.md is out of date: run "
+        "`.venv/bin/python -m moonbase.adapters.observations.document docs/observations.md`"
+    )
+    assert render_blocks(text) == text
+    for name in encoder_names():
+        for field in encoder_for(moonbase.load(name)).fields():
+            assert f"`{field.name}`" in text, (name, field.name)
