@@ -50,6 +50,7 @@ __all__ = [
     "MoonbaseGame",
     "MoonbaseState",
     "game_type",
+    "has_tensors",
     "load",
     "moonbase_state",
     "register",
@@ -84,15 +85,16 @@ def _short_names() -> list[str]:
 
 
 def _shares_result(game: Game) -> bool:
-    """Whether all seats always win or lose together (one seat, or one cooperative crew)."""
-    return game.seats == 1 or game.options.get("mode") == "cooperative"
+    """Whether the result is one seat's alone to win or lose (cooperative MOON, solo Welcome to
+    the Moon): every game of several seats is a contest."""
+    return game.seats == 1
 
 
 def returns_for(game: Game, winners: list[int]) -> list[float]:
     """OpenSpiel returns of a finished game of ``game`` won by ``winners``.
 
-    When all seats share the result (one seat, or MOON's cooperative crew) each seat gets 1
-    for a win and 0 for a loss (identical utilities). Otherwise the game is zero-sum: the
+    A game of one seat (cooperative MOON, solo Welcome to the Moon) returns 1 for a win and 0
+    for a loss. Otherwise the game is zero-sum: the
     winners share ``n`` points and every seat pays 1, scaled by ``1 / (n - 1)`` — a lone
     winner gets 1, each loser ``-1 / (n - 1)``, a two-seat tie 0 each; nobody winning is 0
     for all.
@@ -141,8 +143,8 @@ def game_type(game: Game) -> Any:
 
     Sequential dynamics (simultaneous decisions are taken in turn), explicit chance,
     imperfect information wherever some seat can be ignorant of part of the state (hidden
-    cards, face-down goals, other seats' unrevealed choices), identical utilities when all
-    seats share the result and zero-sum otherwise, terminal rewards.
+    cards, face-down goals, other seats' unrevealed choices), identical utilities for one
+    seat and zero-sum for several, terminal rewards.
 
     >>> import moonbase
     >>> kind = game_type(moonbase.load("moons"))
@@ -177,11 +179,23 @@ def game_type(game: Game) -> Any:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=True,
+        provides_observation_tensor=has_tensors(game),
         parameter_specification=parameter_defaults(game),
         default_loadable=True,
         provides_factored_observation_string=True,
     )
+
+
+def has_tensors(game: Game) -> bool:
+    """Whether observation tensors are offered: where the game has an observation encoder.
+
+    >>> import moonbase
+    >>> has_tensors(moonbase.load("moon-leap"))
+    True
+    """
+    from moonbase.adapters.observations import encoder_names
+
+    return game.name in encoder_names()
 
 
 def _game_info(game: Game) -> Any:

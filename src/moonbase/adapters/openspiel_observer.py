@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-untyped]
 
-from moonbase.core import CHANCE, State
+from moonbase.core import CHANCE, Game, State
 
 if TYPE_CHECKING:
     from moonbase.adapters.openspiel import MoonbaseGame
@@ -98,7 +98,7 @@ class MoonbaseObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        if not self.perfect_recall:
+        if not self.perfect_recall and has_tensors(game.moonbase):
             self._build_tensor()
 
     def _build_tensor(self) -> None:
@@ -124,8 +124,8 @@ class MoonbaseObserver:
         """Write the observation of ``state`` by ``player`` into :attr:`tensor`."""
         if self.tensor is None:
             raise ValueError(
-                "a perfect-recall observer has strings only; ask for perfect_recall=False "
-                "for a tensor"
+                "this observer has strings only (perfect recall, or a game without an "
+                "observation encoder); ask for perfect_recall=False for a tensor"
             )
         inner = _inner(state)
         encoder = self.game.encoder
@@ -164,11 +164,14 @@ class MoonbaseObserver:
 
     def _history_text(self, state: State, player: int) -> str:
         seats = self._private_seats(state, player)
+        if self.public_info and self.private_info == _PRIVATE.SINGLE_PLAYER:
+            # What the seat saw is the spectator's history with its own entries unmasked.
+            lines = [f"{_who(player)} knows"]
+            lines.extend(f"{_who(actor)} {text}" for actor, text in state.history_for(player))
+            return "\n".join(lines)
         spectator = state.history_for(None)
         known = [state.history_for(seat) for seat in seats]
         lines = []
-        if self.public_info and self.private_info == _PRIVATE.SINGLE_PLAYER:
-            lines.append(f"{_who(player)} knows")
         for index, (actor, text) in enumerate(spectator):
             seen = next((other[index][1] for other in known if other[index][1] != text), None)
             if self.public_info:
@@ -176,6 +179,14 @@ class MoonbaseObserver:
             elif seen is not None:
                 lines.append(f"{index} {_who(actor)} {seen}")
         return "\n".join(lines)
+
+
+def has_tensors(game: Game) -> bool:
+    """Whether ``game`` has an observation encoder (see
+    :func:`moonbase.adapters.openspiel.has_tensors`)."""
+    from moonbase.adapters.openspiel import has_tensors as tensors
+
+    return tensors(game)
 
 
 def _inner(state: Any) -> State:
