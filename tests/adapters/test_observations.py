@@ -183,6 +183,131 @@ def test_moon_leap_fields_decode_to_the_view(preset: str) -> None:
         assert encoder.slice(observation, "seat").tolist() == [0.0] * (seats - 1) + [1.0]
 
 
+def bits_back(part: np.ndarray, width: int) -> str | None:
+    """A word (bits, then value one-hot) decoded to its bit string; ``None`` if all zero."""
+    if not part.any():
+        return None
+    text = "".join("1" if bit else "0" for bit in part[:width])
+    assert part[width:].tolist().index(1.0) == int(text, 2), "bits and one-hot agree"
+    assert part[width:].sum() == 1
+    return text
+
+
+@pytest.mark.parametrize(
+    "preset", ["coop-easy", "coop-wide", "competitive-3-hackers", "competitive-4-wide"]
+)
+def test_moon_fields_decode_to_the_view(preset: str) -> None:
+    game = moonbase.load("moon", **game_class("moon").presets[preset])
+    encoder = encoder_for(game)
+    width = game.option("width", int)
+    cell = width + (1 << width)
+    competitive = game.options["mode"] == "competitive"
+    for state in states("moon", preset):
+        public_view = state.view(None)
+        vector = encoder.observe(state, 0)
+        registers = encoder.slice(vector, "registers").reshape(4, cell)
+        assert {
+            name: bits_back(registers[i], width) for i, name in enumerate("ABCD")
+        } == public_view["registers"]
+        phases = ["draw", "play", "repair", "over"]
+        assert phases[int(encoder.slice(vector, "phase").argmax())] == public_view["phase"]
+        energy = scaled_back(encoder.slice(vector, "energy")[0], 0, game.option("energy", float))
+        assert energy == pytest.approx(public_view["energy"])
+        costs = encoder.slice(vector, "costs")
+        for cost, name in zip(costs, game.option("operations", tuple), strict=True):
+            assert scaled_back(cost, 0, 2.0) == pytest.approx(public_view["costs"][name])
+        if not competitive:
+            slots = encoder.slice(vector, "slots").reshape(4, -1)
+            for slot, row in zip(public_view["slots"], slots, strict=True):
+                kinds = [None, "BUG", "hidden", "up"]
+                kind = kinds[int(row[:4].argmax())]
+                assert row[:4].sum() == 1
+                if kind == "up":
+                    assert bits_back(row[4:], width) == slot
+                else:
+                    assert kind == slot
+                    assert not row[4:].any()
+            continue
+        for seat in range(game.seats):
+            view = state.view(seat)
+            vector = encoder.observe(state, seat)
+            rams = encoder.slice(vector, "rams").reshape(game.seats, cell)
+            assert [bits_back(row, width) for row in rams] == view["rams"]
+            goal = encoder.slice(vector, "goal")
+            assert (None if goal[0] else bits_back(goal[1:], width)) == view["goal"]
+            assert bits_back(encoder.slice(vector, "ram"), width) == view["ram"]
+            peeked = encoder.slice(vector, "peeked").reshape(game.seats, 1 + cell)
+            assert {
+                str(other): bits_back(row[1:], width) for other, row in enumerate(peeked) if row[0]
+            } == view["peeked"]
+            solved = encoder.slice(vector, "solved_goals").reshape(game.seats, 1 << width)
+            assert [
+                sorted(format(v, f"0{width}b") for v in row.nonzero()[0].tolist()) for row in solved
+            ] == [sorted(goals) for goals in view["solved_goals"]]
+            hackers = encoder.slice(vector, "hackers").reshape(game.seats, 5)
+            colours = [None, "green", "yellow", "purple", "red"]
+            assert [colours[int(row.argmax())] for row in hackers] == view["hackers"]
+            assert encoder.slice(vector, "turn").argmax() == view["turn"]
+
+
+MOONS_CARDS = [f"{s}{r}" for s in "SJNU" for r in range(1, 15)]
+
+
+def cards_back(plane: np.ndarray, asteroids: int = 4) -> list[str]:
+    """A Moons card plane decoded to a sorted list of card names."""
+    names = [MOONS_CARDS[i] for i in plane[:56].nonzero()[0].tolist()]
+    return sorted(names + ["AST"] * round(float(plane[56]) * asteroids))
+
+
+@pytest.mark.parametrize("preset", ["3p", "4p-no-minis", "6p"])
+def test_moons_fields_decode_to_the_view(preset: str) -> None:
+    game = moonbase.load("moons", **game_class("moons").presets[preset])
+    encoder = encoder_for(game)
+    seats = game.seats
+    planets = ["SATURN", "JUPITER", "NEPTUNE", "URANUS"]
+    supply = game.options["tokens_per_planet"]
+    hands = 0
+    for state in states("moons", preset):
+        public_view = state.view(None)
+        for seat in range(seats):
+            view = state.view(seat)
+            vector = encoder.observe(state, seat)
+            assert cards_back(encoder.slice(vector, "hand")) == sorted(view["hand"])
+            hands += len(view["hand"])
+            own = encoder.slice(vector, "own_tableau")
+            assert cards_back(own) == sorted(view["tableaus"][seat] or [])
+            tableaus = encoder.slice(vector, "tableaus").reshape(seats, 57)
+            assert [cards_back(row) for row in tableaus] == [
+                sorted(t or []) for t in public_view["tableaus"]
+            ]
+            trick = encoder.slice(vector, "trick").reshape(seats, 57)
+            played = {play["seat"]: [play["card"]] for play in view["trick"]}
+            assert [cards_back(row, 1) for row in trick] == [
+                played.get(other, []) for other in range(seats)
+            ]
+            tokens = encoder.slice(vector, "tokens").reshape(seats, 4)
+            assert [
+                {p: round(scaled_back(v, 0, supply)) for p, v in zip(planets, row, strict=True)}
+                for row in tokens
+            ] == view["tokens"]
+            voids = encoder.slice(vector, "voids").reshape(seats, 4)
+            assert [[planets[i] for i in row.nonzero()[0].tolist()] for row in voids] == view[
+                "voids"
+            ]
+            known = encoder.slice(vector, "known_in_hand").reshape(seats, 57)
+            assert [cards_back(row) for row in known] == [sorted(k) for k in view["known_in_hand"]]
+            chosen = encoder.slice(vector, "chosen").tolist()
+            assert chosen == [float(c) for c in view["chosen"]]
+            led = encoder.slice(vector, "led")
+            assert (planets[int(led.argmax())] if led.any() else None) == view["led"]
+            phases = ["setup", "deal", "tableau", "trick", "awards", "over"]
+            assert phases[int(encoder.slice(vector, "phase").argmax())] == view["phase"]
+            if game.options["mini_asteroids"]:
+                minis = encoder.slice(vector, "minis")
+                assert minis.any() == bool(view["minis"])
+    assert hands > 0
+
+
 # ------------------------------------------------------------------ errors
 def test_bad_input_gets_a_clear_error() -> None:
     leap = moonbase.load("moon-leap")
@@ -216,5 +341,8 @@ def test_docs_list_every_field_of_every_encoder() -> None:
     )
     assert render_blocks(text) == text
     for name in encoder_names():
-        for field in encoder_for(moonbase.load(name)).fields():
-            assert f"`{field.name}`" in text, (name, field.name)
+        assert f"<!-- sizes: {name} -->" in text, name
+        assert f"<!-- fields: {name} -->" in text, name
+        for options in [{}, *game_class(name).presets.values()]:
+            for field in encoder_for(moonbase.load(name, **options)).fields():
+                assert f"| `{field.name}` |" in text, (name, options, field.name)

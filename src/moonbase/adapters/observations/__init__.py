@@ -43,8 +43,22 @@ def _moon_leap(game: Game) -> Encoder:
     return moon_leap_encoder(game)
 
 
+def _moon(game: Game) -> Encoder:
+    from moonbase.adapters.observations.moon import moon_encoder
+
+    return moon_encoder(game)
+
+
+def _moons(game: Game) -> Encoder:
+    from moonbase.adapters.observations.moons import moons_encoder
+
+    return moons_encoder(game)
+
+
 _BUILDERS: dict[str, Callable[[Game], Encoder]] = {
+    "moon": _moon,
     "moon-leap": _moon_leap,
+    "moons": _moons,
 }
 
 

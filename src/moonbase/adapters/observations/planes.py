@@ -17,7 +17,17 @@ from typing import Any
 
 from moonbase.adapters.observations.encoder import Vector, Writer, scaled
 
-__all__ = ["bit_of", "bits_of", "numbers_of", "one_hot", "one_hot_of", "seat_one_hot"]
+__all__ = [
+    "bit_of",
+    "bits_of",
+    "flags_of",
+    "numbers_of",
+    "one_hot",
+    "one_hot_of",
+    "seat_one_hot",
+    "word",
+    "word_size",
+]
 
 
 def one_hot(out: Vector, index: int | None) -> None:
@@ -66,6 +76,16 @@ def bits_of(key: str, shift: int = 0) -> Writer:
     return write
 
 
+def flags_of(key: str) -> Writer:
+    """A writer of one entry per item of the list ``view[key]``: 1 where it is true."""
+
+    def write(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
+        for index, flag in enumerate(view[key]):
+            out[index] = 1.0 if flag else 0.0
+
+    return write
+
+
 def numbers_of(
     key: str, low: float, high: float, pick: Callable[[Any], Iterable[float]] | None = None
 ) -> Writer:
@@ -83,3 +103,36 @@ def numbers_of(
 def seat_one_hot(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
     """The private ``seat`` field: one-hot of the seat whose view this is."""
     one_hot(out, seat)
+
+
+def word_size(width: int) -> int:
+    """Entries :func:`word` writes for a ``width``-bit value: its bits, then its value one-hot.
+
+    >>> word_size(4)
+    20
+    """
+    return width + (1 << width)
+
+
+def word(out: Vector, text: str | None, width: int) -> None:
+    """A bit string (most significant bit first) as its ``width`` bits, then its value
+    one-hot over ``2 ** width`` entries; ``None`` leaves all 0.
+
+    >>> import numpy as np
+    >>> out = np.zeros(word_size(2), dtype=np.float32)
+    >>> word(out, "10", 2)
+    >>> out.tolist()
+    [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    >>> word(out, "101", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: '101' is no 2-bit string
+    """
+    if text is None:
+        return
+    if len(text) != width or set(text) - {"0", "1"}:
+        raise ValueError(f"{text!r} is no {width}-bit string")
+    for index, bit in enumerate(text):
+        if bit == "1":
+            out[index] = 1.0
+    out[width + int(text, 2)] = 1.0
