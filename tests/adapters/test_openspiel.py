@@ -124,7 +124,12 @@ def test_bad_parameters_say_what_is_allowed() -> None:
     ("text", "information", "utility", "players"),
     [
         ("python_moonbase_moon", "IMPERFECT_INFORMATION", "IDENTICAL", (1, 4)),
-        ("python_moonbase_moon(mode=competitive,players=3)", "IMPERFECT_INFORMATION", "ZERO_SUM", (1, 4)),
+        (
+            "python_moonbase_moon(mode=competitive,players=3)",
+            "IMPERFECT_INFORMATION",
+            "ZERO_SUM",
+            (1, 4),
+        ),
         ("python_moonbase_moon(mode=competitive)", "IMPERFECT_INFORMATION", "ZERO_SUM", (1, 4)),
         ("python_moonbase_moon_leap", "PERFECT_INFORMATION", "ZERO_SUM", (2, 4)),
         ("python_moonbase_moons", "IMPERFECT_INFORMATION", "ZERO_SUM", (2, 6)),
@@ -203,7 +208,9 @@ def test_actions_are_moonbase_ids_with_notation() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == game.moonbase.chance_text(2)
     before = moonbase_state(state).to_json()
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
-    with pytest.raises(moonbase.IllegalAction, match="is not legal for seat 0 now .*; allowed: MOVE 4"):
+    with pytest.raises(
+        moonbase.IllegalAction, match=r"is not legal for seat 0 now .*; allowed: MOVE 4"
+    ):
         state.apply_action(illegal)
     assert moonbase_state(state).to_json() == before
     assert state.legal_actions() == legal
@@ -316,9 +323,7 @@ def test_resample_keeps_the_infostate_and_redraws_the_rest(
             sampler = pyspiel.UniformProbabilitySampler(rng.randrange(1 << 30), 0.0, 1.0)
             other = state.resample_from_infostate(player, sampler)
             assert isinstance(other, MoonbaseState)
-            assert other.information_state_string(player) == state.information_state_string(
-                player
-            )
+            assert other.information_state_string(player) == state.information_state_string(player)
             assert other.observation_string(player) == state.observation_string(player)
             assert other.current_player() == state.current_player()
             assert other.legal_actions() == state.legal_actions() or (

@@ -25,8 +25,8 @@ a game's options are its parameters (see :mod:`~moonbase.adapters.openspiel_para
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
 (3, 14, 6)
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), state.chance_outcomes()[0]
-(True, (0, 0.1666...))
+>>> state.is_chance_node(), [probability for _, probability in state.chance_outcomes()][:2]
+(True, [0.1666..., 0.1666...])
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 
 import moonbase
 from moonbase.adapters.openspiel_parameters import (
@@ -148,10 +148,12 @@ def game_type(game: Game) -> Any:
 
     >>> import moonbase
     >>> kind = game_type(moonbase.load("moons"))
-    >>> kind.information, kind.utility, kind.chance_mode
-    (<Information.IMPERFECT_INFORMATION: 2>, <Utility.ZERO_SUM: 0>, <ChanceMode.EXPLICIT_STOCHASTIC: 1>)
+    >>> kind.information, kind.utility
+    (<Information.IMPERFECT_INFORMATION: 2>, <Utility.ZERO_SUM: 0>)
+    >>> kind.chance_mode, kind.reward_model
+    (<ChanceMode.EXPLICIT_STOCHASTIC: 1>, <RewardModel.TERMINAL: 1>)
     >>> game_type(moonbase.load("moon-leap")).information
-    <Information.PERFECT_INFORMATION: 3>
+    <Information.PERFECT_INFORMATION: 1>
     """
     low, high = _player_range(game.name)
     if game.has_hidden_information:
@@ -162,10 +164,8 @@ def game_type(game: Game) -> Any:
         chance = _GameType.ChanceMode.EXPLICIT_STOCHASTIC
     else:
         chance = _GameType.ChanceMode.DETERMINISTIC
-    if _shares_result(game):
-        utility = _GameType.Utility.IDENTICAL
-    else:
-        utility = _GameType.Utility.ZERO_SUM
+    shared = _shares_result(game)
+    utility = _GameType.Utility.IDENTICAL if shared else _GameType.Utility.ZERO_SUM
     return _GameType(
         short_name=short_name(game.name),
         long_name=f"moonbase {game.title}",
@@ -345,9 +345,9 @@ class MoonbaseState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler`` (a callable giving numbers in [0, 1)).
 
         The new state is rebuilt by replaying the resampled history, so its OpenSpiel history
-        holds the redrawn outcomes, never the real ones. (OpenSpiel's IS-MCTS passes a fresh
-        sampler with a fixed seed each time: see :func:`~moonbase.adapters.openspiel_bots.resampler`
-        for a callback that draws a new world each time.)
+        holds the redrawn outcomes, never the real ones. (OpenSpiel's IS-MCTS passes a new
+        sampler seeded by the clock each time: for repeatable searches see
+        :func:`~moonbase.adapters.openspiel_bots.resampler`.)
         """
         high = int(probability_sampler() * (1 << 32))
         low = int(probability_sampler() * (1 << 32))
@@ -396,8 +396,9 @@ def register() -> list[str]:
     """Register every moonbase game with OpenSpiel (again is harmless); return the short
     names.
 
-    >>> register()
-    ['python_moonbase_moon', 'python_moonbase_moon_leap', 'python_moonbase_moons', 'python_moonbase_welcome_to_the_moon']
+    >>> register()   # doctest: +NORMALIZE_WHITESPACE
+    ['python_moonbase_moon', 'python_moonbase_moon_leap', 'python_moonbase_moons',
+     'python_moonbase_welcome_to_the_moon']
     """
     known = set(pyspiel.registered_names())
     for name in moonbase.games():

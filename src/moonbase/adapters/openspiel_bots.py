@@ -6,10 +6,10 @@ state the seat cannot tell apart from the real one, as it does in moonbase itsel
 sit at OpenSpiel's ``evaluate_bots`` beside any other bot.
 
 OpenSpiel's Python IS-MCTS bot draws each world with ``state.resample_from_infostate(player,
-pyspiel.UniformProbabilitySampler(0., 1.))``, a new sampler with the same fixed seed every
-time, so every world would be the same one. :func:`resampler` gives a callback for the bot's
-``set_resampler`` that draws every world from its own seeded generator instead, and
-:func:`ismcts_bot` makes an IS-MCTS bot with it that can also sit at ``evaluate_bots`` (which
+pyspiel.UniformProbabilitySampler(0., 1.))``, a new sampler seeded by the clock every time, so
+no search can be repeated. :func:`resampler` gives a callback for the bot's ``set_resampler``
+that draws every world from its own seeded generator instead, and :func:`ismcts_bot` makes an
+IS-MCTS bot with it that can also sit at ``evaluate_bots`` (which
 restarts every bot, a thing OpenSpiel's Python IS-MCTS does not implement).
 
 >>> import numpy as np
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from moonbase.adapters.openspiel import MoonbaseState, moonbase_state
@@ -71,7 +71,8 @@ class AgentBot(pyspiel.Bot):  # type: ignore[misc]
 
 def resampler(seed: int) -> Callable[[Any, int], MoonbaseState]:
     """A ``set_resampler`` callback for OpenSpiel's ``ISMCTSBot``: each call draws a new world
-    for the player with moonbase's ``state.resample`` from a generator seeded by ``seed``.
+    for the player with moonbase's ``state.resample`` from a generator seeded by ``seed``, so
+    the same seed draws the same worlds in the same order.
 
     >>> from moonbase.adapters.openspiel import load
     >>> state = load("moons", players=3).new_initial_state()
@@ -87,7 +88,8 @@ def resampler(seed: int) -> Callable[[Any, int], MoonbaseState]:
     def draw(state: Any, player: int) -> MoonbaseState:
         if not isinstance(state, MoonbaseState):
             moonbase_state(state)  # raises the TypeError naming what is expected
-        return state.resampled(player, rng)
+        world: MoonbaseState = state.resampled(player, rng)
+        return world
 
     return draw
 
@@ -118,9 +120,10 @@ def ismcts_bot(
     sampled worlds per search (``-1``: a new one every simulation).
 
     >>> from moonbase.adapters.openspiel import load
-    >>> game = load("moon-leap")
+    >>> game = load("moon")   # IS-MCTS needs a game of imperfect information
     >>> state = game.new_initial_state()
-    >>> state.apply_action(3)
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
     >>> bot = ismcts_bot(game, seed=1, simulations=5)
     >>> bot.step(state) in state.legal_actions()
     True
