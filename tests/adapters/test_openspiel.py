@@ -4,6 +4,8 @@ random simulation test, and resampling."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -339,3 +341,18 @@ def test_resample_keeps_the_infostate_and_redraws_the_rest(
 def test_moonbase_state_rejects_other_games() -> None:
     with pytest.raises(TypeError, match="not a moonbase OpenSpiel state"):
         moonbase_state(pyspiel.load_game("kuhn_poker").new_initial_state())
+
+
+def test_docs_gametype_table_matches_the_games() -> None:
+    register()
+    doc = (Path(__file__).parents[2] / "docs" / "adapters-openspiel.md").read_text()
+    words = {"imperfect": "IMPERFECT_INFORMATION", "perfect": "PERFECT_INFORMATION"}
+    utilities = {"identical": "IDENTICAL", "zero-sum": "ZERO_SUM"}
+    rows = re.findall(r"^\| `(python_moonbase_[^`]*)`[^|]*\| (\w+) \| ([\w-]+) \| (\d)", doc, re.M)
+    assert len(rows) == 6
+    for text, information, utility, fewest in rows:
+        game = pyspiel.load_game(text)
+        kind = game.get_type()
+        assert kind.information == getattr(_Type.Information, words[information]), text
+        assert kind.utility == getattr(_Type.Utility, utilities[utility]), text
+        assert game.num_players() == int(fewest), text
