@@ -78,9 +78,7 @@ def _game(name: str, options: dict[str, object]) -> Any:
     return _GAMES[key]
 
 
-def _run_pyspiel(
-    name: str, options: dict[str, object], rng: random.Random, observe: bool
-) -> int:
+def _run_pyspiel(name: str, options: dict[str, object], rng: random.Random, observe: bool) -> int:
     game = _game(name, options)
     tensors = game.get_type().provides_observation_tensor
     state = game.new_initial_state()
