@@ -32,8 +32,8 @@ CASES = [
 ]
 SEEDS = {"welcome-to-the-moon": range(1)}
 """Seeds per preset (Welcome to the Moon has many presets and long games)."""
-STEPS = 60
-"""States checked per playout, spread over the game."""
+STEPS = {"welcome-to-the-moon": 10}
+"""States checked per playout, spread over the game (60 unless listed)."""
 
 
 def playout(game: Game, seed: int, chance: str = "auto") -> Iterator[State[Any]]:
@@ -41,7 +41,7 @@ def playout(game: Game, seed: int, chance: str = "auto") -> Iterator[State[Any]]
     ``STEPS`` of them spread over the game, the last one over."""
     rng = random.Random(seed)
     state = game.new(seed=seed, chance=chance)  # type: ignore[arg-type]
-    every = max(1, game.max_history // (STEPS * 8))
+    every = max(1, game.max_history // (STEPS.get(game.name, 60) * 8))
     step = 0
     while not state.is_over:
         if step % every == 0:
@@ -308,6 +308,102 @@ def test_moons_fields_decode_to_the_view(preset: str) -> None:
     assert hands > 0
 
 
+def decode_spaces(
+    sheet: np.ndarray, game: Game, second: bool = False
+) -> dict[str, int | str | None]:
+    """The number spaces of an encoded Welcome to the Moon sheet, as the view's ``spaces``
+    (``second``: those of a second battlefield with the same names, solo adventure 8's
+    ASTRA battlefield)."""
+    from moonbase.games.welcome_to_the_moon.layout import Kind
+
+    layout = game.sheet_layout()  # type: ignore[attr-defined]
+    battle = game.options["adventure"] == 8
+    per_space = 2 if battle else 4 if game.options["adventure"] == 6 else 3
+    spaces: dict[str, int | str | None] = {}
+    again: dict[str, int | str | None] = {}
+    at = 0
+    for slot in sorted(layout.slots):
+        spot = layout.spot(slot)
+        if spot.kind is not Kind.SPACE:
+            at += 2
+            continue
+        entries = sheet[at : at + per_space].tolist()
+        at += per_space
+        if battle:  # the side that drew there: 1, 2 (3: both)
+            (again if spot.name in spaces else spaces)[spot.name] = (
+                int(entries[0] + 2 * entries[1]) or None
+            )
+            continue
+        assert sum(1 for e in entries[:1] + entries[2:] if e) <= 1
+        if entries[0]:
+            spaces[spot.name] = round(entries[1] * 17)
+        elif entries[2]:
+            spaces[spot.name] = "X"
+        elif per_space == 4 and entries[3]:
+            spaces[spot.name] = "INFECTED"
+        else:
+            assert entries[1] == 0
+            spaces[spot.name] = None
+    return again if second else spaces
+
+
+def score_back(value: float) -> float:
+    return 50.0 * float(np.arctanh(2.0 * np.float64(value) - 1.0))
+
+
+@pytest.mark.parametrize("preset", ["a1-2p", "a6-3p", "a8-3p", "a2-solo", "a8-solo"])
+def test_welcome_fields_decode_to_the_view(preset: str) -> None:
+    game = moonbase.load("welcome-to-the-moon", **game_class("welcome-to-the-moon").presets[preset])
+    encoder = encoder_for(game)
+    seats = game.seats
+    actions = ["ROBOT", "WATER", "PLANT", "ENERGY", "ASTRONAUT", "PLANNING"]
+    written = chosen = 0
+    for state in states("welcome-to-the-moon", preset):
+        for seat in range(seats):
+            view = state.view(seat)
+            vector = encoder.observe(state, seat)
+            sheets = encoder.slice(vector, "sheets").reshape(seats, -1)
+            for shown, row in zip(view["sheets"], sheets, strict=True):
+                assert decode_spaces(row, game) == shown["spaces"]
+                if "astra_battlefield" in shown:
+                    astra_spaces = shown["astra_battlefield"]["spaces"]
+                    assert decode_spaces(row, game, second=True) == astra_spaces
+                written += sum(1 for v in shown["spaces"].values() if v is not None)
+                score = encoder.field("sheets").size // seats - 7
+                if game.options["adventure"] == 8:
+                    score -= 2 + 7 * (2 if seats == 1 else 1)
+                    assert row[score + 7 : score + 9].argmax() + 1 == shown["writing_side"]
+                assert score_back(row[score]) == pytest.approx(shown["score"], abs=1e-2)
+            own = encoder.slice(vector, "sheet")
+            assert decode_spaces(own, game) == view["sheet"]["spaces"]
+            assert encoder.slice(vector, "writing").argmax() == view.get("writing", seat)
+            choice = encoder.slice(vector, "choice")
+            assert bool(choice[0]) == (view["choice"] is not None)
+            if view["choice"] is not None:
+                names = list(dict.fromkeys(decode_spaces(own, game)))
+                picked = choice[1 : 1 + len(names)].nonzero()[0].tolist()
+                assert [names[i] for i in picked] == [view["choice"]["space"]]
+                chosen += 1
+            if seats > 1:
+                combos = encoder.slice(vector, "combinations").reshape(3, 21)
+                for combo, row in zip(view["combinations"], combos, strict=True):
+                    number = row[:15].nonzero()[0].tolist()
+                    assert [n + 1 for n in number] == (
+                        [] if combo["number"] is None else [combo["number"]]
+                    )
+                    action = row[15:].nonzero()[0].tolist()
+                    assert [actions[a] for a in action] == (
+                        [] if combo["action"] is None else [combo["action"]]
+                    )
+            else:
+                astra = encoder.slice(vector, "astra")
+                assert score_back(astra[-1]) == pytest.approx(view["solo_score"]["total"], abs=0.1)
+            phases = ["draw", "effect", "play", "resolve", "over"]
+            assert phases[int(encoder.slice(vector, "phase").argmax())] == view["phase"]
+    assert written > 0
+    assert chosen > 0
+
+
 # ------------------------------------------------------------------ errors
 def test_bad_input_gets_a_clear_error() -> None:
     leap = moonbase.load("moon-leap")
@@ -333,6 +429,10 @@ def test_bad_input_gets_a_clear_error() -> None:
 
 
 # ------------------------------------------------------------------ docs
+def test_every_game_has_an_encoder() -> None:
+    assert encoder_names() == moonbase.games()
+
+
 def test_docs_list_every_field_of_every_encoder() -> None:
     text = DOCS.read_text(encoding="utf-8")
     assert stale_blocks(text) == [], (

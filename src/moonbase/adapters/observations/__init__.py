@@ -55,10 +55,17 @@ def _moons(game: Game) -> Encoder:
     return moons_encoder(game)
 
 
+def _welcome(game: Game) -> Encoder:
+    from moonbase.adapters.observations.welcome_to_the_moon import welcome_encoder
+
+    return welcome_encoder(game)
+
+
 _BUILDERS: dict[str, Callable[[Game], Encoder]] = {
     "moon": _moon,
     "moon-leap": _moon_leap,
     "moons": _moons,
+    "welcome-to-the-moon": _welcome,
 }
 
 

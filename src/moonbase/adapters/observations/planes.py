@@ -12,6 +12,7 @@ view, so a game's encoder lists its fields as ``layout.public(name, size, meanin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -24,7 +25,9 @@ __all__ = [
     "numbers_of",
     "one_hot",
     "one_hot_of",
+    "saturated",
     "seat_one_hot",
+    "squashed",
     "word",
     "word_size",
 ]
@@ -98,6 +101,27 @@ def numbers_of(
             out[index] = scaled(value, low, high)
 
     return write
+
+
+def squashed(value: float, scale: float) -> float:
+    """A number with no useful bound (a score that penalties can drive negative) mapped onto
+    ``(0, 1)``: ``0.5 + 0.5 * tanh(value / scale)``; 0 gives 0.5, ``±scale`` about 0.88 and
+    0.12. It keeps order and decodes exactly (``scale * atanh(2 * x - 1)``).
+
+    >>> squashed(0, 50), round(squashed(50, 50), 3), round(squashed(-50, 50), 3)
+    (0.5, 0.881, 0.119)
+    """
+    return 0.5 + 0.5 * math.tanh(value / scale)
+
+
+def saturated(count: int) -> float:
+    """A small count with no fixed bound mapped onto ``[0, 1)``: ``1 - 2 ** -count`` (0 gives
+    0, 1 gives 0.5, 2 gives 0.75, …); it decodes exactly (``-log2(1 - x)``).
+
+    >>> saturated(0), saturated(1), saturated(3)
+    (0.0, 0.5, 0.875)
+    """
+    return 1.0 - 2.0**-count
 
 
 def seat_one_hot(view: Mapping[str, Any], seat: int | None, out: Vector) -> None:
