@@ -87,6 +87,10 @@ def test_options_of_every_kind_are_parameters() -> None:
     # a dict of parameters may write lists with commas
     dict_form = pyspiel.load_game("python_moonbase_moon", {"operations": "INC,DEC"})
     assert dict_form.moonbase.options["operations"] == ("INC", "DEC")
+    # the game string OpenSpiel writes reads back to the same game
+    again = pyspiel.load_game(str(dict_form))
+    assert again.moonbase == dict_form.moonbase
+    assert "operations=INC+DEC" in str(dict_form)
 
 
 def test_derived_defaults_stay_derived() -> None:

@@ -225,7 +225,9 @@ class MoonbaseGame(pyspiel.Game):  # type: ignore[misc]
         template = moonbase.load(name)
         self.moonbase = moonbase.load(name, **options_from_parameters(template, params or {}))
         """The moonbase :class:`~moonbase.Game` played."""
-        given = dict(params or {})
+        # Lists given with commas (a parameter dict allows them) are kept with "+", so that
+        # the game string OpenSpiel writes (saves included) reads back.
+        given = parameters_from_options(template, dict(params or {}))
         full = {**parameter_defaults(template), **given}
         super().__init__(game_type(self.moonbase), _game_info(self.moonbase), full)
         self._encoder: Any = None
