@@ -158,6 +158,21 @@ def test_strings_follow_the_observation_type(name: str, options: dict[str, objec
             assert state.observation_string(player) == text(True, False, Private.SINGLE_PLAYER)
             spectator = text(True, True, Private.NONE).split("\n") if inner.history else []
             assert len(spectator) == len(inner.history_for(None))
+            # perfect recall, private only: the entries only this seat (or, all players: some
+            # seat) saw, each with its index
+            public_history = inner.history_for(None)
+            for kind, lookers in (
+                (Private.SINGLE_PLAYER, [player]),
+                (Private.ALL_PLAYERS, range(seats)),
+            ):
+                lines = text(False, True, kind).split("\n") if inner.history else [""]
+                known = [inner.history_for(seat) for seat in lookers]
+                expected = [
+                    index
+                    for index, entry in enumerate(public_history)
+                    if any(other[index] != entry for other in known)
+                ]
+                assert [int(line.split(" ")[0]) for line in lines if line] == expected
 
 
 def test_perfect_information_has_nothing_private() -> None:

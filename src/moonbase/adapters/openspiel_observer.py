@@ -143,7 +143,9 @@ class MoonbaseObserver:
         """The observation (or, with perfect recall, the information state) of ``state`` by
         ``player`` as text."""
         inner = _inner(state)
-        inner._check_viewer(player)
+        seats = inner.game.seats
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+            raise ValueError(f"seat {player!r} does not exist; seats: 0 to {seats - 1}")
         if self.perfect_recall:
             return self._history_text(inner, player)
         parts = []
