@@ -178,10 +178,11 @@ def test_perfect_information_games_never_ask_two_seats_at_once() -> None:
         game = moonbase.load("moon-leap", **options)
         for seed in range(3):
             state = game.new(seed=seed)
+            rng = random.Random(seed)
             while not state.is_over:
                 assert len(state.to_act) == 1
                 seat = state.to_act[0]
-                state.apply_id(seat, random.Random(seed).choice(state.legal_ids(seat)))
+                state.apply_id(seat, rng.choice(state.legal_ids(seat)))
     solo = moonbase.load("welcome-to-the-moon", players=1, level=2)
     state = solo.new(seed=4)
     while not state.is_over:
