@@ -128,6 +128,37 @@ def test_public_part_differs_between_states(name: str) -> None:
     assert not np.array_equal(encoder.public(seen[0]), encoder.public(seen[-1]))
 
 
+@pytest.mark.parametrize(
+    ("name", "preset", "keys"),
+    [
+        ("moon", "competitive-2", ("goal", "peeked")),
+        ("moons", "4p", ("hand", "minis")),
+        ("welcome-to-the-moon", "a1-4p", ("sheet", "pending", "choice")),
+    ],
+)
+def test_private_parts_differ_where_the_views_do(
+    name: str, preset: str, keys: tuple[str, ...]
+) -> None:
+    """The private part carries what a seat's view adds: two seats whose views differ in
+    what only they see (``keys``) get different private parts, their seat fields aside."""
+    game = moonbase.load(name, **game_class(name).presets[preset])
+    encoder = encoder_for(game)
+    seat_field = encoder.field("seat")
+    others = np.ones(encoder.private_size, dtype=bool)
+    start = seat_field.offset - encoder.public_size
+    others[start : start + seat_field.size] = False
+    compared = 0
+    for state in states(name, preset):
+        views = [state.view(seat) for seat in range(game.seats)]
+        for seat in range(1, game.seats):
+            if any(views[0][key] != views[seat][key] for key in keys):
+                left = encoder.private(state, 0)[others]
+                right = encoder.private(state, seat)[others]
+                assert not np.array_equal(left, right), (state.history[-1:], seat)
+                compared += 1
+    assert compared > 0
+
+
 # ------------------------------------------------------------------ decoding, per game
 def scaled_back(value: float, low: float, high: float) -> float:
     return low + float(value) * (high - low)

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from moonbase.adapters.observations.encoder import Encoder, Layout, Vector, Writer, scaled
 from moonbase.adapters.observations.planes import (
     flags_of,
@@ -85,6 +87,14 @@ def welcome_encoder(game: Game) -> Encoder:
     space_names = list(dict.fromkeys(sheet_layout.spot(slot).name for slot in spaces))
     space_index = {name: index for index, name in enumerate(space_names)}
     marks_size = sum(per_space if kind is Kind.SPACE else 2 for kind in kinds)
+    # Where each slot's entries start in a sheet's run: number spaces (not adventure 8's,
+    # which hold sides) and flag slots, as index arrays so a sheet is written in a few steps.
+    starts = np.cumsum([0] + [per_space if k is Kind.SPACE else 2 for k in kinds])[:-1]
+    numeric = [k is Kind.SPACE and not battle for k in kinds]
+    number_slots = np.array([x for x, n in zip(slots, numeric, strict=True) if n], dtype=np.intp)
+    number_at = np.array([a for a, n in zip(starts, numeric, strict=True) if n], dtype=np.intp)
+    flag_slots = np.array([x for x, n in zip(slots, numeric, strict=True) if not n], dtype=np.intp)
+    flag_at = np.array([a for a, n in zip(starts, numeric, strict=True) if not n], dtype=np.intp)
     cards_of = {
         letter: sorted(card for card in rules.missions if card.startswith(letter))
         for letter in LETTERS
@@ -103,25 +113,29 @@ def welcome_encoder(game: Game) -> Encoder:
     def write_sheet(sheet: Mapping[str, Any] | None, out: Vector) -> None:
         if sheet is None:
             return
-        marks = sheet["marks"]
-        at = 0
-        for slot, kind in zip(slots, kinds, strict=True):
-            code = marks[slot]
-            if kind is Kind.SPACE and not battle:
-                if code == X:
-                    out[at + 2] = 1.0
-                elif code == INFECTED:
-                    out[at + 3] = 1.0
-                elif code:
-                    out[at] = 1.0
-                    out[at + 1] = (code - 1) / HIGHEST
-                at += per_space
-            else:
-                if code > 3:
-                    raise ValueError(f"slot {slot} holds mark {code}; a flag slot holds 0 to 3")
-                out[at] = float(code & 1)
-                out[at + 1] = float(code >> 1)
-                at += 2
+        marks = np.asarray(sheet["marks"], dtype=np.int16)
+        codes = marks[number_slots]
+        if len(codes):
+            written = (codes >= 1) & (codes <= HIGHEST + 1)
+            out[number_at] = written
+            out[number_at + 1] = np.where(written, codes - 1, 0) / HIGHEST
+            out[number_at + 2] = codes == X
+            valid = written | (codes == 0) | (codes == X)
+            if infection:
+                out[number_at + 3] = codes == INFECTED
+                valid |= codes == INFECTED
+            if not valid.all():
+                raise ValueError(
+                    f"a number space holds mark {int(codes[~valid][0])}; allowed: 0 (empty), "
+                    f"1 to {HIGHEST + 1} (a number plus 1), {X} (an X)"
+                    + (f", {INFECTED} (an infection)" if infection else "")
+                )
+        flags = marks[flag_slots]
+        if flags.max(initial=0) > 3:
+            raise ValueError("a flag slot holds a mark above 3; flags are 1 circled, 2 crossed")
+        out[flag_at] = flags & 1
+        out[flag_at + 1] = flags >> 1
+        at = marks_size
         out[at] = squashed(sheet["score"], SCORE_SCALE)
         at += 1
         for letter in LETTERS:
