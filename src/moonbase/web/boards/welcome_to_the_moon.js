@@ -10,6 +10,7 @@ const INFECTED = 20;
 const CIRCLED = 1;
 const CROSSED = 2;
 const SIDES = ["", "1", "2", "12"];
+const ARROW = "\u2192";
 const layouts = new Map();
 
 function layoutFor(view, ctx) {
@@ -99,12 +100,25 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
   const { places, rows } = placeAreas(areas, limit);
   const cols = Math.max(...areas.map((area, i) => places[i].col + area.cols));
   const tokens = new Map();
+  const put = (name, action) => {
+    if (!tokens.has(name)) tokens.set(name, []);
+    if (!tokens.get(name).includes(action)) tokens.get(name).push(action);
+  };
   if (clickable) {
+    // a word that names a group of spots (a quarter: `ACTIVATE Q2`) goes on its arrow
+    const arrows = new Map();
+    for (const area of areas) {
+      for (const spot of area.spots) if (spot.printed === ARROW && spot.group) arrows.set(spot.group, spot.name);
+    }
     for (const action of ctx.legal) {
-      for (const word of action.split(" ").slice(1)) {
-        if (!tokens.has(word)) tokens.set(word, []);
-        tokens.get(word).push(action);
-      }
+      for (const word of action.split(" ").slice(1)) put(arrows.get(word) || word, action);
+    }
+    // a turn with no playable combination marks the next System Error box: that box
+    if (ctx.legal.has("ERROR")) {
+      const next = areas.flatMap((area) => area.spots)
+        .filter((spot) => spot.kind === "error" && !sheet.marks[spot.slot])
+        .sort((a, b) => a.slot - b.slot)[0];
+      if (next) put(next.name, "ERROR");
     }
   }
   const parts = [];
