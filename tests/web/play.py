@@ -21,11 +21,14 @@ def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
     )
 
 
-def wait_for_change(server: Server, table: str, version: int, seconds: float = 20.0) -> Any:
-    """Wait until the table is past ``version``; its spectator state then."""
+def wait_for_change(
+    server: Server, table: str, version: int, path: str | None = None, seconds: float = 20.0
+) -> Any:
+    """Wait until the table is past ``version``; its state at ``path`` then (by default the
+    spectator's)."""
     deadline = time.monotonic() + seconds
     while True:
-        state = server.get(f"/api/tables/{table}/state")
+        state = server.get(path or f"/api/tables/{table}/state")
         if state["version"] > version:
             return state
         assert time.monotonic() < deadline, f"table {table} stayed at version {version}"
@@ -110,26 +113,30 @@ def play_to_the_end(
     checks the spectator. The number of moves made by people."""
     deadline = time.monotonic() + seconds
     moves = 0
+    table_state = server.get(f"/api/tables/{table}/state")
     while True:
-        table_state = server.get(f"/api/tables/{table}/state")
         to_act = table_state["to_act"]
         if not to_act:
             return moves
         assert time.monotonic() < deadline, f"the game did not end in {seconds} s"
         if any(seat not in people for seat in to_act):
-            wait_for_change(server, table, table_state["version"])  # a bot thinks
+            table_state = wait_for_change(server, table, table_state["version"])  # a bot
             continue
         seat = to_act[0]
         person = people[seat]
-        mine = server.get(f"/api/tables/{table}/state?token={person.token}")
+        path = f"/api/tables/{table}/state?token={person.token}"
+        mine = server.get(path)
         wait_for_version(person.page, mine["version"])
         assert "Your turn" in person.page.inner_text("#turn")
         action = move(person.page, mine)
-        wait_for_change(server, table, mine["version"])
-        after = server.get(f"/api/tables/{table}/state?token={person.token}")["log"]
-        assert [entry for entry in after if entry[0] == seat][-1] == [seat, action]
+        after = wait_for_change(server, table, mine["version"], path)
+        assert [entry for entry in after["log"] if entry[0] == seat][-1] == [seat, action]
         moves += 1
+        import sys
+
+        print(moves, round(time.monotonic() - deadline + seconds, 1), action, file=sys.stderr)
         watched()
+        table_state = server.get(f"/api/tables/{table}/state")
 
 
 def click_on_board(page: Any, action: str) -> None:

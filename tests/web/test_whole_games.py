@@ -171,7 +171,8 @@ def test_a_whole_game_of_moons_by_two_people_and_a_bot_by_clicks(
 
 SHEETS_SHOWN_JS = """() => [...document.querySelectorAll("#board .sheet-box")].map((box) => [
   Number(box.dataset.seat),
-  Object.fromEntries([...box.querySelectorAll(".spot")].map((e) => [e.dataset.spot, e.dataset.mark])),
+  Object.fromEntries(
+    [...box.querySelectorAll(".spot")].map((e) => [e.dataset.spot, e.dataset.mark])),
 ])"""
 
 
@@ -192,24 +193,31 @@ def check_welcome_spectator(eve: Any, server: Server, table: str, layout: dict[s
 
 def welcome_move(rng: random.Random) -> Callable[[Any, dict[str, Any]], str]:
     """A person's move at Welcome to the Moon, chosen at random and made by clicks on the
-    board: a combination, then a space of their sheet (``WRITE``); the space of a bonus X,
-    the arrow of a quarter (``ACTIVATE``), or the next System Error box (``ERROR``)."""
+    board: a combination, then a space of their sheet (``WRITE``); the spot a sub-step names
+    (a wall, a robot, a bonus X), the next System Error box (``ERROR``), or the step's own
+    button (doing the action, ``SKIP``). Where a spot has several ways (a write with its
+    number changed, or with a wild action), clicking it filters the action list to them, and
+    the way is clicked there."""
 
     def move(page: Any, state: dict[str, Any]) -> str:
         action: str = rng.choice(state["legal"])
         words = action.split()
         if words[0] == "WRITE":
-            combo = page.locator(f'#board .combo[data-combination="{words[1]}"]')
-            if combo.get_attribute("aria-pressed") != "true":
-                combo.click()
-            seat = state["view"]["seat"]
-            space = page.locator(
-                f'#board .sheet-box[data-seat="{seat}"] .spot[data-spot="{words[2]}"]'
-            )
-            assert space.get_attribute("data-action") == action
-            space.click()
+            # a selection on the board lasts until an action is sent: none is made yet
+            page.click(f'#board .combo[data-combination="{words[1]}"]')
+        target = page.locator(f'#board [data-action="{action}"].clickable')
+        if target.count() > 0:
+            target.first.click()
             return action
-        click_on_board(page, action)
+        assert words[0] == "WRITE", f"the board offers no element for {action}"
+        seat = state["view"]["seat"]
+        ways = page.locator(
+            f'#board .sheet-box[data-seat="{seat}"] .spot.clickable[data-spot="{words[2]}"]'
+        )
+        assert ways.count() == 1, f"the board offers no spot for {action}"
+        assert ways.get_attribute("data-action") is None  # several ways: a choice, no action
+        ways.click()
+        page.click(f'#actions button[data-action="{action}"]')
         return action
 
     return move
@@ -218,18 +226,20 @@ def welcome_move(rng: random.Random) -> Callable[[Any, dict[str, Any]], str]:
 def test_a_whole_game_of_welcome_to_the_moon_by_two_people_and_a_bot_by_clicks(
     server: Server, browser: Any
 ) -> None:
-    # adventure 1 for three players: the fewest seats for two people and a bot, and the
-    # adventure whose turns have the fewest kinds of step (write; a bonus X; an activation)
+    # adventure 2 for three players: the fewest seats for two people and a bot, and of the
+    # adventures one of the shortest (three System Errors end it, where adventure 1 has eight
+    # and a launch); its turns have every kind of step: a write (with its number changed or a
+    # wild action), an action on the sheet or without a spot, skipping it, a wall, an X
     table = server.post(
         "/api/tables",
         {
             "game": "welcome-to-the-moon",
-            "options": {"players": 3, "adventure": 1},
+            "options": {"players": 3, "adventure": 2},
             "seats": ["human", "human", "greedy"],
             "seed": 12,
         },
     )["id"]
-    layout = server.get("/web/sheets/1.json")
+    layout = server.get("/web/sheets/2.json")
     with three_pages(browser) as (ada, bob, eve):
         people = seat_people(server, table, ada, bob, eve)
         moves = play_to_the_end(
@@ -240,13 +250,100 @@ def test_a_whole_game_of_welcome_to_the_moon_by_two_people_and_a_bot_by_clicks(
             lambda: check_welcome_spectator(eve, server, table, layout),
             seconds=150,
         )
-        assert moves > 20
+        assert moves > 10
 
         def parts(view: dict[str, Any]) -> list[list[str]]:
             return [
                 [str(cell) for item in sheet["score_parts"].items() for cell in item]
                 for sheet in view["sheets"]
             ]
+
+        check_the_end(server, table, [ada, bob, eve], parts)
+        ended = server.get(f"/api/tables/{table}/state")["view"]["ended"]
+        assert ended and eve.locator("#result .ended").inner_text().startswith("Ended: ")
+
+
+# -- MOON -------------------------------------------------------------------------------------
+
+MOON_SHOWN_JS = """() => ({
+  registers: [...document.querySelectorAll("#board .register")].map(
+    (e) => [e.dataset.register, e.dataset.value]),
+  text: document.querySelector("#board").textContent,
+})"""
+ONE_REGISTER = re.compile(r"^[A-Z]+ [A-D]$")
+TWO_REGISTERS = re.compile(r"^[A-Z]+ [A-D] [A-D]$")
+
+
+def check_moon_spectator(eve: Any, server: Server, table: str) -> None:
+    """The spectator's page shows the registers as the spectator's view has them, and no
+    seat's goal, RAM or peeked goal (hidden from spectators); nothing to act on."""
+    shown, spectator = shown_with_state(eve, server, f"/api/tables/{table}/state", MOON_SHOWN_JS)
+    view = spectator["view"]
+    assert view["goal"] is None and view["ram"] is None and view["peeked"] == {}
+    assert shown["registers"] == [[r, view["registers"][r]] for r in "ABCD"]
+    assert "Your goal: —" in shown["text"]
+    assert not re.search(r"goal [01]{4}", shown["text"])
+    assert eve.evaluate(ACTING_JS) == 0
+
+
+def moon_move(rng: random.Random) -> Callable[[Any, dict[str, Any]], str]:
+    """A person's move at MOON, made by clicks on the board: half the time ``END``, else an
+    operation on the registers drawn at random (its card, then its register or registers);
+    anything else (a repair) on its own element."""
+
+    def move(page: Any, state: dict[str, Any]) -> str:
+        operations = [a for a in state["legal"] if ONE_REGISTER.match(a) or TWO_REGISTERS.match(a)]
+        if "END" in state["legal"] and (not operations or rng.random() < 0.5):
+            click_on_board(page, "END")
+            return "END"
+        if not operations:  # a repair, or a peek: an element of its own
+            other: str = rng.choice(state["legal"])
+            click_on_board(page, other)
+            return other
+        action: str = rng.choice(operations)
+        words = action.split()
+        page.click(f'#board [data-op="{words[0]}"]')
+        if len(words) == 3:
+            page.click(f'#board .register[data-register="{words[1]}"]')
+        click_on_board(page, action)
+        return action
+
+    return move
+
+
+def test_a_whole_competitive_game_of_moon_by_two_people_and_a_bot_by_clicks(
+    server: Server, browser: Any
+) -> None:
+    # competitive, three players, the default options otherwise: two people and a bot race,
+    # each for a goal of their own that no one else may see
+    table = server.post(
+        "/api/tables",
+        {
+            "game": "moon",
+            "options": {"mode": "competitive", "players": 3},
+            "seats": ["human", "human", "greedy"],
+            "seed": 13,
+        },
+    )["id"]
+    with three_pages(browser) as (ada, bob, eve):
+        people = seat_people(server, table, ada, bob, eve)
+        moves = play_to_the_end(
+            server,
+            table,
+            people,
+            moon_move(random.Random(13)),
+            lambda: check_moon_spectator(eve, server, table),
+            seconds=150,
+        )
+        assert moves > 5
+
+        def parts(view: dict[str, Any]) -> list[list[str]]:
+            cells = ["seat", "solved", "goals", "bugs"]
+            for seat, solved in enumerate(view["solved"]):
+                name = ["Ada (seat 0)", "Bob (seat 1)", "seat 2 (greedy)"][seat]
+                goals = " ".join(view["solved_goals"][seat]) or "—"
+                cells += [name, str(solved), goals, str(view["bugs"][seat])]
+            return [cells]
 
         check_the_end(server, table, [ada, bob, eve], parts)
         ended = server.get(f"/api/tables/{table}/state")["view"]["ended"]

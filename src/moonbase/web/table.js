@@ -250,6 +250,7 @@ class TablePage {
       return;
     }
     this.pending = action;
+    this.local = {}; // a selection on the board (a card, a combination) was for this action
     this.say(`Sent ${action}…`, false);
   }
 

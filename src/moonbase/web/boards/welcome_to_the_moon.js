@@ -105,13 +105,24 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
     if (!tokens.get(name).includes(action)) tokens.get(name).push(action);
   };
   if (clickable) {
-    // a word that names a group of spots (a quarter: `ACTIVATE Q2`) goes on its arrow
+    // a word that names a group of spots goes on its arrow (a quarter: `ACTIVATE Q2`), or
+    // on each of its spots (a station: `ROBOT ST3`)
+    const groups = new Map();
     const arrows = new Map();
     for (const area of areas) {
-      for (const spot of area.spots) if (spot.printed === ARROW && spot.group) arrows.set(spot.group, spot.name);
+      for (const spot of area.spots) {
+        if (!spot.group) continue;
+        if (!groups.has(spot.group)) groups.set(spot.group, []);
+        groups.get(spot.group).push(spot.name);
+        if (spot.printed === ARROW) arrows.set(spot.group, [spot.name]);
+      }
     }
+    const names = new Set(areas.flatMap((area) => area.spots.map((spot) => spot.name)));
     for (const action of ctx.legal) {
-      for (const word of action.split(" ").slice(1)) put(arrows.get(word) || word, action);
+      for (const word of action.split(" ").slice(1)) {
+        const spots = names.has(word) ? [word] : arrows.get(word) || groups.get(word) || [];
+        for (const name of spots) put(name, action);
+      }
     }
     // a turn with no playable combination marks the next System Error box: that box
     if (ctx.legal.has("ERROR")) {
@@ -146,6 +157,48 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
   return s("svg", { class: "board-svg sheet", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: "img", "aria-label": `adventure sheet ${layout.adventure}`, style }, parts);
 }
 
+// What each step of a turn asks, by the first word of its actions.
+const STEPS = {
+  WRITE: ["write a number", "choose a combination, then click a highlighted space of your sheet"],
+  ERROR: ["a System Error", "no combination can be written: click your next System Error box (highlighted)"],
+  X: ["place an X", "click a highlighted space for the X"],
+  ACTIVATE: ["activate rockets", "click the arrow (\u2192) of a highlighted quarter"],
+  SKIP: ["skip", "decline the combination's action"],
+};
+
+// The turn, step by step: which step it is at (the view's `pending` sub-steps are what is
+// left), what the next click does, and a button for each action that has no spot of its own
+// on the sheet (doing a combination's action, or skipping it).
+function stepGuide(view, ctx) {
+  const legal = [...ctx.legal];
+  const guide = h("div", { class: "wttm-step", role: "status", "aria-live": "polite" });
+  if (!legal.length) {
+    const waiting = view.pending && view.pending.length ? `Steps left: ${view.pending.join(", ")}.` : "";
+    guide.dataset.step = "none";
+    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `Nothing to do now. ${waiting}`.trim()));
+    return guide;
+  }
+  const words = [...new Set(legal.map((a) => a.split(" ")[0]))].filter((w) => w !== "SKIP");
+  const step = words[0] || "SKIP";
+  guide.dataset.step = step;
+  const [name, how] = STEPS[step] || [step.toLowerCase(), "click a highlighted spot of your sheet, or a button below"];
+  let next = how;
+  if (step === "WRITE" && ctx.local.combo) {
+    const combo = view.combinations[ctx.local.combo - 1];
+    next = `combination ${ctx.local.combo} (${combo.number}, ${combo.action.toLowerCase()}) is chosen: click a highlighted space to write ${combo.number} there`;
+  }
+  const left = (view.pending || []).filter((p) => p !== step);
+  guide.append(h("p", { class: "board-hint" },
+    h("strong", { class: "step-name" }, `Step: ${name}. `), `Next click: ${next}.`,
+    left.length ? ` Then: ${left.join(", ").toLowerCase()}.` : ""));
+  const bare = legal.filter((a) => !a.includes(" ") && a !== "ERROR");
+  if (bare.length) {
+    guide.append(h("p", { class: "step-buttons" }, bare.map((action) =>
+      actionable(h("button", { type: "button", class: "step-action" }, action === "SKIP" ? "Skip this action" : `Do ${action.toLowerCase()}`), action, ctx, action === "SKIP" ? "skip" : action.toLowerCase()))));
+  }
+  return guide;
+}
+
 export function render(view, ctx) {
   const narrow = window.innerWidth < 640;
   const layout = layoutFor(view, ctx);
@@ -166,7 +219,6 @@ export function render(view, ctx) {
     combos.append(button);
   });
   top.push(combos);
-  if (view.pending && view.pending.length) top.push(h("p", { class: "pending" }, `Next step: ${view.pending.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(", ")}`));
   top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
     h("li", {}, h("strong", {}, `${m.letter} `), m.text, ` — ${m.high_taken ? "high taken, " : ""}${m.high}/${m.low} points${m.claimed_by.length ? `; done by seat ${m.claimed_by.join(", ")}` : ""}`))));
   if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, "Loading the sheet…"));
@@ -180,6 +232,5 @@ export function render(view, ctx) {
         `${mine ? "Your sheet" : ctx.name(seat)} · score ${sheet.score} · rockets ${sheet.rockets} · System Errors ${sheet.errors.circled}`),
       drawSheet(layout, sheet, ctx, mine, narrow));
   });
-  const hint = local.combo ? `Combination ${local.combo}: click a space.` : legal.some((a) => a.startsWith("WRITE ")) ? "Choose a combination, then a space." : "";
-  return h("div", { class: "wttm" }, top, h("p", { class: "board-hint" }, hint), sheets);
+  return h("div", { class: "wttm" }, top, stepGuide(view, ctx), sheets);
 }
