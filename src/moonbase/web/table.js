@@ -41,6 +41,7 @@ class TablePage {
     this.stateAt = 0;
     this.replay = null;
     this.tableTimer = null;
+    this.hinted = null;
   }
 
   start() {
@@ -55,6 +56,7 @@ class TablePage {
       result: el("section", "result", { class: "panel result", hidden: true }),
       actions: el("div", "actions", { class: "actions" }),
       undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
+      hint: el("button", "hint", { type: "button", onclick: () => this.askHint() }, "Hint"),
       seats: el("ul", "seats", { class: "seat-list" }),
       log: el("ol", "log", { class: "log", reversed: true }),
       replay: el("div", "replay", { class: "replay-bar" }),
@@ -72,7 +74,7 @@ class TablePage {
           h("section", { class: "panel play", "aria-label": "the table" }, p.board),
           h("aside", { class: "side" },
             h("section", { class: "panel", "aria-label": "your actions" },
-              h("h2", {}, "Actions"), p.actions, this.token || this.held ? p.undo : null),
+              h("h2", {}, "Actions"), p.actions, this.token || this.held ? h("p", { class: "tools" }, p.undo, " ", p.hint) : null),
             h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
             h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
     if (this.held) this.startHotseat();
@@ -151,6 +153,7 @@ class TablePage {
     this.live = entry.live;
     this.local = {};
     this.filter = "";
+    this.hinted = null;
     this.parts.cover.hidden = true;
     this.parts.cover.replaceChildren();
     this.onStatus(entry.live.open ? "live" : "reconnecting");
@@ -263,6 +266,44 @@ class TablePage {
     }
   }
 
+  // Ask the server what the strong bot would do in this seat's place (from its view only);
+  // say why, and mark the suggested action on the board and in the list until the table moves.
+  async askHint() {
+    if (!this.token || !this.state) return;
+    const button = this.parts.hint;
+    button.disabled = true;
+    this.say("Thinking about a hint…", false);
+    try {
+      const answer = await api.hint(this.tableId, this.token);
+      this.hinted = answer.version === this.state.version ? answer : null;
+      this.say(`Hint: ${answer.hint}`, false);
+      this.markHint();
+    } catch (error) {
+      this.say(`No hint: ${error.message}`, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // The hinted action's elements: the ones that play it, else the board's first step to it
+  // (an operation card, a combination); and its button in the action list.
+  markHint() {
+    for (const old of this.root.querySelectorAll(".hinted")) old.classList.remove("hinted");
+    delete this.parts.board.dataset.hint;
+    const hinted = this.hinted;
+    if (!hinted || !this.state || hinted.version !== this.state.version || this.replay) return;
+    const quoted = CSS.escape(hinted.action);
+    let targets = [...this.parts.board.querySelectorAll(`[data-action="${quoted}"]`)];
+    if (targets.length === 0) {
+      const [word, second] = hinted.action.split(" ");
+      const first = word === "WRITE" ? `.combo[data-combination="${CSS.escape(second || "")}"]` : `[data-op="${CSS.escape(word)}"]`;
+      targets = [...this.parts.board.querySelectorAll(first)];
+    }
+    targets.push(...this.parts.actions.querySelectorAll(`[data-action="${quoted}"]`));
+    for (const target of targets) target.classList.add("hinted");
+    this.parts.board.dataset.hint = hinted.action;
+  }
+
   undo() {
     if (!this.live.undo()) this.say("Not connected: the page is reconnecting; try again in a moment.", true);
   }
@@ -339,6 +380,7 @@ class TablePage {
       return;
     }
     where.replaceChildren(this.board.render(this.state.view, this.ctx()));
+    this.markHint();
   }
 
   drawActions() {
@@ -379,6 +421,7 @@ class TablePage {
     if (shown.length < legal.length) children.push(h("p", { class: "quiet" }, `${shown.length} of ${legal.length} shown`));
     box.replaceChildren(...children);
     this.parts.undo.disabled = !live;
+    this.markHint();
   }
 
   drawSeats() {
