@@ -80,3 +80,65 @@ def test_a_turn_is_guided_step_by_step(server: Server, browser: Any) -> None:
             assert guide.inner_text().startswith("Nothing to do now.")
     finally:
         context.close()
+
+
+ASTRA_JS = """() => ({
+  heading: document.querySelector("#board .astra h3").textContent,
+  cards: Object.fromEntries([...document.querySelectorAll("#board .astra-cards li")]
+    .map((e) => [e.dataset.actionCard, Number(e.dataset.count)])),
+  rockets: document.querySelector("#board .astra-rockets")?.textContent ?? null,
+  total: Number(document.querySelector("#board .solo-score").dataset.total),
+  cards_of_turn: [...document.querySelectorAll("#board .solo-card")].map((e) => e.textContent),
+})"""
+
+
+def check_astra(page: Any, view: dict[str, Any]) -> None:
+    """The page draws ASTRA as the view holds her: level, cards by action, rockets, score."""
+    shown = page.evaluate(ASTRA_JS)
+    astra = view["astra"]
+    assert shown["heading"] == (
+        f"ASTRA · level {astra['level']} ({astra['name']}) · score {astra['score']}"
+    )
+    assert shown["cards"] == astra["cards"]
+    assert shown["rockets"] == f"rockets left to cross: {astra['rockets']}"
+    assert shown["total"] == view["solo_score"]["total"]
+    assert len(shown["cards_of_turn"]) == len(view["cards"]) == 3
+
+
+def test_astra_is_drawn_in_solo_and_a_write_takes_two_cards(server: Server, browser: Any) -> None:
+    table = server.post(
+        "/api/tables",
+        {"game": "welcome-to-the-moon", "preset": "a1-solo", "seats": ["human"], "seed": 4},
+    )["id"]
+    token = server.post(f"/api/tables/{table}/join", {"seat": 0, "name": "Ada"})["token"]
+    path = f"/api/tables/{table}/state?token={token}"
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/tables/{table}?token={token}")
+        page.wait_for_selector("#board .astra")
+        first = server.get(path)
+        wait_for_version(page, first["version"])
+        check_astra(page, first["view"])
+        writes = [a for a in first["legal"] if a.startswith("WRITE ") and len(a.split()) == 4]
+        number, action, space = writes[0].split()[1:]
+        page.click(f'#board .solo-card[data-card="{number}"]')
+        page.click(f'#board .solo-card[data-card="{action}"]')
+        guide = page.inner_text("#board .wttm-step")
+        assert "is chosen: click a highlighted space" in guide
+        spot = page.locator(f'#board .sheet-box[data-seat="0"] .spot[data-spot="{space}"]')
+        ways = spot.get_attribute("data-action")
+        spot.click()
+        if ways is None:
+            # the space takes the write with the solo bonus too: the list has both ways
+            assert page.locator("#action-filter").input_value() == space
+            page.click(f'#actions button[data-action="{writes[0]}"]')
+        else:
+            assert ways == writes[0]
+        after = wait_for_change(server, table, first["version"], path)
+        assert [0, writes[0]] in after["log"]
+        latest = server.get(path)
+        wait_for_version(page, latest["version"])
+        check_astra(page, latest["view"])
+    finally:
+        context.close()

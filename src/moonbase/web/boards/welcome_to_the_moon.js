@@ -143,8 +143,8 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
       const mark = sheet.marks[spot.slot] || 0;
       const shape = spotShape(spot, mark, ox + spot.col * CELL + 2, oy + spot.row * CELL + 2, layout.insignias);
       let uses = tokens.get(spot.name) || [];
-      if (ctx.local.combo) {
-        const chosen = uses.filter((a) => a.startsWith(`WRITE ${ctx.local.combo} `));
+      if (ctx.local.prefix) {
+        const chosen = uses.filter((a) => a.startsWith(ctx.local.prefix));
         if (chosen.length) uses = chosen;
       }
       if (uses.length === 1) actionable(shape, uses[0], ctx, spot.name);
@@ -183,7 +183,12 @@ function stepGuide(view, ctx) {
   guide.dataset.step = step;
   const [name, how] = STEPS[step] || [step.toLowerCase(), "click a highlighted spot of your sheet, or a button below"];
   let next = how;
-  if (step === "WRITE" && ctx.local.combo) {
+  if (step === "WRITE" && view.cards) {
+    const [number, action] = (ctx.local.solo || []).map((i) => view.cards[i - 1]);
+    if (!number) next = "choose the card whose number you write (the next card chosen gives the action; the third goes to ASTRA)";
+    else if (!action) next = `card ${ctx.local.solo[0]} gives the number ${number.number}: choose the card whose action you take`;
+    else next = `${number.number} with ${action.action.toLowerCase()} is chosen: click a highlighted space to write ${number.number} there`;
+  } else if (step === "WRITE" && ctx.local.combo) {
     const combo = view.combinations[ctx.local.combo - 1];
     next = `combination ${ctx.local.combo} (${combo.number}, ${combo.action.toLowerCase()}) is chosen: click a highlighted space to write ${combo.number} there`;
   }
@@ -199,12 +204,57 @@ function stepGuide(view, ctx) {
   return guide;
 }
 
+// Solo: the three cards of the turn, chosen in order (the number, then the action; the third
+// goes to ASTRA), and the pass through the deck.
+function soloCards(view, ctx) {
+  const local = ctx.local;
+  const chosen = local.solo || [];
+  const legal = [...ctx.legal];
+  const box = h("div", { class: "combos solo-cards", role: "group", "aria-label": "the cards of the turn" });
+  view.cards.forEach((card, i) => {
+    const index = i + 1;
+    const order = chosen.indexOf(index);
+    const next = [...chosen, index].join(" ");
+    const usable = order >= 0 || (chosen.length < 2 && legal.some((a) => a.startsWith(`WRITE ${next} `)));
+    const label = card.solo ? `ASTRA card ${card.solo}` : [h("span", { class: "combo-number" }, card.number), " ", card.action.toLowerCase()];
+    const role = order === 0 ? " (number)" : order === 1 ? " (action)" : "";
+    const button = h("button", { type: "button", class: `combo solo-card${order >= 0 ? " selected" : ""}`, "data-card": index, disabled: !usable, "aria-pressed": String(order >= 0) },
+      label, h("small", {}, role));
+    if (usable) {
+      button.addEventListener("click", () => {
+        local.solo = order >= 0 ? chosen.slice(0, order) : [...chosen, index];
+        if (local.solo.length === 0) local.solo = null;
+        ctx.redraw();
+      });
+    }
+    box.append(button);
+  });
+  box.append(h("span", { class: "quiet" }, ` deck ${view.deck} · pass ${view.pass} · discard ${view.discard}`));
+  return box;
+}
+
+// Solo: ASTRA, the automated opponent — her level, the cards she holds by action, her rockets
+// (adventure 1) and her score, taken off the sheet's.
+function astraPanel(view) {
+  const astra = view.astra;
+  const score = view.solo_score;
+  const cards = Object.entries(astra.cards).map(([action, count]) =>
+    h("li", { "data-action-card": action, "data-count": count }, `${action.toLowerCase()} ${count}`));
+  return h("section", { class: "astra", "aria-label": "ASTRA", "data-score": astra.score },
+    h("h3", {}, `ASTRA · level ${astra.level} (${astra.name}) · score ${astra.score}`),
+    h("ul", { class: "astra-cards" }, cards),
+    astra.rockets !== undefined ? h("p", { class: "astra-rockets" }, `rockets left to cross: ${astra.rockets}`) : null,
+    h("p", { class: "solo-score", "data-total": score.total }, `Your result: sheet ${score.sheet} − ASTRA ${-score.astra} = ${score.total}`));
+}
+
 export function render(view, ctx) {
   const narrow = window.innerWidth < 640;
   const layout = layoutFor(view, ctx);
   const local = ctx.local;
   const legal = [...ctx.legal];
   if (local.combo && !legal.some((a) => a.startsWith(`WRITE ${local.combo} `))) local.combo = null;
+  if (local.solo && !legal.some((a) => a.startsWith(`WRITE ${local.solo.join(" ")} `))) local.solo = null;
+  local.prefix = local.combo ? `WRITE ${local.combo} ` : local.solo && local.solo.length === 2 ? `WRITE ${local.solo.join(" ")} ` : null;
   const top = [];
   top.push(h("p", { class: "wttm-title" }, h("strong", {}, `Adventure ${view.adventure}: ${view.title}`), ` · turn ${view.turn} · ${view.phase}`));
   const combos = h("div", { class: "combos", role: "group", "aria-label": "the combinations" });
@@ -219,6 +269,7 @@ export function render(view, ctx) {
     combos.append(button);
   });
   top.push(combos);
+  if (view.cards) top.push(soloCards(view, ctx), astraPanel(view));
   top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
     h("li", {}, h("strong", {}, `${m.letter} `), m.text, ` — ${m.high_taken ? "high taken, " : ""}${m.high}/${m.low} points${m.claimed_by.length ? `; done by seat ${m.claimed_by.join(", ")}` : ""}`))));
   if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, "Loading the sheet…"));
