@@ -94,8 +94,39 @@ function placeAreas(areas, limit) {
   return { places, rows: bottom };
 }
 
+// An area whose row label is wider than the cells before the next thing in its row (`bonus
+// rockets`, `missions`, a station's name before `robots`) moves what follows right to make
+// room, and widens to hold a label at its right edge: the printed sheet's labels are wider
+// than the one cell the geometry gives them.
+const LABEL_FONT = CELL * 0.38;
+const labelCells = (label) => (2 + label.text.length * LABEL_FONT * 0.58 + 6) / CELL;
+function widen(area) {
+  let spots = area.spots;
+  let labels = area.labels;
+  let cols = area.cols;
+  const sorted = [...labels].sort((a, b) => a.col - b.col);
+  for (const label of sorted) {
+    const at = labels.find((l) => l.row === label.row && l.text === label.text && l.col >= label.col);
+    const after = [...spots, ...labels].filter((item) => item.row === at.row && item.col > at.col);
+    const needed = Math.ceil(at.col + labelCells(at));
+    if (!after.length) {
+      cols = Math.max(cols, needed);
+      continue;
+    }
+    const shift = needed - Math.min(...after.map((item) => item.col));
+    if (shift <= 0) continue;
+    const move = (item) => (item.col > at.col ? { ...item, col: item.col + shift } : item);
+    spots = spots.map(move);
+    labels = labels.map(move);
+    cols += shift;
+  }
+  return spots === area.spots && cols === area.cols ? area : { ...area, cols, spots, labels };
+}
+
 function drawSheet(layout, sheet, ctx, clickable, narrow) {
-  const areas = layout.areas.filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]));
+  const areas = layout.areas
+    .filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]))
+    .map(widen);
   const limit = narrow ? Math.max(...areas.map((a) => a.cols)) : 60;
   const { places, rows } = placeAreas(areas, limit);
   const cols = Math.max(...areas.map((area, i) => places[i].col + area.cols));
@@ -137,7 +168,7 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
     const ox = places[i].col * CELL;
     const oy = places[i].row * CELL;
     for (const label of area.labels) {
-      parts.push(s("text", { x: ox + label.col * CELL + 2, y: oy + label.row * CELL + CELL * 0.62, "font-size": CELL * 0.38, fill: "#333" }, label.text));
+      parts.push(s("text", { x: ox + label.col * CELL + 2, y: oy + label.row * CELL + CELL * 0.62, "font-size": LABEL_FONT, fill: "#333" }, label.text));
     }
     for (const spot of area.spots) {
       const mark = sheet.marks[spot.slot] || 0;
@@ -247,6 +278,17 @@ function astraPanel(view) {
     h("p", { class: "solo-score", "data-total": score.total }, `Your result: sheet ${score.sheet} − ASTRA ${-score.astra} = ${score.total}`));
 }
 
+// A sheet's heading: whose, its score, and (adventure 1) its rockets; its System Errors
+// (adventure 1: circled, of which repaired; the others: a count).
+function sheetFacts(sheet, whose) {
+  const facts = [whose, `score ${sheet.score}`];
+  if (sheet.rockets !== undefined) facts.push(`rockets ${sheet.rockets}`);
+  const errors = sheet.errors;
+  if (typeof errors === "number") facts.push(`System Errors ${errors}`);
+  else if (errors) facts.push(`System Errors ${errors.circled}${errors.repaired ? ` (${errors.repaired} repaired)` : ""}`);
+  return facts.join(" · ");
+}
+
 export function render(view, ctx) {
   const narrow = window.innerWidth < 640;
   const layout = layoutFor(view, ctx);
@@ -280,7 +322,7 @@ export function render(view, ctx) {
     const mine = seat === ctx.seat;
     return h("section", { class: "sheet-box", "data-seat": seat },
       h("h3", {}, s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8)), " ",
-        `${mine ? "Your sheet" : ctx.name(seat)} · score ${sheet.score} · rockets ${sheet.rockets} · System Errors ${sheet.errors.circled}`),
+        sheetFacts(sheet, mine ? "Your sheet" : ctx.name(seat))),
       drawSheet(layout, sheet, ctx, mine, narrow));
   });
   return h("div", { class: "wttm" }, top, stepGuide(view, ctx), sheets);
