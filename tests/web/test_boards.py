@@ -153,7 +153,8 @@ def test_moon_leap_and_welcome_to_the_moon_tables_fit_both_sizes(
         context.close()
 
 
-LABELS_OVER_SPOTS_JS = """() => [...document.querySelectorAll("#board svg.sheet")].flatMap((svg) => {
+LABELS_OVER_SPOTS_JS = """() => [...document.querySelectorAll("#board svg.sheet")].flatMap(
+svg => {
   const boxes = [...svg.querySelectorAll(":scope > text")].map((e) => [e.textContent, e.getBBox()]);
   const spots = [...svg.querySelectorAll(".spot")].map((e) => [e.dataset.spot, e.getBBox()]);
   const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width

@@ -11,8 +11,9 @@ from tests.web.play import wait_for_change, wait_for_version
 HIGHLIGHT = "rgb(255, 233, 168)"
 """The fill of a spot the current step may click (style.css)."""
 
-SPOTS_JS = """() => [...document.querySelectorAll('#board .sheet-box[data-seat="0"] .spot.clickable')]
-  .map((e) => [e.dataset.spot, getComputedStyle(e.querySelector("rect")).fill])"""
+SPOTS_JS = """() => [
+  ...document.querySelectorAll('#board .sheet-box[data-seat="0"] .spot.clickable')
+].map((e) => [e.dataset.spot, getComputedStyle(e.querySelector("rect")).fill])"""
 
 
 def clickable_spots(page: Any) -> set[str]:

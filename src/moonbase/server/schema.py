@@ -69,10 +69,12 @@ class ClockBody(_Answer):
 
 
 class StateBody(_Answer):
-    """A seat's state: the table's version, who acts, the seat's view, its legal actions and
-    the history as it knows it (``[seat, action]``, ``-1``: chance)."""
+    """A seat's state: the table's version, the seat (``null``: a spectator's), who acts, the
+    seat's view, its legal actions and the history as it knows it (``[seat, action]``, ``-1``:
+    chance)."""
 
     version: int
+    seat: int | None
     to_act: list[int]
     view: dict[str, Any]
     legal: list[str]

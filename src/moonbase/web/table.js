@@ -160,14 +160,13 @@ class TablePage {
     this.onState(entry.state);
   }
 
-  // The seat this page's token opens: as saved when this browser joined, else as the view
-  // says (a shared link in another browser); null for a spectator.
+  // The seat this page's token opens: as the server's state says, or before the first one
+  // as saved when this browser joined; null for a spectator.
   get seat() {
     if (!this.token) return null;
+    if (this.state && typeof this.state.seat === "number") return this.state.seat;
     const held = api.tokensOf(this.tableId).find((entry) => entry.token === this.token);
-    if (held) return held.seat;
-    const view = this.state && this.state.view;
-    return view && typeof view.seat === "number" ? view.seat : null;
+    return held ? held.seat : null;
   }
 
   say(text, isError) {
@@ -212,10 +211,10 @@ class TablePage {
   onState(frame) {
     const { type, ...body } = frame;
     this.state = body;
-    // a link shared from another browser: the seat is the one that may act when this token
-    // has legal actions and one seat is to act (kept, as when joining here)
-    if (this.token && this.seat === null && body.legal.length > 0 && body.to_act.length === 1) {
-      api.saveToken(this.tableId, body.to_act[0], this.token);
+    // a link shared from another browser: keep its seat, as when joining here
+    const known = api.tokensOf(this.tableId).some((entry) => entry.token === this.token);
+    if (this.token && typeof body.seat === "number" && !known) {
+      api.saveToken(this.tableId, body.seat, this.token);
     }
     this.stateAt = Date.now();
     this.refreshTable();
