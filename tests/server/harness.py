@@ -37,6 +37,7 @@ def expected(state: State, seat: int | None, version: int) -> dict[str, Any]:
     """The state body ``seat`` (``None``: a spectator) must get, as JSON would carry it."""
     body = {
         "version": version,
+        "seat": seat,
         "to_act": list(state.to_act),
         "view": state.view(seat),
         "legal": state.legal_actions(seat) if seat is not None else [],

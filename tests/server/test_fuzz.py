@@ -98,7 +98,8 @@ def world(
         url = cluster.new_database()
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'moonbase.sqlite3'}"
-    app = create_app(url, clock=ManualClock(), bot_budget=2.0)
+    # hints by a quick search: the strong one takes seconds, and every hint asked is answered
+    app = create_app(url, clock=ManualClock(), bot_budget=2.0, hint_search="mcts:iterations=20")
     with TestClient(app) as client:
         here = World(client, app)
         leap = new_table(client, "moon-leap", ["human", "human"], seed=4)["id"]
@@ -274,7 +275,7 @@ def _target(
         seat, token = pick
         if "token" in body:
             body["token"] = token
-        elif case.method == "GET" and case.path.endswith(("/state", "/replay")):
+        elif case.method == "GET" and case.path.endswith(("/state", "/replay", "/hint")):
             case.query = {**(case.query or {}), "token": token}
         state = now["states"].get(f"{table_id} {seat}")
         if state is not None and "version" in body and choose.random() < 0.7:

@@ -237,6 +237,7 @@ def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
         "/api/tables/{table_id}/leave",
         "/api/tables/{table_id}/return",
         "/api/tables/{table_id}/replay",
+        "/api/tables/{table_id}/hint",
     }
 
 

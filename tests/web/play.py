@@ -4,6 +4,8 @@ read what the board shows."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tests.web.browser import Server
@@ -19,11 +21,14 @@ def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
     )
 
 
-def wait_for_change(server: Server, table: str, version: int, seconds: float = 20.0) -> Any:
-    """Wait until the table is past ``version``; its spectator state then."""
+def wait_for_change(
+    server: Server, table: str, version: int, path: str | None = None, seconds: float = 20.0
+) -> Any:
+    """Wait until the table is past ``version``; its state at ``path`` then (by default the
+    spectator's)."""
     deadline = time.monotonic() + seconds
     while True:
-        state = server.get(f"/api/tables/{table}/state")
+        state = server.get(path or f"/api/tables/{table}/state")
         if state["version"] > version:
             return state
         assert time.monotonic() < deadline, f"table {table} stayed at version {version}"
@@ -64,3 +69,78 @@ def wait_for_entry(server: Server, table: str, token: str, seat: int, count: int
             return log
         assert time.monotonic() < deadline, f"seat {seat} never made move {count}"
         time.sleep(0.05)
+
+
+def sit(page: Any, server: Server, table: str, seat: int, name: str) -> None:
+    """From the lobby, sit in ``seat`` under ``name``; the page goes to the seat's link."""
+    page.goto(server.base + "/")
+    page.wait_for_selector(f'[data-table="{table}"]')
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    page.fill("#player-name", name)
+    page.click(f'[data-table="{table}"] [data-join="{seat}"]')
+    page.wait_for_url(f"**/tables/{table}?token=*")
+    page.wait_for_selector("#board svg")
+
+
+def watch(page: Any, server: Server, table: str) -> None:
+    """From the lobby, watch ``table`` as a spectator (once its first state is drawn)."""
+    page.goto(server.base + "/")
+    page.click(f'[data-watch="{table}"]')
+    page.wait_for_url(f"**/tables/{table}")
+    page.wait_for_selector("#who:has-text('spectator')")
+    page.wait_for_selector("#board svg")
+
+
+@dataclass
+class Person:
+    """A person at a table: their page and their seat's token."""
+
+    page: Any
+    token: str
+
+
+def play_to_the_end(
+    server: Server,
+    table: str,
+    people: dict[int, Person],
+    move: Callable[[Any, dict[str, Any]], str],
+    watched: Callable[[], None],
+    seconds: float,
+) -> int:
+    """Play ``table`` to its end: whenever no bot is to act, the first person to act makes
+    ``move(page, state)`` (clicks on their page for an action chosen from their state; the
+    action); it must be the entry the table logs for them. ``watched()`` after every move
+    checks the spectator. The number of moves made by people."""
+    deadline = time.monotonic() + seconds
+    moves = 0
+    table_state = server.get(f"/api/tables/{table}/state")
+    while True:
+        to_act = table_state["to_act"]
+        if not to_act:
+            return moves
+        assert time.monotonic() < deadline, f"the game did not end in {seconds} s"
+        if any(seat not in people for seat in to_act):
+            table_state = wait_for_change(server, table, table_state["version"])  # a bot
+            continue
+        seat = to_act[0]
+        person = people[seat]
+        path = f"/api/tables/{table}/state?token={person.token}"
+        mine = server.get(path)
+        wait_for_version(person.page, mine["version"])
+        assert "Your turn" in person.page.inner_text("#turn")
+        action = move(person.page, mine)
+        after = wait_for_change(server, table, mine["version"], path)
+        assert [entry for entry in after["log"] if entry[0] == seat][-1] == [seat, action]
+        moves += 1
+        import sys
+
+        print(moves, round(time.monotonic() - deadline + seconds, 1), action, file=sys.stderr)
+        watched()
+        table_state = server.get(f"/api/tables/{table}/state")
+
+
+def click_on_board(page: Any, action: str) -> None:
+    """Click the board's element for ``action``: it must be there and clickable."""
+    target = page.locator(f'#board [data-action="{action}"].clickable')
+    assert target.count() >= 1, f"the board offers no element for {action}"
+    target.first.click()

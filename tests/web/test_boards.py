@@ -146,10 +146,25 @@ def test_moon_leap_and_welcome_to_the_moon_tables_fit_both_sizes(
             wait_for_version(page, server.get(f"/api/tables/{table}/state")["version"])
             if game == "welcome-to-the-moon":
                 write_a_number(page, server, table, token)
+                assert page.evaluate(LABELS_OVER_SPOTS_JS) == []
             shoot(page, artifacts, game if game != "moon" else "moon-competitive", size)
             page.close()
     finally:
         context.close()
+
+
+LABELS_OVER_SPOTS_JS = """() => [...document.querySelectorAll("#board svg.sheet")].flatMap(
+svg => {
+  const boxes = [...svg.querySelectorAll(":scope > text")].map((e) => [e.textContent, e.getBBox()]);
+  const spots = [...svg.querySelectorAll(".spot")].map((e) => [e.dataset.spot, e.getBBox()]);
+  const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width
+    && a.y < b.y + b.height && b.y < a.y + a.height;
+  return boxes.flatMap(([text, box]) => [
+    ...spots.filter(([, spot]) => meet(box, spot)).map(([name]) => `${text} over ${name}`),
+    ...(box.x + box.width > svg.viewBox.baseVal.width ? [`${text} past the edge`] : []),
+  ]);
+})"""
+"""Every row label of a sheet that runs into a spot, or past the sheet's edge."""
 
 
 def write_a_number(page: Any, server: Server, table: str, token: str) -> None:

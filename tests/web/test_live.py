@@ -276,3 +276,27 @@ def test_the_lobby_offers_the_seat_a_bot_keeps_since_its_person_left(
         assert (seat["kind"], seat["player"], seat["taken_over"]) == ("human", "Cy", None)
     finally:
         context.close()
+
+
+def test_a_shared_link_opens_its_seat_even_when_another_seat_is_to_act(
+    server: Server, browser: Any
+) -> None:
+    # Moon Leap: seat 0 moves first; Bob opens seat 1's link in a browser that never joined
+    table = server.post(
+        "/api/tables", {"game": "moon-leap", "seats": ["human", "human"], "seed": 3}
+    )["id"]
+    server.post(f"/api/tables/{table}/join", {"seat": 0, "name": "Ada"})
+    token = server.post(f"/api/tables/{table}/join", {"seat": 1, "name": "Bob"})["token"]
+    state = server.get(f"/api/tables/{table}/state?token={token}")
+    assert state["seat"] == 1 and state["to_act"] == [0] and state["legal"] == []
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/tables/{table}?token={token}")
+        page.wait_for_selector('#who[data-seat="1"]')
+        assert page.inner_text("#who") == "You are Bob (seat 1)"
+        assert page.inner_text("#turn").startswith("Waiting for Ada (seat 0)")
+        saved = page.evaluate(f"localStorage.getItem('moonbase.token.{table}.1')")
+        assert saved == token
+    finally:
+        context.close()

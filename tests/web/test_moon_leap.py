@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.browser import DESKTOP, PHONE, Server
-from tests.web.play import click_an_action, wait_for_change, wait_for_version
+from tests.web.play import click_an_action, sit, wait_for_change, wait_for_version
 
 SHOWN_JS = """() => ({
   version: document.querySelector("#turn").dataset.version,
@@ -48,17 +48,6 @@ def check_spectator(page: Any, server: Server, table: str) -> None:
     assert shown["scores"] == [str(score) for score in state["view"]["scores"]]
     assert shown["acting"] == 0
     assert page.locator("#undo").count() == 0
-
-
-def sit(page: Any, server: Server, table: str, seat: int, name: str) -> None:
-    """From the lobby, sit in ``seat`` under ``name``; the page goes to the seat's link."""
-    page.goto(server.base + "/")
-    page.wait_for_selector(f'[data-table="{table}"]')
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-    page.fill("#player-name", name)
-    page.click(f'[data-table="{table}"] [data-join="{seat}"]')
-    page.wait_for_url(f"**/tables/{table}?token=*")
-    page.wait_for_selector("#board svg")
 
 
 def test_two_people_and_a_bot_play_a_whole_game_by_clicks(

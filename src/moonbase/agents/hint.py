@@ -32,10 +32,35 @@ from moonbase.agents.protocol import make_agent
 from moonbase.core import State
 from moonbase.games.moon.machine import bits, energy_text
 
-__all__ = ["STRONG", "explain_moon", "hint"]
+__all__ = ["STRONG", "explain_moon", "hint", "suggest"]
 
 STRONG = "mcts"
 """The spec of the strong bot: the menu's "strong" choice and the search behind hints."""
+
+
+def suggest(
+    state: State, seat: int, *, seed: int = 0, search: str = STRONG
+) -> tuple[str | None, str]:
+    """The ``search`` agent's choice for ``seat`` (``None`` when the seat has nothing to
+    decide) and the hint that explains it (:func:`hint`'s text), worked out on a resample.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon-leap").new(seed=2, chance="explicit")
+    >>> state.apply(moonbase.CHANCE, "ROLL *")
+    >>> action, text = suggest(state, 0, search="mcts:iterations=20")
+    >>> action in state.legal_actions(0), text == f"Suggested: {action} (mcts:iterations=20)."
+    (True, True)
+    >>> suggest(state, 1)
+    (None, 'Seat 1 has nothing to decide now.')
+    """
+    if seat not in state.to_act:
+        return None, f"Seat {seat} has nothing to decide now."
+    observed = state.resample(seat, random.Random(seed))
+    agent = make_agent(search, seed)
+    suggested = agent.choose(observed.clone(), seat)
+    if observed.game.name == "moon":
+        return suggested, explain_moon(observed, seat, suggested)
+    return suggested, f"Suggested: {suggested} ({agent.spec})."
 
 
 def hint(state: State, seat: int, *, seed: int = 0, search: str = STRONG) -> str:
@@ -50,14 +75,7 @@ def hint(state: State, seat: int, *, seed: int = 0, search: str = STRONG) -> str
     >>> hint(state, 1)
     'Seat 1 has nothing to decide now.'
     """
-    if seat not in state.to_act:
-        return f"Seat {seat} has nothing to decide now."
-    observed = state.resample(seat, random.Random(seed))
-    agent = make_agent(search, seed)
-    suggested = agent.choose(observed.clone(), seat)
-    if observed.game.name == "moon":
-        return explain_moon(observed, seat, suggested)
-    return f"Suggested: {suggested} ({agent.spec})."
+    return suggest(state, seat, seed=seed, search=search)[1]
 
 
 def explain_moon(observed: State, seat: int, suggested: str) -> str:

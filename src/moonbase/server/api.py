@@ -19,6 +19,7 @@ from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
 from moonbase.server.schema import (
     GamesBody,
+    HintBody,
     JoinAnswer,
     ReplayBody,
     StateBody,
@@ -250,6 +251,32 @@ async def replay(
     """The game step by step as the token's seat (or a spectator) saw it."""
     table = await _service(request).fresh(table_id)
     return replay_body(table, await _seat(request, table, token) if token is not None else None)
+
+
+@router.get(
+    "/tables/{table_id}/hint",
+    response_model=None,
+    responses=answers(HintBody, 403, 404, 409, 413, 422, 503),
+)
+async def get_hint(
+    table_id: str, request: Request, token: Annotated[str, Query(min_length=1, max_length=256)]
+) -> dict[str, Any]:
+    """A hint for the token's seat: what the strong bot would do in its place, from the
+    seat's view only (409 when the seat has nothing to decide now)."""
+    table = await _service(request).fresh(table_id)
+    seat = await _seat(request, table, token)
+    if seat not in table.state.to_act:
+        waiting = ", ".join(table.label(s) for s in table.state.to_act) or "nobody: it is over"
+        raise ApiError(
+            409,
+            f"seat {seat} has nothing to decide now, so there is no hint; to act: {waiting}",
+            allowed=list(table.state.to_act),
+        )
+    version = table.version
+    bots: BotSeats = request.app.state.bots
+    action, text = await bots.hint(table, seat)
+    assert action is not None  # the seat is to act
+    return {"version": version, "seat": seat, "action": action, "hint": text}
 
 
 @router.websocket("/tables/{table_id}/live")

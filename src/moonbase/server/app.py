@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import moonbase
 from moonbase.server import migrations
 from moonbase.server.api import router
-from moonbase.server.bots import DEFAULT_BUDGET, BotSeats
+from moonbase.server.bots import DEFAULT_BUDGET, HINT_SEARCH, BotSeats
 from moonbase.server.clocks import Clock
 from moonbase.server.errors import ApiError
 from moonbase.server.live import Hub
@@ -206,12 +206,14 @@ def create_app(
     takeover_bot: str = TAKEOVER_BOT,
     tick: float = 1.0,
     grace: float | None = GRACE,
+    hint_search: str = HINT_SEARCH,
 ) -> FastAPI:
     """The moonbase server on ``database_url`` (``sqlite:///FILE``, ``postgresql://…``),
     playing bots in ``bot_workers`` processes, ``bot_budget`` seconds per move, reading the
     time from ``clock`` (the machine's by default) and looking every ``tick`` seconds for
     seats whose time ran out or whose person has been disconnected for ``grace`` seconds
-    (``None``: never); ``takeover_bot`` takes them."""
+    (``None``: never); ``takeover_bot`` takes them. Hints are the choices of the agent
+    ``hint_search``."""
     engine = _engine(async_url(database_url))
 
     @asynccontextmanager
@@ -219,7 +221,7 @@ def create_app(
         async with engine.begin() as connection:
             await connection.run_sync(migrations.upgrade)
         service = TableService(Storage(engine), clock=clock, takeover_bot=takeover_bot, grace=grace)
-        bots = BotSeats(service, workers=bot_workers, budget=bot_budget)
+        bots = BotSeats(service, workers=bot_workers, budget=bot_budget, hint_search=hint_search)
         app.state.service, app.state.bots, app.state.hub = service, bots, Hub(service)
         announcements = None
         if service.storage.announces:

@@ -1,8 +1,8 @@
 """What a client is sent: a seat's state, a table, the games — built from the engine only.
 
 A state body is exactly ``view(seat)``, ``legal_actions(seat)`` and ``history_for(seat)`` (the
-spectator's: ``view(None)``, no legal actions, ``history_for(None)``), with the table's version
-and the seats to act. Nothing else about the state ever leaves the server.
+spectator's: ``view(None)``, no legal actions, ``history_for(None)``), with the table's version,
+the seat it is for and the seats to act. Nothing else about the state ever leaves the server.
 """
 
 from __future__ import annotations
@@ -20,14 +20,16 @@ __all__ = ["games_body", "replay_body", "state_body", "table_body", "view_body"]
 
 
 def view_body(state: State, seat: int | None, version: int) -> dict[str, Any]:
-    """``{"version", "to_act", "view", "legal", "log"}`` of ``state`` for ``seat``.
+    """``{"version", "seat", "to_act", "view", "legal", "log"}`` of ``state`` for ``seat``
+    (``None``: a spectator).
 
     >>> body = view_body(moonbase.load("moon-leap").new(seed=5), 1, 0)
-    >>> sorted(body), body["legal"], body["log"]
-    (['legal', 'log', 'to_act', 'version', 'view'], [], [[-1, 'ROLL 3']])
+    >>> sorted(body), body["seat"], body["legal"], body["log"]
+    (['legal', 'log', 'seat', 'to_act', 'version', 'view'], 1, [], [[-1, 'ROLL 3']])
     """
     return {
         "version": version,
+        "seat": seat,
         "to_act": list(state.to_act),
         "view": state.view(seat),
         "legal": state.legal_actions(seat) if seat is not None else [],

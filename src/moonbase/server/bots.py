@@ -18,18 +18,34 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
+from collections.abc import Callable
 from multiprocessing.pool import Pool
-from typing import Final
+from typing import Final, TypeVar
 
 import moonbase
 from moonbase.cli.bots import BotError, bot_names, make_bot
 from moonbase.server.errors import ApiError
 from moonbase.server.tables import HUMAN, LiveTable, TableService
 
-__all__ = ["DEFAULT_BUDGET", "BotSeats", "check_bot", "choose", "move_seed"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "HINT_BUDGET",
+    "HINT_SEARCH",
+    "BotSeats",
+    "advise",
+    "check_bot",
+    "choose",
+    "hint_seed",
+    "move_seed",
+]
 
 DEFAULT_BUDGET: Final = 10.0
 """Seconds a bot may think about one move."""
+HINT_SEARCH: Final = "mcts"
+"""The agent behind hints: the strong bot, as the terminal's ``hint``."""
+HINT_BUDGET: Final = 30.0
+"""Seconds a hint may take before the server says to ask again."""
+T = TypeVar("T")
 
 
 def check_bot(spec: str) -> str:
@@ -61,14 +77,43 @@ def choose(save: str, seat: int, spec: str, seed: int) -> str:
     return make_bot(spec, seed).choose(observed, seat)
 
 
+def advise(save: str, seat: int, search: str, seed: int) -> tuple[str | None, str]:
+    """The hint for ``seat`` in the saved state ``save``: the move ``search`` suggests and
+    its explanation, worked out on a resample (run in a worker process: the seat's view only,
+    as a bot's move)."""
+    from moonbase.agents.hint import suggest
+
+    state = moonbase.from_json(save)
+    observed = state.resample(seat, random.Random(seed))
+    return suggest(observed, seat, seed=seed, search=search)
+
+
+def hint_seed(table_seed: int, seat: int, version: int) -> int:
+    """The seed of the hint for ``seat`` at ``version`` (the same question, the same hint).
+
+    >>> hint_seed(7, 1, 3) == hint_seed(7, 1, 3) != move_seed(7, 1, 3)
+    True
+    """
+    return random.Random(f"moonbase-server-hint:{table_seed}:{seat}:{version}").getrandbits(32)
+
+
 class BotSeats:
     """Plays the bot seats of every table of ``service``, in a pool of ``workers`` processes,
     each move within ``budget`` seconds."""
 
-    def __init__(self, service: TableService, workers: int = 1, budget: float = DEFAULT_BUDGET):
+    def __init__(
+        self,
+        service: TableService,
+        workers: int = 1,
+        budget: float = DEFAULT_BUDGET,
+        hint_search: str = HINT_SEARCH,
+        hint_budget: float = HINT_BUDGET,
+    ):
         self.service = service
         self.workers = workers
         self.budget = budget
+        self.hint_search = hint_search
+        self.hint_budget = hint_budget
         self._pool: Pool | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.failures: list[str] = []
@@ -82,10 +127,10 @@ class BotSeats:
             self._pool = multiprocessing.get_context("spawn").Pool(self.workers)
         return self._pool
 
-    def _submit(self, save: str, seat: int, spec: str, seed: int) -> asyncio.Future[str]:
-        """Think in a worker; the answer (or the bot's error) arrives in the returned future."""
+    def _submit(self, work: Callable[..., T], *args: object) -> asyncio.Future[T]:
+        """Think in a worker; the answer (or the error) arrives in the returned future."""
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[str] = loop.create_future()
+        future: asyncio.Future[T] = loop.create_future()
 
         def settle(outcome: object) -> None:
             if future.done():  # given up on: the budget ran out
@@ -93,15 +138,27 @@ class BotSeats:
             if isinstance(outcome, BaseException):
                 future.set_exception(outcome)
             else:
-                future.set_result(str(outcome))
+                future.set_result(outcome)  # type: ignore[arg-type]  # what work returned
 
         def answer(outcome: object) -> None:
             loop.call_soon_threadsafe(settle, outcome)
 
-        self._workers().apply_async(
-            choose, (save, seat, spec, seed), callback=answer, error_callback=answer
-        )
+        self._workers().apply_async(work, args, callback=answer, error_callback=answer)
         return future
+
+    async def hint(self, table: LiveTable, seat: int) -> tuple[str | None, str]:
+        """The hint for ``seat`` at ``table`` now (worked out in a worker from the seat's view
+        only): the suggested action and its explanation; a 503 past :attr:`hint_budget`."""
+        seed = hint_seed(table.seed, seat, table.version)
+        work = self._submit(advise, table.state.to_json(), seat, self.hint_search, seed)
+        try:
+            return await asyncio.wait_for(work, self.hint_budget)
+        except TimeoutError:
+            raise ApiError(
+                503, f"the hint took longer than {self.hint_budget:g} s; ask again in a moment"
+            ) from None
+        except BotError as error:
+            raise ApiError(503, f"no hint this time: {error}") from None
 
     async def changed(self, table: LiveTable, moved: bool = True) -> None:
         """After a change: start playing the table's bots if one is to act."""
@@ -129,7 +186,7 @@ class BotSeats:
 
     async def _think(self, table: LiveTable, seat: int, version: int) -> str:
         seed = move_seed(table.seed, seat, version)
-        work = self._submit(table.state.to_json(), seat, table.bot_spec(seat), seed)
+        work = self._submit(choose, table.state.to_json(), seat, table.bot_spec(seat), seed)
         try:
             return await asyncio.wait_for(work, self.budget)
         except BotError as error:  # a bot that will not play this game (the planner at Moons)

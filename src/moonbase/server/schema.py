@@ -29,6 +29,7 @@ __all__ = [
     "ErrorBody",
     "GameBody",
     "GamesBody",
+    "HintBody",
     "JoinAnswer",
     "OptionBody",
     "ReplayBody",
@@ -68,16 +69,28 @@ class ClockBody(_Answer):
 
 
 class StateBody(_Answer):
-    """A seat's state: the table's version, who acts, the seat's view, its legal actions and
-    the history as it knows it (``[seat, action]``, ``-1``: chance)."""
+    """A seat's state: the table's version, the seat (``null``: a spectator's), who acts, the
+    seat's view, its legal actions and the history as it knows it (``[seat, action]``, ``-1``:
+    chance)."""
 
     version: int
+    seat: int | None
     to_act: list[int]
     view: dict[str, Any]
     legal: list[str]
     log: list[tuple[int, str]]
     clock: ClockBody | SkipJsonSchema[None] = None
     """Only at a table with a clock."""
+
+
+class HintBody(_Answer):
+    """A hint for the token's seat at ``version``: the action the strong bot would take in
+    its place (worked out from the seat's view only) and why, in one line."""
+
+    version: int
+    seat: int
+    action: str
+    hint: str
 
 
 class UndoAnswer(StateBody):
@@ -204,10 +217,12 @@ ERRORS: Final = {
     400: "Malformed JSON.",
     403: "The token opens no seat here, or not the seat named.",
     404: "No such table.",
-    409: "Stale version (with the current state), a seat taken, or an undo or return refused.",
+    409: "Stale version (with the current state), a seat taken, an undo or return refused, or "
+    "a hint asked for a seat with nothing to decide.",
     413: "The request body is over 64 KiB.",
     422: "Bad fields, options, seats or clock, or an illegal action (with reason and allowed).",
-    503: "The database could not be reached or could not store it; nothing changed, try again.",
+    503: "The database could not be reached or could not store it, or a hint took too long; "
+    "nothing changed, try again.",
 }
 """Each error status the API answers, and when."""
 

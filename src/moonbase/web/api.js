@@ -32,6 +32,9 @@ export async function request(method, path, body) {
 }
 
 export const games = () => request("GET", "/api/games");
+// The strong bot's suggestion for the token's seat: {version, seat, action, hint}.
+export const hint = (tableId, token) =>
+  request("GET", `/api/tables/${encodeURIComponent(tableId)}/hint?token=${encodeURIComponent(token)}`);
 // The newest `limit` tables of a status (the API lists them oldest first, a page at a time),
 // and how many there are.
 export async function newestTables(status, limit = 100) {

@@ -37,10 +37,11 @@ function endedText(ended) {
   }).join("; ");
 }
 
-// The result panel's content: the board module's own summary if it has one, else the
+// The result panel's content: the board module's own summary if it gives one, else the
 // view's `ended`, `winners`, `scores` and `score_parts` as they are.
 export function breakdown(view, table, board) {
-  if (board && typeof board.result === "function") return board.result(view, table);
+  const own = board && typeof board.result === "function" ? board.result(view, table) : null;
+  if (own) return own;
   const children = [];
   if (view && view.ended && view.ended.length) children.push(h("p", { class: "ended" }, `Ended: ${endedText(view.ended)}.`));
   if (view && view.outcome) children.push(h("p", { class: "outcome" }, `Outcome: ${view.outcome}.`));

@@ -41,6 +41,7 @@ class TablePage {
     this.stateAt = 0;
     this.replay = null;
     this.tableTimer = null;
+    this.hinted = null;
   }
 
   start() {
@@ -55,6 +56,7 @@ class TablePage {
       result: el("section", "result", { class: "panel result", hidden: true }),
       actions: el("div", "actions", { class: "actions" }),
       undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
+      hint: el("button", "hint", { type: "button", onclick: () => this.askHint() }, "Hint"),
       seats: el("ul", "seats", { class: "seat-list" }),
       log: el("ol", "log", { class: "log", reversed: true }),
       replay: el("div", "replay", { class: "replay-bar" }),
@@ -72,7 +74,7 @@ class TablePage {
           h("section", { class: "panel play", "aria-label": "the table" }, p.board),
           h("aside", { class: "side" },
             h("section", { class: "panel", "aria-label": "your actions" },
-              h("h2", {}, "Actions"), p.actions, this.token || this.held ? p.undo : null),
+              h("h2", {}, "Actions"), p.actions, this.token || this.held ? h("p", { class: "tools" }, p.undo, " ", p.hint) : null),
             h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
             h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
     if (this.held) this.startHotseat();
@@ -151,20 +153,20 @@ class TablePage {
     this.live = entry.live;
     this.local = {};
     this.filter = "";
+    this.hinted = null;
     this.parts.cover.hidden = true;
     this.parts.cover.replaceChildren();
     this.onStatus(entry.live.open ? "live" : "reconnecting");
     this.onState(entry.state);
   }
 
-  // The seat this page's token opens: as saved when this browser joined, else as the view
-  // says (a shared link in another browser); null for a spectator.
+  // The seat this page's token opens: as the server's state says, or before the first one
+  // as saved when this browser joined; null for a spectator.
   get seat() {
     if (!this.token) return null;
+    if (this.state && typeof this.state.seat === "number") return this.state.seat;
     const held = api.tokensOf(this.tableId).find((entry) => entry.token === this.token);
-    if (held) return held.seat;
-    const view = this.state && this.state.view;
-    return view && typeof view.seat === "number" ? view.seat : null;
+    return held ? held.seat : null;
   }
 
   say(text, isError) {
@@ -209,10 +211,10 @@ class TablePage {
   onState(frame) {
     const { type, ...body } = frame;
     this.state = body;
-    // a link shared from another browser: the seat is the one that may act when this token
-    // has legal actions and one seat is to act (kept, as when joining here)
-    if (this.token && this.seat === null && body.legal.length > 0 && body.to_act.length === 1) {
-      api.saveToken(this.tableId, body.to_act[0], this.token);
+    // a link shared from another browser: keep its seat, as when joining here
+    const known = api.tokensOf(this.tableId).some((entry) => entry.token === this.token);
+    if (this.token && typeof body.seat === "number" && !known) {
+      api.saveToken(this.tableId, body.seat, this.token);
     }
     this.stateAt = Date.now();
     this.refreshTable();
@@ -250,6 +252,7 @@ class TablePage {
       return;
     }
     this.pending = action;
+    this.local = {}; // a selection on the board (a card, a combination) was for this action
     this.say(`Sent ${action}…`, false);
   }
 
@@ -260,6 +263,44 @@ class TablePage {
     } catch (error) {
       this.say(error.message, true);
     }
+  }
+
+  // Ask the server what the strong bot would do in this seat's place (from its view only);
+  // say why, and mark the suggested action on the board and in the list until the table moves.
+  async askHint() {
+    if (!this.token || !this.state) return;
+    const button = this.parts.hint;
+    button.disabled = true;
+    this.say("Thinking about a hint…", false);
+    try {
+      const answer = await api.hint(this.tableId, this.token);
+      this.hinted = answer.version === this.state.version ? answer : null;
+      this.say(`Hint: ${answer.hint}`, false);
+      this.markHint();
+    } catch (error) {
+      this.say(`No hint: ${error.message}`, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // The hinted action's elements: the ones that play it, else the board's first step to it
+  // (an operation card, a combination); and its button in the action list.
+  markHint() {
+    for (const old of this.root.querySelectorAll(".hinted")) old.classList.remove("hinted");
+    delete this.parts.board.dataset.hint;
+    const hinted = this.hinted;
+    if (!hinted || !this.state || hinted.version !== this.state.version || this.replay) return;
+    const quoted = CSS.escape(hinted.action);
+    let targets = [...this.parts.board.querySelectorAll(`[data-action="${quoted}"]`)];
+    if (targets.length === 0) {
+      const [word, second] = hinted.action.split(" ");
+      const first = word === "WRITE" ? `.combo[data-combination="${CSS.escape(second || "")}"]` : `[data-op="${CSS.escape(word)}"]`;
+      targets = [...this.parts.board.querySelectorAll(first)];
+    }
+    targets.push(...this.parts.actions.querySelectorAll(`[data-action="${quoted}"]`));
+    for (const target of targets) target.classList.add("hinted");
+    this.parts.board.dataset.hint = hinted.action;
   }
 
   undo() {
@@ -338,6 +379,7 @@ class TablePage {
       return;
     }
     where.replaceChildren(this.board.render(this.state.view, this.ctx()));
+    this.markHint();
   }
 
   drawActions() {
@@ -378,6 +420,7 @@ class TablePage {
     if (shown.length < legal.length) children.push(h("p", { class: "quiet" }, `${shown.length} of ${legal.length} shown`));
     box.replaceChildren(...children);
     this.parts.undo.disabled = !live;
+    this.markHint();
   }
 
   drawSeats() {

@@ -2,7 +2,8 @@
 // seat's goal, RAM and the race), energy, and the operation cards with their prices.
 // An operation is played by clicking its card, then its register(s); END, REPAIR and PEEK
 // are cards of their own.
-import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+import { actionable, choosable, h, s, seatMarker, seatName } from "../dom.js";
+import { endedText, rows } from "../result.js";
 
 const WIDTH = 1000;
 const ONE_OPERAND = new Set(["INC", "DEC", "ROL", "ROR", "NOT"]);
@@ -160,4 +161,19 @@ export function render(view, ctx) {
   else if (local.op) hint = `${local.op} ${local.dest}: choose the other register`;
   const svg = s("svg", { class: "board-svg moon", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `MOON, ${view.mode}` }, parts);
   return h("div", {}, svg, h("p", { class: "board-hint", "aria-live": "polite" }, hint || (ctx.legal.size ? "Choose an operation card, then its registers." : "")));
+}
+
+// The end of a competitive game: why it ended and each seat's race (goals solved, bugs);
+// a cooperative game's end is the page's usual summary (null).
+export function result(view, table) {
+  if (view.mode !== "competitive") return null;
+  const lines = [];
+  if (view.ended && view.ended.length) lines.push(h("p", { class: "ended" }, `Ended: ${endedText(view.ended)}.`));
+  lines.push(rows(view.solved.map((solved, seat) => ({
+    seat: seatName(table, seat),
+    solved,
+    goals: view.solved_goals[seat].join(" ") || "—",
+    bugs: view.bugs[seat],
+  }))));
+  return h("div", { class: "summary", "data-over": "true" }, lines);
 }

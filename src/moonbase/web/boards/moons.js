@@ -69,7 +69,9 @@ export function render(view, ctx) {
   parts.push(s("text", { x: 10, y: y + 30, "font-size": 24 }, "Supply:"));
   PLANETS.forEach((planet, i) => {
     const x = 120 + i * (narrow ? 100 : 150);
+    // the backing rect makes the whole token and its count one target to click
     const group = s("g", { class: "supply", "data-planet": planet, "data-count": view.supply[planet] },
+      s("rect", { x: x - 22, y: y + 2, width: narrow ? 92 : 120, height: 42, rx: 8, fill: "transparent", stroke: "none" }),
       planetSymbol(planet, x, y + 22, 16),
       s("text", { x: x + 24, y: y + 31, "font-size": 24 }, `${LETTER[planet]} ${view.supply[planet]}`));
     if (ctx.legal.has(`TAKE ${planet}`)) actionable(group, `TAKE ${planet}`, ctx, `take a ${planet.toLowerCase()} token`);

@@ -10,6 +10,7 @@ const INFECTED = 20;
 const CIRCLED = 1;
 const CROSSED = 2;
 const SIDES = ["", "1", "2", "12"];
+const ARROW = "\u2192";
 const layouts = new Map();
 
 function layoutFor(view, ctx) {
@@ -93,18 +94,73 @@ function placeAreas(areas, limit) {
   return { places, rows: bottom };
 }
 
+// An area whose row label is wider than the cells before the next thing in its row (`bonus
+// rockets`, `missions`, a station's name before `robots`) moves what follows right to make
+// room, and widens to hold a label at its right edge: the printed sheet's labels are wider
+// than the one cell the geometry gives them.
+const LABEL_FONT = CELL * 0.38;
+const labelCells = (label) => (2 + label.text.length * LABEL_FONT * 0.58 + 6) / CELL;
+function widen(area) {
+  let spots = area.spots;
+  let labels = area.labels;
+  let cols = area.cols;
+  const sorted = [...labels].sort((a, b) => a.col - b.col);
+  for (const label of sorted) {
+    const at = labels.find((l) => l.row === label.row && l.text === label.text && l.col >= label.col);
+    const after = [...spots, ...labels].filter((item) => item.row === at.row && item.col > at.col);
+    const needed = Math.ceil(at.col + labelCells(at));
+    if (!after.length) {
+      cols = Math.max(cols, needed);
+      continue;
+    }
+    const shift = needed - Math.min(...after.map((item) => item.col));
+    if (shift <= 0) continue;
+    const move = (item) => (item.col > at.col ? { ...item, col: item.col + shift } : item);
+    spots = spots.map(move);
+    labels = labels.map(move);
+    cols += shift;
+  }
+  return spots === area.spots && cols === area.cols ? area : { ...area, cols, spots, labels };
+}
+
 function drawSheet(layout, sheet, ctx, clickable, narrow) {
-  const areas = layout.areas.filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]));
+  const areas = layout.areas
+    .filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]))
+    .map(widen);
   const limit = narrow ? Math.max(...areas.map((a) => a.cols)) : 60;
   const { places, rows } = placeAreas(areas, limit);
   const cols = Math.max(...areas.map((area, i) => places[i].col + area.cols));
   const tokens = new Map();
+  const put = (name, action) => {
+    if (!tokens.has(name)) tokens.set(name, []);
+    if (!tokens.get(name).includes(action)) tokens.get(name).push(action);
+  };
   if (clickable) {
+    // a word that names a group of spots goes on its arrow (a quarter: `ACTIVATE Q2`), or
+    // on each of its spots (a station: `ROBOT ST3`)
+    const groups = new Map();
+    const arrows = new Map();
+    for (const area of areas) {
+      for (const spot of area.spots) {
+        if (!spot.group) continue;
+        if (!groups.has(spot.group)) groups.set(spot.group, []);
+        groups.get(spot.group).push(spot.name);
+        if (spot.printed === ARROW) arrows.set(spot.group, [spot.name]);
+      }
+    }
+    const names = new Set(areas.flatMap((area) => area.spots.map((spot) => spot.name)));
     for (const action of ctx.legal) {
       for (const word of action.split(" ").slice(1)) {
-        if (!tokens.has(word)) tokens.set(word, []);
-        tokens.get(word).push(action);
+        const spots = names.has(word) ? [word] : arrows.get(word) || groups.get(word) || [];
+        for (const name of spots) put(name, action);
       }
+    }
+    // a turn with no playable combination marks the next System Error box: that box
+    if (ctx.legal.has("ERROR")) {
+      const next = areas.flatMap((area) => area.spots)
+        .filter((spot) => spot.kind === "error" && !sheet.marks[spot.slot])
+        .sort((a, b) => a.slot - b.slot)[0];
+      if (next) put(next.name, "ERROR");
     }
   }
   const parts = [];
@@ -112,14 +168,14 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
     const ox = places[i].col * CELL;
     const oy = places[i].row * CELL;
     for (const label of area.labels) {
-      parts.push(s("text", { x: ox + label.col * CELL + 2, y: oy + label.row * CELL + CELL * 0.62, "font-size": CELL * 0.38, fill: "#333" }, label.text));
+      parts.push(s("text", { x: ox + label.col * CELL + 2, y: oy + label.row * CELL + CELL * 0.62, "font-size": LABEL_FONT, fill: "#333" }, label.text));
     }
     for (const spot of area.spots) {
       const mark = sheet.marks[spot.slot] || 0;
       const shape = spotShape(spot, mark, ox + spot.col * CELL + 2, oy + spot.row * CELL + 2, layout.insignias);
       let uses = tokens.get(spot.name) || [];
-      if (ctx.local.combo) {
-        const chosen = uses.filter((a) => a.startsWith(`WRITE ${ctx.local.combo} `));
+      if (ctx.local.prefix) {
+        const chosen = uses.filter((a) => a.startsWith(ctx.local.prefix));
         if (chosen.length) uses = chosen;
       }
       if (uses.length === 1) actionable(shape, uses[0], ctx, spot.name);
@@ -132,12 +188,115 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
   return s("svg", { class: "board-svg sheet", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: "img", "aria-label": `adventure sheet ${layout.adventure}`, style }, parts);
 }
 
+// What each step of a turn asks, by the first word of its actions.
+const STEPS = {
+  WRITE: ["write a number", "choose a combination, then click a highlighted space of your sheet"],
+  ERROR: ["a System Error", "no combination can be written: click your next System Error box (highlighted)"],
+  X: ["place an X", "click a highlighted space for the X"],
+  ACTIVATE: ["activate rockets", "click the arrow (\u2192) of a highlighted quarter"],
+  SKIP: ["skip", "decline the combination's action"],
+};
+
+// The turn, step by step: which step it is at (the view's `pending` sub-steps are what is
+// left), what the next click does, and a button for each action that has no spot of its own
+// on the sheet (doing a combination's action, or skipping it).
+function stepGuide(view, ctx) {
+  const legal = [...ctx.legal];
+  const guide = h("div", { class: "wttm-step", role: "status", "aria-live": "polite" });
+  if (!legal.length) {
+    const waiting = view.pending && view.pending.length ? `Steps left: ${view.pending.join(", ")}.` : "";
+    guide.dataset.step = "none";
+    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `Nothing to do now. ${waiting}`.trim()));
+    return guide;
+  }
+  const words = [...new Set(legal.map((a) => a.split(" ")[0]))].filter((w) => w !== "SKIP");
+  const step = words[0] || "SKIP";
+  guide.dataset.step = step;
+  const [name, how] = STEPS[step] || [step.toLowerCase(), "click a highlighted spot of your sheet, or a button below"];
+  let next = how;
+  if (step === "WRITE" && view.cards) {
+    const [number, action] = (ctx.local.solo || []).map((i) => view.cards[i - 1]);
+    if (!number) next = "choose the card whose number you write (the next card chosen gives the action; the third goes to ASTRA)";
+    else if (!action) next = `card ${ctx.local.solo[0]} gives the number ${number.number}: choose the card whose action you take`;
+    else next = `${number.number} with ${action.action.toLowerCase()} is chosen: click a highlighted space to write ${number.number} there`;
+  } else if (step === "WRITE" && ctx.local.combo) {
+    const combo = view.combinations[ctx.local.combo - 1];
+    next = `combination ${ctx.local.combo} (${combo.number}, ${combo.action.toLowerCase()}) is chosen: click a highlighted space to write ${combo.number} there`;
+  }
+  const left = (view.pending || []).filter((p) => p !== step);
+  guide.append(h("p", { class: "board-hint" },
+    h("strong", { class: "step-name" }, `Step: ${name}. `), `Next click: ${next}.`,
+    left.length ? ` Then: ${left.join(", ").toLowerCase()}.` : ""));
+  const bare = legal.filter((a) => !a.includes(" ") && a !== "ERROR");
+  if (bare.length) {
+    guide.append(h("p", { class: "step-buttons" }, bare.map((action) =>
+      actionable(h("button", { type: "button", class: "step-action" }, action === "SKIP" ? "Skip this action" : `Do ${action.toLowerCase()}`), action, ctx, action === "SKIP" ? "skip" : action.toLowerCase()))));
+  }
+  return guide;
+}
+
+// Solo: the three cards of the turn, chosen in order (the number, then the action; the third
+// goes to ASTRA), and the pass through the deck.
+function soloCards(view, ctx) {
+  const local = ctx.local;
+  const chosen = local.solo || [];
+  const legal = [...ctx.legal];
+  const box = h("div", { class: "combos solo-cards", role: "group", "aria-label": "the cards of the turn" });
+  view.cards.forEach((card, i) => {
+    const index = i + 1;
+    const order = chosen.indexOf(index);
+    const next = [...chosen, index].join(" ");
+    const usable = order >= 0 || (chosen.length < 2 && legal.some((a) => a.startsWith(`WRITE ${next} `)));
+    const label = card.solo ? `ASTRA card ${card.solo}` : [h("span", { class: "combo-number" }, card.number), " ", card.action.toLowerCase()];
+    const role = order === 0 ? " (number)" : order === 1 ? " (action)" : "";
+    const button = h("button", { type: "button", class: `combo solo-card${order >= 0 ? " selected" : ""}`, "data-card": index, disabled: !usable, "aria-pressed": String(order >= 0) },
+      label, h("small", {}, role));
+    if (usable) {
+      button.addEventListener("click", () => {
+        local.solo = order >= 0 ? chosen.slice(0, order) : [...chosen, index];
+        if (local.solo.length === 0) local.solo = null;
+        ctx.redraw();
+      });
+    }
+    box.append(button);
+  });
+  box.append(h("span", { class: "quiet" }, ` deck ${view.deck} · pass ${view.pass} · discard ${view.discard}`));
+  return box;
+}
+
+// Solo: ASTRA, the automated opponent — her level, the cards she holds by action, her rockets
+// (adventure 1) and her score, taken off the sheet's.
+function astraPanel(view) {
+  const astra = view.astra;
+  const score = view.solo_score;
+  const cards = Object.entries(astra.cards).map(([action, count]) =>
+    h("li", { "data-action-card": action, "data-count": count }, `${action.toLowerCase()} ${count}`));
+  return h("section", { class: "astra", "aria-label": "ASTRA", "data-score": astra.score },
+    h("h3", {}, `ASTRA · level ${astra.level} (${astra.name}) · score ${astra.score}`),
+    h("ul", { class: "astra-cards" }, cards),
+    astra.rockets !== undefined ? h("p", { class: "astra-rockets" }, `rockets left to cross: ${astra.rockets}`) : null,
+    h("p", { class: "solo-score", "data-total": score.total }, `Your result: sheet ${score.sheet} − ASTRA ${-score.astra} = ${score.total}`));
+}
+
+// A sheet's heading: whose, its score, and (adventure 1) its rockets; its System Errors
+// (adventure 1: circled, of which repaired; the others: a count).
+function sheetFacts(sheet, whose) {
+  const facts = [whose, `score ${sheet.score}`];
+  if (sheet.rockets !== undefined) facts.push(`rockets ${sheet.rockets}`);
+  const errors = sheet.errors;
+  if (typeof errors === "number") facts.push(`System Errors ${errors}`);
+  else if (errors) facts.push(`System Errors ${errors.circled}${errors.repaired ? ` (${errors.repaired} repaired)` : ""}`);
+  return facts.join(" · ");
+}
+
 export function render(view, ctx) {
   const narrow = window.innerWidth < 640;
   const layout = layoutFor(view, ctx);
   const local = ctx.local;
   const legal = [...ctx.legal];
   if (local.combo && !legal.some((a) => a.startsWith(`WRITE ${local.combo} `))) local.combo = null;
+  if (local.solo && !legal.some((a) => a.startsWith(`WRITE ${local.solo.join(" ")} `))) local.solo = null;
+  local.prefix = local.combo ? `WRITE ${local.combo} ` : local.solo && local.solo.length === 2 ? `WRITE ${local.solo.join(" ")} ` : null;
   const top = [];
   top.push(h("p", { class: "wttm-title" }, h("strong", {}, `Adventure ${view.adventure}: ${view.title}`), ` · turn ${view.turn} · ${view.phase}`));
   const combos = h("div", { class: "combos", role: "group", "aria-label": "the combinations" });
@@ -152,7 +311,7 @@ export function render(view, ctx) {
     combos.append(button);
   });
   top.push(combos);
-  if (view.pending && view.pending.length) top.push(h("p", { class: "pending" }, `Next step: ${view.pending.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(", ")}`));
+  if (view.cards) top.push(soloCards(view, ctx), astraPanel(view));
   top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
     h("li", {}, h("strong", {}, `${m.letter} `), m.text, ` — ${m.high_taken ? "high taken, " : ""}${m.high}/${m.low} points${m.claimed_by.length ? `; done by seat ${m.claimed_by.join(", ")}` : ""}`))));
   if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, "Loading the sheet…"));
@@ -163,9 +322,8 @@ export function render(view, ctx) {
     const mine = seat === ctx.seat;
     return h("section", { class: "sheet-box", "data-seat": seat },
       h("h3", {}, s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8)), " ",
-        `${mine ? "Your sheet" : ctx.name(seat)} · score ${sheet.score} · rockets ${sheet.rockets} · System Errors ${sheet.errors.circled}`),
+        sheetFacts(sheet, mine ? "Your sheet" : ctx.name(seat))),
       drawSheet(layout, sheet, ctx, mine, narrow));
   });
-  const hint = local.combo ? `Combination ${local.combo}: click a space.` : legal.some((a) => a.startsWith("WRITE ")) ? "Choose a combination, then a space." : "";
-  return h("div", { class: "wttm" }, top, h("p", { class: "board-hint" }, hint), sheets);
+  return h("div", { class: "wttm" }, top, stepGuide(view, ctx), sheets);
 }
