@@ -115,3 +115,24 @@ def test_concurrent_actions_on_one_version_are_serialised_never_both_applied(
         mirror.apply(0, done)
         assert state(client, tid, token) == expected(mirror, 0, 1)
         assert [row[1:] for row in log_rows(db_url)] == [(1, 0, "act", done)]
+
+
+def test_a_simultaneous_choice_stays_current_while_the_others_make_theirs(db_url: str) -> None:
+    """Moons' tableaus are chosen at once: seat 1 chose on version 0 while seat 0's choice
+    came first, and nothing seat 1 may do has changed, so its version 0 is not stale."""
+    game = moonbase.load("moons", players=3, mini_asteroids=False)
+    mirror = game.new(seed=5)
+    with serving(db_url) as client:
+        tid = new_table(client, "moons", ["human", "human", "human"], seed=5,
+                        options={"players": 3, "mini_asteroids": False})["id"]  # fmt: skip
+        tokens = [join(client, tid, seat) for seat in range(3)]
+        version = state(client, tid, tokens[0])["version"]
+        assert mirror.to_act == (0, 1, 2)
+        choices = [mirror.legal_actions(seat)[0] for seat in range(3)]
+        assert act(client, tid, tokens[0], version, choices[0]).status_code == 200
+        again = act(client, tid, tokens[0], version, mirror.legal_actions(0)[-1])
+        assert again.status_code == 409, "its own choice made, seat 0's version is stale"
+        assert act(client, tid, tokens[1], version, choices[1]).status_code == 200
+        for seat in (0, 1):
+            mirror.apply(seat, choices[seat])
+        assert state(client, tid, tokens[2]) == expected(mirror, 2, version + 2)

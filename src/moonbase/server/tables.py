@@ -178,6 +178,10 @@ class LiveTable:
             dict.fromkeys(self.state.to_act, record.started) if record.started is not None else {}
         )
         """Seat to act → the moment it began to (its clock runs from there)."""
+        self.choosing: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Seat to act → (the version since which its legal actions have been these, them):
+        an action on any version from then on is current for that seat (:meth:`current`)."""
+        self.note_choices()
         for entry in record.log:
             self.replay(entry)
 
@@ -197,6 +201,31 @@ class LiveTable:
             raise ValueError(f"table {self.id}: log entry {entry.version} of kind {entry.kind!r}")
         self.left, self.waiting = self.counted(entry.seat, entry.kind, entry.moment)
         self.version = entry.version
+        if entry.kind in (ACT, UNDO):  # the others leave the game as it was
+            self.note_choices(entry.seat)
+
+    def note_choices(self, actor: int | None = None) -> None:
+        """Update :attr:`choosing` once the table is at a new version (``actor``: the seat
+        whose entry brought it there, whose choice starts again whatever it is now)."""
+        choosing = {}
+        for seat in self.state.to_act:
+            if seat < 0:
+                continue
+            ids = tuple(self.state.legal_ids(seat))
+            known = self.choosing.get(seat)
+            same = known is not None and known[1] == ids and seat != actor
+            choosing[seat] = known if same and known is not None else (self.version, ids)
+        self.choosing = choosing
+
+    def current(self, seat: int, version: int) -> bool:
+        """Whether an action of ``seat`` on ``version`` is on the table as it is: the latest
+        version, or any later than the seat's own last entry while nothing it may do has
+        changed since (a simultaneous choice made by others, which it cannot see, does not
+        make the version it chose on stale)."""
+        if version == self.version:
+            return True
+        known = self.choosing.get(seat)
+        return known is not None and known[0] <= version < self.version
 
     def counted(
         self, seat: int, kind: str, moment: float, to_act: Sequence[int] | None = None
@@ -548,6 +577,7 @@ class TableService:
             table.play(seat, canonical, after)
             table.left, table.waiting = left, waiting
             table.version += 1
+            table.note_choices(seat)
             await self._changed(table, moved=True)
 
     async def take_back(self, table: LiveTable, seat: int) -> str:
@@ -563,6 +593,7 @@ class TableService:
             action = table.take_back(seat)
             table.left, table.waiting = table.counted(seat, UNDO, moment)
             table.version += 1
+            table.note_choices(seat)
             await self._changed(table, moved=True)
             return action
 
@@ -661,7 +692,7 @@ class TableService:
         return taken
 
     def _check_version(self, table: LiveTable, seat: int, version: int) -> None:
-        if version != table.version:
+        if not table.current(seat, version):
             raise ApiError(
                 409,
                 f"version {version} is stale: table {table.id} is at version {table.version}",
