@@ -14,13 +14,13 @@ def preset_game(name: str, preset: str) -> Game:
     return moonbase.load(name, **game_class(name).presets[preset])
 
 
-def positions(game: Game, count: int) -> Iterator[tuple[State, int]]:
+def positions(game: Game, count: int, depth: int = 40) -> Iterator[tuple[State, int]]:
     """``count`` positions with a policy seed each: game ``i`` dealt with seed ``i``, then
-    ``i % 40`` decisions played through the rules by the random policy (seed ``i + 1``), so
-    the playouts start at the deal, mid-game and near the end (some are over already)."""
+    ``i % depth`` decisions played through the rules by the random policy (seed ``i + 1``),
+    so the playouts start at the deal, mid-game and near the end (some are over already)."""
     for i in range(count):
         state = game.new(seed=i)
-        for decision in range(i % 40):
+        for decision in range(i % depth):
             if state.is_over:
                 break
             seat = state.to_act[0]

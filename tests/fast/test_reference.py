@@ -73,8 +73,15 @@ def test_the_reference_path_can_be_asked_for() -> None:
 def test_without_numba_the_reference_path_plays_the_same_games() -> None:
     # A fresh interpreter in which numba cannot be imported: moonbase.fast must still work,
     # report no kernel, and give the games this process computes.
-    game = preset_game("moon-leap", "2p")
-    cases = [(state.to_json(), seed) for state, seed in positions(game, 12)]
+    cases = [
+        (state.to_json(), seed)
+        for name, preset in (
+            ("moon-leap", "2p"),
+            ("moon", "coop-normal"),
+            ("moon", "competitive-2"),
+        )
+        for state, seed in positions(preset_game(name, preset), 8, 6)
+    ]
     expected = [fast.playout(moonbase.from_json(text), seed) for text, seed in cases]
     program = (
         "import json, sys\n"
@@ -82,6 +89,7 @@ def test_without_numba_the_reference_path_plays_the_same_games() -> None:
         "import moonbase\n"
         "from moonbase import fast\n"
         "assert not fast.COMPILED and not fast.has_kernel(moonbase.load('moon-leap'))\n"
+        "assert not fast.has_kernel(moonbase.load('moon'))\n"
         "cases = json.loads(sys.stdin.read())\n"
         "found = [fast.playout(moonbase.from_json(text), seed) for text, seed in cases]\n"
         "print(json.dumps([[list(r.scores), r.decisions] for r in found]))\n"
