@@ -27,7 +27,9 @@ def test_a_playout_is_the_policy_applied_through_the_engine() -> None:
             legal = replay.legal_ids(seat)
             replay.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
             decision += 1
-        assert result == reference.Playout(tuple(replay.scores()), decision)
+        assert result == reference.Playout(
+            tuple(replay.scores()), decision, tuple(replay.winners())
+        )
 
 
 def test_a_playout_leaves_the_state_as_it_was() -> None:
@@ -51,7 +53,7 @@ def test_a_finished_state_plays_no_decision() -> None:
     while not finished.is_over:
         seat = finished.to_act[0]
         finished.apply_id(seat, finished.legal_ids(seat)[0])
-    expected = reference.Playout(tuple(finished.scores()), 0)
+    expected = reference.Playout(tuple(finished.scores()), 0, tuple(finished.winners()))
     assert reference.playout(finished, 8) == expected
     assert fast.playout(finished, 8) == expected
 
@@ -92,7 +94,7 @@ def test_without_numba_the_reference_path_plays_the_same_games() -> None:
         "assert not fast.has_kernel(moonbase.load('moon'))\n"
         "cases = json.loads(sys.stdin.read())\n"
         "found = [fast.playout(moonbase.from_json(text), seed) for text, seed in cases]\n"
-        "print(json.dumps([[list(r.scores), r.decisions] for r in found]))\n"
+        "print(json.dumps([[list(r.scores), r.decisions, list(r.winners)] for r in found]))\n"
     )
     import json
 
@@ -104,5 +106,5 @@ def test_without_numba_the_reference_path_plays_the_same_games() -> None:
         check=True,
         timeout=120,
     )
-    found = [reference.Playout(tuple(s), d) for s, d in json.loads(done.stdout)]
+    found = [reference.Playout(tuple(s), d, tuple(w)) for s, d, w in json.loads(done.stdout)]
     assert found == expected

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 import numpy as np
+import numpy.typing as npt
 
-__all__ = ["CACHE_DIR", "COMPILED", "MASK64", "draw", "kernel", "seed_word"]
+__all__ = ["CACHE_DIR", "COMPILED", "MASK64", "best_seats", "draw", "kernel", "seed_word"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -90,3 +91,19 @@ def _mix(x: np.uint64) -> np.uint64:
 def draw(seed: np.uint64, counter: int, total: int) -> int:
     """The number in ``range(total)`` that ``draw_index(seed, counter, total)`` gives."""
     return int(_mix(seed ^ _mix(np.uint64(counter))) % np.uint64(total))
+
+
+@kernel
+def best_seats(scores: npt.NDArray[np.int64]) -> int:
+    """The seats with the highest score, as a mask (bit ``s`` for seat ``s``): the winners
+    where the highest score wins and a tie shares the win.
+
+    >>> int(best_seats(np.array([4, 9, 9], dtype=np.int64)))
+    6
+    """
+    best = scores.max()
+    mask = 0
+    for seat in range(len(scores)):
+        if scores[seat] == best:
+            mask |= 1 << seat
+    return mask

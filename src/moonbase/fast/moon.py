@@ -10,7 +10,8 @@ decoded, each seat's price table) into integer arrays:
 - ``scalars`` — the state: phase (0 draw, 1 play, 2 repair, 3 over), energy left, the
   disabled mask, the left card's value of a half-drawn wide goal (−1: none), the repairer, the
   cards left, goals solved (cooperative), the setup registers still to fill, turn, round, free
-  uses left, drawer, setting up (competitive), and the chance events so far;
+  uses left, drawer, setting up (competitive), the chance events so far, and whether the mission is
+  won (cooperative);
 - ``registers`` (A–D), ``deck`` (cards left per chance outcome id: the engine draws over it in
   id order, so a draw is the same point of the same running sum), ``others`` (the bugs and
   events that join the deck once setup is over), ``cards`` (per outcome id: kind and value),
@@ -46,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from moonbase.core import CHANCE
-from moonbase.fast.compiled import draw, kernel, seed_word
+from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 from moonbase.games.moon.notation import RAM, CardKind, Kind
@@ -75,7 +76,8 @@ _CONFIG: Final = 9
 # scalar entries
 S_PHASE, S_ENERGY, S_DISABLED, S_HALF, S_REPAIRER, S_TOTAL, S_SOLVED = range(7)
 S_SETUP_AT, S_TURN, S_ROUND, S_FREE, S_DRAWER, S_SETTING_UP, S_CHANCE = range(7, 14)
-_SCALARS: Final = 14
+S_WON = 14
+_SCALARS: Final = 15
 # per-seat rows (competitive)
 R_GOAL, R_SOLVED, R_RAM, R_BUGS, R_FREE_USES = range(5)
 # move columns
@@ -211,31 +213,40 @@ def encode(state: State[Any]) -> Encoded:
         setup = np.array([REGISTERS.index(name) for name in moon.setup_registers], np.int64)
         scalars[S_SOLVED] = moon.solved
         scalars[S_ROUND] = moon.round
+        scalars[S_WON] = moon.outcome == "won"
     return Encoded(
         config, scalars, np.array(moon.registers, dtype=np.int64), deck, others, cards,
         moves, prices, slots, setup, seats, seed_word(state.seed),
     )  # fmt: skip
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int]]:
-    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores
-    and its decisions."""
+def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
+    its decisions and its winners (a mask of seats)."""
     players = int(encoded.config[C_SEATS])
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     decisions = np.zeros(len(seeds), dtype=np.int64)
+    winners = np.zeros(len(seeds), dtype=np.int64)
     e = encoded
     play_many(
         e.config, e.scalars, e.registers, e.deck, e.others, e.cards, e.moves, e.prices,
         e.slots, e.setup, e.seats, e.chance_seed,
-        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64), scores, decisions,
+        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64), scores, decisions, winners,
     )  # fmt: skip
-    return [[float(score) for score in row] for row in scores], [int(n) for n in decisions]
+    return (
+        [[float(score) for score in row] for row in scores],
+        [int(n) for n in decisions],
+        [int(mask) for mask in winners],
+    )
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    scores, decisions = run(encode(state), seeds)
-    return [Playout(tuple(row), count) for row, count in zip(scores, decisions, strict=True)]
+    scores, decisions, winners = run(encode(state), seeds)
+    return [
+        Playout.from_masks(row, count, mask)
+        for row, count, mask in zip(scores, decisions, winners, strict=True)
+    ]
 
 
 @kernel
@@ -325,6 +336,7 @@ def _coop_check_goals(s: Ints, registers: Ints, slots: Ints, setup: Ints) -> Non
         s[S_SOLVED] += 1
     if oldest < 0 and s[S_TOTAL] == 0 and s[S_HALF] < 0 and s[S_SETUP_AT] == len(setup):
         s[S_PHASE] = _OVER
+        s[S_WON] = 1
 
 
 @kernel
@@ -629,11 +641,18 @@ def play_many(
     policy_seeds: Words,
     scores: Ints,
     decisions: Ints,
+    winners: Ints,
 ) -> None:
     """:func:`play` once per policy seed, from copies of the state's arrays: row ``i`` of
-    ``scores`` and entry ``i`` of ``decisions`` are playout ``i``'s."""
+    ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
+    highest score competitively, the crew if the mission is won) are playout ``i``'s."""
     for i in range(len(policy_seeds)):
+        s = scalars.copy()
         decisions[i] = play(
-            config, scalars.copy(), registers.copy(), deck.copy(), others, cards, moves,
+            config, s, registers.copy(), deck.copy(), others, cards, moves,
             prices, slots.copy(), setup, seats.copy(), chance_seed, policy_seeds[i], scores[i],
         )  # fmt: skip
+        if config[C_COMPETITIVE]:
+            winners[i] = best_seats(scores[i])
+        else:
+            winners[i] = s[S_WON]

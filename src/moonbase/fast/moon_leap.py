@@ -27,8 +27,8 @@ state out once per policy seed.
 >>> import moonbase
 >>> from moonbase.fast.reference import playout
 >>> state = moonbase.load("moon-leap", players=3).new(seed=4)
->>> scores, decisions = run(encode(state), [21, 22])
->>> playout(state, 21) == Playout(tuple(scores[0]), decisions[0])
+>>> scores, decisions, winners = run(encode(state), [21, 22])
+>>> playout(state, 21) == Playout.from_masks(scores[0], decisions[0], winners[0])
 True
 """
 
@@ -41,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from moonbase.core import CHANCE
-from moonbase.fast.compiled import draw, kernel, seed_word
+from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.games.moon_leap.notation import SPLITS, STAR, STAR_FACE, TOKENS, move_text
 from moonbase.games.moon_leap.state import EMPTY, RESERVE, RESERVE_VALUE
@@ -169,11 +169,12 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int]]:
-    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores
-    and its decisions."""
+def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
+    its decisions and its winners (a mask of seats)."""
     scores = np.zeros((len(seeds), encoded.players), dtype=np.int64)
     decisions = np.zeros(len(seeds), dtype=np.int64)
+    winners = np.zeros(len(seeds), dtype=np.int64)
     rules = encoded.rules
     play_many(
         encoded.values, encoded.track, encoded.places, encoded.players, encoded.barrier,
@@ -181,15 +182,22 @@ def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list
         encoded.chance_seed, encoded.chance_count,
         np.array([seed_word(seed) for seed in seeds], dtype=np.uint64),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
-        RESERVE_VALUE, scores, decisions,
+        RESERVE_VALUE, scores, decisions, winners,
     )  # fmt: skip
-    return [[float(score) for score in row] for row in scores], [int(n) for n in decisions]
+    return (
+        [[float(score) for score in row] for row in scores],
+        [int(n) for n in decisions],
+        [int(mask) for mask in winners],
+    )
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    scores, decisions = run(encode(state), seeds)
-    return [Playout(tuple(row), count) for row, count in zip(scores, decisions, strict=True)]
+    scores, decisions, winners = run(encode(state), seeds)
+    return [
+        Playout.from_masks(row, count, mask)
+        for row, count, mask in zip(scores, decisions, winners, strict=True)
+    ]
 
 
 @kernel
@@ -338,12 +346,15 @@ def play_many(
     reserve_value: int,
     scores: Ints,
     decisions: Ints,
+    winners: Ints,
 ) -> None:
     """:func:`play` once per policy seed, from copies of ``track`` and ``places``: row ``i``
-    of ``scores`` and entry ``i`` of ``decisions`` are playout ``i``'s."""
+    of ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
+    highest score wins) are playout ``i``'s."""
     for i in range(len(policy_seeds)):
         decisions[i] = play(
             values, track.copy(), places.copy(), players, barrier, turn, roll,
             split_allowed, over, chance_seed, chance_count, policy_seeds[i], faces,
             candidates, counts, pass_id, tokens_of, reserve_value, scores[i],
         )  # fmt: skip
+        winners[i] = best_seats(scores[i])

@@ -29,11 +29,23 @@ __all__ = ["Playout", "check_playable", "playout", "policy_pick"]
 
 @dataclass(frozen=True)
 class Playout:
-    """How a playout ended: each seat's final ``scores`` and the ``decisions`` it took (the
-    seats' actions; chance events are not counted)."""
+    """How a playout ended: each seat's final ``scores``, the ``decisions`` it took (the
+    seats' actions; chance events are not counted) and the ``winners`` (a tie shares the win;
+    a lost cooperative game has none)."""
 
     scores: tuple[float, ...]
     decisions: int
+    winners: tuple[int, ...]
+
+    @staticmethod
+    def from_masks(scores: list[float], decisions: int, winners: int) -> Playout:
+        """A playout from a kernel's figures: ``winners`` as a mask of seats (bit ``s``).
+
+        >>> Playout.from_masks([3.0, 5.0, 5.0], 40, 0b110)
+        Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2))
+        """
+        seats = tuple(seat for seat in range(len(scores)) if winners >> seat & 1)
+        return Playout(tuple(scores), decisions, seats)
 
 
 def policy_pick(legal_ids: list[int], policy_seed: int, decision: int) -> int:
@@ -84,4 +96,4 @@ def playout(state: State[Any], seed: int) -> Playout:
         game.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
         decision += 1
         turn = game.to_act
-    return Playout(tuple(game.scores()), decision)
+    return Playout(tuple(game.scores()), decision, tuple(game.winners()))
