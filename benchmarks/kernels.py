@@ -18,7 +18,10 @@ costs time but is no decision), for about S seconds per run:
   it (the pairs and the reason for them are in its docstring).
 
 Rounds interleave all contestants; each column is the median of N rounds, and ``batch/peer``
-is the median of the rounds' ratios against the issue's target of 10. ``--compile`` also times
+is the median of the rounds' ratios against the issue's target of 10. ``--mcts`` also measures
+MCTS with random rollouts to the end (``mcts:rollout=random``), iterations/s with the kernel
+(``kernel=on``) and without (``kernel=off``), searching the first decision of games dealt from
+seeds 0 up, median of the rounds. ``--compile`` also times
 the one-time JIT compilation: a fresh interpreter with an empty cache folder plays one game
 (import, compilation and the game), then a second one with the cache filled.
 """
@@ -123,12 +126,60 @@ def compile_seconds(name: str) -> tuple[float, float]:
     return found[0], found[1]
 
 
+MCTS_GAMES = (("moon-leap", "2p"), ("moon", "coop-easy"), ("moon", "competitive-2"))
+MCTS_ITERATIONS = 200
+
+
+def mcts_rate(game: moonbase.Game, kernel: str) -> Rate:
+    """MCTS iterations/s with random rollouts, the kernel ``on`` or ``off``."""
+    from moonbase.agents.mcts import MCTSAgent
+
+    def rate(seconds: float) -> float:
+        iterations, seed = 0, 0
+        start = time.perf_counter()
+        while True:
+            state = game.new(seed=seed)
+            seat = state.to_act[0]
+            agent = MCTSAgent(
+                seed=seed, iterations=MCTS_ITERATIONS, rollout="random", kernel=kernel
+            )
+            agent.search(state, seat)
+            iterations += MCTS_ITERATIONS
+            seed += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return iterations / elapsed
+
+    return rate
+
+
+def mcts_table(seconds: float, rounds: int) -> None:
+    """Print MCTS iterations/s with and without the kernels, per game."""
+    print(f"MCTS, random rollouts to the end, {MCTS_ITERATIONS} iterations a search")
+    print(f"{'game':<20}{'kernel=off it/s':>16}{'kernel=on it/s':>16}{'on/off':>8}")
+    for name, preset in MCTS_GAMES:
+        game = moonbase.load(name, **game_class(name).presets[preset])
+        off, on = mcts_rate(game, "off"), mcts_rate(game, "on")
+        on(0.01)
+        found: tuple[list[float], list[float]] = ([], [])
+        for number in range(rounds):
+            pairs = [(off, found[0]), (on, found[1])]
+            for rate, rates in pairs if number % 2 == 0 else pairs[::-1]:
+                rates.append(rate(seconds))
+        ratio = statistics.median(b / a for a, b in zip(*found, strict=True))
+        print(
+            f"{name + ' ' + preset:<20}{cell(statistics.median(found[0]), 16)}"
+            f"{cell(statistics.median(found[1]), 16)}{cell(ratio, 8, 1)}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median shown)")
     parser.add_argument("--batch", type=int, default=1000, help="playouts per kernel call")
     parser.add_argument("--compile", action="store_true", help="time the JIT compilation too")
+    parser.add_argument("--mcts", action="store_true", help="MCTS iterations/s, kernel on/off")
     args = parser.parse_args()
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -181,6 +232,8 @@ def main() -> None:
             f"{cell(median(peer), 11)}{cell(ratio(batch, peer), 11, 1)}"
             f"{cell(ratio(games, peer), 11, 1)}{'>= ' + format(TARGET, 'g'):>8}"
         )
+    if args.mcts and fast.COMPILED:
+        mcts_table(args.seconds, args.rounds)
     if args.compile and fast.COMPILED:
         for pair, _, rates in rows:
             if rates[0] is not None:
