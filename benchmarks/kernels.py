@@ -43,11 +43,14 @@ import moonbase
 from moonbase import fast
 from moonbase.core import game_class
 from moonbase.fast import reference
-from peers import PAIRS, cell, openspiel_rate
+from peers import PAIRS, Pair, cell, openspiel_rate
 from playouts import machine_load
 
 Rate = Callable[[float], float]
 TARGET = 10.0
+KERNEL_PAIRS = (*PAIRS, Pair("moon", "competitive-2", "hanabi", TARGET))
+"""``peers.py``'s pairs, and MOON's competitive game beside the same peer (its kernel plays
+both modes; its games are about 350 decisions long, so it pays the deal far less often)."""
 
 
 def kernel_games_rate(game: moonbase.Game) -> Rate:
@@ -186,7 +189,7 @@ def main() -> None:
     except ImportError:
         pyspiel = None
     rows = []
-    for pair in PAIRS:
+    for pair in KERNEL_PAIRS:
         game = moonbase.load(pair.game, **game_class(pair.game).presets[pair.preset])
         compiled = fast.has_kernel(game)
         rates: list[Rate | None] = [
@@ -199,13 +202,13 @@ def main() -> None:
     for _, _, rates in rows:  # compile (or load) every kernel before timing
         if rates[1] is not None:
             rates[1](0.01)
-    found: dict[str, list[list[float]]] = {pair.game: [[], [], [], []] for pair, _, _ in rows}
+    found: dict[Pair, list[list[float]]] = {pair: [[], [], [], []] for pair, _, _ in rows}
     for number in range(args.rounds):
         for pair, _, rates in rows:
             order = list(enumerate(rates))
             for column, rate in order if number % 2 == 0 else order[::-1]:
                 if rate is not None:
-                    found[pair.game][column].append(rate(args.seconds))
+                    found[pair][column].append(rate(args.seconds))
     spiel = metadata.version("open_spiel") if pyspiel else "absent"
     print(
         f"numba {metadata.version('numba') if fast.COMPILED else 'absent'}, OpenSpiel {spiel}, "
@@ -217,7 +220,7 @@ def main() -> None:
         f"{'peer':<8}{'peer dec/s':>11}{'batch/peer':>11}{'games/peer':>11}{'target':>8}"
     )
     for pair, _, _ in rows:
-        games, batch, ref, peer = found[pair.game]
+        games, batch, ref, peer = found[pair]
 
         def median(values: list[float]) -> float | None:
             return statistics.median(values) if values else None
@@ -235,13 +238,13 @@ def main() -> None:
     if args.mcts and fast.COMPILED:
         mcts_table(args.seconds, args.rounds)
     if args.compile and fast.COMPILED:
-        for pair, _, rates in rows:
-            if rates[0] is not None:
-                cold, warm = compile_seconds(pair.game)
-                print(
-                    f"{pair.game}: first game in a fresh process {cold:.2f} s with an empty "
-                    f"cache (compiling), {warm:.2f} s with the cache filled"
-                )
+        compiled = sorted({pair.game for pair, _, rates in rows if rates[0] is not None})
+        for name in compiled:
+            cold, warm = compile_seconds(name)
+            print(
+                f"{name}: first game in a fresh process {cold:.2f} s with an empty "
+                f"cache (compiling), {warm:.2f} s with the cache filled"
+            )
 
 
 if __name__ == "__main__":
