@@ -49,7 +49,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.agents.heuristics import Heuristic, Outlook, heuristic_for, outlook_for
 from moonbase.agents.mcts_defaults import FALLBACK, defaults_for
@@ -65,7 +65,10 @@ from moonbase.agents.protocol import (
 from moonbase.agents.runner import sample_outcome_id
 from moonbase.core import CHANCE, Game, State
 
-__all__ = ["WIDTH", "MCTSAgent", "Settings", "reward"]
+if TYPE_CHECKING:
+    from moonbase.fast import Playout
+
+__all__ = ["WIDTH", "MCTSAgent", "Settings", "final_reward", "reward"]
 
 WIDTH: Final = 16
 """Actions considered at a node that has more."""
@@ -89,19 +92,35 @@ def reward(
     >>> reward(solo, 0, baseline=-10.0)
     0.5
     """
-    scores = state.scores() if values is None or state.is_over else values
+    if state.is_over:
+        return final_reward(state.scores(), state.winners(), seat, baseline)
+    scores = state.scores() if values is None else values
+    mine = scores[seat]
+    others = [score for other, score in enumerate(scores) if other != seat]
+    if not others:
+        return _margin(mine, baseline)
+    return sum(_margin(mine, score) for score in others) / len(others)
+
+
+def final_reward(
+    scores: Sequence[float], winners: Sequence[int], seat: int, baseline: float = 0.0
+) -> float:
+    """The value for ``seat`` of a finished game with these ``scores`` and ``winners``: 0.8 ×
+    its share of the win plus 0.2 × its standing (what :func:`reward` gives a finished state;
+    a kernel's playout ends with just these figures).
+
+    >>> final_reward([40.0, 25.0], [0], 0), final_reward([40.0, 25.0], [0], 1)
+    (1.0, 0.0)
+    >>> final_reward([3.0], [], 0, baseline=3.0)
+    0.1
+    """
     mine = scores[seat]
     others = [score for other, score in enumerate(scores) if other != seat]
     if not others:
         standing = _margin(mine, baseline)
-    elif not state.is_over:
-        return sum(_margin(mine, score) for score in others) / len(others)
     else:
         beaten = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in others)
         standing = beaten / len(others)
-    if not state.is_over:
-        return standing
-    winners = state.winners()
     share = 1 / len(winners) if seat in winners else 0.0
     return 0.8 * share + 0.2 * standing
 
@@ -153,6 +172,10 @@ class Settings:
     heuristic has one) instead of the scores."""
     prior: float
     """Weight of the greedy choice in PUCT (0: plain UCT)."""
+    kernel: bool = True
+    """A random rollout to the end of a world in auto chance mode is played by the game's
+    compiled kernel where there is one (:mod:`moonbase.fast`; the same games as the rules
+    engine, faster)."""
 
     @property
     def spec(self) -> str:
@@ -168,7 +191,8 @@ class Settings:
         parts += [f"c={self.exploration}", f"rollout={rollout}"]
         parts += [f"depth={self.depth}"] if self.depth is not None else []
         parts += ["leaf=outlook"] if self.outlook else []
-        return "mcts:" + ",".join([*parts, f"prior={self.prior}"])
+        parts += [f"prior={self.prior}"] + ([] if self.kernel else ["kernel=off"])
+        return "mcts:" + ",".join(parts)
 
 
 _BUDGET: Final = frozenset({"iterations", "seconds"})
@@ -178,8 +202,10 @@ class MCTSAgent(Agent):
     """Information-set MCTS. Parameters: ``iterations`` and/or ``seconds`` (the budget per
     move), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``), ``depth``
     (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
-    ``outlook``: what judges a cut rollout) and ``prior`` (the greedy choice's weight in PUCT;
-    default 0.5 with greedy rollouts, 0 with random ones).
+    ``outlook``: what judges a cut rollout), ``prior`` (the greedy choice's weight in PUCT;
+    default 0.5 with greedy rollouts, 0 with random ones) and ``kernel`` (``on``, the default,
+    or ``off``: whether random rollouts to the end go to the game's compiled kernel, where
+    :mod:`moonbase.fast` has one).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -200,6 +226,7 @@ class MCTSAgent(Agent):
         "depth": whole_int,
         "prior": unit_float,
         "leaf": choice_of("score", "outlook"),
+        "kernel": choice_of("on", "off"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
@@ -233,6 +260,7 @@ class MCTSAgent(Agent):
             depth=depth or None,
             outlook=chosen.get("leaf", "score") == "outlook",
             prior=chosen.get("prior", 0.5 if greedy else 0.0),
+            kernel=chosen.get("kernel", "on") == "on",
         )
 
     def _configure(self, game: Game) -> Settings:
@@ -284,6 +312,10 @@ class MCTSAgent(Agent):
 
     def _rollout(self, world: State, seat: int, search: _Search) -> float:
         decisions, depth = 0, search.settings.depth
+        if search.kernel and search.heuristic is None and depth is None and not world.is_over:
+            played = _kernel_playout(world, self.rng.getrandbits(63))
+            if played is not None:
+                return final_reward(played.scores, played.winners, seat, search.baseline)
         while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
@@ -392,6 +424,11 @@ class MCTSAgent(Agent):
         outlook = outlook_for(name) if settings.outlook and settings.depth else None
         search = _Search(
             settings,
+            # only a search with random rollouts to the end imports the kernels (and numba)
+            settings.kernel
+            and not settings.greedy_rollouts
+            and settings.depth is None
+            and _has_kernel(observed),
             heuristic_for(name) if settings.greedy_rollouts else None,
             outlook,
             observed.scores()[seat] if outlook is None else outlook(observed, seat),
@@ -430,6 +467,28 @@ class _Search:
     seat is judged against)."""
 
     settings: Settings
+    kernel: bool
+    """Whether random rollouts go to the game's compiled kernel."""
     heuristic: Heuristic | None
     outlook: Outlook | None
     baseline: float
+
+
+def _has_kernel(state: State) -> bool:
+    """Whether ``state``'s game has a compiled kernel here and ``state`` can be played by it
+    (auto chance mode). :mod:`moonbase.fast` (and numba) is imported only when asked."""
+    if state.chance_mode != "auto":
+        return False
+    from moonbase import fast
+
+    return fast.has_kernel(state.game)
+
+
+def _kernel_playout(world: State, seed: int) -> Playout | None:
+    """The kernel's random playout of ``world`` with policy seed ``seed``; ``None`` where it
+    cannot play it (explicit chance: the search samples chance itself)."""
+    if world.chance_mode != "auto":
+        return None
+    from moonbase import fast
+
+    return fast.playout(world, seed)

@@ -1,0 +1,60 @@
+"""Compiled playout kernels: whole random games played in compiled code, checked against
+the rules engine.
+
+:func:`playout` plays a copy of a state to its end by the random policy of
+:mod:`moonbase.fast.reference` and returns each seat's final score and the decisions taken;
+:func:`playouts` does so once per policy seed. Where a game has a kernel and numba is
+installed (the ``fast`` extra; :data:`COMPILED`), the game is played by the kernel; otherwise,
+and for games without one, by the reference path through the rules engine. Both give the same
+games: the same die and cards (the engine's own draws from the state's seed) and the same
+policy picks.
+
+>>> import moonbase
+>>> from moonbase.fast import reference
+>>> state = moonbase.load("moon-leap").new(seed=9)
+>>> playout(state, seed=1) == reference.playout(state, seed=1)
+True
+>>> has_kernel(state.game), len(playouts(state, [1, 2, 3]))
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from moonbase.core import Game, State
+from moonbase.fast import moon, moon_leap, reference
+from moonbase.fast.compiled import CACHE_DIR, COMPILED
+from moonbase.fast.reference import Playout
+
+__all__ = ["CACHE_DIR", "COMPILED", "KERNELS", "Playout", "has_kernel", "playout", "playouts"]
+
+Kernel = Callable[[State[Any], Sequence[int]], list[Playout]]
+
+KERNELS: Final[dict[str, Kernel]] = {
+    "moon": moon.playouts,
+    "moon-leap": moon_leap.playouts,
+}
+"""The games with a kernel, by registry name: each plays a state out once per policy seed."""
+
+
+def has_kernel(game: Game) -> bool:
+    """Whether ``game`` is played by a compiled kernel here (numba installed and a kernel
+    written for it)."""
+    return COMPILED and game.name in KERNELS
+
+
+def playouts(state: State[Any], seeds: Sequence[int], *, use_kernel: bool = True) -> list[Playout]:
+    """Play copies of ``state`` to their end, once per policy seed in ``seeds``, in order;
+    ``state`` is unchanged. ``use_kernel=False`` takes the reference path even where a kernel
+    is at hand. ``ValueError`` for a state in explicit chance mode."""
+    reference.check_playable(state)
+    if use_kernel and has_kernel(state.game):
+        return KERNELS[state.game.name](state, seeds)
+    return [reference.playout(state, seed) for seed in seeds]
+
+
+def playout(state: State[Any], seed: int, *, use_kernel: bool = True) -> Playout:
+    """One playout of ``state`` by the random policy with ``seed`` (see :func:`playouts`)."""
+    return playouts(state, [seed], use_kernel=use_kernel)[0]

@@ -1,0 +1,109 @@
+"""Whether numba is at hand, where its compiled code is cached, and the kernels' shared draw.
+
+:func:`kernel` compiles a function with numba (``njit``, cached on disk) when numba is
+installed (the ``fast`` extra) and returns it unchanged otherwise; :data:`COMPILED` tells
+which. The cache folder is ``$MOONBASE_NUMBA_CACHE``, else ``$NUMBA_CACHE_DIR``, else
+``~/.cache/moonbase/numba``: set before numba is first imported, so the first process pays the
+compilation and later ones load it.
+
+:func:`draw` is :func:`moonbase.core.chance.draw_index` over unsigned 64-bit integers, the one
+form a compiled kernel can run (numba wraps uint64 arithmetic modulo 2**64, as the reference
+masks it).
+
+>>> from moonbase.core.chance import draw_index
+>>> import numpy as np
+>>> import warnings
+>>> with warnings.catch_warnings():   # numpy scalars warn about the wrap numba does silently
+...     warnings.simplefilter("ignore")
+...     found = [int(draw(np.uint64(7), n, 6)) for n in range(20)]
+>>> found == [draw_index(7, n, 6) for n in range(20)]
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["CACHE_DIR", "COMPILED", "MASK64", "best_seats", "draw", "kernel", "seed_word"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+CACHE_DIR: Final = Path(
+    os.environ.get("MOONBASE_NUMBA_CACHE")
+    or os.environ.get("NUMBA_CACHE_DIR")
+    or Path.home() / ".cache" / "moonbase" / "numba"
+)
+"""Where numba keeps the compiled kernels between processes."""
+
+os.environ.setdefault("NUMBA_CACHE_DIR", str(CACHE_DIR))
+
+_numba: Any
+try:
+    _numba = importlib.import_module("numba")
+except ImportError:  # the fast extra is not installed: the reference path serves
+    _numba = None
+
+COMPILED: Final = _numba is not None
+"""Whether the kernels are compiled (numba is installed)."""
+
+MASK64: Final = (1 << 64) - 1
+
+_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_MUL1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_MUL2: Final = np.uint64(0x94D049BB133111EB)
+_S30: Final = np.uint64(30)
+_S27: Final = np.uint64(27)
+_S31: Final = np.uint64(31)
+
+
+def kernel(function: _F) -> _F:
+    """``function`` compiled by numba (cached on disk) when numba is installed, else itself."""
+    if _numba is None:
+        return function
+    return cast(_F, _numba.njit(cache=True, nogil=True)(function))
+
+
+def seed_word(seed: int) -> np.uint64:
+    """A seed as the unsigned 64-bit word the draws mix (as ``draw_index`` masks it).
+
+    >>> int(seed_word(-1)) == MASK64, int(seed_word(5))
+    (True, 5)
+    """
+    return np.uint64(seed & MASK64)
+
+
+@kernel
+def _mix(x: np.uint64) -> np.uint64:
+    x = x + _GOLDEN
+    x = (x ^ (x >> _S30)) * _MUL1
+    x = (x ^ (x >> _S27)) * _MUL2
+    return x ^ (x >> _S31)
+
+
+@kernel
+def draw(seed: np.uint64, counter: int, total: int) -> int:
+    """The number in ``range(total)`` that ``draw_index(seed, counter, total)`` gives."""
+    return int(_mix(seed ^ _mix(np.uint64(counter))) % np.uint64(total))
+
+
+@kernel
+def best_seats(scores: npt.NDArray[np.int64]) -> int:
+    """The seats with the highest score, as a mask (bit ``s`` for seat ``s``): the winners
+    where the highest score wins and a tie shares the win.
+
+    >>> int(best_seats(np.array([4, 9, 9], dtype=np.int64)))
+    6
+    """
+    best = scores.max()
+    mask = 0
+    for seat in range(len(scores)):
+        if scores[seat] == best:
+            mask |= 1 << seat
+    return mask

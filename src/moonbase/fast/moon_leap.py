@@ -1,0 +1,360 @@
+"""Moon Leap's playout kernel: whole games played in compiled code from any state.
+
+**The encoding.** :func:`encode` reads a :class:`~moonbase.games.moon_leap.state.MoonLeapState`
+through its public fields and the game's id API into arrays and integers:
+
+- ``values`` (int64, one per space, space 1 first): each space's value;
+- ``track`` (int64, one per space): the code ``seat * 5 + number - 1`` of the token on it, or
+  −1 for a free space; ``places`` (int64, five per seat): each token's space index, or −1 in
+  reserve (the state's own two mirrored lists);
+- ``turn``, ``roll`` (the face being played: 1 … 5, 0 for ★, −1 before the roll),
+  ``split_allowed``, ``over``, ``players``, ``barrier`` (the active line's space: an index at
+  or beyond it has crossed), ``reserve_value``;
+- ``chance_seed`` and ``chance_count``: the state's seed and how many chance events its
+  history holds, so the kernel's die continues the engine's own;
+- the rules' tables, built from the game's notation through ``game.action_id`` and
+  ``game.chance_text``: ``faces`` (the face of each point the die's draw can give, in the order
+  the engine draws them), ``candidates`` (per face, up to five moves ``(id, first, second)``
+  ascending by id, ``second`` 0 for one token), ``counts`` (how many each face has) and
+  ``pass_id``.
+
+**The kernel.** :func:`play` runs the rules of ``moonbase.games.moon_leap.state`` over those
+arrays — the roll, the legal moves in id order, the random policy's pick
+(:mod:`moonbase.fast.reference`), each placement with its end check, runs of three and the
+turn — until the game ends, and writes each seat's final score. :func:`play_many` plays one
+state out once per policy seed.
+
+>>> import moonbase
+>>> from moonbase.fast.reference import playout
+>>> state = moonbase.load("moon-leap", players=3).new(seed=4)
+>>> scores, decisions, winners = run(encode(state), [21, 22])
+>>> playout(state, 21) == Playout.from_masks(scores[0], decisions[0], winners[0])
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from moonbase.core import CHANCE
+from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
+from moonbase.fast.reference import Playout, check_playable
+from moonbase.games.moon_leap.notation import SPLITS, STAR, STAR_FACE, TOKENS, move_text
+from moonbase.games.moon_leap.state import EMPTY, RESERVE, RESERVE_VALUE
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from moonbase.core import Game, State
+    from moonbase.games.moon_leap.state import MoonLeapState
+
+__all__ = ["Encoded", "Rules", "encode", "play", "play_many", "rules_of", "run"]
+
+Ints = npt.NDArray[np.int64]
+Words = npt.NDArray[np.uint64]
+
+_PER_SEAT: Final = len(TOKENS)
+_FACES: Final = len(TOKENS) + 1
+_MOST_CANDIDATES: Final = 1 + 2 * max(len(pairs) for pairs in SPLITS.values())
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The tables of a Moon Leap game (see the module docstring), built once per game."""
+
+    faces: Ints
+    candidates: Ints
+    counts: Ints
+    pass_id: int
+    tokens_of: Ints
+    """Per action id, the one or two token numbers it moves, in order (0: none)."""
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A Moon Leap state as the kernel reads it (see the module docstring)."""
+
+    rules: Rules
+    values: Ints
+    track: Ints
+    places: Ints
+    players: int
+    barrier: int
+    turn: int
+    roll: int
+    split_allowed: bool
+    over: bool
+    chance_seed: np.uint64
+    chance_count: int
+
+
+_RULES: dict[tuple[str, str], Rules] = {}
+
+
+def rules_of(game: Game) -> Rules:
+    """The kernel's tables for ``game``, from its action and chance-outcome ids.
+
+    >>> import moonbase
+    >>> game = moonbase.load("moon-leap")
+    >>> tables = rules_of(game)
+    >>> [game.action_text(int(i)) for i in tables.candidates[4, : tables.counts[4], 0]]
+    ['MOVE 1+3', 'MOVE 3+1', 'MOVE 4']
+    >>> [int(face) for face in tables.faces]
+    [1, 2, 3, 4, 5, 0]
+    """
+    key = (game.name, repr(game))
+    found = _RULES.get(key)
+    if found is not None:
+        return found
+    from moonbase.games.moon_leap.notation import ROLL_TABLE
+
+    faces = np.array(
+        [_face(game.chance_text(outcome)) for outcome in ROLL_TABLE.outcomes], dtype=np.int64
+    )
+    candidates = np.zeros((_FACES, _MOST_CANDIDATES, 3), dtype=np.int64)
+    counts = np.zeros(_FACES, dtype=np.int64)
+    tokens_of = np.zeros((game.num_actions, 2), dtype=np.int64)
+    for face in (*TOKENS, STAR_FACE):
+        if face == STAR_FACE:
+            moves: list[tuple[int, ...]] = [(number,) for number in TOKENS]
+        else:
+            moves = [(face,)] + [
+                pair for low, high in SPLITS.get(face, ()) for pair in ((low, high), (high, low))
+            ]
+        rows = sorted((game.action_id(move_text(move)), *move, 0)[:3] for move in moves)
+        for at, row in enumerate(rows):
+            candidates[face, at] = row
+            tokens_of[row[0]] = row[1:]
+        counts[face] = len(rows)
+    found = Rules(faces, candidates, counts, game.action_id(move_text(())), tokens_of)
+    _RULES[key] = found
+    return found
+
+
+def _face(text: str) -> int:
+    face = text.split()[-1]
+    return STAR_FACE if face == STAR else int(face)
+
+
+def encode(state: State[Any]) -> Encoded:
+    """``state`` (a Moon Leap state in auto chance mode) as the kernel's arrays.
+
+    >>> import moonbase
+    >>> encoded = encode(moonbase.load("moon-leap").new(seed=2))
+    >>> encoded.players, encoded.barrier, int(encoded.track.max()), encoded.chance_count
+    (2, 10, -1, 1)
+    """
+    check_playable(state)
+    if state.game.name != "moon-leap":
+        raise ValueError(f"the Moon Leap kernel plays moon-leap states, not {state.game.name}")
+    leap: MoonLeapState = state  # type: ignore[assignment]
+    chance_count = sum(1 for seat, _ in state.history_ids if seat == CHANCE)
+    return Encoded(
+        rules_of(state.game),
+        np.array(leap.values, dtype=np.int64),
+        np.array(leap.track, dtype=np.int64),
+        np.array(leap.places, dtype=np.int64),
+        leap.players,
+        leap.barrier,
+        leap.turn,
+        -1 if leap.roll is None else leap.roll,
+        leap.split_allowed,
+        leap.over,
+        seed_word(state.seed),
+        chance_count,
+    )
+
+
+def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
+    its decisions and its winners (a mask of seats)."""
+    scores = np.zeros((len(seeds), encoded.players), dtype=np.int64)
+    decisions = np.zeros(len(seeds), dtype=np.int64)
+    winners = np.zeros(len(seeds), dtype=np.int64)
+    rules = encoded.rules
+    play_many(
+        encoded.values, encoded.track, encoded.places, encoded.players, encoded.barrier,
+        encoded.turn, encoded.roll, encoded.split_allowed, encoded.over,
+        encoded.chance_seed, encoded.chance_count,
+        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64),
+        rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
+        RESERVE_VALUE, scores, decisions, winners,
+    )  # fmt: skip
+    return (
+        [[float(score) for score in row] for row in scores],
+        [int(n) for n in decisions],
+        [int(mask) for mask in winners],
+    )
+
+
+def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
+    """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
+    scores, decisions, winners = run(encode(state), seeds)
+    return [
+        Playout.from_masks(row, count, mask)
+        for row, count, mask in zip(scores, decisions, winners, strict=True)
+    ]
+
+
+@kernel
+def _split_possible(track: Ints, places: Ints, first: int, second: int, last: int) -> bool:
+    origin = places[first]
+    if origin >= last:
+        return False
+    after = places[second]
+    if origin > after:  # the first token's space, vacated, lies ahead of the second
+        return True
+    if after >= last:
+        return False
+    # the second token needs a free space besides the one the first takes
+    at = origin + 1
+    while track[at] != EMPTY:
+        at += 1
+    return bool(at != last)
+
+
+@kernel
+def _in_run(track: Ints, places: Ints, seat: int, code: int) -> bool:
+    low = high = places[code]
+    while low > 0 and track[low - 1] >= 0 and track[low - 1] // _PER_SEAT == seat:
+        low -= 1
+    end = len(track) - 1
+    while high < end and track[high + 1] >= 0 and track[high + 1] // _PER_SEAT == seat:
+        high += 1
+    return bool(high - low >= 2)
+
+
+@kernel
+def play(
+    values: Ints,
+    track: Ints,
+    places: Ints,
+    players: int,
+    barrier: int,
+    turn: int,
+    roll: int,
+    split_allowed: bool,
+    over: bool,
+    chance_seed: np.uint64,
+    chance_count: int,
+    policy_seed: np.uint64,
+    faces: Ints,
+    candidates: Ints,
+    counts: Ints,
+    pass_id: int,
+    tokens_of: Ints,
+    reserve_value: int,
+    scores: Ints,
+) -> int:
+    """Play the encoded state to its end (``track`` and ``places`` are changed in place);
+    write each seat's final score into ``scores`` and return the decisions taken."""
+    spaces = len(track)
+    last_three = spaces - 3
+    legal = np.empty(candidates.shape[1], dtype=np.int64)
+    decisions = 0
+    while not over:
+        if roll < 0:
+            roll = faces[draw(chance_seed, chance_count, len(faces))]
+            chance_count += 1
+        last = spaces - 1
+        while last >= 0 and track[last] != EMPTY:
+            last -= 1
+        base = turn * _PER_SEAT - 1
+        found = 0
+        for at in range(counts[roll]):
+            first = candidates[roll, at, 1]
+            second = candidates[roll, at, 2]
+            if second:
+                if split_allowed and _split_possible(
+                    track, places, base + first, base + second, last
+                ):
+                    legal[found] = candidates[roll, at, 0]
+                    found += 1
+            elif places[base + first] < last:
+                legal[found] = candidates[roll, at, 0]
+                found += 1
+        action = pass_id if found == 0 else legal[draw(policy_seed, decisions, found)]
+        decisions += 1
+        roll = -1
+        extra = False
+        for step in range(2):
+            number = tokens_of[action, step]
+            if number == 0:
+                break
+            code = base + number
+            origin = places[code]
+            target = origin + 1
+            while track[target] != EMPTY:
+                target += 1
+            if origin != RESERVE:
+                track[origin] = EMPTY
+            track[target] = code
+            places[code] = target
+            if target >= barrier:
+                split_allowed = True
+            if (
+                target >= last_three
+                and track[spaces - 1] != EMPTY
+                and track[spaces - 2] != EMPTY
+                and track[spaces - 3] != EMPTY
+            ):
+                over = True
+                break
+        if over:
+            break
+        for step in range(2):
+            number = tokens_of[action, step]
+            if number == 0:
+                break
+            if _in_run(track, places, turn, base + number):
+                extra = True
+                break
+        if not extra:
+            turn = (turn + 1) % players
+    for seat in range(players):
+        total = 0
+        for number in range(1, _PER_SEAT + 1):
+            index = places[seat * _PER_SEAT + number - 1]
+            total += number * (reserve_value if index == RESERVE else values[index])
+        scores[seat] = total
+    return decisions
+
+
+@kernel
+def play_many(
+    values: Ints,
+    track: Ints,
+    places: Ints,
+    players: int,
+    barrier: int,
+    turn: int,
+    roll: int,
+    split_allowed: bool,
+    over: bool,
+    chance_seed: np.uint64,
+    chance_count: int,
+    policy_seeds: Words,
+    faces: Ints,
+    candidates: Ints,
+    counts: Ints,
+    pass_id: int,
+    tokens_of: Ints,
+    reserve_value: int,
+    scores: Ints,
+    decisions: Ints,
+    winners: Ints,
+) -> None:
+    """:func:`play` once per policy seed, from copies of ``track`` and ``places``: row ``i``
+    of ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
+    highest score wins) are playout ``i``'s."""
+    for i in range(len(policy_seeds)):
+        decisions[i] = play(
+            values, track.copy(), places.copy(), players, barrier, turn, roll,
+            split_allowed, over, chance_seed, chance_count, policy_seeds[i], faces,
+            candidates, counts, pass_id, tokens_of, reserve_value, scores[i],
+        )  # fmt: skip
+        winners[i] = best_seats(scores[i])

@@ -1,0 +1,99 @@
+"""The reference playout: a whole game played through the rules engine by the random policy.
+
+The policy is defined here, once, and the compiled kernels draw exactly as it does: the
+``k``-th decision of a playout (``k`` from 0, every decision counted, forced ones included) is
+made by the first seat of ``to_act``, which picks
+``legal_ids[draw_index(policy_seed, k, len(legal_ids))]``. Chance is left to the state: in
+auto mode the engine draws it from the state's seed and its count of chance events, so a
+playout is a pure function of the state and ``policy_seed``.
+
+>>> import moonbase
+>>> state = moonbase.load("moon-leap").new(seed=3)
+>>> result = playout(state, seed=11)
+>>> result == playout(state, seed=11), len(result.scores), result.decisions > 0
+(True, 2, True)
+>>> state.history == moonbase.load("moon-leap").new(seed=3).history   # left unchanged
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from moonbase.core import State
+from moonbase.core.chance import draw_index
+
+__all__ = ["Playout", "check_playable", "playout", "policy_pick"]
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How a playout ended: each seat's final ``scores``, the ``decisions`` it took (the
+    seats' actions; chance events are not counted) and the ``winners`` (a tie shares the win;
+    a lost cooperative game has none)."""
+
+    scores: tuple[float, ...]
+    decisions: int
+    winners: tuple[int, ...]
+
+    @staticmethod
+    def from_masks(scores: list[float], decisions: int, winners: int) -> Playout:
+        """A playout from a kernel's figures: ``winners`` as a mask of seats (bit ``s``).
+
+        >>> Playout.from_masks([3.0, 5.0, 5.0], 40, 0b110)
+        Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2))
+        """
+        seats = tuple(seat for seat in range(len(scores)) if winners >> seat & 1)
+        return Playout(tuple(scores), decisions, seats)
+
+
+def policy_pick(legal_ids: list[int], policy_seed: int, decision: int) -> int:
+    """The random policy: the id the ``decision``-th decision of a playout picks.
+
+    >>> policy_pick([4, 7, 9], policy_seed=5, decision=0) in (4, 7, 9)
+    True
+    >>> policy_pick([], 5, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a decision needs at least one legal action; got none
+    """
+    if not legal_ids:
+        raise ValueError("a decision needs at least one legal action; got none")
+    return legal_ids[draw_index(policy_seed, decision, len(legal_ids))]
+
+
+def check_playable(state: State[Any]) -> None:
+    """Raise ``ValueError`` unless ``state`` can be played out: a playout leaves chance to
+    the engine, so the state must be in auto chance mode.
+
+    >>> import moonbase
+    >>> check_playable(moonbase.load("moon-leap").new(seed=1, chance="explicit"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a playout needs a state in chance mode 'auto' (chance drawn from its seed); \
+this one is in 'explicit' mode
+    """
+    if not isinstance(state, State):
+        raise ValueError(f"a playout needs a moonbase state, not {type(state).__name__}")
+    if state.chance_mode != "auto":
+        raise ValueError(
+            "a playout needs a state in chance mode 'auto' (chance drawn from its seed); "
+            f"this one is in {state.chance_mode!r} mode"
+        )
+
+
+def playout(state: State[Any], seed: int) -> Playout:
+    """Play a copy of ``state`` to its end by the random policy with ``seed``; ``state``
+    itself is unchanged."""
+    check_playable(state)
+    game = state.clone()
+    decision = 0
+    turn = game.to_act
+    while turn:
+        seat = turn[0]
+        legal = game.legal_ids(seat)
+        game.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
+        decision += 1
+        turn = game.to_act
+    return Playout(tuple(game.scores()), decision, tuple(game.winners()))

@@ -1,0 +1,65 @@
+"""MCTS with its random rollouts played by the compiled kernels (``kernel=on``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import moonbase
+from moonbase import fast
+from moonbase.agents import make_agent
+from moonbase.agents.mcts import MCTSAgent, final_reward
+from moonbase.core import State
+from moonbase.fast import reference
+from tests.agents.helpers import GAMES, decision_points
+
+needs_numba = pytest.mark.skipif(not fast.COMPILED, reason="numba (the fast extra) is absent")
+KERNEL_GAMES = ["moon-coop", "moon-competitive", "moon-leap"]
+SPEC = "mcts:iterations=24,rollout=random"
+
+
+class ReferenceRollouts(MCTSAgent):
+    """MCTS whose rollouts are the reference playouts, drawn from the same seeds the kernel
+    path draws: the search the kernel must reproduce."""
+
+    def _rollout(self, world: State, seat: int, search: object) -> float:
+        played = reference.playout(world, self.rng.getrandbits(63))
+        return final_reward(played.scores, played.winners, seat, search.baseline)  # type: ignore[attr-defined]
+
+
+@needs_numba
+@pytest.mark.parametrize("name", KERNEL_GAMES)
+def test_kernel_rollouts_search_as_the_reference_rollouts_do(name: str) -> None:
+    for number, state in enumerate(decision_points(GAMES[name], seed=5, every=3, limit=4)):
+        seat = state.to_act[0]
+        observed = state.resample(seat, random.Random(number))
+        kernel = MCTSAgent(seed=number, iterations=24, rollout="random").search(observed, seat)
+        slow = ReferenceRollouts(seed=number, iterations=24, rollout="random")
+        assert kernel == slow.search(observed, seat), (name, number)
+
+
+@pytest.mark.parametrize("name", KERNEL_GAMES)
+def test_kernel_rollouts_choose_legal_actions_from_the_view_alone(name: str) -> None:
+    for number, state in enumerate(decision_points(GAMES[name], seed=7, every=3, limit=6)):
+        for seat in state.to_act:
+            twin = state.resample(seat, random.Random(number))
+            assert twin.view(seat) == state.view(seat)
+            first = make_agent(SPEC, seed=number).choose(state, seat)
+            assert first in state.legal_actions(seat)
+            assert first == make_agent(SPEC, seed=number).choose(twin, seat)
+
+
+def test_kernel_off_and_explicit_chance_keep_the_python_rollouts() -> None:
+    state = moonbase.load("moon-leap", players=3).new(seed=4, chance="explicit")
+    state.apply(moonbase.CHANCE, "ROLL 3")
+    stats = MCTSAgent(seed=1, iterations=20, rollout="random").search(state, 0)
+    assert sum(visits for visits, _ in stats.values()) == 20
+    agent = MCTSAgent(seed=1, iterations=20, rollout="random", kernel="off")
+    assert agent.settings_for(state.game).spec.endswith(",kernel=off")
+    assert sum(visits for visits, _ in agent.search(state, 0).values()) == 20
+
+
+def test_a_bad_kernel_setting_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="kernel"):
+        make_agent("mcts:kernel=fast", seed=0)
