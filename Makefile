@@ -12,7 +12,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,server,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -37,14 +37,14 @@ system:
 	fi
 
 test: $(STAMP) system
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy --strict src
 	$(BIN)/python -m pytest -n auto -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
@@ -56,7 +56,7 @@ playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/regenerate.py
 
 $(BENCH): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast,bench]'
 	touch $(BENCH)
 
 bench: $(BENCH)
