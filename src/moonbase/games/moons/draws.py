@@ -8,7 +8,8 @@ all of those draws together: it packs one 64-bit lane per event into a single Py
 the lanes 128 bits apart so that a lane's product with a 64-bit constant never reaches the next
 lane, and runs each step of the hash once on every lane (a shift brings a neighbour's bits into
 a lane only above its 64 bits, where the mask that follows removes them). That is a fifth of the
-work of hashing the events one by one, and the draws are the same, draw for draw.
+work of hashing the events one by one, and the draws are the same, draw for draw. The setup's
+Mini-Asteroids are drawn the same way: a few draws from a pile of 38.
 
 >>> from moonbase.core.chance import draw_index
 >>> deck_positions(seed=7, counter=3, size=5) == [draw_index(7, 3 + k, 5 - k) for k in range(5)]
@@ -60,10 +61,11 @@ def _counter_lanes(counter: int, count: int) -> int:
     return _splitmix(counter * ones + steps, masks, golden)
 
 
-def deck_positions(seed: int, counter: int, size: int) -> list[int]:
+def deck_positions(seed: int, counter: int, size: int, count: int | None = None) -> list[int]:
     """The positions drawn from a deck of ``size`` items, one item at a time, by chance
     events ``counter``, ``counter + 1``, …: the ``k``-th is
     ``draw_index(seed, counter + k, size - k)``, a position among the ``size - k`` left.
+    ``count`` items are drawn (all of them by default).
 
     ``counter + size`` must be below 2**64 (a game has a few hundred chance events).
 
@@ -71,12 +73,19 @@ def deck_positions(seed: int, counter: int, size: int) -> list[int]:
     0
     >>> deck_positions(seed=1, counter=0, size=0)
     []
+    >>> from moonbase.core.chance import draw_index
+    >>> deck_positions(seed=4, counter=2, size=38, count=8) == [
+    ...     draw_index(4, 2 + k, 38 - k) for k in range(8)]
+    True
     """
-    if size <= 0:
+    if count is None:
+        count = size
+    if count <= 0:
         return []
-    ones, masks, golden, _ = _lanes(size)
-    hashed = _splitmix(((seed & _MASK64) * ones) ^ _counter_lanes(counter, size), masks, golden)
-    words = array("Q", hashed.to_bytes(_LANE // 8 * size, "little"))  # 8-byte items
+    ones, masks, golden, _ = _lanes(count)
+    hashed = _splitmix(((seed & _MASK64) * ones) ^ _counter_lanes(counter, count), masks, golden)
+    words = array("Q", hashed.to_bytes(_LANE // 8 * count, "little"))  # 8-byte items
     if _BIG_ENDIAN:
         words.byteswap()
-    return [word % left for word, left in zip(words[::2], range(size, 0, -1), strict=True)]
+    lefts = range(size, size - count, -1)
+    return [word % left for word, left in zip(words[::2], lefts, strict=True)]

@@ -237,6 +237,8 @@ class MoonsState(State[MoonsView]):
         by clones."""
         if self.minis_on:
             self.draw_queue = [(self.dealer + 1 + i) % n for i in range(2 * n)]
+            if not explicit:
+                self._draw_in_bulk()
         else:
             self._start_round()
 
@@ -307,16 +309,26 @@ class MoonsState(State[MoonsView]):
         """
         hand = self.hands[seat]
         moons = hand[: bisect_left(hand, AST)]
-        by_name = self._table.name_rank.__getitem__
+        if len(moons) < 3:
+            return []
+        name_rank = self._table.name_rank
         rows = self._table.tableau
-        named: list[int] = []  # the cards after ``card`` in deck order, by name
+        last = moons.pop()  # third card only: no card comes after it to be third
+        named = [last]  # the cards after ``card`` in deck order, by name
+        seconds: list[int] = []  # the same but ``last``: the cards that can be second
+        last_place = name_rank[last]
+        ranks = [last_place]  # the places of ``named`` in name order (no key function)
         # per card (lists by card number: quicker than dicts here, where time goes by pairs)
         following: list[list[int]] = _NO_CARDS.copy()
         pickers: list[_Picker] = _NO_PICKERS.copy()
         for card in reversed(moons):
-            following[card] = named.copy()
+            following[card] = seconds.copy()
             pickers[card] = _picker(named)
-            insort(named, card, key=by_name)
+            place = name_rank[card]
+            at = bisect_left(ranks, place)
+            ranks.insert(at, place)
+            named.insert(at, card)
+            seconds.insert(at if place < last_place else at - 1, card)
         ids: list[int] = []
         for first in named:
             row = rows[first]
@@ -568,6 +580,25 @@ class MoonsState(State[MoonsView]):
         self._record_chance(list(map(self._table.deal.__getitem__, dealt)))
         self.deal_next = (first + len(dealt)) % n
         self.phase = _TABLEAU
+
+    def _draw_in_bulk(self) -> None:
+        """Auto chance mode: draw the setup's Mini-Asteroids now, each as the seed draws it.
+
+        As :meth:`_deal_in_bulk` deals: the ``k``-th card drawn is the one ``pick_weighted``
+        would pick among the kinds left in the pile (in kind order, each weighted by its count)
+        with the chance counter's ``k``-th next value, so the draws are those drawn one by one.
+        """
+        pile = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
+        index = len(self._history)
+        positions = deck_positions(self._seed, self._chance_count, len(pile), len(self.draw_queue))
+        drawn = [pile.pop(at) for at in positions]
+        for k, (seat, kind) in enumerate(zip(self.draw_queue, drawn, strict=True)):
+            self.pile[kind] -= 1
+            self.minis[seat][kind] += 1
+            self.draw_events[seat].append(index + k)
+        self.draw_queue = []
+        self._record_chance(list(map(self._table.draw.__getitem__, drawn)))
+        self._start_round()
 
     def _deal(self, c: int, index: int) -> None:
         seat = self.deal_next
