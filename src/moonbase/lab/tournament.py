@@ -103,6 +103,17 @@ class TournamentResult:
         """Whether fewer games were played than planned."""
         return len(self.records) < self.planned
 
+    def ranking(self) -> list[Standing]:
+        """The standings from best to worst: by rating ordinal (``mu - 3 sigma``) in a game of
+        several seats, else by win rate and then mean score."""
+
+        def key(standing: Standing) -> tuple[float, float]:
+            if standing.rating is not None:
+                return (-standing.rating.ordinal, -standing.win_rate)
+            return (-standing.win_rate, -standing.mean_score)
+
+        return sorted(self.standings, key=key)
+
     def rows(self, timings: bool = True) -> list[dict[str, Any]]:
         """One plain row per agent (for CSV, JSON or comparing runs); ``timings=False``
         leaves out the move times, the one part that differs between identical runs."""
