@@ -65,9 +65,12 @@ def run_local(jobs: Sequence[Job], workers: int) -> Iterator[GameRecord]:
             yield from pool.imap_unordered(play_job, jobs)
 
 
-def run_dask(jobs: Sequence[Job], cluster: str | Any) -> Iterator[GameRecord]:
-    """Play ``jobs`` on a Dask cluster: ``cluster`` is a scheduler address or a
-    ``distributed.Client``. Games not yet played are cancelled when the iteration stops."""
+def run_dask(
+    jobs: Sequence[Job], cluster: str | Any, connect_seconds: float = 10.0
+) -> Iterator[GameRecord]:
+    """Play ``jobs`` on a Dask cluster: ``cluster`` is a scheduler address (waited for up to
+    ``connect_seconds``) or a ``distributed.Client``. Games not yet played are cancelled when
+    the iteration stops."""
     try:
         from distributed import Client, as_completed
     except ImportError as error:
@@ -79,13 +82,13 @@ def run_dask(jobs: Sequence[Job], cluster: str | Any) -> Iterator[GameRecord]:
     client: Any = cluster
     try:
         if own:
-            client = Client(cluster, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
+            client = Client(cluster, timeout=f"{connect_seconds}s", set_as_default=False)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise ValueError(f"no Dask scheduler answered at {cluster}: {error}") from None
     futures: list[Any] = []
     try:
         futures = client.map(play_job, list(jobs), pure=False)
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
             yield future.result()
     finally:
         if futures:
