@@ -34,7 +34,16 @@ from moonbase.cli.render import counted
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
 
-__all__ = ["EXPORTS", "FORMATS", "INTERRUPTED", "read_pool", "run_tournament", "standings_table"]
+__all__ = [
+    "EXPORTS",
+    "FORMATS",
+    "INTERRUPTED",
+    "STUDIES",
+    "read_pool",
+    "run_study",
+    "run_tournament",
+    "standings_table",
+]
 
 FORMATS: Final = ("table", "csv", "json")
 """The ``--format`` values of ``moonbase lab tournament``."""
@@ -222,3 +231,49 @@ def _write_csv(console: Console, rows: list[dict[str, Any]]) -> None:
     writer.writeheader()
     writer.writerows(rows)
     console.file.write(out.getvalue())
+
+
+STUDIES: Final = ("seat-value",)
+"""The studies ``moonbase lab study`` runs."""
+
+
+def run_study(
+    console: Console,
+    name: str,
+    game: Game,
+    agent: str,
+    games: int,
+    seed: int,
+    out: str,
+    *,
+    executor: str = "local",
+    workers: int | None = None,
+) -> int:
+    """Run the study ``name`` (:data:`STUDIES`), write its report to ``out`` and print where."""
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
+    spec = check_seat(agent)
+    if spec == "human":
+        raise BadInput("a study plays bots only; allowed: random, greedy, mcts, planner, …")
+    if workers is not None and executor.strip().lower() != "local":
+        raise BadInput(
+            f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
+            "workers"
+        )
+    _lab()
+    from moonbase.lab.seat_value import seat_value, write_seat_value_report
+
+    try:
+        study = seat_value(game, spec, games, seed, executor=executor, workers=workers)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    page = write_seat_value_report(study, out)
+    for value in study.seats:
+        say(
+            console,
+            f"seat {value.seat}: win rate {value.win_rate:.3f} "
+            f"({value.win_low:.3f}–{value.win_high:.3f}), mean score {value.mean_score:.2f} "
+            f"({value.score_low:.2f}–{value.score_high:.2f})",
+        )
+    say(console, f"Report: {page}")
+    return 0

@@ -24,7 +24,7 @@ from rich.text import Text
 
 import moonbase
 from moonbase.cli.errors import USAGE_ERROR, BadInput
-from moonbase.cli.lab import EXPORTS, run_tournament
+from moonbase.cli.lab import EXPORTS, STUDIES, run_study, run_tournament
 from moonbase.cli.lab import FORMATS as LAB_FORMATS
 from moonbase.cli.menu import start_menu
 from moonbase.cli.options import build_game, game_type, option_text, read_assignments
@@ -283,6 +283,51 @@ def tournament(
         workers=workers,
         output=output,
         export=export,
+    )
+
+
+@lab.command(context_settings=_CONTEXT)
+@click.argument("name", metavar="NAME")
+@click.argument("game")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
+@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option(
+    "--agent", "-a", default="greedy", show_default=True, metavar="BOT",
+    help="the bot that plays every seat",
+)  # fmt: skip
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--out", default="lab-report", show_default=True, metavar="FOLDER",
+    help="where the report (index.html and its pictures) is written",
+)  # fmt: skip
+@click.option(
+    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
+    help="play in local processes or on the Dask scheduler at HOST:PORT",
+)  # fmt: skip
+@click.option(
+    "--workers", "-j", type=click.IntRange(min=1),
+    help="local worker processes (default: one per core)",
+)  # fmt: skip
+@_reports_bad_input
+def study(
+    name: str,
+    game: str,
+    options: tuple[str, ...],
+    preset: str | None,
+    agent: str,
+    games: int,
+    seed: int,
+    out: str,
+    executor: str,
+    workers: int | None,
+) -> int:
+    """Run the study NAME on GAME and write its report (studies: seat-value)."""
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
+    chosen = build_game(game, read_assignments(options), preset)
+    return run_study(
+        _console(), name, chosen, agent, games, seed, out, executor=executor, workers=workers
     )
 
 
