@@ -53,14 +53,19 @@ INTERRUPTED: Final = 130
 """The exit status after Ctrl-C."""
 
 
-def _lab() -> Any:
-    try:
-        import moonbase.lab as lab
-    except ImportError as error:
-        raise BadInput(
-            f"the lab needs the lab extra ({error.name} is missing): pip install 'moonbase[lab]'"
-        ) from None
-    return lab
+def _lab(*needs: str) -> Any:
+    """:mod:`moonbase.lab`, once the libraries it needs here (``needs``, beside openskill and
+    polars) are there; else one line saying how to install them."""
+    import importlib
+
+    for name in ("openskill", "polars", *needs):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise BadInput(
+                f"the lab needs the lab extra ({name} is missing): pip install 'moonbase[lab]'"
+            ) from None
+    return importlib.import_module("moonbase.lab")
 
 
 def read_pool(given: Sequence[str], game: Game) -> list[str]:
@@ -260,7 +265,7 @@ def run_study(
             f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
             "workers"
         )
-    _lab()
+    _lab("matplotlib")
     from moonbase.lab.seat_value import seat_value, write_seat_value_report
 
     try:
