@@ -98,6 +98,10 @@ def seat_value(
 
 def _played(jobs: list[Job], executor: str | Any, workers: int | None) -> Iterator[GameRecord]:
     cluster = parse_executor(executor) if isinstance(executor, str) else executor
+    if cluster != "local" and workers is not None:
+        raise ValueError(
+            "workers is for the local executor; a Dask cluster plays on its own workers"
+        )
     if cluster == "local":
         return run_local(jobs, workers if workers is not None else os.cpu_count() or 1)
     return run_dask(jobs, cluster)
