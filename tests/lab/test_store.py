@@ -139,3 +139,27 @@ def _identity(agents: tuple[str, ...] = tuple(AGENTS), seed: int = 9) -> Any:
     from moonbase.lab import Identity
 
     return Identity(repr(_game()), agents, seed, "auto")
+
+
+def test_ctrl_c_on_the_command_prints_the_games_finished_and_exits_130(tmp_path: Path) -> None:
+    store = tmp_path / "run"
+    command = [sys.executable, "-m", "moonbase", "lab", "tournament", "moon-leap"]
+    command += ["--agents", ",".join(AGENTS), "--games", "3000", "--seed", "9"]
+    command += ["--store", str(store), "--workers", "2", "--format", "json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(store.glob("games-*.parquet")) and process.poll() is None:
+            assert time.monotonic() < deadline, "no games were stored"
+            time.sleep(0.05)
+        os.kill(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert "Interrupted:" in err and "run it again with the same --store" in err
+    body = json.loads(out)
+    assert body["interrupted"] and 0 < body["games_played"] < 3000
+    assert len(Store.open(store, _identity()).records()) == body["games_played"]
