@@ -12,7 +12,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast,lab]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -56,7 +56,7 @@ playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/regenerate.py
 
 $(BENCH): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast,lab,bench]'
 	touch $(BENCH)
 
 bench: $(BENCH)

@@ -36,7 +36,7 @@ CASES = [
     ),
     (("play", "moon", "--seed", "soon"), "moonbase play: Invalid value for '--seed': 'soon'"),
     (("play",), "moonbase play: Missing argument 'GAME'; allowed: moon, moon-leap, moons"),
-    (("fly",), "moonbase: No such command 'fly'; allowed: games, load, play, replay, rules"),
+    (("fly",), "moonbase: No such command 'fly'; allowed: games, lab, load, play, replay, rules"),
     (("load", "no-such-game.json"), "moonbase load: no such file: 'no-such-game.json'"),
     (
         ("play", "moon", "--preset", "coop-extreme"),

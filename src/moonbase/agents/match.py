@@ -46,7 +46,18 @@ from moonbase.core import ChanceMode, Game, State
 if TYPE_CHECKING:
     from rich.progress import ProgressColumn, Task
 
-__all__ = ["EntryResult", "GameRecord", "MatchInterrupted", "MatchResult", "match", "play_record"]
+__all__ = [
+    "EntryResult",
+    "GameRecord",
+    "MatchInterrupted",
+    "MatchResult",
+    "match",
+    "play_record",
+    "play_seated",
+    "progress_bar",
+    "seating_for",
+    "worker_pool",
+]
 
 
 @dataclass(frozen=True)
@@ -162,9 +173,28 @@ def play_record(
     game: Game, specs: tuple[str, ...], number: int, seed: int, chance: ChanceMode = "auto"
 ) -> GameRecord:
     """Play game ``number`` of a match that starts at ``seed`` (run in a worker process)."""
-    seats = game.seats
-    seating = seating_for(number, seats)
-    deal = seed + number // seats
+    seating = seating_for(number, game.seats)
+    return play_seated(game, specs, number, seed + number // game.seats, seating, chance)
+
+
+def play_seated(
+    game: Game,
+    specs: tuple[str, ...],
+    number: int,
+    deal: int,
+    seating: tuple[int, ...],
+    chance: ChanceMode = "auto",
+) -> GameRecord:
+    """Play the deal ``deal`` with agent ``specs[seating[seat]]`` in each seat, recorded as
+    game ``number``. Agents of ``specs`` left out of ``seating`` sit this game out (their
+    ``think`` is empty). The game depends on the deal, the seating and the specs alone.
+
+    >>> import moonbase
+    >>> record = play_seated(moonbase.load("moon-leap"), ("random", "greedy", "random"),
+    ...                      5, 11, (2, 1))
+    >>> record.number, record.seed, record.seating, record.think[0]
+    (5, 11, (2, 1), ())
+    """
     started = time.perf_counter()
     timed = [
         _Timed(make_agent(specs[entry], agent_seed(deal, seat)))
@@ -274,7 +304,10 @@ def match(
     records: list[GameRecord] = []
     jobs = [(game, specs, number, seed, chance) for number in range(games)]
     try:
-        with _workers(workers) as pool, _progress_bar(show, _title(game, specs), games) as advance:
+        with (
+            worker_pool(workers) as pool,
+            progress_bar(show, _title(game, specs), games) as advance,
+        ):
             played: Iterable[GameRecord] = (
                 map(_play_job, jobs) if pool is None else pool.imap_unordered(_play_job, jobs)
             )
@@ -310,7 +343,7 @@ def _ignore_interrupts() -> None:
 
 
 @contextmanager
-def _workers(count: int) -> Iterator[Pool | None]:
+def worker_pool(count: int) -> Iterator[Pool | None]:
     """``count`` worker processes (``None`` for one: play in this process), ended on the way
     out however it is left — Ctrl-C included — so that none outlives the match."""
     if count == 1:
@@ -381,7 +414,7 @@ def _columns() -> list[ProgressColumn]:
 
 
 @contextmanager
-def _progress_bar(show: bool, description: str, total: int) -> Iterator[Callable[[], None]]:
+def progress_bar(show: bool, description: str, total: int) -> Iterator[Callable[[], None]]:
     """A rich progress bar on standard error (or nothing); yields the function that moves it
     one game on."""
     if not show:

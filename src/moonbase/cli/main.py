@@ -1,10 +1,10 @@
 """The ``moonbase`` command and its subcommands (click).
 
 ``moonbase`` alone opens the start menu; ``play``, ``load``, ``replay``, ``simulate``,
-``rules``, ``serve`` and ``games`` do one thing each (``moonbase COMMAND --help``). Bad input on
-the command line — an unknown game, a bad option or seat, a wrong flag, a missing or damaged file —
-is answered with one line on standard error saying what is wrong and what is allowed, and exit
-status 2; never a traceback.
+``rules``, ``serve``, ``games`` and ``lab`` do one thing each (``moonbase COMMAND --help``). Bad
+input on the command line — an unknown game, a bad option or seat, a wrong flag, a missing or
+damaged file — is answered with one line on standard error saying what is wrong and what is
+allowed, and exit status 2; never a traceback.
 
 >>> main(["rules", "chess"])
 2
@@ -24,6 +24,8 @@ from rich.text import Text
 
 import moonbase
 from moonbase.cli.errors import USAGE_ERROR, BadInput
+from moonbase.cli.lab import EXPORTS, STUDIES, run_study, run_tournament
+from moonbase.cli.lab import FORMATS as LAB_FORMATS
 from moonbase.cli.menu import start_menu
 from moonbase.cli.options import build_game, game_type, option_text, read_assignments
 from moonbase.cli.play import PlayLoop
@@ -206,6 +208,127 @@ def simulate(
     """
     chosen = build_game(game, read_assignments(options), preset)
     return run_simulation(_console(), chosen, agents, games, jobs, seed, output)
+
+
+@cli.group(context_settings=_CONTEXT)
+def lab() -> None:
+    """Tournaments, ratings and studies between bots (needs the lab extra)."""
+
+
+@lab.command(context_settings=_CONTEXT)
+@click.argument("game")
+@click.option(
+    "--agents",
+    "-a",
+    multiple=True,
+    required=True,
+    metavar="A,B,…",
+    help="the bots in the tournament, at least one per seat, e.g. mcts,greedy,random",
+)
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
+@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option(
+    "--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+    help="at least this many games: whole rounds of every seating",
+)  # fmt: skip
+@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--store", metavar="PATH",
+    help="a folder for the results (Parquet); a run on it again continues where it stopped",
+)  # fmt: skip
+@click.option(
+    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
+    help="play in local processes or on the Dask scheduler at HOST:PORT",
+)  # fmt: skip
+@click.option(
+    "--workers", "-j", type=click.IntRange(min=1),
+    help="local worker processes (default: one per core)",
+)  # fmt: skip
+@click.option(
+    "--format", "output", type=click.Choice(LAB_FORMATS), default="table", show_default=True,
+    help="table for people; csv or json (one row per agent) for programs",
+)  # fmt: skip
+@click.option(
+    "--export", type=click.Choice(EXPORTS),
+    help="also write the stored games as PATH/games.csv (needs --store)",
+)  # fmt: skip
+@_reports_bad_input
+def tournament(
+    game: str,
+    agents: tuple[str, ...],
+    options: tuple[str, ...],
+    preset: str | None,
+    games: int,
+    seed: int,
+    store: str | None,
+    executor: str,
+    workers: int | None,
+    output: str,
+    export: str | None,
+) -> int:
+    """Play every seating of the bots at GAME over many deals; print win rates and ratings.
+
+    Ctrl-C stops at once, keeps the games finished in --store and prints their results
+    (exit status 130).
+    """
+    chosen = build_game(game, read_assignments(options), preset)
+    return run_tournament(
+        _console(),
+        chosen,
+        agents,
+        games,
+        seed,
+        store=store,
+        executor=executor,
+        workers=workers,
+        output=output,
+        export=export,
+    )
+
+
+@lab.command(context_settings=_CONTEXT)
+@click.argument("name", metavar="NAME")
+@click.argument("game")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
+@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option(
+    "--agent", "-a", default="greedy", show_default=True, metavar="BOT",
+    help="the bot that plays every seat",
+)  # fmt: skip
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--out", default="lab-report", show_default=True, metavar="FOLDER",
+    help="where the report (index.html and its pictures) is written",
+)  # fmt: skip
+@click.option(
+    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
+    help="play in local processes or on the Dask scheduler at HOST:PORT",
+)  # fmt: skip
+@click.option(
+    "--workers", "-j", type=click.IntRange(min=1),
+    help="local worker processes (default: one per core)",
+)  # fmt: skip
+@_reports_bad_input
+def study(
+    name: str,
+    game: str,
+    options: tuple[str, ...],
+    preset: str | None,
+    agent: str,
+    games: int,
+    seed: int,
+    out: str,
+    executor: str,
+    workers: int | None,
+) -> int:
+    """Run the study NAME on GAME and write its report (studies: seat-value)."""
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
+    chosen = build_game(game, read_assignments(options), preset)
+    return run_study(
+        _console(), name, chosen, agent, games, seed, out, executor=executor, workers=workers
+    )
 
 
 @cli.command(context_settings=_CONTEXT)

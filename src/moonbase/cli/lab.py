@@ -1,0 +1,284 @@
+"""``moonbase lab``: tournaments between bots, with ratings, a results store and Dask.
+
+The work is :func:`moonbase.lab.tournament` (the ``lab`` extra); this module reads the
+command line, prints the table and answers bad input with one line naming what is allowed.
+The table lists the agents from best to worst: by rating (openskill Plackett–Luce,
+``mu ± sigma``; ranked by ``mu - 3 sigma``) in a game of several seats, by win rate in a solo
+or cooperative game, which shows the score's quartiles instead of ratings.
+
+>>> import moonbase
+>>> read_pool(["greedy,random"], moonbase.load("moon-leap"))
+['greedy', 'random']
+>>> read_pool(["greedy"], moonbase.load("moon-leap"))
+Traceback (most recent call last):
+...
+moonbase.cli.errors.BadInput: Moon Leap with these options has 2 seats; got 1 agent; a ...
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, Final
+
+from rich import box
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+
+from moonbase.cli.bots import split_specs
+from moonbase.cli.errors import BadInput
+from moonbase.cli.prompts import say
+from moonbase.cli.render import counted
+from moonbase.cli.seats import check_seat
+from moonbase.core import Game
+
+__all__ = [
+    "EXPORTS",
+    "FORMATS",
+    "INTERRUPTED",
+    "STUDIES",
+    "read_pool",
+    "run_study",
+    "run_tournament",
+    "standings_table",
+]
+
+FORMATS: Final = ("table", "csv", "json")
+"""The ``--format`` values of ``moonbase lab tournament``."""
+EXPORTS: Final = ("csv",)
+"""The ``--export`` values: the stored games written beside the store's Parquet files."""
+INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C."""
+
+
+def _lab(*needs: str) -> Any:
+    """:mod:`moonbase.lab`, once the libraries it needs here (``needs``, beside openskill and
+    polars) are there; else one line saying how to install them."""
+    import importlib
+
+    for name in ("openskill", "polars", *needs):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            raise BadInput(
+                f"the lab needs the lab extra ({name} is missing): pip install 'moonbase[lab]'"
+            ) from None
+    return importlib.import_module("moonbase.lab")
+
+
+def read_pool(given: Sequence[str], game: Game) -> list[str]:
+    """The tournament's agents from the ``--agents`` values (comma-separated, may repeat): at
+    least one per seat, bots only."""
+    specs = [spec for text in given for spec in split_specs(text)]
+    seats = game.seats
+    if len(specs) < seats or not specs:
+        example = ",".join(["greedy", "random", "mcts", "random", "greedy", "random"][:seats])
+        raise BadInput(
+            f"{game.title} with these options has {counted(seats, 'seat')}; "
+            f"got {counted(len(specs), 'agent')}; a tournament needs at least one agent per "
+            f"seat, e.g. --agents {example}"
+        )
+    checked = [check_seat(spec) for spec in specs]
+    if "human" in checked:
+        raise BadInput("a tournament plays bots only; allowed: random, greedy, mcts, planner, …")
+    return checked
+
+
+def standings_table(result: Any) -> Table:
+    """The tournament result (:class:`moonbase.lab.TournamentResult`) as a rich table, best
+    agent first."""
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title=str(result.game),
+        title_justify="left",
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+    columns = ["#", "agent", "games", "win rate", "95% CI", "mean score", "95% CI"]
+    if result.rated:
+        columns += ["rating μ±σ", "95% CI", "μ−3σ"]
+    else:
+        columns += ["min", "q1", "median", "q3", "max"]
+    columns += ["s/move", "p90"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
+    for place, standing in enumerate(result.ranking(), start=1):
+        row = [
+            str(place),
+            str(standing.label),
+            str(standing.games),
+            f"{standing.win_rate:.3f}",
+            f"{standing.win_low:.2f}–{standing.win_high:.2f}",
+            f"{standing.mean_score:.2f}",
+            f"{standing.score_low:.2f}–{standing.score_high:.2f}",
+        ]
+        rating = standing.rating
+        if rating is not None:
+            row += [
+                f"{rating.mu:.1f}±{rating.sigma:.1f}",
+                f"{rating.low:.1f}–{rating.high:.1f}",
+                f"{rating.ordinal:.1f}",
+            ]
+        else:
+            row += [f"{value:g}" for value in standing.quartiles]
+        row += [_seconds(standing.move_seconds), _seconds(standing.slow_move_seconds)]
+        table.add_row(*row)
+    return table
+
+
+def _seconds(value: float) -> str:
+    return f"{value * 1000:.1f}ms" if value < 1 else f"{value:.2f}s"
+
+
+def _print_table(console: Console, result: Any, store: str | None) -> None:
+    table = standings_table(result)
+    width = console.width
+    if not console.is_terminal:  # a file or a pipe: as wide as the table needs
+        unbounded = console.options.update_width(10_000)
+        console.width = max(width, Measurement.get(console, unbounded, table).maximum)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+    played = len(result.records)
+    rounds = result.planned // result.seatings
+    games = (
+        f"{played} of {counted(result.planned, 'game')}"
+        if result.interrupted
+        else counted(played, "game")
+    )
+    say(
+        console,
+        f"{games} from seed {result.seed}: {counted(rounds, 'deal')}, each played in "
+        f"{counted(result.seatings, 'seating')}.",
+    )
+    if store is not None:
+        say(console, f"Stored in {store}.")
+
+
+def run_tournament(
+    console: Console,
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    store: str | None = None,
+    executor: str = "local",
+    workers: int | None = None,
+    output: str = "table",
+    export: str | None = None,
+) -> int:
+    """Run ``moonbase lab tournament`` and print its result; returns the exit status
+    (:data:`INTERRUPTED` after Ctrl-C, with the results of the games finished)."""
+    specs = read_pool(agents, game)
+    if export is not None and store is None:
+        raise BadInput(f"--export {export} writes the stored games: give --store PATH too")
+    if workers is not None and executor.strip().lower() != "local":
+        raise BadInput(
+            f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
+            "workers"
+        )
+    lab = _lab()
+    status = 0
+    try:
+        result = lab.tournament(
+            game,
+            specs,
+            games,
+            seed,
+            store=store,
+            executor=executor,
+            workers=workers,
+            progress=sys.stderr.isatty(),
+        )
+    except lab.TournamentInterrupted as interrupt:
+        result = interrupt.partial
+        status = INTERRUPTED
+        again = " run it again with the same --store to play the rest." if store else ""
+        print(
+            f"Interrupted: {len(result.records)} of {counted(result.planned, 'game')} played; "
+            f"the results below are theirs.{again}",
+            file=sys.stderr,
+        )
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    if export is not None and store is not None:
+        target = f"{store.rstrip('/')}/games.csv"
+        lab.export_csv(result.records, result.specs, target)
+        print(f"Exported {counted(len(result.records), 'game')} to {target}.", file=sys.stderr)
+    if output == "csv":
+        _write_csv(console, result.rows())
+    elif output == "json":
+        body = {
+            "game": result.game,
+            "seed": result.seed,
+            "games_planned": result.planned,
+            "games_played": len(result.records),
+            "interrupted": result.interrupted,
+            "agents": result.rows(),
+        }
+        console.file.write(json.dumps(body, indent=2) + "\n")
+    else:
+        _print_table(console, result, store)
+    console.file.flush()
+    return status
+
+
+def _write_csv(console: Console, rows: list[dict[str, Any]]) -> None:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    console.file.write(out.getvalue())
+
+
+STUDIES: Final = ("seat-value",)
+"""The studies ``moonbase lab study`` runs."""
+
+
+def run_study(
+    console: Console,
+    name: str,
+    game: Game,
+    agent: str,
+    games: int,
+    seed: int,
+    out: str,
+    *,
+    executor: str = "local",
+    workers: int | None = None,
+) -> int:
+    """Run the study ``name`` (:data:`STUDIES`), write its report to ``out`` and print where."""
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
+    spec = check_seat(agent)
+    if spec == "human":
+        raise BadInput("a study plays bots only; allowed: random, greedy, mcts, planner, …")
+    if workers is not None and executor.strip().lower() != "local":
+        raise BadInput(
+            f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
+            "workers"
+        )
+    _lab("matplotlib")
+    from moonbase.lab.seat_value import seat_value, write_seat_value_report
+
+    try:
+        study = seat_value(game, spec, games, seed, executor=executor, workers=workers)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    page = write_seat_value_report(study, out)
+    for value in study.seats:
+        say(
+            console,
+            f"seat {value.seat}: win rate {value.win_rate:.3f} "
+            f"({value.win_low:.3f}–{value.win_high:.3f}), mean score {value.mean_score:.2f} "
+            f"({value.score_low:.2f}–{value.score_high:.2f})",
+        )
+    say(console, f"Report: {page}")
+    return 0

@@ -1,0 +1,147 @@
+"""The seat-value study: how much each seat position is worth when every seat plays alike.
+
+The same bot plays every seat (``greedy`` unless told), over ``games`` deals from ``seed``;
+with every seat played alike, a seat's share of the wins above ``1/seats`` is the value of
+sitting there. Each seat gets its win rate (a ``k``-way shared win counts ``1/k``) with
+Wilson's 95% interval and its mean score with a normal 95% interval. Games of one seat have
+no seat positions to compare and are refused.
+
+>>> import moonbase
+>>> study = seat_value(moonbase.load("moon-leap"), games=6, workers=1)
+>>> [seat.games for seat in study.seats], round(sum(seat.wins for seat in study.seats), 6)
+([6, 6], 6.0)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from moonbase.agents.match import GameRecord
+from moonbase.agents.protocol import make_agent
+from moonbase.agents.stats import mean_interval, wilson
+from moonbase.core import Game
+from moonbase.lab.executors import Job, parse_executor, run_dask, run_local
+from moonbase.lab.report import bar_chart, write_report
+from moonbase.lab.schedule import PlannedGame
+
+__all__ = ["SeatValue", "SeatValueStudy", "seat_value", "write_seat_value_report"]
+
+
+@dataclass(frozen=True)
+class SeatValue:
+    """One seat's results in the study."""
+
+    seat: int
+    games: int
+    wins: float
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_low: float
+    score_high: float
+
+    @property
+    def win_rate(self) -> float:
+        """``wins / games``."""
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class SeatValueStudy:
+    """The study's games and each seat's value."""
+
+    game: str
+    agent: str
+    seed: int
+    records: tuple[GameRecord, ...]
+    seats: tuple[SeatValue, ...]
+
+
+def seat_value(
+    game: Game,
+    agent: str = "greedy",
+    games: int = 200,
+    seed: int = 0,
+    *,
+    executor: str | Any = "local",
+    workers: int | None = None,
+) -> SeatValueStudy:
+    """Play ``games`` deals of ``game`` with ``agent`` in every seat and sum up each seat."""
+    if game.seats < 2:
+        raise ValueError(
+            f"{game.title} with these options has one seat: seat values need a game of "
+            "several seats"
+        )
+    if games < 1:
+        raise ValueError(f"games must be at least 1; got {games}")
+    spec = make_agent(agent).spec
+    specs = (agent,) * game.seats
+    seating = tuple(range(game.seats))
+    jobs: list[Job] = [
+        (game, specs, PlannedGame(number, seed + number, seating), "auto")
+        for number in range(games)
+    ]
+    records = sorted(_played(jobs, executor, workers), key=lambda record: record.number)
+    values = []
+    for seat in range(game.seats):
+        shares = [1 / len(record.winners) if seat in record.winners else 0.0 for record in records]
+        wins = sum(shares)
+        low, high = wilson(wins, len(records))
+        mean, score_low, score_high = mean_interval([record.scores[seat] for record in records])
+        values.append(SeatValue(seat, len(records), wins, low, high, mean, score_low, score_high))
+    return SeatValueStudy(repr(game), spec, seed, tuple(records), tuple(values))
+
+
+def _played(jobs: list[Job], executor: str | Any, workers: int | None) -> Iterator[GameRecord]:
+    cluster = parse_executor(executor) if isinstance(executor, str) else executor
+    if cluster != "local" and workers is not None:
+        raise ValueError(
+            "workers is for the local executor; a Dask cluster plays on its own workers"
+        )
+    if cluster == "local":
+        return run_local(jobs, workers if workers is not None else os.cpu_count() or 1)
+    return run_dask(jobs, cluster)
+
+
+def write_seat_value_report(study: SeatValueStudy, folder: str | Path) -> Path:
+    """Write the study as ``folder/index.html`` with a picture, ``seat-value.png``; returns
+    the page."""
+    seats = study.seats
+    fair = 1 / len(seats)
+    picture = bar_chart(
+        [f"seat {value.seat}" for value in seats],
+        [value.win_rate for value in seats],
+        [value.win_low for value in seats],
+        [value.win_high for value in seats],
+        title=f"Win rate by seat ({study.agent} in every seat)",
+        ylabel="win rate (95% interval)",
+        reference=fair,
+    )
+    rows = [
+        (
+            str(value.seat),
+            str(value.games),
+            f"{value.win_rate:.3f}",
+            f"{value.win_low:.3f}–{value.win_high:.3f}",
+            f"{value.win_rate - fair:+.3f}",
+            f"{value.mean_score:.2f}",
+            f"{value.score_low:.2f}–{value.score_high:.2f}",
+        )
+        for value in seats
+    ]
+    return write_report(
+        folder,
+        f"Seat value: {study.game}",
+        [
+            f"{len(study.records)} deals from seed {study.seed}, {study.agent} in every seat. "
+            f"With every seat played alike, a seat's win rate above {fair:.3f} (1/"
+            f"{len(seats)}) is what sitting there is worth; a shared win counts its share.",
+        ],
+        ("seat", "games", "win rate", "95% interval", "above 1/n", "mean score", "95% interval"),
+        rows,
+        {"seat-value.png": picture},
+    )
