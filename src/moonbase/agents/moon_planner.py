@@ -63,6 +63,7 @@ from typing import Final, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from moonbase.agents.moon_sets import REPRESENTATIVE, LevelSearch, Step
 from moonbase.games.moon.machine import BASE_OPERATIONS, OPERATIONS, REGISTERS
 
 __all__ = [
@@ -278,6 +279,7 @@ class DistanceTables:
         self._reverse_graph: list[_Group] | None = None
         self._forward_graph: NDArray[np.int32] | None = None
         self._free_graph: NDArray[np.int32] | None = None
+        self._sets: LevelSearch | None = None
         self.edges = _edges(machine, self._forward)
         """Every usable operation on operand positions, in the planner's preference order."""
         self._edge_arrays = np.array(
@@ -436,6 +438,12 @@ class DistanceTables:
         the states it improves need expanding (from any other state, every edge that is not
         free already gave its predecessors as much in layer ``k − 1``).
         """
+        if self.others == 3:
+            search = self._level_search()
+            return [search.distances(goal) for goal in goals]
+        return self._build_by_graph(goals)
+
+    def _build_by_graph(self, goals: list[int]) -> list[NDArray[np.uint16]]:
         size = self.size
         graph = self._reverse()
         dist = np.full(size * len(goals), UNREACHABLE, np.uint16)
@@ -454,6 +462,17 @@ class DistanceTables:
             np.stack([layer[number * size : (number + 1) * size] for layer in layers])
             for number in range(len(goals))
         ]
+
+    def _level_search(self) -> LevelSearch:
+        """The set search of :mod:`moonbase.agents.moon_sets` (four operand registers)."""
+        if self._sets is None:
+            steps = [
+                Step(edge.target, edge.source, self._forward[edge.operation], edge.price, free)
+                for edge, free in zip(self.edges, self._free_edges, strict=True)
+                if (edge.target, edge.source) in REPRESENTATIVE
+            ]
+            self._sets = LevelSearch(self.width, steps, self.machine.layers)
+        return self._sets
 
     def _free_successors(self) -> NDArray[np.int32]:
         """``result[f, i]``: the stored index the ``f``-th free edge takes stored state ``i``
