@@ -270,10 +270,11 @@ class DistanceTables:
             np.array([comb(value + i, i + 1) for value in range(self.values_count)], np.int64)
             for i in range(max(self.others, 1))
         ]
+        rows = np.array(
+            list(combinations_with_replacement(range(self.values_count), self.others)), np.int64
+        ).reshape(-1, self.others)
         tuples = np.zeros((self.multisets, self.others), np.int64)
-        for values in combinations_with_replacement(range(self.values_count), self.others):
-            row = np.array(values, np.int64).reshape(1, -1)
-            tuples[self._rank(row)[0]] = values
+        tuples[self._rank(rows)] = rows
         self._tuples = tuples
         self._forward = {name: _forward_table(name, machine.width) for name in machine.operations}
         self._reverse_graph: list[_Group] | None = None

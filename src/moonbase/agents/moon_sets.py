@@ -29,13 +29,12 @@ but one index of ``side**3`` words per operation used (about 1 MB each at 6 bits
 
 from __future__ import annotations
 
+import importlib.util
+from types import ModuleType
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
-
-from moonbase.fast import planner as loops
-from moonbase.fast.compiled import COMPILED
 
 __all__ = ["REPRESENTATIVE", "LevelSearch", "Step"]
 
@@ -65,7 +64,9 @@ class LevelSearch:
 
     ``steps`` are the machine's operations on the :data:`REPRESENTATIVE` operand positions;
     ``layers`` the number of tables per goal (free uses left, 0 to ``layers − 1``).
-    ``compiled`` picks numba's loops (default: where numba is installed) or numpy's.
+    ``compiled`` picks numba's loops or numpy's; by default numba's where it is installed
+    (the ``fast`` extra) and the width is 5 or 6 (at 4 bits numpy takes less time than
+    loading the compiled loops). :mod:`moonbase.fast` is imported only when they are used.
     """
 
     def __init__(
@@ -73,11 +74,18 @@ class LevelSearch:
     ) -> None:
         if any((step.target, step.source) not in REPRESENTATIVE for step in steps):
             raise ValueError(f"steps are on the operand positions {sorted(REPRESENTATIVE)}")
+        self.steps = tuple(steps)
         self.width = width
         self.side = side = 1 << width
         self.words = side**3
         self.layers = layers
-        self.compiled = COMPILED if compiled is None else compiled
+        if compiled is None:
+            compiled = width >= 5 and importlib.util.find_spec("numba") is not None
+        self._loops: ModuleType | None = None
+        if compiled:
+            from moonbase.fast import planner
+
+            self._loops = planner
         cube = np.indices((side, side, side)).reshape(3, -1)
         self._all: dict[int, list[NDArray[np.int32]]] = {}
         self._paid: dict[int, list[NDArray[np.int32]]] = {}
@@ -93,13 +101,9 @@ class LevelSearch:
             else:
                 self._paid.setdefault(step.price, []).append(index)
         self._longest = max((step.price for step in steps), default=1)
-        z, y, x = np.indices((side, side, side)).reshape(3, -1)
-        keep = (x <= y) & (y <= z)
-        within = (z[keep] * side + y[keep]) * 64 + x[keep]
-        self._bits = (np.arange(side, dtype=np.int64)[:, None] * (self.words * 64 // side)
-                      + within[None, :]).reshape(-1)  # fmt: skip
-        """Per stored state, its bit among a set's words (unpacked): for the numpy read-out."""
-        self.size = int(self._bits.size)
+        self.size = side * (side * (side + 1) * (side + 2) // 6)
+        """Stored states: A, and the other three registers sorted."""
+        self._bits: NDArray[np.int64] | None = None
 
     def distances(self, goal: int) -> NDArray[np.uint16]:
         """Every layer's distance (half-units; 65535: unreachable) of every stored state to
@@ -146,9 +150,14 @@ class LevelSearch:
                 break
         return np.stack([self._read(planes[k], settled[k]) for k in range(self.layers)])
 
+    @property
+    def compiled(self) -> bool:
+        """Whether numba's loops are used."""
+        return self._loops is not None
+
     def _gather(self, found: Words, source: Words, index: NDArray[np.int32]) -> None:
-        if self.compiled:
-            loops.gather_or(found, source, index)
+        if self._loops is not None:
+            self._loops.gather_or(found, source, index)
         else:
             found |= source[index]
 
@@ -158,8 +167,8 @@ class LevelSearch:
         cube = found.reshape(side, side, side)
         cube |= cube.transpose(0, 2, 1).copy()
         turned = found.copy()
-        if self.compiled:
-            loops.transpose_blocks(turned, self.width)
+        if self._loops is not None:
+            self._loops.transpose_blocks(turned, self.width)
         else:
             _transpose_blocks(turned, self.width)
         found |= turned
@@ -167,16 +176,30 @@ class LevelSearch:
 
     def _read(self, planes: list[Words], settled: Words) -> NDArray[np.uint16]:
         """The distances of the stored states from a layer's bit planes."""
-        if self.compiled:
+        if self._loops is not None:
             out = np.empty(self.size, np.uint16)
             stacked = np.stack(planes) if planes else np.zeros((0, self.words), np.uint64)
-            loops.extract(stacked, settled, self.width, out)
+            self._loops.extract(stacked, settled, self.width, out)
             return out
+        bits = self._stored_bits()
         out = np.zeros(self.size, np.uint16)
         for bit, plane in enumerate(planes):
-            out |= _unpack(plane)[self._bits].astype(np.uint16) << np.uint16(bit)
-        out[_unpack(settled)[self._bits] == 0] = _UNREACHABLE
+            out |= _unpack(plane)[bits].astype(np.uint16) << np.uint16(bit)
+        out[_unpack(settled)[bits] == 0] = _UNREACHABLE
         return out
+
+    def _stored_bits(self) -> NDArray[np.int64]:
+        """Per stored state, in order, its bit among a set's words unpacked (see
+        :func:`_unpack`): state ``(a, x, y, z)``, ``x ≤ y ≤ z``, is bit ``x`` of word
+        ``(a, z, y)``."""
+        if self._bits is None:
+            side = self.side
+            z, y, x = np.indices((side, side, side)).reshape(3, -1)
+            keep = (x <= y) & (y <= z)
+            within = (z[keep] * side + y[keep]) * 64 + x[keep]
+            per_a = np.arange(side, dtype=np.int64)[:, None] * (side * side * 64)
+            self._bits = (per_a + within[None, :]).reshape(-1)
+        return self._bits
 
 
 def _unpack(words: Words) -> NDArray[np.uint8]:
