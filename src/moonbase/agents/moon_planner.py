@@ -80,7 +80,9 @@ __all__ = [
 ]
 
 UNREACHABLE: Final = 65535
-"""The distance stored for a state from which the goal cannot be reached."""
+"""The distance given for a state from which the goal cannot be reached."""
+_BYTE_UNREACHABLE: Final = 255
+"""The same in tables kept as bytes (every finite distance below 255)."""
 MAX_FREE_USES: Final = 4
 """The most free uses per turn a :class:`Machine` may have (hackers have 2)."""
 
@@ -94,6 +96,8 @@ _MEMORY_TABLES: Final = 192
 """At most this many per-goal tables of wide machines are kept in memory."""
 
 Array = NDArray[np.int64]
+Stored = NDArray[np.uint8] | NDArray[np.uint16]
+"""A goal's layers as kept: bytes (255: unreachable) where every distance fits, else uint16."""
 
 
 @dataclass(frozen=True)
@@ -254,7 +258,7 @@ class DistanceTables:
     """The distance tables of one :class:`Machine`; get them with :func:`tables`."""
 
     machine: Machine
-    _goal_tables: dict[int, NDArray[np.uint16]] = field(default_factory=dict, repr=False)
+    _goal_tables: dict[int, Stored] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         machine = self.machine
@@ -272,7 +276,7 @@ class DistanceTables:
         ]
         rows = np.array(
             list(combinations_with_replacement(range(self.values_count), self.others)), np.int64
-        ).reshape(-1, self.others)
+        ).reshape(self.multisets, self.others)
         tuples = np.zeros((self.multisets, self.others), np.int64)
         tuples[self._rank(rows)] = rows
         self._tuples = tuples
@@ -328,14 +332,25 @@ class DistanceTables:
 
     # ------------------------------------------------------------------ tables
     def table(self, goal: int, free: int = 0) -> NDArray[np.uint16]:
-        """The distance (half-units) of every stored state to ``goal`` in A with ``free`` free
-        uses left (see :meth:`layer`); read-only.
+        """The distance (half-units; ``UNREACHABLE`` if none) of every stored state to
+        ``goal`` in A with ``free`` free uses left (see :meth:`layer`). Tables are kept as
+        bytes where every distance fits, so this is a new array (``size`` entries): for a few
+        states, :meth:`lookup` is cheaper.
 
         >>> int(tables(Machine()).table(5).max())   # the farthest states from 0101: 5 energy
         10
         """
-        found: NDArray[np.uint16] = self._goal_layers(goal)[self.layer(free)]
-        return found
+        return _widen(self._goal_layers(goal)[self.layer(free)])
+
+    def lookup(self, goal: int, indices: Array, free: int = 0) -> Array:
+        """The distances of the stored states ``indices`` (see :meth:`indices`) to ``goal``
+        with ``free`` free uses left, ``UNREACHABLE`` where there is none.
+
+        >>> t = tables(Machine())
+        >>> t.lookup(5, t.indices(np.array([[0, 0, 0, 0], [5, 1, 2, 3]]))).tolist()
+        [10, 0]
+        """
+        return _widen(self._goal_layers(goal)[self.layer(free), indices]).astype(np.int64)
 
     def layer(self, free: int) -> int:
         """The table layer for ``free`` free uses left: more uses than the machine has count as
@@ -348,7 +363,7 @@ class DistanceTables:
             raise ValueError(f"free uses left are 0 or more; got {free!r}")
         return min(int(free), self.machine.free_uses)
 
-    def _goal_layers(self, goal: int) -> NDArray[np.uint16]:
+    def _goal_layers(self, goal: int) -> Stored:
         """Every layer of ``goal``'s table: shape ``(machine.layers, size)``."""
         if not 0 <= goal < self.values_count:
             raise ValueError(f"goal {goal!r} does not fit in {self.width} bits")
@@ -370,14 +385,14 @@ class DistanceTables:
         for goal in range(self.values_count):
             self.table(goal)
 
-    def _load_or_build(self, goals: list[int]) -> list[NDArray[np.uint16]]:
+    def _load_or_build(self, goals: list[int]) -> list[Stored]:
         folder = cache_dir()
         if folder is None:
             return self._build(goals)
         name = hashlib.sha256(self.machine.key().encode()).hexdigest()[:32]
         paths = {goal: folder / f"{name}-{goal}.npz" for goal in goals}
         shape = (self.machine.layers, self.size)
-        found: dict[int, NDArray[np.uint16]] = {}
+        found: dict[int, Stored] = {}
         for goal, path in paths.items():
             stored = _load(path, f"{self.machine.key()} goal={goal}", shape[0] * shape[1])
             if stored is not None:
@@ -429,7 +444,7 @@ class DistanceTables:
         after[:, edge.target] = self._forward[edge.operation][source, states[:, edge.target]]
         return after
 
-    def _build(self, goals: list[int]) -> list[NDArray[np.uint16]]:
+    def _build(self, goals: list[int]) -> list[Stored]:
         """Every layer of the tables of several goals at once: shape ``(layers, size)`` each.
 
         Layer 0 is Dial's algorithm backwards from the goal states over every edge. Layer
@@ -441,10 +456,11 @@ class DistanceTables:
         """
         if self.others == 3:
             search = self._level_search()
-            return [search.distances(goal) for goal in goals]
-        return self._build_by_graph(goals)
+            return [_narrow(search.distances(goal)) for goal in goals]
+        return [_narrow(table) for table in self._build_by_graph(goals)]
 
     def _build_by_graph(self, goals: list[int]) -> list[NDArray[np.uint16]]:
+        """Dial's algorithm over the reverse graph of the stored states (see :meth:`_build`)."""
         size = self.size
         graph = self._reverse()
         dist = np.full(size * len(goals), UNREACHABLE, np.uint16)
@@ -557,8 +573,9 @@ class DistanceTables:
         >>> [red.distance((0, 3, 5, 15), goal=6, free=k) for k in (0, 1, 2)]  # OR A B, XOR A C
         [2, 1, 0]
         """
-        found = int(self.table(goal, free)[self.index(values)])
-        return None if found == UNREACHABLE else found
+        layers = self._goal_layers(goal)
+        found = int(layers[self.layer(free), self.index(values)])
+        return None if found == _missing(layers) else found
 
     def step(self, values: Sequence[int], edge: Edge) -> tuple[int, ...]:
         """The register values after ``edge``.
@@ -611,7 +628,7 @@ class DistanceTables:
                 total += edge.price
         return total
 
-    def _lowest_layer(self, layers: NDArray[np.uint16], index: int, free: int) -> int:
+    def _lowest_layer(self, layers: Stored, index: int, free: int) -> int:
         """The fewest free uses that reach the goal from stored state ``index`` as cheaply as
         ``free`` uses do (planning there never spends a free use that saves nothing)."""
         top = self.layer(free)
@@ -634,7 +651,8 @@ class DistanceTables:
         index = self.index(values)
         layer = self._lowest_layer(layers, index, free)
         left = int(layers[layer, index])
-        if left == UNREACHABLE or values[0] == goal:
+        missing = _missing(layers)
+        if left == missing or values[0] == goal:
             return None
         after = self.indices(self.successors(values))
         rest = layers[layer, after].astype(np.int64)
@@ -642,7 +660,7 @@ class DistanceTables:
         if layer:
             rest = np.where(self._free_edges, layers[layer - 1, after], rest)
             cost = np.where(self._free_edges, 0, cost)
-        fits = np.flatnonzero((rest + cost == left) & (rest != UNREACHABLE))
+        fits = np.flatnonzero((rest + cost == left) & (rest != missing))
         return self.edges[int(fits[0])]
 
     def plan_edges(self, values: Sequence[int], goal: int, free: int = 0) -> list[Edge] | None:
@@ -784,7 +802,38 @@ class DistanceTables:
         >>> purple.distances(np.array([[0, 3, 5, 15], [3, 0, 0, 0]]), goal=3, free=1).tolist()
         [0, 0]
         """
-        return self.table(goal, free)[self.indices(states)].astype(np.int64)
+        return self.lookup(goal, self.indices(states), free)
+
+
+def _missing(layers: Stored) -> int:
+    """What ``layers`` hold for an unreachable state."""
+    return _BYTE_UNREACHABLE if layers.dtype == np.uint8 else UNREACHABLE
+
+
+def _narrow(layers: NDArray[np.uint16]) -> Stored:
+    """``layers`` as bytes if every finite distance is below 255 (most machines; half the
+    memory), else unchanged.
+
+    >>> _narrow(np.array([[3, 65535]], np.uint16)).tolist()
+    [[3, 255]]
+    >>> _narrow(np.array([[300, 65535]], np.uint16)).dtype
+    dtype('uint16')
+    """
+    finite = layers[layers != UNREACHABLE]
+    if finite.size and int(finite.max()) >= _BYTE_UNREACHABLE:
+        return layers
+    narrow = layers.astype(np.uint8)
+    narrow[layers == UNREACHABLE] = _BYTE_UNREACHABLE
+    return narrow
+
+
+def _widen(distances: Stored) -> NDArray[np.uint16]:
+    """Stored distances as uint16 with ``UNREACHABLE`` (a new array for bytes)."""
+    if distances.dtype == np.uint16:
+        return distances.astype(np.uint16, copy=False)
+    wide = distances.astype(np.uint16)
+    wide[distances == _BYTE_UNREACHABLE] = UNREACHABLE
+    return wide
 
 
 def _sort_rows(values: Array) -> Array:
@@ -875,7 +924,7 @@ def cache_dir() -> Path | None:
     return Path(env) if env else None
 
 
-def _load(path: Path, key: str, size: int) -> NDArray[np.uint16] | None:
+def _load(path: Path, key: str, size: int) -> Stored | None:
     """A stored table if the file exists, names this machine and goal, and has the right
     shape and type; otherwise ``None`` (the caller rebuilds it)."""
     try:
@@ -885,12 +934,13 @@ def _load(path: Path, key: str, size: int) -> NDArray[np.uint16] | None:
             stored = data["table"]
     except (OSError, ValueError, KeyError, EOFError):
         return None
-    if stored.dtype != np.uint16 or stored.shape != (size,):
+    if stored.dtype not in (np.uint8, np.uint16) or stored.shape != (size,):
         return None
-    return np.asarray(stored, dtype=np.uint16)
+    found: Stored = stored
+    return found
 
 
-def _store(path: Path, key: str, table: NDArray[np.uint16]) -> None:
+def _store(path: Path, key: str, table: Stored) -> None:
     """Write a table atomically (a temporary file renamed into place); failures are ignored."""
     temporary = None
     try:
