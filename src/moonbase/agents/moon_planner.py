@@ -90,8 +90,11 @@ _FORMAT: Final = "moonbase-planner-1"
 """Version of the on-disk table format (part of every cache key)."""
 _CHUNK: Final = 1 << 15
 """Frontier states expanded per numpy batch (bounds the memory of one expansion)."""
-_EAGER_WIDTH: Final = 5
+_EAGER_WIDTH: Final = 4
 """Up to this width, every goal's table is built in one go."""
+_FORWARD_WIDTH: Final = 5
+"""Up to this width, every edge's successor of every stored state is kept (for searches
+forwards, :meth:`DistanceTables.reachable`)."""
 _MEMORY_TABLES: Final = 192
 """At most this many per-goal tables of wide machines are kept in memory."""
 
@@ -703,8 +706,8 @@ class DistanceTables:
 
     def _successor_indices(self, local: Array) -> Array:
         """``result[e, i]``: the stored index that edge ``e`` takes stored state ``local[i]``
-        to (a table of every edge and state is kept at widths 4 and 5)."""
-        if self.width <= _EAGER_WIDTH:
+        to (a table of every edge and state is kept up to :data:`_FORWARD_WIDTH`)."""
+        if self.width <= _FORWARD_WIDTH:
             if self._forward_graph is None:
                 every = np.arange(self.size, dtype=np.int64)
                 self._forward_graph = self._successor_rows(every).astype(np.int32)

@@ -65,8 +65,9 @@ class LevelSearch:
     ``steps`` are the machine's operations on the :data:`REPRESENTATIVE` operand positions;
     ``layers`` the number of tables per goal (free uses left, 0 to ``layers − 1``).
     ``compiled`` picks numba's loops or numpy's; by default numba's where it is installed
-    (the ``fast`` extra) and the width is 5 or 6 (at 4 bits numpy takes less time than
-    loading the compiled loops). :mod:`moonbase.fast` is imported only when they are used.
+    (the ``fast`` extra) and the width is 6 (narrower, numpy builds a goal in less time than
+    loading the compiled loops takes). :mod:`moonbase.fast` is imported only when they are
+    used.
     """
 
     def __init__(
@@ -80,7 +81,7 @@ class LevelSearch:
         self.words = side**3
         self.layers = layers
         if compiled is None:
-            compiled = width >= 5 and importlib.util.find_spec("numba") is not None
+            compiled = width >= 6 and importlib.util.find_spec("numba") is not None
         self._loops: ModuleType | None = None
         if compiled:
             from moonbase.fast import planner

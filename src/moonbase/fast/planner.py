@@ -51,13 +51,12 @@ def transpose_blocks(words: Words, width: int) -> None:
             if not bit & step:
                 mask |= np.uint64(1) << np.uint64(bit)
         shift = np.uint64(step)
-        for begin in range(0, words.shape[0], side):
-            for row in range(begin, begin + side):
-                if not (row - begin) & step:
-                    low, high = words[row], words[row + step]
-                    swap = ((low >> shift) ^ high) & mask
-                    words[row] = low ^ (swap << shift)
-                    words[row + step] = high ^ swap
+        for begin in range(0, words.shape[0], 2 * step):
+            for low in range(begin, begin + step):
+                high = low + step
+                swap = ((words[low] >> shift) ^ words[high]) & mask
+                words[low] ^= swap << shift
+                words[high] ^= swap
         step >>= 1
 
 
