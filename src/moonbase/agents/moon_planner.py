@@ -14,18 +14,24 @@ whether two operands may be one register. :func:`tables` gives its :class:`Dista
 
 **How the tables are built.** For one goal, every register state is a node and every usable
 operation an edge with its price. The states where A holds the goal are the sources of a
-multi-source shortest-path search run *backwards* (from the goal to every state) as a bucketed
-Dijkstra over integer half-unit costs (Dial's algorithm): distance level by distance level, the
-states settled at one level are expanded all at once with numpy, each operation inverted by a
-precomputed table of pre-images. Registers B, C and D play symmetric roles (no operation or
-price depends on a register's name), so a state is stored once for all orderings of the
-non-A registers: 16 × 816 = 13,056 states per goal at 4 bits instead of 65,536, and
-64 × 45,760 ≈ 2.9 million at 6 bits instead of 2^24. A disabled register may not be an
-operand, so it cannot change and cannot influence anything: it is left out altogether.
+multi-source shortest-path search run *backwards* (from the goal to every state), distance
+level by distance level over integer half-unit costs. Registers B, C and D play symmetric
+roles (no operation or price depends on a register's name), so a state is stored once for all
+orderings of the non-A registers: 16 × 816 = 13,056 states per goal at 4 bits instead of
+65,536, and 64 × 45,760 ≈ 2.9 million at 6 bits instead of 2^24. A disabled register may not
+be an operand, so it cannot change and cannot influence anything: it is left out altogether.
 
-At 4 and 5 bits every goal's table is built at once; at 6 bits a goal's table is built the
-first time it is asked for (a few seconds each) and kept. Tables may also be kept on disk:
-see :func:`set_cache_dir`.
+With all four registers usable (the usual case), the search runs over packed sets of the
+unreduced states, each operation applied to a whole level as an arithmetic map and the
+symmetry used to skip the operations on D (:mod:`moonbase.agents.moon_sets`; numba's
+compiled loops at 6 bits where the ``fast`` extra is installed, numpy otherwise): nothing
+is kept per edge, a 6-bit goal takes a fraction of a second and a few tens of megabytes.
+With fewer, the states are few, and a bucketed Dijkstra (Dial's algorithm) runs over the
+reverse graph of the stored states, built once per machine with numpy.
+
+At 4 bits every goal's table is built at once; wider, a goal's table is built the first time
+it is asked for and kept. Distances are kept as bytes where they all fit. Tables may also be
+kept on disk: see :func:`set_cache_dir`.
 
 **Free uses.** A purple hacker's first two MOVs of a turn and a red hacker's first two logic
 operations (OR, AND, XOR) cost nothing; the game spends a free use on every such operation
@@ -448,22 +454,24 @@ class DistanceTables:
         return after
 
     def _build(self, goals: list[int]) -> list[Stored]:
-        """Every layer of the tables of several goals at once: shape ``(layers, size)`` each.
-
-        Layer 0 is Dial's algorithm backwards from the goal states over every edge. Layer
-        ``k`` starts from the goal states at 0 and from each state at its cheapest free edge
-        into layer ``k − 1``, and searches over the edges that are not free. More free uses
-        are never worse, so layer ``k`` also starts no higher than layer ``k − 1``; then only
-        the states it improves need expanding (from any other state, every edge that is not
-        free already gave its predecessors as much in layer ``k − 1``).
-        """
+        """Every layer of the tables of several goals, as kept (see :func:`_narrow`): shape
+        ``(layers, size)`` each. Four operand registers: the set search of
+        :mod:`moonbase.agents.moon_sets`; fewer: :meth:`_build_by_graph`."""
         if self.others == 3:
             search = self._level_search()
             return [_narrow(search.distances(goal)) for goal in goals]
         return [_narrow(table) for table in self._build_by_graph(goals)]
 
     def _build_by_graph(self, goals: list[int]) -> list[NDArray[np.uint16]]:
-        """Dial's algorithm over the reverse graph of the stored states (see :meth:`_build`)."""
+        """Dial's algorithm over the reverse graph, several goals at once (laid end to end).
+
+        Layer 0 is the search backwards from the goal states over every edge. Layer
+        ``k`` starts from the goal states at 0 and from each state at its cheapest free edge
+        into layer ``k − 1``, and searches over the edges that are not free. More free uses
+        are never worse, so layer ``k`` also starts no higher than layer ``k − 1``; then only
+        the states it improves need expanding (from any other state, every edge that is not
+        free already gave its predecessors as much in layer ``k − 1``).
+        """
         size = self.size
         graph = self._reverse()
         dist = np.full(size * len(goals), UNREACHABLE, np.uint16)
