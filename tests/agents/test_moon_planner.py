@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from pathlib import Path
 
@@ -586,3 +587,17 @@ def test_six_bit_plans_with_free_uses_play_in_a_real_game() -> None:
         assert after["solved"][seat] == view["solved"][seat] + 1
         assert (view["energy"] - after["energy"]) * 2 == distance
         state.apply(seat, "END")
+
+
+def test_six_bit_tables_are_the_same_with_and_without_numba() -> None:
+    """The planner works without numba: numpy's loops give the compiled loops' tables (where
+    numba is installed; without it, numpy's tables must still show the free uses)."""
+    machine = WIDE_MACHINES["6 bits, purple"]
+    steps = moon_planner.DistanceTables(machine)._level_search().steps
+    plain = moon_sets.LevelSearch(6, list(steps), machine.layers, compiled=False)
+    assert not plain.compiled
+    expected = plain.distances(goal=41)
+    assert (expected[0] != expected[-1]).any()  # the free uses matter somewhere
+    if importlib.util.find_spec("numba") is not None:
+        compiled = moon_sets.LevelSearch(6, list(steps), machine.layers, compiled=True)
+        assert np.array_equal(compiled.distances(goal=41), expected)
