@@ -3,7 +3,9 @@
 Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|seconds=0.5] ...``
 (``--help`` lists every option). Sections, each optional (``--sections``):
 
-- ``tables``: the MOON planner's table build times (4 and 6 bits) and query times;
+- ``tables``: the MOON planner's table build times, peak memory and query times (4, 5 and 6
+  bits, without and with a purple or red hacker's free uses; ``--full-six`` builds all 64
+  goals at 6 bits);
 - ``coop``: cooperative MOON win rate of the planner bot per difficulty, beside the greedy bot
   and the clairvoyant planner (the same planner knowing the deck order: a reference, not an
   agent), on the same deals;
@@ -31,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import multiprocessing
 import random
+import resource
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -83,24 +87,80 @@ def per_call(action: Callable[[int], object], calls: int) -> float:
     return (time.perf_counter() - started) / calls
 
 
+PLANNER_MACHINES = {
+    "plain": {},
+    "purple": {"prices": (4, 4, 2, 2, 2, 1, 1, 1, 1), "free": ("MOV",), "free_uses": 2},
+    "red": {"prices": (4, 4, 2, 2, 2, 1, 1, 1, 1), "free": ("OR", "AND", "XOR"), "free_uses": 2},
+}
+"""The planner's machines measured: cooperative prices; competitive with a hacker's free uses."""
+
+
+def _cpu() -> float:
+    return time.process_time()
+
+
+def _table_figures(job: tuple[int, str, bool]) -> dict[str, float]:
+    """Build and query figures of one machine, in a fresh process (so its peak memory is its
+    own): wall and processor seconds, peak resident megabytes, processor µs per query."""
+    width, kind, every = job
+    machine = Machine(width=width, **PLANNER_MACHINES[kind])  # type: ignore[arg-type]
+    figures: dict[str, float] = {}
+    wall, cpu = time.perf_counter(), _cpu()
+    table = DistanceTables(machine)
+    table.table(0)
+    figures["first wall"], figures["first cpu"] = time.perf_counter() - wall, _cpu() - cpu
+    figures["first peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    wall, cpu = time.perf_counter(), _cpu()
+    table.table(1)
+    figures["next wall"], figures["next cpu"] = time.perf_counter() - wall, _cpu() - cpu
+    if every:
+        wall, cpu = time.perf_counter(), _cpu()
+        table.build_all()
+        figures["rest wall"], figures["rest cpu"] = time.perf_counter() - wall, _cpu() - cpu
+    rng = random.Random(0)
+    states = [tuple(rng.randrange(1 << width) for _ in range(4)) for _ in range(5000)]
+    for free in range(machine.layers):
+        cpu = _cpu()
+        for number, state in enumerate(states):
+            table.distance(state, number % 2, free)
+        figures[f"query {free}"] = (_cpu() - cpu) / len(states) * 1e6
+    figures["peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return figures
+
+
 def tables_section(full_six: bool) -> list[str]:
-    """Build and query times of the planner's tables."""
-    lines = ["## MOON planner tables", "", "| what | time |", "|---|---|"]
+    """Build and query times of the planner's tables at 4, 5 and 6 bits, with and without
+    free uses; each machine in a fresh process (numba's compiled loops loaded from its cache
+    if it has them)."""
+    lines = [
+        "## MOON planner tables",
+        "",
+        "Each machine in a fresh process; processor time (wall clock in brackets); peak: the",
+        "whole process's resident memory after the first goal and at the end.",
+        "",
+        "| machine | first goal | each further goal | all goals | peak | query |",
+        "|---|---|---|---|---|---|",
+    ]
+    jobs = [
+        (width, kind, width < 6 or full_six) for width in (4, 5, 6) for kind in PLANNER_MACHINES
+    ]
+    context = multiprocessing.get_context("spawn")
+    for width, kind, every in jobs:
+        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+            f = pool.submit(_table_figures, (width, kind, every)).result()
+        rest = f"{f['first cpu'] + f['next cpu'] + f['rest cpu']:.2f} s" if every else "—"
+        queries = " / ".join(f"{f[f'query {k}']:.1f}" for k in range(3) if f"query {k}" in f)
+        lines.append(
+            f"| {width}-bit {kind} | {f['first cpu']:.2f} s ({f['first wall']:.2f}) "
+            f"| {f['next cpu']:.3f} s ({f['next wall']:.3f}) | {rest} "
+            f"| {f['first peak']:.0f} / {f['peak']:.0f} MB | {queries} µs |"
+        )
     four = DistanceTables(Machine())
-    lines.append(f"| 4-bit: build all 16 goals from scratch | {timed(four.build_all):.2f} s |")
-    six = DistanceTables(Machine(width=6))
-    lines.append(f"| 6-bit: reverse graph + first goal | {timed(lambda: six.table(0)):.1f} s |")
-    lines.append(f"| 6-bit: each further goal | {timed(lambda: six.table(1)):.1f} s |")
-    if full_six:
-        lines.append(f"| 6-bit: the other 62 goals | {timed(six.build_all):.0f} s |")
+    four.build_all()
     rng = random.Random(0)
     four_states = [tuple(rng.randrange(16) for _ in range(4)) for _ in range(5000)]
-    six_states = [tuple(rng.randrange(64) for _ in range(4)) for _ in range(5000)]
-    query = per_call(lambda i: four.distance(four_states[i], i % 16), 5000)
-    lines.append(f"| 4-bit: distance query | {query * 1e6:.1f} µs |")
-    query = per_call(lambda i: six.distance(six_states[i], i % 2), 5000)
-    lines.append(f"| 6-bit: distance query | {query * 1e6:.1f} µs |")
     plan = per_call(lambda i: four.plan(four_states[i], i % 16), 500)
+    lines += ["", "| what | time |", "|---|---|"]
     lines.append(f"| 4-bit: one cheapest sequence (plan) | {plan * 1e3:.2f} ms |")
     reach = per_call(lambda i: four.reachable(four_states[i], 6), 100)
     lines.append(f"| 4-bit: every state within 3 energy (reachable) | {reach * 1e3:.1f} ms |")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 import moonbase
-from moonbase.agents import moon_planner
+from moonbase.agents import moon_planner, moon_sets
 from moonbase.agents.heuristics import moon
 from moonbase.agents.moon_planner import Machine, set_cache_dir, tables, values_of
 from tests.agents import brute
@@ -442,3 +443,161 @@ def test_a_purple_and_a_red_hacker_solve_at_the_planned_price() -> None:
         assert after["solved"][seat] == 1
         assert (view["energy"] - after["energy"]) * 2 == distance
         state.apply(seat, "END")
+
+
+# ---------------------------------------------------------------------- 5 and 6 bits
+WIDE_MACHINES = {
+    "6 bits": Machine(width=6),
+    "6 bits, purple": Machine(width=6, prices=COMPETITIVE, free=("MOV",), free_uses=2),
+    "6 bits, red, extras, same register": Machine(
+        width=6,
+        operations=("INC", "ROL", "NOT", "MOV", "OR", "XOR", "NOR", "ADD"),
+        prices=(4, 2, 2, 1, 1, 1, 1, 3),
+        same_register=True,
+        free=LOGIC,
+        free_uses=2,
+    ),
+    "5 bits, red": Machine(width=5, prices=COMPETITIVE, free=LOGIC, free_uses=2),
+}
+
+
+def _near(machine: Machine, seed: str, count: int) -> list[tuple[tuple[int, ...], int]]:
+    """Random starts with a goal two operations of price 2 or less away, one with free uses
+    (so that the plain search stays small)."""
+    rng = random.Random(seed)
+    size = 1 << machine.width
+    moves = [step for step in brute.steps(machine) if step[3] <= 2]
+    found = []
+    for _ in range(count):
+        start = tuple(rng.randrange(size) for _ in machine.registers)
+        state = start
+        while state[0] == start[0]:
+            state = start
+            for _ in range(1 if machine.free_uses else 2):
+                state = brute.after(machine, state, rng.choice(moves))
+        found.append((start, state[0]))
+    return found
+
+
+@pytest.mark.parametrize("label", sorted(WIDE_MACHINES))
+def test_wide_distances_match_a_plain_dijkstra(label: str) -> None:
+    machine = WIDE_MACHINES[label]
+    table = tables(machine)
+    for start, goal in _near(machine, label, 4):
+        for free in range(machine.layers):
+            assert table.distance(start, goal, free) == brute.distance(
+                machine, start, goal, free
+            ), (start, goal, free)
+
+
+@pytest.mark.parametrize("label", sorted(WIDE_MACHINES))
+def test_wide_tables_satisfy_bellman_everywhere_sampled(label: str) -> None:
+    """Over random states of one goal's table, every layer: 0 at the goal, else the cheapest
+    operation plus the distance after it (with the free use it spends)."""
+    machine = WIDE_MACHINES[label]
+    table = tables(machine)
+    moves = brute.steps(machine)
+    rng = random.Random(label)
+    size = 1 << machine.width
+    goal = rng.randrange(size)
+    farthest = 0
+    for _ in range(150):
+        state = tuple(rng.randrange(size) for _ in machine.registers)
+        for free in range(machine.layers):
+            here = table.distance(state, goal, free)
+            if state[0] == goal:
+                assert here == 0
+                continue
+            options = []
+            for step in moves:
+                price, left = brute.paid(machine, step, free)
+                rest = table.distance(brute.after(machine, state, step), goal, left)
+                if rest is not None:
+                    options.append(price + rest)
+            assert here == min(options, default=None), (state, free)
+            farthest = max(farthest, here or 0)
+    assert farthest >= 4, "only near states were sampled: the test checks too little"
+
+
+@pytest.mark.parametrize(
+    "machine",
+    [
+        Machine(),
+        Machine(prices=COMPETITIVE, free=("MOV",), free_uses=2),
+        Machine(operations=("INC", "ROR", "NOT", "AND", "NAND", "SUB"), same_register=True),
+        Machine(width=5, operations=("DEC", "ROL", "MOV", "OR", "XNOR"), free=LOGIC, free_uses=1),
+    ],
+    ids=["default", "purple", "extras, same register", "5 bits, red, one use"],
+)
+def test_the_set_search_agrees_with_the_graph_search(machine: Machine) -> None:
+    """Two different algorithms (packed sets level by level; Dial's algorithm over the
+    reverse graph of stored states), each in numpy and in compiled loops, give equal tables."""
+    goals = [0, 5, (1 << machine.width) - 2]
+    graph = moon_planner.DistanceTables(machine)._build_by_graph(goals)
+    for compiled in (False, True):
+        table = moon_planner.DistanceTables(machine)
+        table._sets = moon_sets.LevelSearch(
+            machine.width, table._level_search().steps, machine.layers, compiled=compiled
+        )
+        assert table._sets.compiled == compiled
+        for built, expected in zip(table._build(goals), graph, strict=True):
+            assert np.array_equal(built, expected)
+
+
+def test_six_bit_plans_play_in_a_real_game_at_their_price() -> None:
+    game = moonbase.load("moon", width=6, difficulty="master", energy=20)
+    played = 0
+    for seed in range(12):
+        state = game.new(seed=seed)
+        view = state.view(0)
+        goal = moon.current_goal(view)
+        machine = moon.machine_for(game, view, 0)
+        if goal is None or machine is None:
+            continue  # a bug card in slot 1
+        assert machine.width == 6 and len(machine.registers) == 4
+        table = tables(machine)
+        values = values_of(machine, view["registers"])
+        plan, distance = table.plan(values, goal), table.distance(values, goal)
+        assert plan is not None and distance is not None and distance > 0
+        for action in plan:
+            state.apply(0, action)
+        after = state.view(0)
+        assert after["solved"] == view["solved"] + 1
+        assert (view["energy"] - after["energy"]) * 2 == distance
+        played += 1
+    assert played >= 6
+
+
+def test_six_bit_plans_with_free_uses_play_in_a_real_game() -> None:
+    game = moonbase.load("moon", mode="competitive", width=6, hackers="purple,red", energy=20)
+    state = game.new(seed=3)
+    for seat in (0, 1):
+        view = state.view(seat)
+        goal = moon.current_goal(view)
+        machine = moon.machine_for(game, view, seat)
+        assert goal is not None and machine is not None and machine.free_uses == 2
+        table = tables(machine)
+        values = values_of(machine, view["registers"])
+        plan, distance = table.plan(values, goal, 2), table.distance(values, goal, 2)
+        assert plan is not None and distance is not None
+        assert distance <= (table.distance(values, goal, 0) or 0)
+        for action in plan:
+            state.apply(seat, action)
+        after = state.view(seat)
+        assert after["solved"][seat] == view["solved"][seat] + 1
+        assert (view["energy"] - after["energy"]) * 2 == distance
+        state.apply(seat, "END")
+
+
+def test_six_bit_tables_are_the_same_with_and_without_numba() -> None:
+    """The planner works without numba: numpy's loops give the compiled loops' tables (where
+    numba is installed; without it, numpy's tables must still show the free uses)."""
+    machine = WIDE_MACHINES["6 bits, purple"]
+    steps = moon_planner.DistanceTables(machine)._level_search().steps
+    plain = moon_sets.LevelSearch(6, list(steps), machine.layers, compiled=False)
+    assert not plain.compiled
+    expected = plain.distances(goal=41)
+    assert (expected[0] != expected[-1]).any()  # the free uses matter somewhere
+    if importlib.util.find_spec("numba") is not None:
+        compiled = moon_sets.LevelSearch(6, list(steps), machine.layers, compiled=True)
+        assert np.array_equal(compiled.distances(goal=41), expected)

@@ -14,18 +14,24 @@ whether two operands may be one register. :func:`tables` gives its :class:`Dista
 
 **How the tables are built.** For one goal, every register state is a node and every usable
 operation an edge with its price. The states where A holds the goal are the sources of a
-multi-source shortest-path search run *backwards* (from the goal to every state) as a bucketed
-Dijkstra over integer half-unit costs (Dial's algorithm): distance level by distance level, the
-states settled at one level are expanded all at once with numpy, each operation inverted by a
-precomputed table of pre-images. Registers B, C and D play symmetric roles (no operation or
-price depends on a register's name), so a state is stored once for all orderings of the
-non-A registers: 16 × 816 = 13,056 states per goal at 4 bits instead of 65,536, and
-64 × 45,760 ≈ 2.9 million at 6 bits instead of 2^24. A disabled register may not be an
-operand, so it cannot change and cannot influence anything: it is left out altogether.
+multi-source shortest-path search run *backwards* (from the goal to every state), distance
+level by distance level over integer half-unit costs. Registers B, C and D play symmetric
+roles (no operation or price depends on a register's name), so a state is stored once for all
+orderings of the non-A registers: 16 × 816 = 13,056 states per goal at 4 bits instead of
+65,536, and 64 × 45,760 ≈ 2.9 million at 6 bits instead of 2^24. A disabled register may not
+be an operand, so it cannot change and cannot influence anything: it is left out altogether.
 
-At 4 and 5 bits every goal's table is built at once; at 6 bits a goal's table is built the
-first time it is asked for (a few seconds each) and kept. Tables may also be kept on disk:
-see :func:`set_cache_dir`.
+With all four registers usable (the usual case), the search runs over packed sets of the
+unreduced states, each operation applied to a whole level as an arithmetic map and the
+symmetry used to skip the operations on D (:mod:`moonbase.agents.moon_sets`; numba's
+compiled loops at 6 bits where the ``fast`` extra is installed, numpy otherwise): nothing
+is kept per edge, a 6-bit goal takes a fraction of a second and a few tens of megabytes.
+With fewer, the states are few, and a bucketed Dijkstra (Dial's algorithm) runs over the
+reverse graph of the stored states, built once per machine with numpy.
+
+At 4 bits every goal's table is built at once; wider, a goal's table is built the first time
+it is asked for and kept. Distances are kept as bytes where they all fit. Tables may also be
+kept on disk: see :func:`set_cache_dir`.
 
 **Free uses.** A purple hacker's first two MOVs of a turn and a red hacker's first two logic
 operations (OR, AND, XOR) cost nothing; the game spends a free use on every such operation
@@ -63,6 +69,7 @@ from typing import Final, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from moonbase.agents.moon_sets import REPRESENTATIVE, LevelSearch, Step
 from moonbase.games.moon.machine import BASE_OPERATIONS, OPERATIONS, REGISTERS
 
 __all__ = [
@@ -79,7 +86,9 @@ __all__ = [
 ]
 
 UNREACHABLE: Final = 65535
-"""The distance stored for a state from which the goal cannot be reached."""
+"""The distance given for a state from which the goal cannot be reached."""
+_BYTE_UNREACHABLE: Final = 255
+"""The same in tables kept as bytes (every finite distance below 255)."""
 MAX_FREE_USES: Final = 4
 """The most free uses per turn a :class:`Machine` may have (hackers have 2)."""
 
@@ -87,12 +96,17 @@ _FORMAT: Final = "moonbase-planner-1"
 """Version of the on-disk table format (part of every cache key)."""
 _CHUNK: Final = 1 << 15
 """Frontier states expanded per numpy batch (bounds the memory of one expansion)."""
-_EAGER_WIDTH: Final = 5
+_EAGER_WIDTH: Final = 4
 """Up to this width, every goal's table is built in one go."""
+_FORWARD_WIDTH: Final = 5
+"""Up to this width, every edge's successor of every stored state is kept (for searches
+forwards, :meth:`DistanceTables.reachable`)."""
 _MEMORY_TABLES: Final = 192
 """At most this many per-goal tables of wide machines are kept in memory."""
 
 Array = NDArray[np.int64]
+Stored = NDArray[np.uint8] | NDArray[np.uint16]
+"""A goal's layers as kept: bytes (255: unreachable) where every distance fits, else uint16."""
 
 
 @dataclass(frozen=True)
@@ -253,7 +267,7 @@ class DistanceTables:
     """The distance tables of one :class:`Machine`; get them with :func:`tables`."""
 
     machine: Machine
-    _goal_tables: dict[int, NDArray[np.uint16]] = field(default_factory=dict, repr=False)
+    _goal_tables: dict[int, Stored] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         machine = self.machine
@@ -269,15 +283,17 @@ class DistanceTables:
             np.array([comb(value + i, i + 1) for value in range(self.values_count)], np.int64)
             for i in range(max(self.others, 1))
         ]
+        rows = np.array(
+            list(combinations_with_replacement(range(self.values_count), self.others)), np.int64
+        ).reshape(self.multisets, self.others)
         tuples = np.zeros((self.multisets, self.others), np.int64)
-        for values in combinations_with_replacement(range(self.values_count), self.others):
-            row = np.array(values, np.int64).reshape(1, -1)
-            tuples[self._rank(row)[0]] = values
+        tuples[self._rank(rows)] = rows
         self._tuples = tuples
         self._forward = {name: _forward_table(name, machine.width) for name in machine.operations}
         self._reverse_graph: list[_Group] | None = None
         self._forward_graph: NDArray[np.int32] | None = None
         self._free_graph: NDArray[np.int32] | None = None
+        self._sets: LevelSearch | None = None
         self.edges = _edges(machine, self._forward)
         """Every usable operation on operand positions, in the planner's preference order."""
         self._edge_arrays = np.array(
@@ -325,14 +341,25 @@ class DistanceTables:
 
     # ------------------------------------------------------------------ tables
     def table(self, goal: int, free: int = 0) -> NDArray[np.uint16]:
-        """The distance (half-units) of every stored state to ``goal`` in A with ``free`` free
-        uses left (see :meth:`layer`); read-only.
+        """The distance (half-units; ``UNREACHABLE`` if none) of every stored state to
+        ``goal`` in A with ``free`` free uses left (see :meth:`layer`). Tables are kept as
+        bytes where every distance fits, so this is a new array (``size`` entries): for a few
+        states, :meth:`lookup` is cheaper.
 
         >>> int(tables(Machine()).table(5).max())   # the farthest states from 0101: 5 energy
         10
         """
-        found: NDArray[np.uint16] = self._goal_layers(goal)[self.layer(free)]
-        return found
+        return _widen(self._goal_layers(goal)[self.layer(free)])
+
+    def lookup(self, goal: int, indices: Array, free: int = 0) -> Array:
+        """The distances of the stored states ``indices`` (see :meth:`indices`) to ``goal``
+        with ``free`` free uses left, ``UNREACHABLE`` where there is none.
+
+        >>> t = tables(Machine())
+        >>> t.lookup(5, t.indices(np.array([[0, 0, 0, 0], [5, 1, 2, 3]]))).tolist()
+        [10, 0]
+        """
+        return _widen(self._goal_layers(goal)[self.layer(free), indices]).astype(np.int64)
 
     def layer(self, free: int) -> int:
         """The table layer for ``free`` free uses left: more uses than the machine has count as
@@ -345,7 +372,7 @@ class DistanceTables:
             raise ValueError(f"free uses left are 0 or more; got {free!r}")
         return min(int(free), self.machine.free_uses)
 
-    def _goal_layers(self, goal: int) -> NDArray[np.uint16]:
+    def _goal_layers(self, goal: int) -> Stored:
         """Every layer of ``goal``'s table: shape ``(machine.layers, size)``."""
         if not 0 <= goal < self.values_count:
             raise ValueError(f"goal {goal!r} does not fit in {self.width} bits")
@@ -367,14 +394,14 @@ class DistanceTables:
         for goal in range(self.values_count):
             self.table(goal)
 
-    def _load_or_build(self, goals: list[int]) -> list[NDArray[np.uint16]]:
+    def _load_or_build(self, goals: list[int]) -> list[Stored]:
         folder = cache_dir()
         if folder is None:
             return self._build(goals)
         name = hashlib.sha256(self.machine.key().encode()).hexdigest()[:32]
         paths = {goal: folder / f"{name}-{goal}.npz" for goal in goals}
         shape = (self.machine.layers, self.size)
-        found: dict[int, NDArray[np.uint16]] = {}
+        found: dict[int, Stored] = {}
         for goal, path in paths.items():
             stored = _load(path, f"{self.machine.key()} goal={goal}", shape[0] * shape[1])
             if stored is not None:
@@ -426,10 +453,19 @@ class DistanceTables:
         after[:, edge.target] = self._forward[edge.operation][source, states[:, edge.target]]
         return after
 
-    def _build(self, goals: list[int]) -> list[NDArray[np.uint16]]:
-        """Every layer of the tables of several goals at once: shape ``(layers, size)`` each.
+    def _build(self, goals: list[int]) -> list[Stored]:
+        """Every layer of the tables of several goals, as kept (see :func:`_narrow`): shape
+        ``(layers, size)`` each. Four operand registers: the set search of
+        :mod:`moonbase.agents.moon_sets`; fewer: :meth:`_build_by_graph`."""
+        if self.others == 3:
+            search = self._level_search()
+            return [_narrow(search.distances(goal)) for goal in goals]
+        return [_narrow(table) for table in self._build_by_graph(goals)]
 
-        Layer 0 is Dial's algorithm backwards from the goal states over every edge. Layer
+    def _build_by_graph(self, goals: list[int]) -> list[NDArray[np.uint16]]:
+        """Dial's algorithm over the reverse graph, several goals at once (laid end to end).
+
+        Layer 0 is the search backwards from the goal states over every edge. Layer
         ``k`` starts from the goal states at 0 and from each state at its cheapest free edge
         into layer ``k − 1``, and searches over the edges that are not free. More free uses
         are never worse, so layer ``k`` also starts no higher than layer ``k − 1``; then only
@@ -454,6 +490,17 @@ class DistanceTables:
             np.stack([layer[number * size : (number + 1) * size] for layer in layers])
             for number in range(len(goals))
         ]
+
+    def _level_search(self) -> LevelSearch:
+        """The set search of :mod:`moonbase.agents.moon_sets` (four operand registers)."""
+        if self._sets is None:
+            steps = [
+                Step(edge.target, edge.source, self._forward[edge.operation], edge.price, free)
+                for edge, free in zip(self.edges, self._free_edges, strict=True)
+                if (edge.target, edge.source) in REPRESENTATIVE
+            ]
+            self._sets = LevelSearch(self.width, steps, self.machine.layers)
+        return self._sets
 
     def _free_successors(self) -> NDArray[np.int32]:
         """``result[f, i]``: the stored index the ``f``-th free edge takes stored state ``i``
@@ -537,8 +584,9 @@ class DistanceTables:
         >>> [red.distance((0, 3, 5, 15), goal=6, free=k) for k in (0, 1, 2)]  # OR A B, XOR A C
         [2, 1, 0]
         """
-        found = int(self.table(goal, free)[self.index(values)])
-        return None if found == UNREACHABLE else found
+        layers = self._goal_layers(goal)
+        found = int(layers[self.layer(free), self.index(values)])
+        return None if found == _missing(layers) else found
 
     def step(self, values: Sequence[int], edge: Edge) -> tuple[int, ...]:
         """The register values after ``edge``.
@@ -591,7 +639,7 @@ class DistanceTables:
                 total += edge.price
         return total
 
-    def _lowest_layer(self, layers: NDArray[np.uint16], index: int, free: int) -> int:
+    def _lowest_layer(self, layers: Stored, index: int, free: int) -> int:
         """The fewest free uses that reach the goal from stored state ``index`` as cheaply as
         ``free`` uses do (planning there never spends a free use that saves nothing)."""
         top = self.layer(free)
@@ -614,7 +662,8 @@ class DistanceTables:
         index = self.index(values)
         layer = self._lowest_layer(layers, index, free)
         left = int(layers[layer, index])
-        if left == UNREACHABLE or values[0] == goal:
+        missing = _missing(layers)
+        if left == missing or values[0] == goal:
             return None
         after = self.indices(self.successors(values))
         rest = layers[layer, after].astype(np.int64)
@@ -622,7 +671,7 @@ class DistanceTables:
         if layer:
             rest = np.where(self._free_edges, layers[layer - 1, after], rest)
             cost = np.where(self._free_edges, 0, cost)
-        fits = np.flatnonzero((rest + cost == left) & (rest != UNREACHABLE))
+        fits = np.flatnonzero((rest + cost == left) & (rest != missing))
         return self.edges[int(fits[0])]
 
     def plan_edges(self, values: Sequence[int], goal: int, free: int = 0) -> list[Edge] | None:
@@ -665,8 +714,8 @@ class DistanceTables:
 
     def _successor_indices(self, local: Array) -> Array:
         """``result[e, i]``: the stored index that edge ``e`` takes stored state ``local[i]``
-        to (a table of every edge and state is kept at widths 4 and 5)."""
-        if self.width <= _EAGER_WIDTH:
+        to (a table of every edge and state is kept up to :data:`_FORWARD_WIDTH`)."""
+        if self.width <= _FORWARD_WIDTH:
             if self._forward_graph is None:
                 every = np.arange(self.size, dtype=np.int64)
                 self._forward_graph = self._successor_rows(every).astype(np.int32)
@@ -764,7 +813,38 @@ class DistanceTables:
         >>> purple.distances(np.array([[0, 3, 5, 15], [3, 0, 0, 0]]), goal=3, free=1).tolist()
         [0, 0]
         """
-        return self.table(goal, free)[self.indices(states)].astype(np.int64)
+        return self.lookup(goal, self.indices(states), free)
+
+
+def _missing(layers: Stored) -> int:
+    """What ``layers`` hold for an unreachable state."""
+    return _BYTE_UNREACHABLE if layers.dtype == np.uint8 else UNREACHABLE
+
+
+def _narrow(layers: NDArray[np.uint16]) -> Stored:
+    """``layers`` as bytes if every finite distance is below 255 (most machines; half the
+    memory), else unchanged.
+
+    >>> _narrow(np.array([[3, 65535]], np.uint16)).tolist()
+    [[3, 255]]
+    >>> _narrow(np.array([[300, 65535]], np.uint16)).dtype
+    dtype('uint16')
+    """
+    finite = layers[layers != UNREACHABLE]
+    if finite.size and int(finite.max()) >= _BYTE_UNREACHABLE:
+        return layers
+    narrow = layers.astype(np.uint8)
+    narrow[layers == UNREACHABLE] = _BYTE_UNREACHABLE
+    return narrow
+
+
+def _widen(distances: Stored) -> NDArray[np.uint16]:
+    """Stored distances as uint16 with ``UNREACHABLE`` (a new array for bytes)."""
+    if distances.dtype == np.uint16:
+        return distances.astype(np.uint16, copy=False)
+    wide = distances.astype(np.uint16)
+    wide[distances == _BYTE_UNREACHABLE] = UNREACHABLE
+    return wide
 
 
 def _sort_rows(values: Array) -> Array:
@@ -855,7 +935,7 @@ def cache_dir() -> Path | None:
     return Path(env) if env else None
 
 
-def _load(path: Path, key: str, size: int) -> NDArray[np.uint16] | None:
+def _load(path: Path, key: str, size: int) -> Stored | None:
     """A stored table if the file exists, names this machine and goal, and has the right
     shape and type; otherwise ``None`` (the caller rebuilds it)."""
     try:
@@ -865,12 +945,13 @@ def _load(path: Path, key: str, size: int) -> NDArray[np.uint16] | None:
             stored = data["table"]
     except (OSError, ValueError, KeyError, EOFError):
         return None
-    if stored.dtype != np.uint16 or stored.shape != (size,):
+    if stored.dtype not in (np.uint8, np.uint16) or stored.shape != (size,):
         return None
-    return np.asarray(stored, dtype=np.uint16)
+    found: Stored = stored
+    return found
 
 
-def _store(path: Path, key: str, table: NDArray[np.uint16]) -> None:
+def _store(path: Path, key: str, table: Stored) -> None:
     """Write a table atomically (a temporary file renamed into place); failures are ignored."""
     temporary = None
     try:

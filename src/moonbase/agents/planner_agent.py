@@ -111,7 +111,7 @@ def _expectations(
     shortfall = np.zeros(indices.shape[0])
     expected = np.zeros(indices.shape[0])
     for goal, probability in odds:
-        distance = table.table(goal)[indices].astype(np.int64)
+        distance = table.lookup(goal, indices)
         shortfall += probability * np.maximum(0, distance - leftover)
         expected += probability * distance
     return shortfall, expected
@@ -144,7 +144,7 @@ def plan_action(game: Game, view: Mapping[str, Any], actions: Sequence[str], odd
             if view["slots"][-1] not in (None, "BUG", "hidden"):
                 return end  # the face-up goal leaves slot 4 at the end of this round
             found = table.reachable(values, energy)
-            nearest = table.table(goal)[found.indices]
+            nearest = table.lookup(goal, found.indices)
             pick = int(np.lexsort((found.costs, nearest))[0])
     else:
         if not odds:
