@@ -13,6 +13,7 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,server,rl,fast,lab]'
+	$(BIN)/python -m moonbase.fast
 	touch $(STAMP)
 
 play: $(STAMP)
