@@ -193,8 +193,21 @@ class TablePage {
       this.drawSeats();
       return;
     }
-    if (this.state) this.render();
-    else this.drawHeader();
+    if (!this.state) {
+      this.drawHeader();
+      return;
+    }
+    if (!this.board) { // the board waited for the table to know its game: draw it all now
+      this.render();
+      return;
+    }
+    // Not the board nor the log: they change with the state only, and drawing the board again
+    // under a pointer (a seat's connection or a clock changed) would lose a click in progress.
+    this.drawHeader();
+    this.drawTurn();
+    this.drawActions();
+    this.drawSeats();
+    this.drawResult();
   }
 
   onError(frame) {
