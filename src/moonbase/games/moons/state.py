@@ -71,20 +71,12 @@ __all__ = ["MoonsState", "Phase"]
 
 
 _Picker = Callable[[list[int]], tuple[int, ...] | list[int]]
+"""Picks a second card's thirds from its row of tableau ids (:meth:`MoonsState._tableau_ids`)."""
 
 
 def _held(counts: list[int]) -> int:
     """A bit mask of the planets of which ``counts`` (one count per planet) holds some."""
     return (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
-
-
-def _picker(cards: list[int]) -> _Picker:
-    """A function picking the entries of ``cards`` from a row, in that order (a tuple, or a
-    list for one card or none: ``itemgetter`` of one index gives the entry alone)."""
-    if len(cards) > 1:
-        return itemgetter(*cards)
-    start = cards[0] if cards else 0
-    return itemgetter(slice(start, start + len(cards)))
 
 
 class Phase(Enum):
@@ -266,31 +258,28 @@ class MoonsState(State[MoonsView]):
             return ids
         if self.phase is _TABLEAU:
             return self._tableau_ids(seat)
-        ids = self._play_ids(seat)
+        # The PLAY ids of the cards :meth:`playable` gives, ascending: a slice of the hand's
+        # PLAY ids, with PLAY AST (the first of them) where an Asteroid may go (written out
+        # here: this runs at nearly every decision).
+        plays = self.hand_plays[seat]
+        if not self.trick:
+            ids = plays.copy() if plays else [table.play[AST]]
+        else:
+            led = self.led
+            if led is not None:
+                low, high = table.play_range[led]
+                start = bisect_left(plays, low)
+                end = bisect_left(plays, high, start)
+                if start < end:
+                    plays = plays[start:end]
+            hand = self.hands[seat]
+            ids = [table.play[AST], *plays] if hand and hand[-1] == AST else plays.copy()
         if self.minis_on and not self.mini_played and any(self.minis[seat]):
             minis = self._mini_ids(seat)
             minis.sort()
             minis += ids  # every MINI id comes before every PLAY id
             return minis
         return ids
-
-    def _play_ids(self, seat: int) -> list[int]:
-        """The ``PLAY`` ids of the cards :meth:`playable` gives, ascending: a slice of the
-        hand's ``PLAY`` ids, with ``PLAY AST`` (the first of them) where an Asteroid may go."""
-        plays, hand = self.hand_plays[seat], self.hands[seat]
-        ast = self._table.play[AST]
-        if not self.trick:
-            return plays.copy() if plays else [ast]
-        led = self.led
-        if led is not None:
-            low, high = self._table.play_range[led]
-            start = bisect_left(plays, low)
-            end = bisect_left(plays, high, start)
-            if start < end:
-                plays = plays[start:end]
-        if hand and hand[-1] == AST:
-            return [ast, *plays]
-        return plays.copy()
 
     def _sort_plays(self, seat: int) -> None:
         """Set :attr:`hand_plays` of ``seat`` from its hand."""
@@ -321,9 +310,14 @@ class MoonsState(State[MoonsView]):
         # per card (lists by card number: quicker than dicts here, where time goes by pairs)
         following: list[list[int]] = _NO_CARDS.copy()
         pickers: list[_Picker] = _NO_PICKERS.copy()
+        # A picker takes a second card's thirds from its row: a tuple, or a list for one
+        # (``itemgetter`` of one index gives the entry alone); ``named`` holds one card, ``last``,
+        # only in the first round.
+        pickers[moons[-1]] = itemgetter(slice(last, last + 1))
         for card in reversed(moons):
             following[card] = seconds.copy()
-            pickers[card] = _picker(named)
+            if len(named) > 1:
+                pickers[card] = itemgetter(*named)
             place = name_rank[card]
             at = bisect_left(ranks, place)
             ranks.insert(at, place)
@@ -666,10 +660,15 @@ class MoonsState(State[MoonsView]):
             self.led = _SUIT_OF[c]
         elif _SUIT_OF[c] != self.led:
             self.voids[seat] |= 1 << self.led
-        self.trick.append((seat, c))
+        trick = self.trick
+        trick.append((seat, c))
         self.played[seat].append(c)
         if c == AST and self.minis_on and any(self.pile):
             self.draw_queue.append(seat)
+            return
+        if len(trick) < self.players:  # :meth:`_after_play`'s common case, written out
+            self.turn = (seat + 1) % self.players  # the seat playing is the one to act
+            self.mini_played = False
             return
         self._after_play()
 
@@ -722,9 +721,8 @@ class MoonsState(State[MoonsView]):
         self.tricks_played += 1
         if winner is not None:
             self.leader = winner
-        ended = self._end_triggers(round_over=False)
-        if ended:
-            self._finish(ended)
+        if not any(self.supply):  # the only trigger checked after a trick (_end_triggers)
+            self._finish(self._end_triggers(round_over=False))
         elif self.tricks_played == self.tricks_per_round:
             self._round_awards()
         else:
