@@ -17,20 +17,19 @@ moonbase.cli.errors.BadInput: Moon Leap with these options has 2 seats; got 1 ag
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
 from rich import box
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 
 from moonbase.cli.bots import split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import counted
+from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
 
@@ -133,22 +132,9 @@ def _seconds(value: float) -> str:
 
 
 def _print_table(console: Console, result: Any, store: str | None) -> None:
-    table = standings_table(result)
-    width = console.width
-    if not console.is_terminal:  # a file or a pipe: as wide as the table needs
-        unbounded = console.options.update_width(10_000)
-        console.width = max(width, Measurement.get(console, unbounded, table).maximum)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
-    played = len(result.records)
+    print_wide(console, standings_table(result))
     rounds = result.planned // result.seatings
-    games = (
-        f"{played} of {counted(result.planned, 'game')}"
-        if result.interrupted
-        else counted(played, "game")
-    )
+    games = games_played(len(result.records), result.planned, interrupted=result.interrupted)
     say(
         console,
         f"{games} from seed {result.seed}: {counted(rounds, 'deal')}, each played in "
@@ -210,32 +196,13 @@ def run_tournament(
         lab.export_csv(result.records, result.specs, target)
         print(f"Exported {counted(len(result.records), 'game')} to {target}.", file=sys.stderr)
     if output == "csv":
-        _write_csv(console, result.rows())
+        console.file.write(rows_csv(result.rows()))
     elif output == "json":
-        body = {
-            "game": result.game,
-            "seed": result.seed,
-            "games_planned": result.planned,
-            "games_played": len(result.records),
-            "interrupted": result.interrupted,
-            "agents": result.rows(),
-        }
-        console.file.write(json.dumps(body, indent=2) + "\n")
+        console.file.write(result_json(result, result.seed, result.rows()) + "\n")
     else:
         _print_table(console, result, store)
     console.file.flush()
     return status
-
-
-def _write_csv(console: Console, rows: list[dict[str, Any]]) -> None:
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    console.file.write(out.getvalue())
 
 
 STUDIES: Final = ("seat-value", "moon-difficulty", "wttm", "moons-scoring")
