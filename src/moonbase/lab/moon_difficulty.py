@@ -5,9 +5,10 @@ default ``random``, ``greedy`` and ``planner``) plays the same ``games`` deals f
 alone, as a :func:`~moonbase.lab.tournament.tournament` (so a ``store`` folder makes the run
 resumable: one store per difficulty, ``STORE/moon-DIFFICULTY``). Beside them the
 **clairvoyant bound**: the planner knowing the deck order
-(:func:`~moonbase.agents.planner_agent.play_clairvoyant`) wins every deal that can be won by
-its plans, so its win rate is how often a deal is solvable at all (for the planner's plans —
-a bound on what any bot can reach). Win rates carry Wilson's 95% intervals.
+(:func:`~moonbase.agents.planner_agent.play_clairvoyant`). Its win rate is how often a deal is
+solvable by the planner's plans when nothing is hidden — a reference, not a strict bound: the
+planner's plans are not always the best ones, so the ordinary planner can win a deal the
+clairvoyant one loses. Win rates carry Wilson's 95% intervals.
 
 >>> import moonbase
 >>> study = moon_difficulty(games=2, agents=("greedy",), difficulties=("easy",), workers=1)
@@ -105,7 +106,8 @@ class MoonDifficulty:
             [
                 f"{deals} deals per difficulty from seed {self.seed}, the same deals for every "
                 "bot. The clairvoyant bound is the planner knowing the deck order: how often a "
-                "deal can be won at all by the planner's plans.",
+                "deal is solvable by the planner's plans when nothing is hidden (a reference, "
+                "not a strict bound: the ordinary planner can win a deal it loses).",
             ],
             [table],
             {"moon-difficulty.png": picture},
