@@ -49,6 +49,7 @@ class SweepPoint:
 
     option: str
     value: object
+    games: int
     agents: tuple[WinRate, ...]
     seats: tuple[WinRate, ...]
 
@@ -64,7 +65,8 @@ class MoonsScoring:
     points: tuple[SweepPoint, ...]
 
     def report(self) -> Report:
-        """The report: one table and ``moons-scoring.png`` (one panel per option)."""
+        """The report: one table, ``moons-scoring.png`` (the agents) and
+        ``moons-scoring-seats.png`` (the seats), one panel per option."""
         names = labels(self.agents)
         seats = len(self.points[0].seats) if self.points else 0
         rows = [
@@ -72,7 +74,7 @@ class MoonsScoring:
                 point.option,
                 _shown(point.value)
                 + (" (default)" if point.value == self.defaults[point.option] else ""),
-                str(point.agents[0].games * len(self.agents) // max(seats, 1)),
+                str(point.games),
                 *(rate.cell() for rate in point.agents),
                 *(rate.cell() for rate in point.seats),
             )
@@ -83,24 +85,11 @@ class MoonsScoring:
             ("option", "value", "games", *names, *(f"seat {seat}" for seat in range(seats))),
             rows,
         )
-        panels = []
-        for option in dict.fromkeys(point.option for point in self.points):
-            points = [point for point in self.points if point.option == option]
-            series = [
-                (
-                    name,
-                    [point.agents[index].rate for point in points],
-                    [point.agents[index].low for point in points],
-                    [point.agents[index].high for point in points],
-                )
-                for index, name in enumerate(names)
-            ]
-            panels.append((option, [_shown(point.value) for point in points], series))
-        picture = line_chart(
-            panels,
-            title="Moons: agents' win rate by scoring value",
-            ylabel="win rate (95% interval)",
-        )
+        seat_names = [f"seat {seat}" for seat in range(seats)]
+        pictures = {
+            "moons-scoring.png": self._chart(names, "agents", title="agents' win rate"),
+            "moons-scoring-seats.png": self._chart(seat_names, "seats", title="seats' win rate"),
+        }
         return Report(
             f"Moons scoring sweep: {self.game}",
             [
@@ -109,7 +98,25 @@ class MoonsScoring:
                 "The scoring values are a reconstruction of the physical game.",
             ],
             [table],
-            {"moons-scoring.png": picture},
+            pictures,
+        )
+
+    def _chart(self, names: Sequence[str], part: str, *, title: str) -> bytes:
+        panels = []
+        for option in dict.fromkeys(point.option for point in self.points):
+            points = [point for point in self.points if point.option == option]
+            series = [
+                (
+                    name,
+                    [getattr(point, part)[index].rate for point in points],
+                    [getattr(point, part)[index].low for point in points],
+                    [getattr(point, part)[index].high for point in points],
+                )
+                for index, name in enumerate(names)
+            ]
+            panels.append((option, [_shown(point.value) for point in points], series))
+        return line_chart(
+            panels, title=f"Moons: {title} by scoring value", ylabel="win rate (95% interval)"
         )
 
 
@@ -156,6 +163,6 @@ def moons_scoring(
                 )
                 low, high = wilson(won, len(result.records))
                 by_seat.append(WinRate(f"seat {seat}", won, len(result.records), low, high))
-            points.append(SweepPoint(option, value, rates, tuple(by_seat)))
+            points.append(SweepPoint(option, value, len(result.records), rates, tuple(by_seat)))
     defaults = {option: game.options[option] for option in SWEEP}
     return MoonsScoring(repr(game), seed, specs, defaults, tuple(points))

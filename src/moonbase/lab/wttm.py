@@ -177,7 +177,10 @@ class Wttm:
                 ylabel="score",
             ),
             "wttm-missions.png": box_chart(
-                [(f"{mission.adventure} {mission.card}", mission.turns) for mission in self.missions],
+                [
+                    (f"{mission.adventure} {mission.card}", mission.turns)
+                    for mission in self.missions
+                ],
                 title="Turn a mission was met (sheets that met it)",
                 ylabel="turn",
             ),
