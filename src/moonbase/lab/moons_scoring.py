@@ -9,8 +9,8 @@ whether a value changes who wins. A ``store`` folder makes it resumable (one tou
 per option value).
 
 >>> import moonbase
->>> study = moons_scoring(moonbase.load("moons", players=3), games=6,
-...                       sweep={"set_points": (5, 10)}, workers=1)
+>>> study = moons_scoring(moonbase.load("moons", players=3), games=6, workers=1,
+...                       agents=("greedy", "random", "random"), sweep={"set_points": (5, 10)})
 >>> [(point.option, point.value, len(point.agents), len(point.seats)) for point in study.points]
 [('set_points', 5, 3, 3), ('set_points', 10, 3, 3)]
 """
