@@ -35,9 +35,12 @@ def test_the_command_writes_the_report_and_refuses_one_seat_games(
     args = ["lab", "study", "seat-value", "moon-leap", "-n", "8", "-j", "1", "--out", str(out)]
     assert main(args) == 0
     printed = capsys.readouterr().out
-    assert "seat 0: win rate" in printed and "seat 1: win rate" in printed
+    assert "Win rate and mean score by seat" in printed and "Report: " in printed
     assert (out / "index.html").exists() and (out / "seat-value.png").exists()
     assert main(["lab", "study", "seat-value", "moon", "-n", "2"]) == 2
     assert "has one seat: seat values need a game of several seats" in capsys.readouterr().err
     assert main(["lab", "study", "seat-worth", "moons", "-n", "2"]) == 2
-    assert "unknown study 'seat-worth'; allowed: seat-value" in capsys.readouterr().err
+    assert (
+        "unknown study 'seat-worth'; allowed: seat-value, moon-difficulty, wttm, moons-scoring"
+        in capsys.readouterr().err
+    )

@@ -56,6 +56,7 @@ __all__ = [
     "play_seated",
     "progress_bar",
     "seating_for",
+    "summarise_entry",
     "worker_pool",
 ]
 
@@ -247,32 +248,44 @@ def _labels(specs: Sequence[str]) -> list[str]:
 
 
 def _summarise(specs: Sequence[str], records: Sequence[GameRecord]) -> tuple[EntryResult, ...]:
-    entries = []
-    for index, label in enumerate(_labels(specs)):
-        shares = [record.share(index) for record in records]
-        scores = [record.scores[record.seat_of(index)] for record in records]
-        wins = sum(shares)
-        low, high = wilson(wins, len(records))
-        mean, score_low, score_high = mean_interval(scores)
-        times = sorted(t for record in records if record.think for t in record.think[index])
-        entries.append(
-            EntryResult(
-                label,
-                make_agent(specs[index]).spec,
-                len(records),
-                wins,
-                sum(1 for share in shares if share == 1),
-                sum(1 for share in shares if 0 < share < 1),
-                low,
-                high,
-                mean,
-                score_low,
-                score_high,
-                statistics.median(times) if times else 0.0,
-                times[int(0.9 * (len(times) - 1))] if times else 0.0,
-            )
-        )
-    return tuple(entries)
+    return tuple(
+        summarise_entry(index, label, specs[index], records)
+        for index, label in enumerate(_labels(specs))
+    )
+
+
+def summarise_entry(
+    entry: int, label: str, spec: str, records: Sequence[GameRecord]
+) -> EntryResult:
+    """Agent ``entry``'s results over ``records`` (games it played in): wins (shares
+    counted) with Wilson's interval, the mean score with its interval, and move times.
+
+    >>> games = [GameRecord(0, 0, (0, 1), (5.0, 3.0), (0,), 9, 0.1)]
+    >>> result = summarise_entry(1, "random", "random", games)
+    >>> result.games, result.wins, result.mean_score
+    (1, 0.0, 3.0)
+    """
+    shares = [record.share(entry) for record in records]
+    scores = [record.scores[record.seat_of(entry)] for record in records]
+    wins = sum(shares)
+    low, high = wilson(wins, len(records))
+    mean, score_low, score_high = mean_interval(scores)
+    times = sorted(t for record in records if record.think for t in record.think[entry])
+    return EntryResult(
+        label,
+        make_agent(spec).spec,
+        len(records),
+        wins,
+        sum(1 for share in shares if share == 1),
+        sum(1 for share in shares if 0 < share < 1),
+        low,
+        high,
+        mean,
+        score_low,
+        score_high,
+        statistics.median(times) if times else 0.0,
+        times[int(0.9 * (len(times) - 1))] if times else 0.0,
+    )
 
 
 def match(

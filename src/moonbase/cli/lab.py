@@ -17,20 +17,19 @@ moonbase.cli.errors.BadInput: Moon Leap with these options has 2 seats; got 1 ag
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
 from rich import box
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 
 from moonbase.cli.bots import split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import counted
+from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
 
@@ -133,22 +132,9 @@ def _seconds(value: float) -> str:
 
 
 def _print_table(console: Console, result: Any, store: str | None) -> None:
-    table = standings_table(result)
-    width = console.width
-    if not console.is_terminal:  # a file or a pipe: as wide as the table needs
-        unbounded = console.options.update_width(10_000)
-        console.width = max(width, Measurement.get(console, unbounded, table).maximum)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
-    played = len(result.records)
+    print_wide(console, standings_table(result))
     rounds = result.planned // result.seatings
-    games = (
-        f"{played} of {counted(result.planned, 'game')}"
-        if result.interrupted
-        else counted(played, "game")
-    )
+    games = games_played(len(result.records), result.planned, interrupted=result.interrupted)
     say(
         console,
         f"{games} from seed {result.seed}: {counted(rounds, 'deal')}, each played in "
@@ -210,75 +196,131 @@ def run_tournament(
         lab.export_csv(result.records, result.specs, target)
         print(f"Exported {counted(len(result.records), 'game')} to {target}.", file=sys.stderr)
     if output == "csv":
-        _write_csv(console, result.rows())
+        console.file.write(rows_csv(result.rows()))
     elif output == "json":
-        body = {
-            "game": result.game,
-            "seed": result.seed,
-            "games_planned": result.planned,
-            "games_played": len(result.records),
-            "interrupted": result.interrupted,
-            "agents": result.rows(),
-        }
-        console.file.write(json.dumps(body, indent=2) + "\n")
+        console.file.write(result_json(result, result.seed, result.rows()) + "\n")
     else:
         _print_table(console, result, store)
     console.file.flush()
     return status
 
 
-def _write_csv(console: Console, rows: list[dict[str, Any]]) -> None:
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    console.file.write(out.getvalue())
-
-
-STUDIES: Final = ("seat-value",)
+STUDIES: Final = ("seat-value", "moon-difficulty", "wttm", "moons-scoring")
 """The studies ``moonbase lab study`` runs."""
+
+_STUDY_GAMES: Final = {
+    "moon-difficulty": "moon",
+    "wttm": "welcome-to-the-moon",
+    "moons-scoring": "moons",
+}
+"""The game each study plays (``seat-value`` plays any game of several seats)."""
+
+
+def study_game(name: str, game: str | None) -> str:
+    """The game the study ``name`` plays, checking the GAME given on the command line.
+
+    >>> study_game("wttm", None)
+    'welcome-to-the-moon'
+    >>> study_game("moon-difficulty", "moons")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: the moon-difficulty study plays moon; got GAME moons
+    """
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
+    wanted = _STUDY_GAMES.get(name)
+    if wanted is None:
+        if game is None:
+            raise BadInput(f"the {name} study needs a GAME, e.g. moonbase lab study {name} moons")
+        return game
+    if game is not None and game != wanted:
+        raise BadInput(f"the {name} study plays {wanted}; got GAME {game}")
+    return wanted
 
 
 def run_study(
     console: Console,
     name: str,
     game: Game,
-    agent: str,
-    games: int,
+    agents: Sequence[str],
+    games: int | None,
     seed: int,
     out: str,
     *,
+    given: frozenset[str] = frozenset(),
+    store: str | None = None,
     executor: str = "local",
     workers: int | None = None,
 ) -> int:
-    """Run the study ``name`` (:data:`STUDIES`), write its report to ``out`` and print where."""
+    """Run the study ``name`` (:data:`STUDIES`), write its report to ``out``, print its tables
+    and where the report is. ``agents``: the bots (empty: the study's own); ``games``: per
+    point of the study (``None``: its default); ``given``: the game options set on the command
+    line; ``store``: the folder of the study's tournament stores (default ``out/games``)."""
     if name not in STUDIES:
         raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
-    spec = check_seat(agent)
-    if spec == "human":
+    specs = [spec for text in agents for spec in split_specs(text)]
+    checked = [check_seat(spec) for spec in specs]
+    if "human" in checked:
         raise BadInput("a study plays bots only; allowed: random, greedy, mcts, planner, …")
     if workers is not None and executor.strip().lower() != "local":
         raise BadInput(
             f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
             "workers"
         )
-    _lab("matplotlib")
-    from moonbase.lab.seat_value import seat_value, write_seat_value_report
-
+    lab = _lab("matplotlib")
+    folder = store if store is not None else f"{out.rstrip('/')}/games"
+    common: dict[str, Any] = {"executor": executor, "workers": workers}
+    sized: dict[str, Any] = {} if games is None else {"games": games}
+    progress = sys.stderr.isatty()
     try:
-        study = seat_value(game, spec, games, seed, executor=executor, workers=workers)
+        if name == "seat-value":
+            if len(checked) > 1:
+                raise BadInput(
+                    f"the seat-value study plays one bot in every seat; got {len(checked)}"
+                )
+            from moonbase.lab.seat_value import seat_value, seat_value_report
+
+            report = seat_value_report(
+                seat_value(game, checked[0] if checked else "greedy", seed=seed, **sized, **common)
+            )
+        elif name == "moon-difficulty":
+            from moonbase.lab.moon_difficulty import DEFAULT_AGENTS, moon_difficulty
+
+            options = {key: game.options[key] for key in given - {"mode", "difficulty"}}
+            if "mode" in given and game.options["mode"] != "cooperative":
+                raise BadInput("the moon-difficulty study plays cooperative MOON; drop mode=")
+            report = moon_difficulty(
+                seed=seed, agents=checked or DEFAULT_AGENTS, options=options, store=folder,
+                progress=progress, **sized, **common,
+            ).report()  # fmt: skip
+        elif name == "wttm":
+            if given:
+                raise BadInput(
+                    "the wttm study sweeps every adventure, player count and ASTRA level; "
+                    f"it takes no game options (got {', '.join(sorted(given))})"
+                )
+            from moonbase.lab.wttm import wttm
+
+            chosen: dict[str, Any] = {"opponents": tuple(checked)} if checked else {}
+            report = wttm(
+                seed=seed, store=folder, progress=progress, **chosen, **sized, **common
+            ).report()
+        else:
+            from moonbase.lab.moons_scoring import DEFAULT_AGENTS as POOL
+            from moonbase.lab.moons_scoring import moons_scoring
+
+            if not given:  # the study's own base: three players
+                game = type(game)(players=3)
+            pool = checked or [*POOL, *["random"] * (game.seats - len(POOL))]
+            read_pool([",".join(pool)], game)
+            report = moons_scoring(
+                game, seed=seed, agents=pool, store=folder, progress=progress, **sized, **common
+            ).report()
+    except lab.StoreMismatch as error:
+        raise BadInput(f"{error} (a study's stores are in --store, default OUT/games)") from None
     except ValueError as error:
         raise BadInput(str(error)) from None
-    page = write_seat_value_report(study, out)
-    for value in study.seats:
-        say(
-            console,
-            f"seat {value.seat}: win rate {value.win_rate:.3f} "
-            f"({value.win_low:.3f}–{value.win_high:.3f}), mean score {value.mean_score:.2f} "
-            f"({value.score_low:.2f}–{value.score_high:.2f})",
-        )
+    page = report.write(out)
+    console.file.write(report.text() + "\n\n")
     say(console, f"Report: {page}")
     return 0

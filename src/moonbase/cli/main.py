@@ -24,7 +24,7 @@ from rich.text import Text
 
 import moonbase
 from moonbase.cli.errors import USAGE_ERROR, BadInput
-from moonbase.cli.lab import EXPORTS, STUDIES, run_study, run_tournament
+from moonbase.cli.lab import EXPORTS, run_study, run_tournament, study_game
 from moonbase.cli.lab import FORMATS as LAB_FORMATS
 from moonbase.cli.menu import start_menu
 from moonbase.cli.options import build_game, game_type, option_text, read_assignments
@@ -110,6 +110,21 @@ _SEAT_HELP = (
     "or a spec like mcts:iterations=200 (repeatable or comma-separated; default: you and "
     "greedy bots)"
 )
+_GAME_OPTIONS = click.option(
+    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP
+)
+_PRESET = click.option(
+    "--preset", "-p", metavar="NAME", help="start from one of the game's presets"
+)
+_FIRST_SEED = click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+_EXECUTOR = click.option(
+    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
+    help="play in local processes or on the Dask scheduler at HOST:PORT",
+)  # fmt: skip
+_WORKERS = click.option(
+    "--workers", "-j", type=click.IntRange(min=1),
+    help="local worker processes (default: one per core)",
+)  # fmt: skip
 
 
 @cli.command(context_settings=_CONTEXT)
@@ -177,9 +192,9 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
 @click.option(
     "--jobs", "-j", type=click.IntRange(min=1), help="worker processes (default: one per core)"
 )
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
-@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
-@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@_GAME_OPTIONS
+@_PRESET
+@_FIRST_SEED
 @click.option(
     "--format",
     "output",
@@ -225,25 +240,19 @@ def lab() -> None:
     metavar="A,B,…",
     help="the bots in the tournament, at least one per seat, e.g. mcts,greedy,random",
 )
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
-@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@_GAME_OPTIONS
+@_PRESET
 @click.option(
     "--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
     help="at least this many games: whole rounds of every seating",
 )  # fmt: skip
-@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@_FIRST_SEED
 @click.option(
     "--store", metavar="PATH",
     help="a folder for the results (Parquet); a run on it again continues where it stopped",
 )  # fmt: skip
-@click.option(
-    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
-    help="play in local processes or on the Dask scheduler at HOST:PORT",
-)  # fmt: skip
-@click.option(
-    "--workers", "-j", type=click.IntRange(min=1),
-    help="local worker processes (default: one per core)",
-)  # fmt: skip
+@_EXECUTOR
+@_WORKERS
 @click.option(
     "--format", "output", type=click.Choice(LAB_FORMATS), default="table", show_default=True,
     help="table for people; csv or json (one row per agent) for programs",
@@ -288,47 +297,54 @@ def tournament(
 
 @lab.command(context_settings=_CONTEXT)
 @click.argument("name", metavar="NAME")
-@click.argument("game")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
-@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.argument("game", required=False)
+@_GAME_OPTIONS
+@_PRESET
 @click.option(
-    "--agent", "-a", default="greedy", show_default=True, metavar="BOT",
-    help="the bot that plays every seat",
+    "--agents", "--agent", "-a", "agents", multiple=True, metavar="A,B,…",
+    help="the bots (default: the study's own); seat-value takes one, playing every seat",
 )  # fmt: skip
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+@click.option(
+    "--games", "-n", type=click.IntRange(min=1),
+    help="deals (games, in moons-scoring) per point of the study (default: the study's own)",
+)  # fmt: skip
+@_FIRST_SEED
 @click.option(
     "--out", default="lab-report", show_default=True, metavar="FOLDER",
     help="where the report (index.html and its pictures) is written",
 )  # fmt: skip
 @click.option(
-    "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
-    help="play in local processes or on the Dask scheduler at HOST:PORT",
+    "--store", metavar="PATH",
+    help="the folder of the study's tournament stores (default: OUT/games); a rerun continues",
 )  # fmt: skip
-@click.option(
-    "--workers", "-j", type=click.IntRange(min=1),
-    help="local worker processes (default: one per core)",
-)  # fmt: skip
+@_EXECUTOR
+@_WORKERS
 @_reports_bad_input
 def study(
     name: str,
-    game: str,
+    game: str | None,
     options: tuple[str, ...],
     preset: str | None,
-    agent: str,
-    games: int,
+    agents: tuple[str, ...],
+    games: int | None,
     seed: int,
     out: str,
+    store: str | None,
     executor: str,
     workers: int | None,
 ) -> int:
-    """Run the study NAME on GAME and write its report (studies: seat-value)."""
-    if name not in STUDIES:
-        raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
-    chosen = build_game(game, read_assignments(options), preset)
+    """Run the study NAME and write its report: seat-value GAME, moon-difficulty, wttm,
+    moons-scoring (GAME may be left out where the study plays one game)."""
+    name_of_game = study_game(name, game)
+    assignments = read_assignments(options)
+    chosen = build_game(name_of_game, assignments, preset)
+    given = set(assignments)
+    if preset is not None:
+        given |= set(chosen.presets.get(preset, {}))
     return run_study(
-        _console(), name, chosen, agent, games, seed, out, executor=executor, workers=workers
-    )
+        _console(), name, chosen, agents, games, seed, out, given=frozenset(given),
+        store=store, executor=executor, workers=workers,
+    )  # fmt: skip
 
 
 @cli.command(context_settings=_CONTEXT)

@@ -42,22 +42,19 @@ game,seat,agent,spec,games,wins,sole_wins,shared_wins,win_rate,win_low,win_high,
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any, Final
 
 from rich import box
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 
 from moonbase.cli.bots import BotError, run_match, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import counted, number_text
+from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
 
@@ -142,24 +139,12 @@ def result_rows(result: Any) -> list[dict[str, Any]]:
 
 def csv_text(result: Any) -> str:
     """The result as CSV: a header of :data:`COLUMNS`, then one line per agent."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(result_rows(result))
-    return out.getvalue()
+    return rows_csv(result_rows(result), COLUMNS)
 
 
 def json_text(result: Any, seed: int) -> str:
     """The result as one JSON object (see the module)."""
-    body = {
-        "game": str(result.game),
-        "seed": seed,
-        "games_planned": int(result.planned),
-        "games_played": len(result.records),
-        "interrupted": bool(result.interrupted),
-        "agents": result_rows(result),
-    }
-    return json.dumps(body, indent=2)
+    return result_json(result, seed, result_rows(result))
 
 
 def result_table(result: Any) -> Table:
@@ -190,19 +175,8 @@ def result_table(result: Any) -> Table:
 
 
 def _print_table(console: Console, result: Any, seed: int) -> None:
-    table = result_table(result)
-    width = console.width
-    if not console.is_terminal:  # a file or a pipe: as wide as the table needs
-        unbounded = console.options.update_width(10_000)
-        console.width = max(width, Measurement.get(console, unbounded, table).maximum)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
-    played = len(result.records)
-    games = counted(played, "game")
-    if result.interrupted:
-        games = f"{played} of {counted(result.planned, 'game')}"
+    print_wide(console, result_table(result))
+    games = games_played(len(result.records), result.planned, interrupted=result.interrupted)
     say(console, f"{games} from seed {seed}; seats rotate every game.")
 
 

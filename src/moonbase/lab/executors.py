@@ -22,15 +22,19 @@ ValueError: executor 'ray' is not allowed; allowed: local, dask://HOST:PORT (e.g
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from moonbase.agents.match import GameRecord, play_seated, worker_pool
 from moonbase.core import ChanceMode, Game
 from moonbase.lab.schedule import PlannedGame
 
-__all__ = ["Job", "parse_executor", "play_job", "run_dask", "run_local"]
+__all__ = ["Job", "parse_executor", "play_job", "run", "run_dask", "run_local"]
+
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 
 Job = tuple[Game, tuple[str, ...], PlannedGame, ChanceMode]
 """One game to play: the game, every agent's spec, the planned game and the chance mode."""
@@ -55,22 +59,51 @@ def play_job(job: Job) -> GameRecord:
     return play_seated(game, specs, planned.number, planned.deal, planned.seating, chance)
 
 
-def run_local(jobs: Sequence[Job], workers: int) -> Iterator[GameRecord]:
-    """Play ``jobs`` in ``workers`` local processes; the processes end with the iteration
-    (finished, abandoned or interrupted)."""
+def run(
+    jobs: Sequence[_In],
+    executor: str | Any,
+    workers: int | None,
+    function: Callable[[_In], _Out],
+) -> Iterator[_Out]:
+    """``function`` of each job (in any order) on ``executor`` (``"local"``, ``"dask://…"``
+    or a ``distributed.Client``); ``workers`` local processes (default one per core).
+
+    >>> sorted(run([3, 1, 2], "local", 1, abs))
+    [1, 2, 3]
+    """
+    cluster = parse_executor(executor) if isinstance(executor, str) else executor
+    if cluster != "local" and workers is not None:
+        raise ValueError(
+            "workers is for the local executor; a Dask cluster plays on its own workers"
+        )
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1; got {workers}")
+    if cluster == "local":
+        return run_local(jobs, workers if workers is not None else os.cpu_count() or 1, function)
+    return run_dask(jobs, cluster, function=function)
+
+
+def run_local(
+    jobs: Sequence[Any], workers: int, function: Callable[[Any], Any] = play_job
+) -> Iterator[Any]:
+    """``function`` (default :func:`play_job`) of each job in ``workers`` local processes;
+    the processes end with the iteration (finished, abandoned or interrupted)."""
     with worker_pool(max(1, min(workers, len(jobs)))) as pool:
         if pool is None:
-            yield from map(play_job, jobs)
+            yield from map(function, jobs)
         else:
-            yield from pool.imap_unordered(play_job, jobs)
+            yield from pool.imap_unordered(function, jobs)
 
 
 def run_dask(
-    jobs: Sequence[Job], cluster: str | Any, connect_seconds: float = 10.0
-) -> Iterator[GameRecord]:
-    """Play ``jobs`` on a Dask cluster: ``cluster`` is a scheduler address (waited for up to
-    ``connect_seconds``) or a ``distributed.Client``. Games not yet played are cancelled when
-    the iteration stops."""
+    jobs: Sequence[Any],
+    cluster: str | Any,
+    connect_seconds: float = 10.0,
+    function: Callable[[Any], Any] = play_job,
+) -> Iterator[Any]:
+    """``function`` (default :func:`play_job`) of each job on a Dask cluster: ``cluster`` is a
+    scheduler address (waited for up to ``connect_seconds``) or a ``distributed.Client``. Jobs
+    not yet done are cancelled when the iteration stops."""
     try:
         from distributed import Client, as_completed
     except ImportError as error:
@@ -87,7 +120,7 @@ def run_dask(
         raise ValueError(f"no Dask scheduler answered at {cluster}: {error}") from None
     futures: list[Any] = []
     try:
-        futures = client.map(play_job, list(jobs), pure=False)
+        futures = client.map(function, list(jobs), pure=False)
         for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
             yield future.result()
     finally:

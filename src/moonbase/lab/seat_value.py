@@ -14,8 +14,6 @@ no seat positions to compare and are refused.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,11 +22,17 @@ from moonbase.agents.match import GameRecord
 from moonbase.agents.protocol import make_agent
 from moonbase.agents.stats import mean_interval, wilson
 from moonbase.core import Game
-from moonbase.lab.executors import Job, parse_executor, run_dask, run_local
-from moonbase.lab.report import bar_chart, write_report
+from moonbase.lab.executors import Job, play_job, run
+from moonbase.lab.report import Report, ReportTable, bar_chart
 from moonbase.lab.schedule import PlannedGame
 
-__all__ = ["SeatValue", "SeatValueStudy", "seat_value", "write_seat_value_report"]
+__all__ = [
+    "SeatValue",
+    "SeatValueStudy",
+    "seat_value",
+    "seat_value_report",
+    "write_seat_value_report",
+]
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ def seat_value(
         (game, specs, PlannedGame(number, seed + number, seating), "auto")
         for number in range(games)
     ]
-    records = sorted(_played(jobs, executor, workers), key=lambda record: record.number)
+    records = sorted(run(jobs, executor, workers, play_job), key=lambda record: record.number)
     values = []
     for seat in range(game.seats):
         shares = [1 / len(record.winners) if seat in record.winners else 0.0 for record in records]
@@ -96,20 +100,14 @@ def seat_value(
     return SeatValueStudy(repr(game), spec, seed, tuple(records), tuple(values))
 
 
-def _played(jobs: list[Job], executor: str | Any, workers: int | None) -> Iterator[GameRecord]:
-    cluster = parse_executor(executor) if isinstance(executor, str) else executor
-    if cluster != "local" and workers is not None:
-        raise ValueError(
-            "workers is for the local executor; a Dask cluster plays on its own workers"
-        )
-    if cluster == "local":
-        return run_local(jobs, workers if workers is not None else os.cpu_count() or 1)
-    return run_dask(jobs, cluster)
-
-
 def write_seat_value_report(study: SeatValueStudy, folder: str | Path) -> Path:
     """Write the study as ``folder/index.html`` with a picture, ``seat-value.png``; returns
     the page."""
+    return seat_value_report(study).write(folder)
+
+
+def seat_value_report(study: SeatValueStudy) -> Report:
+    """The study's report: the table of seats and the picture ``seat-value.png``."""
     seats = study.seats
     fair = 1 / len(seats)
     picture = bar_chart(
@@ -133,15 +131,27 @@ def write_seat_value_report(study: SeatValueStudy, folder: str | Path) -> Path:
         )
         for value in seats
     ]
-    return write_report(
-        folder,
+    return Report(
         f"Seat value: {study.game}",
         [
             f"{len(study.records)} deals from seed {study.seed}, {study.agent} in every seat. "
             f"With every seat played alike, a seat's win rate above {fair:.3f} (1/"
             f"{len(seats)}) is what sitting there is worth; a shared win counts its share.",
         ],
-        ("seat", "games", "win rate", "95% interval", "above 1/n", "mean score", "95% interval"),
-        rows,
+        [
+            ReportTable(
+                "Win rate and mean score by seat",
+                (
+                    "seat",
+                    "games",
+                    "win rate",
+                    "95% interval",
+                    "above 1/n",
+                    "mean score",
+                    "95% interval",
+                ),
+                rows,
+            )
+        ],
         {"seat-value.png": picture},
     )

@@ -24,6 +24,7 @@ the same store to play the rest.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import statistics
 import sys
@@ -33,9 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from moonbase.agents.match import GameRecord, progress_bar
+from moonbase.agents.match import EntryResult, GameRecord, progress_bar, summarise_entry
 from moonbase.agents.protocol import make_agent
-from moonbase.agents.stats import mean_interval, wilson
 from moonbase.core import ChanceMode, Game
 from moonbase.lab.executors import Job, parse_executor, run_dask, run_local
 from moonbase.lab.ratings import Rating, rate
@@ -49,34 +49,15 @@ _FLUSH_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
-class Standing:
-    """One agent's results in a tournament."""
+class Standing(EntryResult):
+    """One agent's results in a tournament: a match's :class:`EntryResult` (games, wins with
+    their interval, the mean score with its, the median and 90th-percentile move times), the
+    scores' quartiles and the rating."""
 
-    label: str
-    spec: str
-    games: int
-    wins: float
-    """Wins, a ``k``-way shared win counting ``1/k``."""
-    sole_wins: int
-    shared_wins: int
-    win_low: float
-    win_high: float
-    mean_score: float
-    score_low: float
-    score_high: float
-    quartiles: tuple[float, float, float, float, float]
+    quartiles: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
     """The scores' minimum, first quartile, median, third quartile and maximum."""
-    move_seconds: float
-    """The median processor time of a move that had a choice."""
-    slow_move_seconds: float
-    """The 90th percentile of those times."""
-    rating: Rating | None
+    rating: Rating | None = None
     """The openskill rating (``None`` in a one-seat game)."""
-
-    @property
-    def win_rate(self) -> float:
-        """``wins / games``."""
-        return self.wins / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True)
@@ -284,29 +265,10 @@ def _standing(
     entry: int, label: str, spec: str, records: list[GameRecord], rating: Rating | None
 ) -> Standing:
     played = [record for record in records if entry in record.seating]
-    shares = [record.share(entry) for record in played]
     scores = sorted(record.scores[record.seat_of(entry)] for record in played)
-    wins = sum(shares)
-    low, high = wilson(wins, len(played))
-    mean, score_low, score_high = mean_interval(scores)
-    times = sorted(t for record in played if record.think for t in record.think[entry])
-    return Standing(
-        label,
-        make_agent(spec).spec,
-        len(played),
-        wins,
-        sum(1 for share in shares if share == 1),
-        sum(1 for share in shares if 0 < share < 1),
-        low,
-        high,
-        mean,
-        score_low,
-        score_high,
-        _quartiles(scores),
-        statistics.median(times) if times else 0.0,
-        times[int(0.9 * (len(times) - 1))] if times else 0.0,
-        rating,
-    )
+    base = summarise_entry(entry, label, spec, played)
+    fields = {field.name: getattr(base, field.name) for field in dataclasses.fields(base)}
+    return Standing(**fields, quartiles=_quartiles(scores), rating=rating)
 
 
 def _quartiles(scores: list[float]) -> tuple[float, float, float, float, float]:
