@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
@@ -59,13 +60,14 @@ from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
+    HIGH,
     Sheet,
     SheetData,
     Track,
     X,
     Zone,
-    bounds,
     numbered_spaces,
+    open_spaces,
 )
 
 __all__ = [
@@ -304,6 +306,7 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
 
 
 _SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
+_INDEXED_SPANS: Final = tuple(enumerate(_SPANS))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -311,10 +314,23 @@ def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
     numbers it lies between (cached: only the skyscraper just marked changes)."""
     sk = SKYSCRAPERS[index]
-    first = sk.slots[0]
-    marks = bytearray(first) + spaces
-    limits = bounds(marks, sk.slots)
-    return tuple((slot, *limits[slot - first]) for slot in available(marks, sk))
+    ground, top, marks = sk.ground, sk.slots[-1], bytearray(sk.slots[0]) + spaces
+    return tuple(
+        space
+        for space in open_spaces(marks, sk.slots)
+        if space[0] in ground or marks[space[0] - 1] or (space[0] < top and marks[space[0] + 1])
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _fits_in(index: int, spaces: bytes) -> tuple[tuple[int, ...], ...]:
+    """Per number 0–17, the available spaces of skyscraper ``index`` it fits (its marks are
+    ``spaces``; cached as :func:`_open_in`)."""
+    fits: list[list[int]] = [[] for _ in range(HIGH)]
+    for slot, low, high in _open_in(index, spaces):
+        for number in range(low + 1, high):
+            fits[number].append(slot)
+    return tuple(map(tuple, fits))
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
@@ -413,6 +429,14 @@ class Dome(Engine):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The available spaces of each skyscraper (:func:`placements`)."""
         return placements(marks)
+
+    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+        """The available spaces a number fits, by number: each skyscraper's table, kept per
+        its marks (only the skyscraper just marked changes)."""
+        tables = [
+            _fits_in(index, bytes(marks[first:end])) for index, (first, end) in _INDEXED_SPANS
+        ]
+        return lambda number: list(chain.from_iterable([fits[number] for fits in tables]))
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
