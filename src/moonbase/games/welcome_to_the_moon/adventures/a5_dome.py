@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
@@ -436,7 +435,7 @@ class Dome(Engine):
         tables = [
             _fits_in(index, bytes(marks[first:end])) for index, (first, end) in _INDEXED_SPANS
         ]
-        return lambda number: list(chain.from_iterable([fits[number] for fits in tables]))
+        return lambda number: [slot for fits in tables for slot in fits[number]]
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""

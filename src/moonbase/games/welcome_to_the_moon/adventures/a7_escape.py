@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -405,10 +404,10 @@ class Escape(Engine):
         frozen = bytes(marks)
         tables = [run_fits(first, frozen[first:end]) for first, end in whole]
         if not partly:
-            return lambda number: list(chain.from_iterable([fits[number] for fits in tables]))
+            return lambda number: [slot for fits in tables for slot in fits[number]]
         cut = [run_fits(first, frozen[first:end]) for first, end in partly]
         return lambda number: (
-            list(chain.from_iterable([fits[number] for fits in tables]))
+            [slot for fits in tables for slot in fits[number]]
             + [slot for fits in cut for slot in fits[number] if slot in usable]
         )
 
