@@ -414,17 +414,6 @@ class Colony(Engine):
         """Each empty building with the bounds its column and its row both set."""
         return _limits(bytes(marks[:33]))
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
-        """The empty buildings a number fits, by number: those its column allows and its row
-        allows (each zone's table kept per its marks; a write changes one row, one column)."""
-        columns = [_zone_fits(slots, marks_of(marks)) for slots, marks_of in _COLUMN_MARKS]
-        rows = [_zone_fits(slots, marks_of(marks)) for slots, marks_of in _ROW_MARKS]
-        return lambda number: list(
-            _NONE.union(*[fits[number] for fits in columns]).intersection(
-                _NONE.union(*[fits[number] for fits in rows])
-            )
-        )
-
     # ------------------------------------------------------------------ scores
     @staticmethod
     def astronauts(sheet: Sheet) -> int:
@@ -498,32 +487,6 @@ _COLUMN_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in C
 """Each column with the gather of its marks (every zone has several buildings)."""
 _ROW_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in ROWS)
 """Each row with the gather of its marks."""
-
-
-_NONE: Final[frozenset[int]] = frozenset()
-
-
-@lru_cache(maxsize=8192)
-def _zone_fits(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
-    """Per number 0–17, the empty spaces of ``zone`` (whose marks are ``marks``) it fits: the
-    spaces between the same two numbers share their range (set in one slice, as
-    :func:`~.sheet.run_fits` does, unless it overlaps an earlier one)."""
-    runs: dict[tuple[int, int], list[int]] = {}
-    for slot, low, high in zone_open(zone, marks):
-        runs.setdefault((low, high), []).append(slot)
-    fits = [_NONE] * HIGH
-    top = 0  # every range so far lies below it
-    for (low, high), slots in runs.items():
-        if low + 1 >= high:
-            continue
-        group = frozenset(slots)
-        if low + 1 >= top:
-            fits[low + 1 : high] = [group] * (high - low - 1)
-        else:
-            for number in range(low + 1, high):
-                fits[number] = fits[number] | group
-        top = max(top, high)
-    return tuple(fits)
 
 
 @lru_cache(maxsize=4096)

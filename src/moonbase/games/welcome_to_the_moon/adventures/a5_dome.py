@@ -59,7 +59,6 @@ from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
-    HIGH,
     Sheet,
     SheetData,
     Track,
@@ -305,7 +304,6 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
 
 
 _SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
-_INDEXED_SPANS: Final = tuple(enumerate(_SPANS))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -319,17 +317,6 @@ def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
         for space in open_spaces(marks, sk.slots)
         if space[0] in ground or marks[space[0] - 1] or (space[0] < top and marks[space[0] + 1])
     )
-
-
-@lru_cache(maxsize=1 << 14)
-def _fits_in(index: int, spaces: bytes) -> tuple[tuple[int, ...], ...]:
-    """Per number 0–17, the available spaces of skyscraper ``index`` it fits (its marks are
-    ``spaces``; cached as :func:`_open_in`)."""
-    fits: list[list[int]] = [[] for _ in range(HIGH)]
-    for slot, low, high in _open_in(index, spaces):
-        for number in range(low + 1, high):
-            fits[number].append(slot)
-    return tuple(map(tuple, fits))
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
@@ -428,14 +415,6 @@ class Dome(Engine):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The available spaces of each skyscraper (:func:`placements`)."""
         return placements(marks)
-
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
-        """The available spaces a number fits, by number: each skyscraper's table, kept per
-        its marks (only the skyscraper just marked changes)."""
-        tables = [
-            _fits_in(index, bytes(marks[first:end])) for index, (first, end) in _INDEXED_SPANS
-        ]
-        return lambda number: [slot for fits in tables for slot in fits[number]]
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
