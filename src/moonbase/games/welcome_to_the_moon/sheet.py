@@ -278,7 +278,7 @@ def consecutive(slots: tuple[int, ...]) -> bool:
     return slots == tuple(range(slots[0], slots[0] + len(slots)))
 
 
-def gather(slots: Sequence[int]) -> Callable[[bytearray], tuple[int, ...]]:
+def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...]]:
     """A C-fast function giving the marks of ``slots`` as a tuple (even for a single slot).
 
     >>> gather((1,))(bytearray([4, 5])), gather(())(bytearray(2)), gather((0, 1))(bytearray([4, 5]))

@@ -64,8 +64,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
-    bounds,
     numbered_spaces,
+    open_spaces,
 )
 
 __all__ = [
@@ -311,10 +311,12 @@ def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
     numbers it lies between (cached: only the skyscraper just marked changes)."""
     sk = SKYSCRAPERS[index]
-    first = sk.slots[0]
-    marks = bytearray(first) + spaces
-    limits = bounds(marks, sk.slots)
-    return tuple((slot, *limits[slot - first]) for slot in available(marks, sk))
+    ground, top, marks = sk.ground, sk.slots[-1], bytearray(sk.slots[0]) + spaces
+    return tuple(
+        space
+        for space in open_spaces(marks, sk.slots)
+        if space[0] in ground or marks[space[0] - 1] or (space[0] < top and marks[space[0] + 1])
+    )
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -249,6 +250,7 @@ _FLOOR_SYMBOLS: Final = {
 # C-fast gathers of the marks the missions and the evacuation read (a group is complete when
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
+_SPACES_END: Final = max(slot for q in QUARTERS for slot in q.slots) + 1
 _MARKERS: Final = gather(tuple(q.marker for q in QUARTERS))
 _FLOOR_MARKERS: Final = tuple(
     gather(tuple(q.marker for q in QUARTERS if q.floor == floor)) for floor in FLOORS
@@ -375,9 +377,16 @@ def _quarantine(_engine: Engine, sheet: Sheet, walkway: int) -> None:
 def evacuate(sheet: Sheet) -> None:
     """Mark every full quarter evacuated."""
     marks = sheet.marks
-    for marker, spaces in _QUARTER_SPACES:
-        if not marks[marker] and 0 not in spaces(marks):
+    for marker in _full_quarters(bytes(marks[:_SPACES_END])):
+        if not marks[marker]:
             marks[marker] = CIRCLED
+
+
+@lru_cache(maxsize=4096)
+def _full_quarters(spaces: bytes) -> tuple[int, ...]:
+    """The markers of the quarters with every space filled, given the marks up to the last
+    space (settling reads them several times a turn: kept)."""
+    return tuple(marker for marker, marks_of in _QUARTER_SPACES if 0 not in marks_of(spaces))
 
 
 def active(marks: bytearray) -> list[int]:

@@ -36,7 +36,7 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
@@ -68,6 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     bounds,
     consecutive,
+    gather,
     run_fits,
 )
 
@@ -285,18 +286,39 @@ def _reachable(airlocks: bytes) -> tuple[int, ...]:
     return tuple(s for s in _SPACES if _BLOCK_OF[s] in blocks)
 
 
+@lru_cache(maxsize=1024)
+def _ship_reach(
+    airlocks: bytes,
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], frozenset[int]]:
+    """With these airlock marks: the spans of the starships whose spaces are all connected,
+    of those partly connected, and the connected spaces (ships with none are left out)."""
+    usable = frozenset(_reachable(airlocks))
+    whole = tuple(span for span in _SHIP_SPANS if usable.issuperset(range(*span)))
+    partly = tuple(
+        span for span in _SHIP_SPANS if span not in whole and not usable.isdisjoint(range(*span))
+    )
+    return whole, partly, usable
+
+
 def open_airlocks(marks: bytearray) -> list[int]:
     """Every airlock a robot may activate: not drawn, touching a connected block."""
-    blocks = connected(marks)
-    return [
+    return list(_open_airlocks(bytes(marks[130:154])))
+
+
+@lru_cache(maxsize=1024)
+def _open_airlocks(airlocks: bytes) -> tuple[int, ...]:
+    blocks = _connected(airlocks)
+    return tuple(
         slot
-        for slot, (a, b) in AIRLOCKS.items()
-        if not marks[slot] and (a in blocks or b in blocks)
-    ]
+        for (slot, (a, b)), drawn in zip(AIRLOCKS.items(), airlocks, strict=True)
+        if not drawn and (a in blocks or b in blocks)
+    )
 
 
-def _full(marks: bytearray, slots: Sequence[int]) -> bool:
-    return all(marks[slot] for slot in slots)
+def _full_count(groups: Iterable[Sequence[int]]) -> Callable[[bytearray], int]:
+    """How many of ``groups`` of slots have every slot marked (their marks gathered in C)."""
+    gathers = [gather(slots) for slots in groups]
+    return lambda marks: sum(1 for marks_of in gathers if 0 not in marks_of(marks))
 
 
 def _greenhouses_done(ships: Sequence[Starship], count: int) -> Callable[[bytearray], bool]:
@@ -307,14 +329,17 @@ def _greenhouses_done(ships: Sequence[Starship], count: int) -> Callable[[bytear
 
 
 _SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
+_MODULES_FULL: Final = _full_count(m.spaces for m in _MODULES)
+_SHIPS_FULL: Final = _full_count(s.spaces for s in STARSHIPS)
+_TANKS_FULL: Final = _full_count(_SHIP_TANKS)
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": _greenhouses_done(STARSHIPS, 3),
     "A2": _greenhouses_done(STARSHIPS[5:], 1),
-    "B1": lambda marks: sum(1 for m in _MODULES if _full(marks, m.spaces)) >= 7,
-    "B2": lambda marks: sum(1 for s in STARSHIPS if _full(marks, s.spaces)) >= 3,
+    "B1": lambda marks: _MODULES_FULL(marks) >= 7,
+    "B2": lambda marks: _SHIPS_FULL(marks) >= 3,
     "C1": lambda marks: sum(1 for s in STARSHIPS if reactors(marks, s) == 3) >= 3,
-    "C2": lambda marks: sum(1 for tanks in _SHIP_TANKS if _full(marks, tanks)) >= 3,
+    "C2": lambda marks: _TANKS_FULL(marks) >= 3,
 }
 """Each mission's requirement (``adventure7.md`` §7)."""
 
@@ -372,13 +397,19 @@ class Escape(Engine):
         """The empty spaces of connected blocks a number fits, by number: each starship's
         fits (:func:`~.sheet.run_fits`, kept per its marks) limited to the connected blocks
         (what :meth:`open_spaces` gives, without bounds worked out for every ship)."""
-        reach = _reachable(bytes(marks[130:154]))
-        if all(marks[slot] for slot in reach):
+        airlocks = bytes(marks[130:154])
+        if all(marks[slot] for slot in _reachable(airlocks)):
             return None
-        usable = frozenset(reach)
+        whole, partly, usable = _ship_reach(airlocks)
         frozen = bytes(marks)
-        tables = [run_fits(first, frozen[first:end]) for first, end in _SHIP_SPANS]
-        return lambda number: [slot for fits in tables for slot in fits[number] if slot in usable]
+        tables = [run_fits(first, frozen[first:end]) for first, end in whole]
+        if not partly:
+            return lambda number: [slot for fits in tables for slot in fits[number]]
+        cut = [run_fits(first, frozen[first:end]) for first, end in partly]
+        return lambda number: (
+            [slot for fits in tables for slot in fits[number]]
+            + [slot for fits in cut for slot in fits[number] if slot in usable]
+        )
 
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The empty spaces of connected blocks, each between its starship's numbers."""

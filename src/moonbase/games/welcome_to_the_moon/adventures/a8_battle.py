@@ -74,6 +74,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     SheetData,
     Track,
+    consecutive,
     first_empty,
     gather,
     numbered_spaces,
@@ -357,6 +358,18 @@ def _astra_plays(engine: Engine, sheet: Sheet, flag: int) -> None:
     cast("Battle", engine).astra_play(sheet, _FLAG_OF[flag])
 
 
+_PLANET_SPANS: Final = tuple(
+    (index, planet.spaces[0], planet.spaces[-1] + 1) for index, planet in enumerate(PLANETS)
+)
+"""Each planet's index and its spaces as a slot range."""
+assert all(consecutive(planet.spaces) for planet in PLANETS)
+_MOON_MARKS: Final = {
+    off: tuple(gather([off + moon for moon in planet.moons]) for planet in PLANETS)
+    for off in (0, FIELD)
+}
+"""Per battlefield (by offset): the marks of each planet's moons, in one C call."""
+
+
 def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
     """Whether a half (by default the owner's, side 1 of the sheet's own battlefield) meets
     mission ``card`` (``adventure8.md`` §8)."""
@@ -372,7 +385,7 @@ def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
         return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
     if card == "C1":
         return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
-    return sum(1 for p in PLANETS if any(marks[off + m] == side for m in p.moons)) >= 4
+    return sum(1 for moons in _MOON_MARKS[off] if side in moons(marks)) >= 4
 
 
 _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
@@ -507,18 +520,17 @@ class Battle(Engine):
         marks = sheet.marks
         off = offset_now(marks)
         stored = len(self.stored(marks, HALVES[side_now(marks)], off))
+        find = marks.find  # a planet's spaces are consecutive slots, filled in slot order
         spaces = []  # per planet with a space left: its index and that space (once per call)
-        for index, planet in enumerate(PLANETS):
-            slot = first_empty(marks, planet.spaces, off)
-            if slot is not None:
+        for index, first, end in _PLANET_SPANS:
+            slot = find(0, off + first, off + end)
+            if slot >= 0:
                 spaces.append((index, slot - off))
-        result = []
+        result: list[int] = []
         for combo in combos:
             row = rows[combo.position, 0, None]
             costs = _costs(combo.number, combo.action == "ASTRONAUT")
-            for index, slot in spaces:
-                if costs[index] <= stored:
-                    result.append(row[slot])
+            result += [row[slot] for index, slot in spaces if costs[index] <= stored]
         return result
 
     def inscribe(self, sheet: Sheet, combo: Combination, slot: int) -> bool:
