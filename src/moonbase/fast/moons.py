@@ -45,6 +45,7 @@ import numpy.typing as npt
 from moonbase.core import CHANCE
 from moonbase.fast.compiled import draw, kernel, seed_word
 from moonbase.fast.reference import Playout, check_playable
+from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moons.cards import AST, CARD_TYPES, DECK_COUNTS, MINIS, RANKS
 
 if TYPE_CHECKING:
@@ -104,6 +105,8 @@ class Rules:
     effects: Ints
     """Per Mini-Asteroid kind: its effect code, the planet it pays for (−1: none), the points
     per token of it and the points per set."""
+    by_name: Ints
+    """The Moon cards in the order of their names (as their ``PLAY`` ids ascend)."""
     options: Ints
     """Players, tricks a round, the Mini-Asteroids on (1) or off, set, triple, single points."""
 
@@ -190,6 +193,7 @@ def rules_of(game: Game) -> Rules:
         np.array(table.tableau_swap, dtype=np.int64),
         np.array(table.kept, dtype=np.int64),
         effects,
+        np.array(sorted(range(AST), key=lambda c: table.play[c]), dtype=np.int64),
         options,
     )
     _RULES[key] = found
@@ -278,37 +282,26 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
     """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
     its decisions and its winners (a mask of seats)."""
-    players = len(encoded.tricks)
-    scores = np.zeros((len(seeds), players), dtype=np.int64)
-    decisions = np.zeros(len(seeds), dtype=np.int64)
-    winners = np.zeros(len(seeds), dtype=np.int64)
+    scores, decisions, winners = result_arrays(len(seeds), len(encoded.tricks))
     r = encoded.rules
     play_many(
         encoded.scalars, encoded.hands, encoded.tableaus, encoded.tokens, encoded.supply,
         encoded.minis, encoded.pile, encoded.bonuses, encoded.tricks, encoded.chosen,
         encoded.trick, encoded.draws, encoded.awards, encoded.chance_seed,
-        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64),
+        policy_words(seeds),
         r.ops, r.play_ids, r.take_ids, r.pass_id, r.tableau_ids, r.grab_ids, r.block_ids,
-        r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK,
+        r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK, r.by_name,
         scores, decisions, winners,
     )  # fmt: skip
-    return (
-        [[float(score) for score in row] for row in scores],
-        [int(n) for n in decisions],
-        [int(mask) for mask in winners],
-    )
+    return as_lists(scores, decisions, winners)
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    scores, decisions, winners = run(encode(state), seeds)
-    return [
-        Playout.from_masks(row, count, mask)
-        for row, count, mask in zip(scores, decisions, winners, strict=True)
-    ]
+    return as_playouts(run(encode(state), seeds))
 
 
 @kernel
@@ -408,6 +401,70 @@ def _score(tokens: Ints, bonuses: Ints, effects: Ints, options: Ints, seat: int)
 
 
 @kernel
+def _sort_prefix(values: Ints, count: int) -> None:
+    """Sort ``values[:count]`` in place (a few entries: insertion)."""
+    for i in range(1, count):
+        value = values[i]
+        j = i - 1
+        while j >= 0 and values[j] > value:
+            values[j + 1] = values[j]
+            j -= 1
+        values[j + 1] = value
+
+
+@kernel
+def _mini_ids(
+    legal: Ints, seat: int, blocked: int, players: int, hand: Ints, tableaus: Ints,
+    tokens: Ints, supply: Ints, minis: Ints, effects: Ints, grab_ids: Ints, block_ids: Ints,
+    swap_ids: Ints, tableau_swap_ids: Ints, kept_ids: Ints, by_name: Ints,
+) -> int:  # fmt: skip
+    """Write the ids of the Mini-Asteroids ``seat`` may play (each where it takes effect),
+    ascending, at the start of ``legal``; return how many."""
+    free = 15 if blocked < 0 else 15 & ~(1 << blocked)
+    found = 0
+    for kind in range(len(effects)):
+        if not minis[seat, kind]:
+            continue
+        effect = effects[kind, 0]
+        if effect == _GRAB:
+            for planet in range(4):
+                if supply[planet] > 0 and free >> planet & 1:
+                    legal[found] = grab_ids[planet]
+                    found += 1
+        elif effect == _BLOCK:
+            if blocked < 0:
+                for planet in range(4):
+                    if supply[planet] > 0:
+                        legal[found] = block_ids[planet]
+                        found += 1
+        elif effect == _TOKEN_SWAP:
+            give = _held(tokens[seat]) & free
+            if give:
+                for other in range(players):
+                    if other == seat:
+                        continue
+                    take = _held(tokens[other]) & free
+                    for g in range(4):
+                        if give >> g & 1:
+                            for t in range(4):
+                                if t != g and take >> t & 1:
+                                    legal[found] = swap_ids[other, g * 4 + t]
+                                    found += 1
+        elif effect == _TABLEAU_SWAP:
+            for at in range(3):
+                out = tableaus[seat, at]
+                for c in by_name:
+                    if hand[c]:
+                        legal[found] = tableau_swap_ids[out, c]
+                        found += 1
+        else:
+            legal[found] = kept_ids[kind]
+            found += 1
+    _sort_prefix(legal, found)
+    return found
+
+
+@kernel
 def play(
     s: Ints,
     hands: Ints,
@@ -437,6 +494,7 @@ def play(
     effects: Ints,
     options: Ints,
     deck: Ints,
+    by_name: Ints,
     scores: Ints,
 ) -> int:
     """Play the encoded state to its end (every array but the tables is changed in place);
@@ -445,6 +503,7 @@ def play(
     tricks_per_round = options[1]
     minis_on = options[2] == 1
     legal = np.empty(_MOST_LEGAL, dtype=np.int64)
+    named = np.empty(AST, dtype=np.int64)
     decisions = 0
     # ``step`` says what the rules do next without a decision: 0 ask the seat to act,
     # 1 go on after a card is played, 2 give the tokens owed, 3 a new round
@@ -582,7 +641,7 @@ def play(
             _start_round(s, hands, tableaus, tricks, chosen, deck, players, chance_seed)
         if s[_PHASE] == _OVER:
             break
-        # a decision: who acts, and the legal ids (gathered, then sorted as the engine lists them)
+        # a decision: who acts, and the legal ids, ascending as the engine lists them
         found = 0
         taker = s[_TAKER]
         if taker >= 0:
@@ -594,93 +653,64 @@ def play(
             if s[_MAY_PASS]:
                 legal[found] = pass_id
                 found += 1
+            _sort_prefix(legal, found)
         elif s[_PHASE] == _TABLEAU_PHASE:
             seat = 0
             while chosen[seat]:
                 seat += 1
-            for a in range(AST):
-                if hands[seat, a]:
-                    for b in range(a + 1, AST):
-                        if hands[seat, b]:
-                            for c in range(b + 1, AST):
-                                if hands[seat, c]:
-                                    legal[found] = tableau_ids[a, b, c]
-                                    found += 1
+            # ids ascend with the first card's name, then the second's, then the third's,
+            # each card after the one before in deck order
+            held = 0
+            for c in by_name:
+                if hands[seat, c]:
+                    named[held] = c
+                    held += 1
+            for i in range(held):
+                a = named[i]
+                for j in range(held):
+                    b = named[j]
+                    if b <= a:
+                        continue
+                    for k in range(held):
+                        c = named[k]
+                        if c > b:
+                            legal[found] = tableau_ids[a, b, c]
+                            found += 1
         else:
             seat = s[_TURN]
             hand = hands[seat]
-            moons = 0
-            for c in range(AST):
-                moons += hand[c]
+            if minis_on and not s[_MINI_PLAYED] and minis[seat].sum() > 0:
+                found = _mini_ids(
+                    legal, seat, s[_BLOCKED], players, hand, tableaus, tokens, supply, minis,
+                    effects, grab_ids, block_ids, swap_ids, tableau_swap_ids, kept_ids, by_name,
+                )  # fmt: skip
+            # every PLAY id comes after every MINI id, PLAY AST first, then the cards by name
             led = s[_LED]
+            start = found
             if s[_TRICK_LEN] == 0:
-                if moons:
-                    for c in range(AST):
-                        if hand[c]:
-                            legal[found] = play_ids[c]
-                            found += 1
-                else:
+                for c in by_name:
+                    if hand[c]:
+                        legal[found] = play_ids[c]
+                        found += 1
+                if found == start:
                     legal[found] = play_ids[AST]
                     found += 1
             else:
-                following = 0
-                if led >= 0:
-                    for c in range(led * RANKS, led * RANKS + RANKS):
-                        if hand[c]:
-                            legal[found] = play_ids[c]
-                            found += 1
-                    following = found
-                if following == 0:
-                    for c in range(AST):
-                        if hand[c]:
-                            legal[found] = play_ids[c]
-                            found += 1
                 if hand[AST]:
                     legal[found] = play_ids[AST]
                     found += 1
-            if minis_on and not s[_MINI_PLAYED] and minis[seat].sum() > 0:
-                blocked = s[_BLOCKED]
-                free = 15 if blocked < 0 else 15 & ~(1 << blocked)
-                for kind in range(len(effects)):
-                    if not minis[seat, kind]:
-                        continue
-                    effect = effects[kind, 0]
-                    if effect == _GRAB:
-                        for planet in range(4):
-                            if supply[planet] > 0 and free >> planet & 1:
-                                legal[found] = grab_ids[planet]
-                                found += 1
-                    elif effect == _BLOCK:
-                        if blocked < 0:
-                            for planet in range(4):
-                                if supply[planet] > 0:
-                                    legal[found] = block_ids[planet]
-                                    found += 1
-                    elif effect == _TOKEN_SWAP:
-                        give = _held(tokens[seat]) & free
-                        if give:
-                            for other in range(players):
-                                if other == seat:
-                                    continue
-                                take = _held(tokens[other]) & free
-                                for g in range(4):
-                                    if give >> g & 1:
-                                        for t in range(4):
-                                            if t != g and take >> t & 1:
-                                                legal[found] = swap_ids[other, g * 4 + t]
-                                                found += 1
-                    elif effect == _TABLEAU_SWAP:
-                        for at in range(3):
-                            out = tableaus[seat, at]
-                            for c in range(AST):
-                                if hand[c]:
-                                    legal[found] = tableau_swap_ids[out, c]
-                                    found += 1
-                    else:
-                        legal[found] = kept_ids[kind]
-                        found += 1
-        picks = np.sort(legal[:found])
-        action = picks[draw(policy_seed, decisions, found)]
+                first = found
+                if led >= 0:
+                    for c in by_name:
+                        if hand[c] and c // RANKS == led:
+                            legal[found] = play_ids[c]
+                            found += 1
+                if found == first:
+                    for c in by_name:
+                        if hand[c]:
+                            legal[found] = play_ids[c]
+                            found += 1
+        action = legal[draw(policy_seed, decisions, found)]
         decisions += 1
         op = ops[action, 0]
         a = ops[action, 1]
@@ -805,6 +835,7 @@ def play_many(
     effects: Ints,
     options: Ints,
     deck: Ints,
+    by_name: Ints,
     scores: Ints,
     decisions: Ints,
     winners: Ints,
@@ -820,6 +851,6 @@ def play_many(
             minis.copy(), pile.copy(), final_bonuses, tricks.copy(), chosen.copy(),
             trick.copy(), draws.copy(), awards.copy(), chance_seed, policy_seeds[i],
             ops, play_ids, take_ids, pass_id, tableau_ids, grab_ids, block_ids, swap_ids,
-            tableau_swap_ids, kept_ids, effects, options, deck, scores[i],
+            tableau_swap_ids, kept_ids, effects, options, deck, by_name, scores[i],
         )  # fmt: skip
         winners[i] = _winners(final_tokens, final_bonuses, effects, options)
