@@ -129,7 +129,12 @@ def compile_seconds(name: str) -> tuple[float, float]:
     return found[0], found[1]
 
 
-MCTS_GAMES = (("moon-leap", "2p"), ("moon", "coop-easy"), ("moon", "competitive-2"))
+MCTS_GAMES = (
+    ("moon-leap", "2p"),
+    ("moon", "coop-easy"),
+    ("moon", "competitive-2"),
+    ("moons", "3p"),
+)
 MCTS_ITERATIONS = 200
 
 

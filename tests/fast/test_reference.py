@@ -81,6 +81,7 @@ def test_without_numba_the_reference_path_plays_the_same_games() -> None:
             ("moon-leap", "2p"),
             ("moon", "coop-normal"),
             ("moon", "competitive-2"),
+            ("moons", "3p"),
         )
         for state, seed in positions(preset_game(name, preset), 8, 6)
     ]
@@ -92,6 +93,7 @@ def test_without_numba_the_reference_path_plays_the_same_games() -> None:
         "from moonbase import fast\n"
         "assert not fast.COMPILED and not fast.has_kernel(moonbase.load('moon-leap'))\n"
         "assert not fast.has_kernel(moonbase.load('moon'))\n"
+        "assert not fast.has_kernel(moonbase.load('moons'))\n"
         "cases = json.loads(sys.stdin.read())\n"
         "found = [fast.playout(moonbase.from_json(text), seed) for text, seed in cases]\n"
         "print(json.dumps([[list(r.scores), r.decisions, list(r.winners)] for r in found]))\n"

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from moonbase.core import Game, State
-from moonbase.fast import moon, moon_leap, reference
+from moonbase.fast import moon, moon_leap, moons, reference
 from moonbase.fast.compiled import CACHE_DIR, COMPILED
 from moonbase.fast.reference import Playout
 
@@ -35,6 +35,7 @@ Kernel = Callable[[State[Any], Sequence[int]], list[Playout]]
 KERNELS: Final[dict[str, Kernel]] = {
     "moon": moon.playouts,
     "moon-leap": moon_leap.playouts,
+    "moons": moons.playouts,
 }
 """The games with a kernel, by registry name: each plays a state out once per policy seed."""
 

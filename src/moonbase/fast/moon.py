@@ -49,6 +49,7 @@ import numpy.typing as npt
 from moonbase.core import CHANCE
 from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
 from moonbase.fast.reference import Playout, check_playable
+from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 from moonbase.games.moon.notation import RAM, CardKind, Kind
 
@@ -220,33 +221,22 @@ def encode(state: State[Any]) -> Encoded:
     )  # fmt: skip
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
     """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
     its decisions and its winners (a mask of seats)."""
-    players = int(encoded.config[C_SEATS])
-    scores = np.zeros((len(seeds), players), dtype=np.int64)
-    decisions = np.zeros(len(seeds), dtype=np.int64)
-    winners = np.zeros(len(seeds), dtype=np.int64)
+    scores, decisions, winners = result_arrays(len(seeds), int(encoded.config[C_SEATS]))
     e = encoded
     play_many(
         e.config, e.scalars, e.registers, e.deck, e.others, e.cards, e.moves, e.prices,
         e.slots, e.setup, e.seats, e.chance_seed,
-        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64), scores, decisions, winners,
+        policy_words(seeds), scores, decisions, winners,
     )  # fmt: skip
-    return (
-        [[float(score) for score in row] for row in scores],
-        [int(n) for n in decisions],
-        [int(mask) for mask in winners],
-    )
+    return as_lists(scores, decisions, winners)
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    scores, decisions, winners = run(encode(state), seeds)
-    return [
-        Playout.from_masks(row, count, mask)
-        for row, count, mask in zip(scores, decisions, winners, strict=True)
-    ]
+    return as_playouts(run(encode(state), seeds))
 
 
 @kernel

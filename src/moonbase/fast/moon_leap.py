@@ -43,6 +43,7 @@ import numpy.typing as npt
 from moonbase.core import CHANCE
 from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
 from moonbase.fast.reference import Playout, check_playable
+from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moon_leap.notation import SPLITS, STAR, STAR_FACE, TOKENS, move_text
 from moonbase.games.moon_leap.state import EMPTY, RESERVE, RESERVE_VALUE
 
@@ -169,35 +170,25 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> tuple[list[list[float]], list[int], list[int]]:
+def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
     """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
     its decisions and its winners (a mask of seats)."""
-    scores = np.zeros((len(seeds), encoded.players), dtype=np.int64)
-    decisions = np.zeros(len(seeds), dtype=np.int64)
-    winners = np.zeros(len(seeds), dtype=np.int64)
+    scores, decisions, winners = result_arrays(len(seeds), encoded.players)
     rules = encoded.rules
     play_many(
         encoded.values, encoded.track, encoded.places, encoded.players, encoded.barrier,
         encoded.turn, encoded.roll, encoded.split_allowed, encoded.over,
         encoded.chance_seed, encoded.chance_count,
-        np.array([seed_word(seed) for seed in seeds], dtype=np.uint64),
+        policy_words(seeds),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
         RESERVE_VALUE, scores, decisions, winners,
     )  # fmt: skip
-    return (
-        [[float(score) for score in row] for row in scores],
-        [int(n) for n in decisions],
-        [int(mask) for mask in winners],
-    )
+    return as_lists(scores, decisions, winners)
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    scores, decisions, winners = run(encode(state), seeds)
-    return [
-        Playout.from_masks(row, count, mask)
-        for row, count, mask in zip(scores, decisions, winners, strict=True)
-    ]
+    return as_playouts(run(encode(state), seeds))
 
 
 @kernel

@@ -1,0 +1,86 @@
+"""Moons' kernel against the reference playout: the same games, seed for seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import moonbase
+from moonbase import fast
+from moonbase.core import Game, State, game_class
+from moonbase.fast import moons, reference
+from moonbase.fast.reference import policy_pick
+from tests.fast.helpers import preset_game
+
+needs_numba = pytest.mark.skipif(not fast.COMPILED, reason="numba (the fast extra) is absent")
+GAMES_PER_PRESET = 30
+
+
+def spread(game: Game, count: int) -> Iterator[tuple[State, int]]:
+    """``count`` positions: game ``i`` dealt with seed ``i``, then played ``i * 37 % 400``
+    decisions by the random policy (at the deal, mid-round, near and at the end)."""
+    for i in range(count):
+        state = game.new(seed=i)
+        for decision in range(i * 37 % 400):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            state.apply_id(seat, policy_pick(state.legal_ids(seat), i + 1, decision))
+        yield state, 1000 + i
+
+
+def check(game: Game, count: int) -> int:
+    """Assert the kernel plays ``count`` positions as the reference; return how many of them
+    had decisions left."""
+    played = 0
+    for state, seed in spread(game, count):
+        expected = reference.playout(state, seed)
+        assert moons.playouts(state, [seed]) == [expected], (repr(game), state.seed, seed)
+        played += expected.decisions > 0
+    return played
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", sorted(game_class("moons").presets))
+def test_the_kernel_plays_the_reference_games(preset: str) -> None:
+    game = preset_game("moons", preset)
+    assert fast.has_kernel(game)
+    assert check(game, GAMES_PER_PRESET) > GAMES_PER_PRESET // 2
+
+
+@needs_numba
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 5, "tokens_per_planet": 2},
+        {"players": 3, "tokens_per_planet": 4, "set_points": 0, "triple_points": 9},
+        {"players": 4, "mini_asteroids": False, "single_points": 3, "triple_points": 2},
+    ],
+)
+def test_every_option_is_played_as_the_rules_play_it(options: dict[str, object]) -> None:
+    game = moonbase.load("moons", **options)
+    assert check(game, 10) > 0
+
+
+@needs_numba
+def test_one_batch_plays_each_seed_from_the_same_state() -> None:
+    state = preset_game("moons", "4p").new(seed=77)
+    seeds = list(range(20))
+    assert fast.playouts(state, seeds) == [reference.playout(state, seed) for seed in seeds]
+
+
+@needs_numba
+def test_seeds_beyond_63_bits_and_negative_draw_as_the_engine_does() -> None:
+    game = preset_game("moons", "3p")
+    for seed in (-1, 2**64 - 1, 2**80 + 5):
+        state = game.new(seed=seed)
+        assert fast.playouts(state, [seed]) == [reference.playout(state, seed)]
+
+
+def test_encode_refuses_another_game_and_explicit_chance() -> None:
+    with pytest.raises(ValueError, match="plays moons states, not moon-leap"):
+        moons.encode(moonbase.load("moon-leap").new(seed=1))
+    with pytest.raises(ValueError, match="chance mode 'auto'"):
+        moons.encode(moonbase.load("moons").new(seed=1, chance="explicit"))
