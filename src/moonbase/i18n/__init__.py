@@ -1,0 +1,172 @@
+"""moonbase's texts in English, Spanish and Polish (gettext catalogs read with Babel).
+
+The catalogs are ``locale/{es,pl}/LC_MESSAGES/moonbase.po`` in this package; they are compiled
+in memory when first used. English is the source language: a text missing from a catalog is
+shown in English. :func:`use` chooses the language of the process; :func:`gettext` and
+:func:`ngettext` translate into it (Polish has three plural forms).
+
+>>> choose(None, {"LANG": "pl_PL.UTF-8"})
+'pl'
+>>> choose("es", {"LANG": "pl_PL.UTF-8"})
+'es'
+>>> choose(None, {"LANG": "C"})
+'en'
+>>> [translator("pl").ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)]
+['{n} karta', '{n} karty', '{n} kart']
+>>> translator("es").gettext("no such text")
+'no such text'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import io
+from collections.abc import Mapping
+from importlib import resources
+from typing import Final
+
+__all__ = [
+    "LANGUAGES",
+    "UnknownLanguage",
+    "catalog",
+    "choose",
+    "current",
+    "gettext",
+    "ngettext",
+    "translator",
+    "use",
+]
+
+LANGUAGES: Final = ("en", "es", "pl")
+"""The languages moonbase speaks; English is the source language."""
+DOMAIN: Final = "moonbase"
+_ENVIRONMENT: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+_current: list[str] = ["en"]
+
+
+class UnknownLanguage(ValueError):
+    """A language moonbase does not speak was asked for."""
+
+
+def check(lang: str) -> str:
+    """``lang`` if moonbase speaks it, else :class:`UnknownLanguage` naming the allowed ones.
+
+    >>> check("de")
+    Traceback (most recent call last):
+    ...
+    moonbase.i18n.UnknownLanguage: unknown language 'de'; allowed: en, es, pl
+    """
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(f"unknown language {lang!r}; allowed: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _from_locale(value: str) -> str | None:
+    """The language of a locale name such as ``es_ES.UTF-8`` (``None``: not one spoken)."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose(lang: str | None, environ: Mapping[str, str]) -> str:
+    """The language to speak: ``lang`` when given (checked), else the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set, when it names a language spoken; else English."""
+    if lang is not None:
+        return check(lang)
+    for name in _ENVIRONMENT:
+        value = environ.get(name, "")
+        if value:
+            return _from_locale(value) or "en"
+    return "en"
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language a browser's ``Accept-Language`` header prefers among those spoken
+    (English when none is).
+
+    >>> from_accept_language("de-DE,pl;q=0.8,es;q=0.9")
+    'es'
+    >>> from_accept_language(None)
+    'en'
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        pieces = part.strip().split(";")
+        quality = 1.0
+        for piece in pieces[1:]:
+            key, _, value = piece.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        code = _from_locale(pieces[0].strip())
+        if code is not None and quality > 0:
+            ranked.append((-quality, index, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+@functools.cache
+def translator(lang: str) -> _gettext.NullTranslations:
+    """The translations into ``lang`` (English: the texts as written)."""
+    if check(lang) == "en":
+        return _gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = resources.files(__package__ or "moonbase.i18n").joinpath(
+        f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
+    )
+    with path.open("rb") as source:
+        messages = read_po(source, locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, messages)
+    compiled.seek(0)
+    return _gettext.GNUTranslations(compiled)
+
+
+def catalog(lang: str) -> dict[str, str | list[str]]:
+    """The catalog of ``lang`` as plain data, for the browser: each English text (a plural's
+    singular) and its translation (a plural: the list of forms).
+
+    >>> catalog("pl")["{n} card"]
+    ['{n} karta', '{n} karty', '{n} kart']
+    """
+    if check(lang) == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = resources.files(__package__ or "moonbase.i18n").joinpath(
+        f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
+    )
+    with path.open("rb") as source:
+        messages = read_po(source, locale=lang)
+    table: dict[str, str | list[str]] = {}
+    for message in messages:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.id, tuple | list):
+            table[str(message.id[0])] = [str(form) for form in message.string]
+        else:
+            table[str(message.id)] = str(message.string)
+    return table
+
+
+def use(lang: str) -> None:
+    """Speak ``lang`` from now on in this process."""
+    _current[0] = check(lang)
+
+
+def current() -> str:
+    """The language being spoken."""
+    return _current[0]
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (English when it has no translation)."""
+    return translator(_current[0]).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the current language."""
+    return translator(_current[0]).ngettext(singular, plural, n)
