@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -61,6 +62,16 @@ def environment(term: str = "dumb", size: tuple[int, int] = (HEIGHT, WIDTH)) -> 
     return env
 
 
+def default_interrupt() -> None:
+    """In a child about to start: Ctrl-C back to its default, as a terminal gives a program.
+
+    A process started with SIGINT ignored keeps it ignored (Python then installs no
+    KeyboardInterrupt handler), so a test process that some earlier code left ignoring it
+    would otherwise start programs that Ctrl-C cannot reach.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """One run of ``python -m moonbase ARGS`` in a pseudo-terminal."""
 
@@ -82,6 +93,7 @@ class Terminal:
             dimensions=size,
             timeout=timeout,
             cwd=str(cwd) if cwd else None,
+            preexec_fn=default_interrupt,
         )
         self.size = size
         self.timeout = timeout

@@ -19,6 +19,7 @@ import moonbase
 from moonbase.agents.match import GameRecord
 from moonbase.cli.main import main
 from moonbase.lab import Store, StoreMismatch, TournamentInterrupted, TournamentResult, tournament
+from tests.cli.terminal import default_interrupt
 
 AGENTS = ["greedy", "random"]
 GAMES = 300
@@ -146,7 +147,10 @@ def test_ctrl_c_on_the_command_prints_the_games_finished_and_exits_130(tmp_path:
     command = [sys.executable, "-m", "moonbase", "lab", "tournament", "moon-leap"]
     command += ["--agents", ",".join(AGENTS), "--games", "3000", "--seed", "9"]
     command += ["--store", str(store), "--workers", "2", "--format", "json"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=default_interrupt,
+    )  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while not list(store.glob("games-*.parquet")) and process.poll() is None:
