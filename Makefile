@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH  := $(VENV)/.bench-installed
 
-.PHONY: play test lint typecheck unit playthroughs bench clean system
+.PHONY: play test lint typecheck unit playthroughs bench clean system messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
+
+# Bring every translation catalog in step with the texts marked in the source.
+messages: $(STAMP)
+	$(BIN)/python -m moonbase.i18n.catalogs
 
 playthroughs: $(STAMP)
 	$(BIN)/python tests/playthroughs/regenerate.py

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 import moonbase
+from moonbase import i18n
 from moonbase.cli.errors import USAGE_ERROR, BadInput
 from moonbase.cli.lab import EXPORTS, run_study, run_tournament, study_game
 from moonbase.cli.lab import FORMATS as LAB_FORMATS
@@ -85,10 +86,24 @@ _SKIP_FORCED = click.option(
 )
 
 
+def _speak(ctx: click.Context, param: click.Parameter, lang: str | None) -> str:
+    """Speak the language asked for with ``--lang``, else the one of ``LC_ALL``/``LANG``."""
+    try:
+        chosen = i18n.choose(lang, os.environ)
+    except i18n.UnknownLanguage as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+    i18n.use(chosen)
+    return chosen
+
+
 @click.group(invoke_without_command=True, context_settings=_CONTEXT)
 @click.version_option(moonbase.__version__, prog_name="moonbase")
+@click.option(
+    "--lang", metavar="|".join(i18n.LANGUAGES), callback=_speak, is_eager=True,
+    help="the language to speak (default: from LC_ALL, LC_MESSAGES or LANG; else English)",
+)  # fmt: skip
 @click.pass_context
-def cli(ctx: click.Context) -> int:
+def cli(ctx: click.Context, lang: str) -> int:
     """moonbase: MOON, Moon Leap, Welcome to the Moon and Moons at the terminal.
 
     Without a command, a menu asks for the game, its options and who sits where.

@@ -1,5 +1,6 @@
-"""Each game's rules in English: the ``RULES.md`` shipped in its package, drawn with rich and
-shown in a pager when the screen is a terminal.
+"""Each game's rules: the ``RULES.md`` shipped in its package (English) or its translation
+``RULES.es.md`` / ``RULES.pl.md``, drawn with rich and shown in a pager when the screen is a
+terminal. A language without its own file is answered in English.
 
 During a game, :func:`rules_for` keeps only what the game being played needs: a game with an
 ``adventure`` option (Welcome to the Moon) shows the rules every adventure shares and the
@@ -14,6 +15,13 @@ True
 (True, False, False)
 >>> "## A turn" in text and "## What to type" in text
 True
+
+A translation has the English file's sections in the same order, so a section is kept or left
+out by its English heading:
+
+>>> spanish = rules_for(moonbase.load("welcome-to-the-moon", adventure=3), "es")
+>>> spanish.count("## ") == text.count("## ")
+True
 """
 
 from __future__ import annotations
@@ -26,13 +34,14 @@ from typing import Final
 from rich.console import Console
 from rich.markdown import Markdown
 
+from moonbase import i18n
 from moonbase.cli.options import game_type
 from moonbase.core import Game
 
-__all__ = ["RULES_FILE", "RulesMissing", "rules_for", "rules_text", "show_rules"]
+__all__ = ["RULES_FILE", "RulesMissing", "rules_file", "rules_for", "rules_text", "show_rules"]
 
 RULES_FILE = "RULES.md"
-"""The file name of a game's rules in its package."""
+"""The file name of a game's rules in English in its package."""
 _SECTION: Final = re.compile(r"^## ", re.MULTILINE)
 _ADVENTURE: Final = re.compile(r"## Adventure (\d+)\b")
 _SOLO: Final = "## Solo"
@@ -42,15 +51,37 @@ class RulesMissing(LookupError):
     """The game's package ships no rules file."""
 
 
-def rules_text(name: str) -> str:
-    """The rules of game ``name`` as Markdown text (:class:`~moonbase.cli.errors.BadInput` for
-    an unknown game, :class:`RulesMissing` when none are shipped)."""
+def rules_file(lang: str) -> str:
+    """The file name of a game's rules in ``lang``.
+
+    >>> rules_file("en"), rules_file("pl")
+    ('RULES.md', 'RULES.pl.md')
+    """
+    return RULES_FILE if i18n.check(lang) == "en" else f"RULES.{lang}.md"
+
+
+def rules_text(name: str, lang: str | None = None) -> str:
+    """The rules of game ``name`` as Markdown text, in ``lang`` (default: the language being
+    spoken; English where there is no translation). :class:`~moonbase.cli.errors.BadInput` for
+    an unknown game, :class:`RulesMissing` when no rules are shipped."""
     cls = game_type(name)
-    package = sys.modules[cls.__module__].__package__ or ""
-    try:
-        return resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError):
-        raise RulesMissing(f"no English rules are shipped for {cls.title} yet") from None
+    package = resources.files(sys.modules[cls.__module__].__package__ or "")
+    for file in dict.fromkeys((rules_file(lang or i18n.current()), RULES_FILE)):
+        try:
+            return package.joinpath(file).read_text(encoding="utf-8")
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+    raise RulesMissing(i18n.gettext("no rules are shipped for {game} yet").format(game=cls.title))
+
+
+def _sections(text: str) -> list[str]:
+    """``text`` cut before each ``## `` heading (the first piece: what precedes them)."""
+    starts = [match.start() for match in _SECTION.finditer(text)]
+    pieces = [text[: starts[0]] if starts else text]
+    pieces.extend(
+        text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)
+    )
+    return pieces
 
 
 def _wanted(section: str, game: Game) -> bool:
@@ -62,15 +93,16 @@ def _wanted(section: str, game: Game) -> bool:
     return True
 
 
-def rules_for(game: Game) -> str:
-    """The rules of ``game`` as played with its options (see the module), as Markdown."""
-    text = rules_text(game.name)
-    starts = [match.start() for match in _SECTION.finditer(text)]
-    pieces = [text[: starts[0]] if starts else text]
-    pieces.extend(
-        text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)
+def rules_for(game: Game, lang: str | None = None) -> str:
+    """The rules of ``game`` as played with its options (see the module), as Markdown in
+    ``lang`` (default: the language being spoken)."""
+    english = _sections(rules_text(game.name, "en"))
+    translated = _sections(rules_text(game.name, lang))
+    if len(translated) != len(english):
+        translated = english
+    return "".join(
+        piece for piece, heading in zip(translated, english, strict=True) if _wanted(heading, game)
     )
-    return "".join(piece for piece in pieces if _wanted(piece, game))
 
 
 def show_rules(console: Console, text: str) -> None:

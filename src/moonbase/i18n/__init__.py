@@ -1,9 +1,10 @@
 """moonbase's texts in English, Spanish and Polish (gettext catalogs read with Babel).
 
-The catalogs are ``locale/{es,pl}/LC_MESSAGES/moonbase.po`` in this package; they are compiled
-in memory when first used. English is the source language: a text missing from a catalog is
-shown in English. :func:`use` chooses the language of the process; :func:`gettext` and
-:func:`ngettext` translate into it (Polish has three plural forms).
+The catalogs are ``locale/{es,pl}/LC_MESSAGES/AREA.po`` in this package, one per area of the
+source (:mod:`moonbase.i18n.catalogs` lists them); they are compiled in memory when first used.
+English is the source language: a text missing from a catalog is shown in English. :func:`use`
+chooses the language of the process; :func:`gettext` and :func:`ngettext` translate into it
+(Polish has three plural forms).
 
 >>> choose(None, {"LANG": "pl_PL.UTF-8"})
 'pl'
@@ -11,8 +12,8 @@ shown in English. :func:`use` chooses the language of the process; :func:`gettex
 'es'
 >>> choose(None, {"LANG": "C"})
 'en'
->>> [translator("pl").ngettext("{n} card", "{n} cards", n) for n in (1, 3, 5)]
-['{n} karta', '{n} karty', '{n} kart']
+>>> translator("pl").gettext("Spanish")
+'hiszpański'
 >>> translator("es").gettext("no such text")
 'no such text'
 """
@@ -24,10 +25,15 @@ import gettext as _gettext
 import io
 from collections.abc import Mapping
 from importlib import resources
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Message
 
 __all__ = [
     "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
     "UnknownLanguage",
     "catalog",
     "choose",
@@ -41,6 +47,16 @@ __all__ = [
 LANGUAGES: Final = ("en", "es", "pl")
 """The languages moonbase speaks; English is the source language."""
 DOMAIN: Final = "moonbase"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (it is translated where it
+    is shown, with :func:`gettext`)."""
+    return message
+
+
+LANGUAGE_NAMES: Final = {"en": N_("English"), "es": N_("Spanish"), "pl": N_("Polish")}
+"""Each language's name, in English (translate it to show it)."""
 _ENVIRONMENT: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
 _current: list[str] = ["en"]
 
@@ -106,47 +122,53 @@ def from_accept_language(header: str | None) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+def _messages(lang: str) -> list[Message]:
+    """Every translated message of ``lang``: the catalogs of all areas (see
+    :mod:`moonbase.i18n.catalogs`), read in name order."""
+    from babel.messages.pofile import read_po
+
+    folder = resources.files(__package__ or "moonbase.i18n").joinpath(f"locale/{lang}/LC_MESSAGES")
+    messages: list[Message] = []
+    for path in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if not path.name.endswith(".po"):
+            continue
+        with path.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        messages.extend(message for message in catalog if message.id and message.string)
+    return messages
+
+
 @functools.cache
 def translator(lang: str) -> _gettext.NullTranslations:
     """The translations into ``lang`` (English: the texts as written)."""
     if check(lang) == "en":
         return _gettext.NullTranslations()
+    from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
 
-    path = resources.files(__package__ or "moonbase.i18n").joinpath(
-        f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
-    )
-    with path.open("rb") as source:
-        messages = read_po(source, locale=lang)
+    merged = Catalog(locale=lang, domain=DOMAIN)
+    for message in _messages(lang):
+        merged[message.id] = message
     compiled = io.BytesIO()
-    write_mo(compiled, messages)
+    write_mo(compiled, merged)
     compiled.seek(0)
     return _gettext.GNUTranslations(compiled)
 
 
+@functools.cache
 def catalog(lang: str) -> dict[str, str | list[str]]:
     """The catalog of ``lang`` as plain data, for the browser: each English text (a plural's
     singular) and its translation (a plural: the list of forms).
 
-    >>> catalog("pl")["{n} card"]
-    ['{n} karta', '{n} karty', '{n} kart']
+    >>> catalog("es")["Polish"]
+    'polaco'
     """
     if check(lang) == "en":
         return {}
-    from babel.messages.pofile import read_po
-
-    path = resources.files(__package__ or "moonbase.i18n").joinpath(
-        f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
-    )
-    with path.open("rb") as source:
-        messages = read_po(source, locale=lang)
     table: dict[str, str | list[str]] = {}
-    for message in messages:
-        if not message.id or not message.string:
-            continue
+    for message in _messages(lang):
         if isinstance(message.id, tuple | list):
-            table[str(message.id[0])] = [str(form) for form in message.string]
+            table[str(message.id[0])] = [str(form) for form in message.string or ()]
         else:
             table[str(message.id)] = str(message.string)
     return table
