@@ -20,10 +20,12 @@ chooses the language of the process; :func:`gettext` and :func:`ngettext` transl
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Final
 
@@ -40,6 +42,7 @@ __all__ = [
     "current",
     "gettext",
     "ngettext",
+    "speaking",
     "translator",
     "use",
 ]
@@ -58,7 +61,7 @@ def N_(message: str) -> str:
 LANGUAGE_NAMES: Final = {"en": N_("English"), "es": N_("Spanish"), "pl": N_("Polish")}
 """Each language's name, in English (translate it to show it)."""
 _ENVIRONMENT: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
-_current: list[str] = ["en"]
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("moonbase_language", default="en")
 
 
 class UnknownLanguage(ValueError):
@@ -175,20 +178,39 @@ def catalog(lang: str) -> dict[str, str | list[str]]:
 
 
 def use(lang: str) -> None:
-    """Speak ``lang`` from now on in this process."""
-    _current[0] = check(lang)
+    """Speak ``lang`` from now on (in this thread or task and what it starts; see
+    :func:`speaking` for one block only)."""
+    _current.set(check(lang))
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block only (a server answering each request in its
+    own language); the language spoken before comes back after it.
+
+    >>> with speaking("pl"):
+    ...     gettext("Spanish")
+    'hiszpański'
+    >>> gettext("Spanish")
+    'Spanish'
+    """
+    token = _current.set(check(lang))
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
 
 
 def current() -> str:
     """The language being spoken."""
-    return _current[0]
+    return _current.get()
 
 
 def gettext(message: str) -> str:
     """``message`` in the current language (English when it has no translation)."""
-    return translator(_current[0]).gettext(message)
+    return translator(_current.get()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language."""
-    return translator(_current[0]).ngettext(singular, plural, n)
+    return translator(_current.get()).ngettext(singular, plural, n)
