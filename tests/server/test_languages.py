@@ -148,6 +148,8 @@ def test_the_catalog_for_the_browser(sqlite_url: str, lang: str) -> None:
     assert body["messages"]["nobody: it is over"] == i18n.translator(lang).gettext(
         "nobody: it is over"
     )
+    assert body["messages"]["Open a table"] == i18n.translator(lang).gettext("Open a table")
+    assert len(body["messages"]["Winner: {names}."]) == 3  # the client's plurals: every form
 
 
 def test_english_has_no_catalog_and_an_unknown_language_none(sqlite_url: str) -> None:
