@@ -238,6 +238,7 @@ def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
         "/api/tables/{table_id}/return",
         "/api/tables/{table_id}/replay",
         "/api/tables/{table_id}/hint",
+        "/api/i18n/{lang}",
     }
 
 

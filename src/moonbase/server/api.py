@@ -12,14 +12,17 @@ from fastapi import APIRouter, Query, Request, WebSocket
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from moonbase.cli.bots import bot_names
+from moonbase.i18n import gettext as _
 from moonbase.server.bodies import games_body, replay_body, state_body, table_body
 from moonbase.server.bots import BotSeats, check_bot
 from moonbase.server.clocks import parse_clock
 from moonbase.server.errors import ApiError
+from moonbase.server.language import translations
 from moonbase.server.live import Hub
 from moonbase.server.schema import (
     GamesBody,
     HintBody,
+    I18nBody,
     JoinAnswer,
     ReplayBody,
     StateBody,
@@ -60,7 +63,7 @@ class CreateBody(_Body):
 
 def _without_nul(text: str) -> str:
     if "\x00" in text:
-        raise ValueError("the NUL character (\\x00) is not allowed")
+        raise ValueError(_("the NUL character (\\x00) is not allowed"))
     return text
 
 
@@ -96,8 +99,10 @@ async def _seat(request: Request, table: LiveTable, token: str) -> int:
     if seat is None:
         raise ApiError(
             403,
-            f"this token opens no seat at table {table.id}; join a seat "
-            f"(POST /api/tables/{table.id}/join) for one",
+            _(
+                "this token opens no seat at table {table}; join a seat "
+                "(POST /api/tables/{table}/join) for one"
+            ).format(table=table.id),
             open_seats=table.open_seats(),
         )
     return seat
@@ -135,7 +140,11 @@ async def list_tables(
     """The tables (``?status=open|running|over``: those only), oldest first, ``limit`` of
     them from ``offset``; ``total`` counts them all."""
     if status is not None and status not in _STATUSES:
-        raise ApiError(422, f"status {status!r} is not one", allowed=list(_STATUSES))
+        raise ApiError(
+            422,
+            _("status {status!r} is not one of those allowed").format(status=status),
+            allowed=list(_STATUSES),
+        )
     tables = [
         table
         for table in await _service(request).every_table()
@@ -193,7 +202,12 @@ async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
     table = await service.get(table_id)
     seat = await _seat(request, table, body.token)
     if body.seat is not None and body.seat != seat:
-        raise ApiError(403, f"this token is seat {seat}'s; it cannot act for seat {body.seat}")
+        raise ApiError(
+            403,
+            _("this token is seat {seat}'s; it cannot act for seat {other}").format(
+                seat=seat, other=body.seat
+            ),
+        )
     await service.act(table, seat, body.version, body.action)
     return state_body(await service.get(table_id), seat)
 
@@ -266,10 +280,12 @@ async def get_hint(
     table = await _service(request).fresh(table_id)
     seat = await _seat(request, table, token)
     if seat not in table.state.to_act:
-        waiting = ", ".join(table.label(s) for s in table.state.to_act) or "nobody: it is over"
+        waiting = ", ".join(table.label(s) for s in table.state.to_act) or _("nobody: it is over")
         raise ApiError(
             409,
-            f"seat {seat} has nothing to decide now, so there is no hint; to act: {waiting}",
+            _(
+                "seat {seat} has nothing to decide now, so there is no hint; to act: {waiting}"
+            ).format(seat=seat, waiting=waiting),
             allowed=list(table.state.to_act),
         )
     version = table.version
@@ -277,6 +293,14 @@ async def get_hint(
     action, text = await bots.hint(table, seat)
     assert action is not None  # the seat is to act
     return {"version": version, "seat": seat, "action": action, "hint": text}
+
+
+@router.get("/i18n/{lang}", response_model=None, responses=answers(I18nBody, 404, 413))
+async def get_translations(lang: str) -> dict[str, Any]:
+    """The browser client's texts in ``lang`` (``en``, ``es``, ``pl``): every English text and
+    its translation (a plural: the list of its forms, chosen by ``plural``, the gettext
+    ``Plural-Forms`` expression in ``n``); English has none, it is the source language."""
+    return translations(lang)
 
 
 @router.websocket("/tables/{table_id}/live")

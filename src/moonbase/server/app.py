@@ -27,11 +27,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import moonbase
+from moonbase.i18n import gettext as _
 from moonbase.server import migrations
 from moonbase.server.api import router
 from moonbase.server.bots import DEFAULT_BUDGET, HINT_SEARCH, BotSeats
 from moonbase.server.clocks import Clock
 from moonbase.server.errors import ApiError
+from moonbase.server.language import Speaking
 from moonbase.server.live import Hub
 from moonbase.server.schema import honest_openapi
 from moonbase.server.storage import Storage
@@ -102,7 +104,9 @@ class _BodyLimit:
         await self.app(scope, _replaying([body], receive), send)
 
     def _message(self, size: int) -> str:
-        return f"request body of {size} bytes or more; at most {self.limit} bytes"
+        return _("request body of {size} bytes or more; at most {limit} bytes").format(
+            size=size, limit=self.limit
+        )
 
     async def _refuse(self, send: Send, size: int) -> None:
         body = json.dumps({"error": self._message(size)}).encode()
@@ -137,11 +141,13 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     problems = list(error.errors())
     bad_json = next((p for p in problems if p.get("type") == "json_invalid"), None)
     if bad_json is not None:
-        reason = bad_json.get("ctx", {}).get("error", "not JSON")
-        return JSONResponse({"error": f"malformed JSON: {reason}"}, status_code=400)
+        reason = bad_json.get("ctx", {}).get("error", _("not JSON"))
+        message = _("malformed JSON: {reason}").format(reason=reason)
+        return JSONResponse({"error": message}, status_code=400)
     listed = [f"{_where(p.get('loc', ()))}: {p.get('msg', 'invalid')}" for p in problems]
     fields = {str(p.get("loc", ())[-1]) for p in problems if p.get("type") == "extra_forbidden"}
-    body: dict[str, Any] = {"error": "bad request: " + "; ".join(listed), "problems": listed}
+    message = _("bad request: {problems}").format(problems="; ".join(listed))
+    body: dict[str, Any] = {"error": message, "problems": listed}
     if fields:
         body["unknown_fields"] = sorted(fields)
     return JSONResponse(body, status_code=422)
@@ -156,16 +162,26 @@ async def _database_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, DBAPIError)
     reason = " ".join(str(error.orig or error).split())
     return JSONResponse(
-        {"error": f"the database could not answer ({reason}); nothing changed, try again"},
+        {
+            "error": _(
+                "the database could not answer ({reason}); nothing changed, try again"
+            ).format(reason=reason)
+        },
         status_code=503,
     )
 
 
 async def _http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
-    message = f"{request.method} {request.url.path}: {error.detail}"
     if error.status_code == 404:
-        message += "; the API is under /api (GET /api/games, /api/tables), documented at /docs"
+        detail = _(
+            "not found; the API is under /api (GET /api/games, /api/tables), documented at /docs"
+        )
+    elif error.status_code == 405:
+        detail = _("method not allowed")
+    else:
+        detail = str(error.detail)
+    message = f"{request.method} {request.url.path}: {detail}"
     return JSONResponse({"error": message}, status_code=error.status_code, headers=error.headers)
 
 
@@ -256,4 +272,5 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(DBAPIError, _database_error)
     app.add_middleware(_BodyLimit, limit=MAX_BODY)
+    app.add_middleware(Speaking)
     return app

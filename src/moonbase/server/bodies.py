@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import moonbase
 from moonbase.core import CHANCE, State, game_class
 from moonbase.core.options import Option
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.server.tables import LiveTable
@@ -90,7 +91,7 @@ def _option_body(spec: Option) -> dict[str, Any]:
         "choices": list(spec.choices) if spec.choices is not None else None,
         "minimum": spec.minimum,
         "maximum": spec.maximum,
-        "description": spec.description,
+        "description": _(spec.description) if spec.description else spec.description,
     }
 
 

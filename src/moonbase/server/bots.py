@@ -23,7 +23,9 @@ from multiprocessing.pool import Pool
 from typing import Final, TypeVar
 
 import moonbase
+from moonbase import i18n
 from moonbase.cli.bots import BotError, bot_names, make_bot
+from moonbase.i18n import gettext as _
 from moonbase.server.errors import ApiError
 from moonbase.server.tables import HUMAN, LiveTable, TableService
 
@@ -54,8 +56,11 @@ def check_bot(spec: str) -> str:
     try:
         make_bot(text, 0)
     except BotError as error:
+        reason = str(error).split("; allowed:")[0]
         raise ApiError(
-            422, f"seat {text!r}: {error}".split("; allowed:")[0], allowed=[HUMAN, *bot_names()]
+            422,
+            _("seat {spec!r}: {reason}").format(spec=text, reason=reason),
+            allowed=[HUMAN, *bot_names()],
         ) from None
     return text
 
@@ -77,15 +82,19 @@ def choose(save: str, seat: int, spec: str, seed: int) -> str:
     return make_bot(spec, seed).choose(observed, seat)
 
 
-def advise(save: str, seat: int, search: str, seed: int) -> tuple[str | None, str]:
+def advise(
+    save: str, seat: int, search: str, seed: int, lang: str = "en"
+) -> tuple[str | None, str]:
     """The hint for ``seat`` in the saved state ``save``: the move ``search`` suggests and
-    its explanation, worked out on a resample (run in a worker process: the seat's view only,
-    as a bot's move)."""
+    its explanation in ``lang``, worked out on a resample (run in a worker process: the seat's
+    view only, as a bot's move; the language is passed, as a worker does not share the
+    request's)."""
     from moonbase.agents.hint import suggest
 
-    state = moonbase.from_json(save)
-    observed = state.resample(seat, random.Random(seed))
-    return suggest(observed, seat, seed=seed, search=search)
+    with i18n.speaking(lang):
+        state = moonbase.from_json(save)
+        observed = state.resample(seat, random.Random(seed))
+        return suggest(observed, seat, seed=seed, search=search)
 
 
 def hint_seed(table_seed: int, seat: int, version: int) -> int:
@@ -150,15 +159,19 @@ class BotSeats:
         """The hint for ``seat`` at ``table`` now (worked out in a worker from the seat's view
         only): the suggested action and its explanation; a 503 past :attr:`hint_budget`."""
         seed = hint_seed(table.seed, seat, table.version)
-        work = self._submit(advise, table.state.to_json(), seat, self.hint_search, seed)
+        lang = i18n.current()
+        work = self._submit(advise, table.state.to_json(), seat, self.hint_search, seed, lang)
         try:
             return await asyncio.wait_for(work, self.hint_budget)
         except TimeoutError:
             raise ApiError(
-                503, f"the hint took longer than {self.hint_budget:g} s; ask again in a moment"
+                503,
+                _("the hint took longer than {seconds} s; ask again in a moment").format(
+                    seconds=f"{self.hint_budget:g}"
+                ),
             ) from None
         except BotError as error:
-            raise ApiError(503, f"no hint this time: {error}") from None
+            raise ApiError(503, _("no hint this time: {reason}").format(reason=error)) from None
 
     async def changed(self, table: LiveTable, moved: bool = True) -> None:
         """After a change: start playing the table's bots if one is to act."""

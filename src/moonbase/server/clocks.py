@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from moonbase.i18n import gettext as _
 from moonbase.server.errors import ApiError
 
 __all__ = ["KINDS", "Clock", "ClockSpec", "ManualClock", "SystemClock", "parse_clock"]
@@ -79,7 +80,11 @@ def parse_clock(given: Any) -> ClockSpec:
         return ClockSpec()
     if not isinstance(given, dict) or given.get("kind") not in KINDS:
         raise ApiError(
-            422, f"clock {given!r}: give {{'kind': one of {list(KINDS)}, …}}", allowed=list(KINDS)
+            422,
+            _("clock {given!r}: give {{'kind': one of {kinds}, …}}").format(
+                given=given, kinds=list(KINDS)
+            ),
+            allowed=list(KINDS),
         )
     kind = given["kind"]
     extra = set(given) - {"kind"} - _FIELDS[kind]
@@ -88,17 +93,25 @@ def parse_clock(given: Any) -> ClockSpec:
     if extra or absent:
         raise ApiError(
             422,
-            f"clock {kind}: fields {sorted(_FIELDS[kind])} (unknown: {sorted(extra)}, "
-            f"missing: {sorted(absent)})",
+            _("clock {kind}: fields {fields} (unknown: {extra}, missing: {missing})").format(
+                kind=kind, fields=sorted(_FIELDS[kind]), extra=sorted(extra), missing=sorted(absent)
+            ),
         )
     values: dict[str, float] = {}
     for name in _FIELDS[kind]:
         value = given.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1e8:
-            raise ApiError(422, f"clock {kind}: {name} must be seconds from 0 to 1e8")
+            raise ApiError(
+                422,
+                _("clock {kind}: {name} must be seconds from 0 to 1e8").format(
+                    kind=kind, name=name
+                ),
+            )
         values[name] = float(value)
     if (kind == "realtime" and values["initial"] <= 0) or (
         kind == "turn" and values["per_move"] <= 0
     ):
-        raise ApiError(422, f"clock {kind}: the time given must be more than 0 seconds")
+        raise ApiError(
+            422, _("clock {kind}: the time given must be more than 0 seconds").format(kind=kind)
+        )
     return ClockSpec(kind, **values)

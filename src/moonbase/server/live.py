@@ -25,6 +25,8 @@ import anyio
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from moonbase import i18n
+from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body, table_body
 from moonbase.server.errors import ApiError
 from moonbase.server.tables import LiveTable, TableService
@@ -43,6 +45,8 @@ class _Connection:
     def __init__(self, socket: WebSocket, seat: int | None) -> None:
         self.socket = socket
         self.seat = seat
+        self.lang = i18n.current()
+        """The language the connection was opened in, which it keeps for its life."""
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     async def send_all(self) -> None:
@@ -79,7 +83,8 @@ class Hub:
             self._tell_seats(table)
             return
         for connection in self._connections.get(table.id, ()):
-            message = {"type": "state", **state_body(table, connection.seat)}
+            with i18n.speaking(connection.lang):  # a change made in another's language
+                message = {"type": "state", **state_body(table, connection.seat)}
             connection.queue.put_nowait(message)
 
     async def serve(self, socket: WebSocket, table_id: str, token: str | None) -> None:
@@ -93,7 +98,9 @@ class Hub:
             return
         seat = await self.service.seat_of(table, token) if token is not None else None
         if token is not None and seat is None:
-            refusal = ApiError(403, f"this token opens no seat at table {table.id}")
+            refusal = ApiError(
+                403, _("this token opens no seat at table {table}").format(table=table.id)
+            )
             await socket.send_json({"type": "error", "status": 403, **refusal.body()})
             await socket.close(_CLOSE_POLICY)
             return
@@ -130,8 +137,9 @@ class Hub:
 
     def _tell_seats(self, table: LiveTable) -> None:
         """Push the table (seats with their connection status) to everyone at it."""
-        message = {"type": "table", **table_body(table)}
         for other in self._connections.get(table.id, ()):
+            with i18n.speaking(other.lang):
+                message = {"type": "table", **table_body(table)}
             other.queue.put_nowait(message)
 
     async def _receive(self, table: LiveTable, connection: _Connection) -> None:
@@ -154,16 +162,28 @@ class Hub:
 
     async def _handle(self, table: LiveTable, connection: _Connection, text: str) -> None:
         if len(text) > _MAX_FRAME:
-            raise ApiError(413, f"frame of {len(text)} characters; at most {_MAX_FRAME}")
+            raise ApiError(
+                413,
+                _("frame of {size} characters; at most {limit}").format(
+                    size=len(text), limit=_MAX_FRAME
+                ),
+            )
         try:
             frame = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ApiError(400, f"malformed JSON: {error.msg} at character {error.pos}") from None
+            raise ApiError(
+                400,
+                _("malformed JSON: {reason} at character {position}").format(
+                    reason=error.msg, position=error.pos
+                ),
+            ) from None
         kind = frame.get("type") if isinstance(frame, dict) else None
         if kind not in _FRAMES:
-            raise ApiError(400, f"unknown frame type {kind!r}", allowed=list(_FRAMES))
+            raise ApiError(
+                400, _("unknown frame type {kind!r}").format(kind=kind), allowed=list(_FRAMES)
+            )
         if connection.seat is None:
-            raise ApiError(403, "a spectator cannot act; join a seat and connect with its token")
+            raise ApiError(403, _("a spectator cannot act; join a seat and connect with its token"))
         if kind == "undo":
             await self.service.take_back(table, connection.seat)
             return
@@ -172,9 +192,11 @@ class Hub:
             return
         version, action = frame.get("version"), frame.get("action")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise ApiError(400, f"'version' must be a whole number, not {version!r}")
+            raise ApiError(
+                400, _("'version' must be a whole number, not {value!r}").format(value=version)
+            )
         if not isinstance(action, str):
-            raise ApiError(400, f"'action' must be text, not {action!r}")
+            raise ApiError(400, _("'action' must be text, not {value!r}").format(value=action))
         await self.service.act(table, connection.seat, version, action)
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "GameBody",
     "GamesBody",
     "HintBody",
+    "I18nBody",
     "JoinAnswer",
     "OptionBody",
     "ReplayBody",
@@ -193,6 +194,18 @@ class ReplayBody(_Answer):
     version: int
     over: bool
     steps: list[ReplayStep]
+
+
+class I18nBody(_Answer):
+    """A language's texts for the browser client."""
+
+    lang: Literal["en", "es", "pl"]
+    nplurals: int
+    """How many plural forms the language has."""
+    plural: str
+    """Which form to use for ``n``: a gettext ``Plural-Forms`` expression."""
+    messages: dict[str, str | list[str]]
+    """Each English text (a plural: its singular) → its translation (a plural: its forms)."""
 
 
 class ErrorBody(_Answer):

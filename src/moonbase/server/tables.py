@@ -30,6 +30,7 @@ from sqlalchemy.exc import OperationalError
 import moonbase
 from moonbase.cli.undo import UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
+from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body
 from moonbase.server.clocks import Clock, ClockSpec, SystemClock
 from moonbase.server.errors import ApiError
@@ -98,25 +99,33 @@ def build_game(name: str, options: Mapping[str, Any] | None, preset: str | None)
     try:
         cls = game_class(name)
     except InvalidOption as error:
-        raise ApiError(422, f"game: {error}", allowed=moonbase.games()) from None
+        raise ApiError(
+            422, _("game: {error}").format(error=error), allowed=moonbase.games()
+        ) from None
     merged: dict[str, Any] = {}
     if preset is not None:
         if preset not in cls.presets:
-            raise ApiError(422, f"unknown preset {preset!r} of {name}", allowed=sorted(cls.presets))
+            raise ApiError(
+                422,
+                _("unknown preset {preset!r} of {game}").format(preset=preset, game=name),
+                allowed=sorted(cls.presets),
+            )
         merged.update(cls.presets[preset])
     merged.update(options or {})
     for option, value in merged.items():
         if isinstance(value, str) and _names_a_file(value):
             raise ApiError(
                 422,
-                f"options: option {option!r}: {value!r} is a path, and the server opens no "
-                "file for a table; allowed: what the game ships (GET /api/games) or the value "
-                "itself (a board as JSON)",
+                _(
+                    "options: option {option!r}: {value!r} is a path, and the server opens no "
+                    "file for a table; allowed: what the game ships (GET /api/games) or the "
+                    "value itself (a board as JSON)"
+                ).format(option=option, value=value),
             )
     try:
         return moonbase.load(name, **merged)
     except InvalidOption as error:
-        raise ApiError(422, f"options: {error}") from None
+        raise ApiError(422, _("options: {error}").format(error=error)) from None
 
 
 def _names_a_file(value: str) -> bool:
@@ -303,9 +312,11 @@ class LiveTable:
     def label(self, seat: int) -> str:
         """How ``seat`` is named in messages: ``seat 1 (greedy)``, ``seat 0 (Ada)``."""
         if self.is_bot(seat):
-            return f"seat {seat} ({self.bot_spec(seat)})"
+            return _("seat {seat} ({name})").format(seat=seat, name=self.bot_spec(seat))
         person = self.people.get(seat)
-        return f"seat {seat} ({person.name})" if person is not None else f"seat {seat}"
+        if person is None:
+            return _("seat {seat}").format(seat=seat)
+        return _("seat {seat} ({name})").format(seat=seat, name=person.name)
 
     def open_seats(self) -> list[int]:
         """The human seats nobody sits in (a bot may be playing one its person left)."""
@@ -361,7 +372,7 @@ class LiveTable:
         self.state = after if after is not None else self.tried(seat, action)
         canonical = self.canonical(action, before, self.state)
         if self.is_bot(seat):
-            self.undo.block(f"{self.label(seat)} acted after it")
+            self.undo.block(_("{player} acted after it").format(player=self.label(seat)))
         else:
             wall = barrier(before, seat, canonical, self.state)
             self.undo.record(seat, self.label(seat), before, canonical, wall)
@@ -418,7 +429,9 @@ class TableService:
             return table
         record = await self.storage.load(table_id)
         if record is None:
-            raise ApiError(404, f"no table {table_id!r}; GET /api/tables lists them")
+            raise ApiError(
+                404, _("no table {table!r}; GET /api/tables lists them").format(table=table_id)
+            )
         table = self.tables.setdefault(table_id, LiveTable(record, self.takeover_bot))
         table.timer = self.clock
         return table
@@ -456,8 +469,10 @@ class TableService:
         if len(seats) != game.seats:
             raise ApiError(
                 422,
-                f"seats: {game.title} with these options has {game.seats} seats, "
-                f"{len(seats)} given; give one per seat: human or a bot (GET /api/games)",
+                _(
+                    "seats: {game} with these options has {seats} seats, {given} given; give "
+                    "one per seat: human or a bot (GET /api/games)"
+                ).format(game=game.title, seats=game.seats, given=len(seats)),
             )
         specs = [HUMAN if spec.strip().lower() == HUMAN else check_bot(spec) for spec in seats]
         dealt = secrets.randbits(31) if seed is None else seed
@@ -477,27 +492,34 @@ class TableService:
             if not 0 <= seat < len(table.seats):
                 raise ApiError(
                     422,
-                    f"there is no seat {seat} at table {table.id} (seats 0 to "
-                    f"{len(table.seats) - 1}); the open seats are allowed",
+                    _(
+                        "there is no seat {seat} at table {table} (seats 0 to {last}); the "
+                        "open seats are allowed"
+                    ).format(seat=seat, table=table.id, last=len(table.seats) - 1),
                     allowed=table.open_seats(),
                 )
             if table.seats[seat] != HUMAN:
                 raise ApiError(
                     409,
-                    f"seat {seat} cannot be joined at table {table.id}: {table.bot_spec(seat)} "
-                    "plays it",
+                    _("seat {seat} cannot be joined at table {table}: {bot} plays it").format(
+                        seat=seat, table=table.id, bot=table.bot_spec(seat)
+                    ),
                     allowed=table.open_seats(),
                 )
             if table.seated(seat):
                 raise ApiError(
-                    409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
+                    409,
+                    _("seat {seat} is taken at table {table}").format(seat=seat, table=table.id),
+                    allowed=table.open_seats(),
                 )
             token = secrets.token_urlsafe(32)
             digest = hash_token(token)
             if not await self.storage.seat_person(table.id, seat, name, digest):
                 await self._reseat_locked(table)  # someone sat there through another process
                 raise ApiError(
-                    409, f"seat {seat} is taken at table {table.id}", allowed=table.open_seats()
+                    409,
+                    _("seat {seat} is taken at table {table}").format(seat=seat, table=table.id),
+                    allowed=table.open_seats(),
                 )
             table.people[seat] = Person(name, digest)
             table.gone.pop(seat, None)
@@ -545,8 +567,10 @@ class TableService:
             if not bot and table.is_bot(seat):
                 raise ApiError(
                     409,
-                    f"{table.label(seat)} plays seat {seat} now: take it back first "
-                    f"(POST /api/tables/{table.id}/return)",
+                    _(
+                        "{player} plays seat {seat} now: take it back first "
+                        "(POST /api/tables/{table}/return)"
+                    ).format(player=table.label(seat), seat=seat, table=table.id),
                 )
             if version > table.version and self.storage.announces:
                 await self._catch_up_locked(table)  # the client saw another process's change
@@ -556,7 +580,9 @@ class TableService:
             except IllegalAction as error:
                 raise ApiError(
                     422,
-                    f"illegal action {action!r} for seat {seat}: {error}",
+                    _("illegal action {action!r} for seat {seat}: {reason}").format(
+                        action=action, seat=seat, reason=error
+                    ),
                     reason=error.reason,
                     allowed=table.state.legal_actions(seat),
                 ) from None
@@ -587,7 +613,7 @@ class TableService:
                 try:
                     table.undo.undo(seat)  # refuses with the reason, changing nothing
                 except UndoRefused as error:
-                    raise ApiError(409, f"cannot undo: {error}") from None
+                    raise ApiError(409, _("cannot undo: {reason}").format(reason=error)) from None
             moment = self.clock.now()
             await self._store(table, LogEntry(table.version + 1, seat, UNDO, "", moment))
             action = table.take_back(seat)
@@ -609,9 +635,14 @@ class TableService:
         """The person takes ``seat`` back from the bot (409 if no bot took it)."""
         async with table.lock:
             if seat not in table.taken_over:
-                raise ApiError(409, f"seat {seat} at table {table.id} is not taken over")
+                raise ApiError(
+                    409,
+                    _("seat {seat} at table {table} is not taken over").format(
+                        seat=seat, table=table.id
+                    ),
+                )
             if table.state.is_over:
-                raise ApiError(409, f"the game at table {table.id} is over")
+                raise ApiError(409, _("the game at table {table} is over").format(table=table.id))
             await self._seat_entry(table, seat, RETURN, "")
 
     async def _seat_entry(self, table: LiveTable, seat: int, kind: str, why: str) -> None:
@@ -695,7 +726,9 @@ class TableService:
         if not table.current(seat, version):
             raise ApiError(
                 409,
-                f"version {version} is stale: table {table.id} is at version {table.version}",
+                _("version {version} is stale: table {table} is at version {current}").format(
+                    version=version, table=table.id, current=table.version
+                ),
                 state=state_body(table, seat),
             )
 
@@ -704,14 +737,19 @@ class TableService:
             await self.storage.append(table.id, entry)
         except OperationalError as error:
             raise ApiError(
-                503, f"the database could not store it ({error.orig}); nothing changed, try again"
+                503,
+                _("the database could not store it ({reason}); nothing changed, try again").format(
+                    reason=error.orig
+                ),
             ) from None
         except StaleVersion:
             # another server process appended first: this copy is behind
             await self._catch_up_locked(table)
             raise ApiError(
                 409,
-                f"table {table.id} changed meanwhile; it is at version {table.version}",
+                _("table {table} changed meanwhile; it is at version {current}").format(
+                    table=table.id, current=table.version
+                ),
                 state=state_body(table, entry.seat if entry.seat >= 0 else None),
             ) from None
 

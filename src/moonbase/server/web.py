@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 import moonbase
 from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+from moonbase.i18n import gettext as _
 from moonbase.server.errors import ApiError
 
 __all__ = ["STATIC", "mount_web", "sheet_layout"]
@@ -37,7 +38,12 @@ def sheet_layout(adventure: int, solo: bool = False) -> dict[str, Any]:
     ['rocket', 'launch', 'tracks']
     """
     if not 1 <= adventure <= _ADVENTURES:
-        raise ApiError(404, f"no adventure {adventure}; adventures are 1 to {_ADVENTURES}")
+        raise ApiError(
+            404,
+            _("no adventure {adventure}; adventures are 1 to {last}").format(
+                adventure=adventure, last=_ADVENTURES
+            ),
+        )
     game = moonbase.load("welcome-to-the-moon", adventure=adventure, players=1 if solo else 2)
     assert isinstance(game, WelcomeGame)
     layout: dict[str, Any] = dict(game.sheet_layout().to_json())

@@ -1,9 +1,11 @@
 // The REST API of the moonbase server (docs/server.md), and the seats' tokens kept in
-// localStorage. Every error the server answers becomes an ApiError carrying its text.
+// localStorage. Every error the server answers becomes an ApiError carrying its text. Every
+// request names the page's language (?lang=), so the server's messages are in it too.
+import { t, withLang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.error ? body.error : `the server answered ${status}`);
+    super(body && body.error ? body.error : t("the server answered {status}", { status }));
     this.status = status;
     this.body = body || {};
   }
@@ -17,15 +19,15 @@ export async function request(method, path, body) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(withLang(path), init);
   } catch (error) {
-    throw new ApiError(0, { error: `the server cannot be reached (${error.message})` });
+    throw new ApiError(0, { error: t("the server cannot be reached ({reason})", { reason: error.message }) });
   }
   let data = null;
   try {
     data = await response.json();
   } catch {
-    data = { error: `the server answered ${response.status} without JSON` };
+    data = { error: t("the server answered {status} without JSON", { status: response.status }) };
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

@@ -1,5 +1,7 @@
 // Small helpers to build HTML and SVG elements, and the look every board shares.
 
+import { t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function fill(node, attributes, children) {
@@ -90,9 +92,9 @@ export function choosable(node, label, choose) {
 }
 
 export function seatName(table, seat) {
-  if (seat === -1) return "chance";
+  if (seat === -1) return t("chance");
   const entry = table && table.seats ? table.seats[seat] : null;
-  if (!entry) return `seat ${seat}`;
-  if (entry.kind === "bot") return `seat ${seat} (${entry.name})`;
-  return entry.name ? `${entry.name} (seat ${seat})` : `seat ${seat}`;
+  if (!entry) return t("seat {seat}", { seat });
+  if (entry.kind === "bot") return t("seat {seat} ({name})", { seat, name: entry.name });
+  return entry.name ? t("{name} (seat {seat})", { seat, name: entry.name }) : t("seat {seat}", { seat });
 }

@@ -1,18 +1,30 @@
 // The lobby: every table (open, running, over), opening a table, joining a seat, watching.
 import * as api from "./api.js";
 import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 const NAME_KEY = "moonbase.name";
 const REFRESH_MS = 3000;
 const STATUSES = [
-  ["open", "Open tables"],
-  ["running", "Running"],
-  ["over", "Finished"],
+  ["open", () => t("Open tables")],
+  ["running", () => t("Running")],
+  ["over", () => t("Finished")],
 ];
 
-export async function showLobby(root) {
+// Draw the lobby in `root`; the page returned stops refreshing once stopped.
+export function showLobby(root) {
+  const page = { stopped: false, timer: null };
+  page.stop = () => {
+    page.stopped = true;
+    clearTimeout(page.timer);
+  };
+  drawLobby(root, page);
+  return page;
+}
+
+async function drawLobby(root, page) {
   document.title = "moonbase";
-  document.getElementById("where").textContent = "lobby";
+  document.getElementById("where").textContent = t("lobby");
   const message = h("p", { class: "message", role: "status", id: "lobby-message" });
   const nameInput = h("input", {
     id: "player-name",
@@ -20,7 +32,7 @@ export async function showLobby(root) {
     maxlength: 64,
     autocomplete: "nickname",
     value: localStorage.getItem(NAME_KEY) || "",
-    placeholder: "your name",
+    placeholder: t("your name"),
   });
   nameInput.addEventListener("change", () => localStorage.setItem(NAME_KEY, nameInput.value.trim()));
   const list = h("div", { id: "tables" });
@@ -34,10 +46,10 @@ export async function showLobby(root) {
 
   root.replaceChildren(
     h("section", { class: "panel" },
-      h("h1", {}, "Play a moon game"),
-      h("label", { for: "player-name" }, "Your name "), nameInput),
+      h("h1", {}, t("Play a moon game")),
+      h("label", { for: "player-name" }, t("Your name"), " "), nameInput),
     message,
-    h("section", { class: "panel", id: "create" }, h("h2", {}, "Open a table"), h("p", {}, "Loading the games…")),
+    h("section", { class: "panel", id: "create" }, h("h2", {}, t("Open a table")), h("p", {}, t("Loading the games…"))),
     list,
   );
 
@@ -53,7 +65,7 @@ export async function showLobby(root) {
   const join = async (tableId, seat) => {
     const name = nameInput.value.trim();
     if (!name) {
-      say("Write your name first (1 to 64 characters), then choose a seat.", true);
+      say(t("Write your name first (1 to 64 characters), then choose a seat."), true);
       nameInput.focus();
       return;
     }
@@ -65,21 +77,22 @@ export async function showLobby(root) {
       // a second seat at one table in this browser: several people at one screen
       location.assign(before > 0 ? api.hotseatPath(tableId) : api.tablePath(tableId, answer.token));
     } catch (error) {
-      say(`Could not join seat ${seat}: ${error.message}`, true);
+      say(t("Could not join seat {seat}: {reason}", { seat, reason: error.message }), true);
       refresh();
     }
   };
 
-  let timer = null;
   async function refresh() {
-    clearTimeout(timer);
+    clearTimeout(page.timer);
+    if (page.stopped) return;
     try {
       const pages = await Promise.all(STATUSES.map(([status]) => api.newestTables(status)));
+      if (page.stopped) return;
       list.replaceChildren(...tableGroups(pages, state.titles, join));
     } catch (error) {
       say(error.message, true);
     }
-    timer = setTimeout(refresh, REFRESH_MS);
+    if (!page.stopped) page.timer = setTimeout(refresh, REFRESH_MS);
   }
   refresh();
 }
@@ -87,11 +100,13 @@ export async function showLobby(root) {
 function tableGroups(pages, titles, join) {
   return STATUSES.map(([status, heading], i) => {
     const mine = pages[i].tables.slice().reverse();
-    const count = pages[i].total > mine.length ? `the newest ${mine.length} of ${pages[i].total}` : `${mine.length}`;
+    const count = pages[i].total > mine.length
+      ? t("the newest {shown} of {total}", { shown: mine.length, total: pages[i].total })
+      : `${mine.length}`;
     return h("section", { class: "panel tables", "data-status": status },
-      h("h2", {}, `${heading} (${count})`),
+      h("h2", {}, `${heading()} (${count})`),
       mine.length === 0
-        ? h("p", { class: "quiet" }, "None.")
+        ? h("p", { class: "quiet" }, t("None."))
         : h("ul", { class: "table-list" }, mine.map((table) => tableRow(table, titles, join))));
   });
 }
@@ -100,28 +115,34 @@ function tableRow(table, titles, join) {
   const held = new Map(api.tokensOf(table.id).map((entry) => [entry.seat, entry.token]));
   const seats = table.seats.map((seat) => {
     let who;
-    if (seat.kind === "bot") who = seat.taken ? `bot ${seat.name}` : `open (bot ${seat.name} meanwhile)`;
-    else if (seat.taken) who = seat.name;
-    else who = "open";
+    if (seat.kind === "bot") {
+      who = seat.taken ? t("bot {name}", { name: seat.name }) : t("open (bot {name} meanwhile)", { name: seat.name });
+    } else if (seat.taken) who = seat.name;
+    else who = t("open");
     const parts = [h("span", { class: "seat-name" }, `${seat.seat}: ${who}`)];
     if (held.has(seat.seat)) {
-      parts.push(h("a", { class: "button", href: api.tablePath(table.id, held.get(seat.seat)) }, "your seat"));
+      parts.push(h("a", { class: "button", href: api.tablePath(table.id, held.get(seat.seat)) }, t("your seat")));
     } else if (!seat.taken) {  // an open seat, or one a bot keeps since its person left
       parts.push(h("button", {
         type: "button", "data-join": seat.seat, onclick: () => join(table.id, seat.seat),
-      }, `Sit in seat ${seat.seat}`));
+      }, t("Sit in seat {seat}", { seat: seat.seat })));
     }
     return h("li", { class: seat.connected ? "connected" : "" }, parts);
   });
   const hotseat = held.size > 1
-    ? h("a", { class: "button", href: api.hotseatPath(table.id), "data-hotseat": table.id }, `Hot-seat: your ${held.size} seats here`)
+    ? h("a", { class: "button", href: api.hotseatPath(table.id), "data-hotseat": table.id }, tn("Hot-seat: your {n} seat here", "Hot-seat: your {n} seats here", held.size))
     : null;
   return h("li", { class: "table-row", "data-table": table.id },
     h("div", { class: "table-head" },
       h("strong", {}, titles[table.game] || table.game),
-      h("span", { class: "quiet" }, ` table ${table.id} · ${table.status} · move ${table.version}`),
-      h("a", { class: "button watch", href: api.tablePath(table.id), "data-watch": table.id }, "Watch")),
+      h("span", { class: "quiet" }, " ", t("table {table} · {status} · move {move}", { table: table.id, status: statusName(table.status), move: table.version })),
+      h("a", { class: "button watch", href: api.tablePath(table.id), "data-watch": table.id }, t("Watch"))),
     h("ul", { class: "seats" }, seats), hotseat);
+}
+
+function statusName(status) {
+  const names = { open: t("open"), running: t("running"), over: t("over") };
+  return names[status] || status;
 }
 
 function seatCount(game, presetName, chosen = {}) {
@@ -145,13 +166,13 @@ function optionFields(game, changed) {
     if (spec.kind === "bool" || (spec.choices && spec.kind !== "list")) {
       const values = spec.kind === "bool" ? [true, false] : spec.choices;
       input = h("select", { id, "data-option": spec.name, "data-kind": spec.kind },
-        h("option", { value: "" }, `default (${spec.default === null ? "by the rules" : spec.default})`),
+        h("option", { value: "" }, t("default ({value})", { value: spec.default === null ? t("by the rules") : spec.default })),
         ...values.map((value) => h("option", { value: String(value) }, String(value))));
     } else if (spec.kind === "int" || spec.kind === "number") {
       input = h("input", {
         id, type: "number", "data-option": spec.name, "data-kind": spec.kind,
         min: spec.minimum, max: spec.maximum, step: spec.kind === "int" ? 1 : 0.5,
-        placeholder: spec.default === null ? "default" : String(spec.default),
+        placeholder: spec.default === null ? t("default") : String(spec.default),
       });
     } else {
       input = h("input", { id, type: "text", "data-option": spec.name, "data-kind": spec.kind, placeholder: spec.allowed });
@@ -159,7 +180,7 @@ function optionFields(game, changed) {
     input.addEventListener("change", changed);
     return h("li", {}, h("label", { for: id }, h("strong", {}, spec.name), " — ", spec.description, " "), input);
   });
-  return h("details", { class: "options" }, h("summary", {}, "Options"), h("ul", { class: "option-list" }, fields));
+  return h("details", { class: "options" }, h("summary", {}, t("Options")), h("ul", { class: "option-list" }, fields));
 }
 
 function optionValues(box) {
@@ -177,17 +198,17 @@ function optionValues(box) {
 
 function clockFields() {
   const kind = h("select", { id: "new-clock" },
-    h("option", { value: "none" }, "no clock"),
-    h("option", { value: "realtime" }, "real time: minutes each, + seconds a move"),
-    h("option", { value: "turn" }, "per move: hours for each move"));
-  const first = h("input", { id: "clock-first", type: "number", min: 0, step: "any", placeholder: "minutes or hours", "aria-label": "minutes each, or hours per move" });
-  const second = h("input", { id: "clock-increment", type: "number", min: 0, step: "any", placeholder: "seconds added", "aria-label": "seconds added after each move" });
+    h("option", { value: "none" }, t("no clock")),
+    h("option", { value: "realtime" }, t("real time: minutes each, + seconds a move")),
+    h("option", { value: "turn" }, t("per move: hours for each move")));
+  const first = h("input", { id: "clock-first", type: "number", min: 0, step: "any", placeholder: t("minutes or hours"), "aria-label": t("minutes each, or hours per move") });
+  const second = h("input", { id: "clock-increment", type: "number", min: 0, step: "any", placeholder: t("seconds added"), "aria-label": t("seconds added after each move") });
   const read = () => {
     if (kind.value === "realtime") return { kind: "realtime", initial: Number(first.value || 10) * 60, increment: Number(second.value || 0) };
     if (kind.value === "turn") return { kind: "turn", per_move: Number(first.value || 24) * 3600 };
     return null;
   };
-  return { box: h("p", {}, h("label", { for: "new-clock" }, "Clock "), kind, " ", first, " ", second), read };
+  return { box: h("p", {}, h("label", { for: "new-clock" }, t("Clock"), " "), kind, " ", first, " ", second), read };
 }
 
 function createForm(catalogue, say, created) {
@@ -201,12 +222,12 @@ function createForm(catalogue, say, created) {
   const seatPick = (index, kind) => {
     const settings = h("input", {
       id: `new-seat-${index}-settings`, class: "bot-settings", hidden: kind === "human",
-      placeholder: "bot settings, e.g. iterations=200", "aria-label": `seat ${index}: the bot's settings`,
+      placeholder: t("bot settings, e.g. iterations=200"), "aria-label": t("seat {seat}: the bot's settings", { seat: index }),
     });
     const select = h("select", { id: `new-seat-${index}`, "data-seat": index },
-      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `bot: ${k}`)));
+      kinds.map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? t("a person") : t("bot: {name}", { name: k }))));
     select.addEventListener("change", () => { settings.hidden = select.value === "human"; });
-    return h("li", {}, h("label", { for: `new-seat-${index}` }, `Seat ${index} `), select, " ", settings);
+    return h("li", {}, h("label", { for: `new-seat-${index}` }, t("Seat {seat}", { seat: index }), " "), select, " ", settings);
   };
   const setSeats = (count) => {
     const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
@@ -219,7 +240,7 @@ function createForm(catalogue, say, created) {
   const recount = () => setSeats(seatCount(gameOf(), presetSelect.value, optionValues(optionsBox)));
   const fillPresets = () => {
     const game = gameOf();
-    presetSelect.replaceChildren(h("option", { value: "" }, "defaults"),
+    presetSelect.replaceChildren(h("option", { value: "" }, t("defaults")),
       ...Object.keys(game.presets).map((name) => h("option", { value: name }, name)));
     optionsBox.replaceChildren(optionFields(game, recount));
     seatsBox.replaceChildren();
@@ -247,22 +268,22 @@ function createForm(catalogue, say, created) {
     if (chosenClock) body.clock = chosenClock;
     try {
       const table = await api.createTable(body);
-      say(`Table ${table.id} is open: choose a seat below.`, false);
+      say(t("Table {table} is open: choose a seat below.", { table: table.id }), false);
       document.getElementById("lobby-message").dataset.table = table.id;
       created(table);
     } catch (error) {
-      say(`Could not open the table: ${error.message}`, true);
+      say(t("Could not open the table: {reason}", { reason: error.message }), true);
     }
   };
   return h("form", { class: "panel", id: "create", onsubmit: submit },
-    h("h2", {}, "Open a table"),
-    h("p", {}, h("label", { for: "new-game" }, "Game "), gameSelect, " ",
-      h("label", { for: "new-preset" }, "Preset "), presetSelect),
+    h("h2", {}, t("Open a table")),
+    h("p", {}, h("label", { for: "new-game" }, t("Game"), " "), gameSelect, " ",
+      h("label", { for: "new-preset" }, t("Preset"), " "), presetSelect),
     optionsBox,
     seatsBox,
     h("p", {},
-      h("button", { type: "button", onclick: () => setSeats(seatsBox.children.length + 1) }, "Add a seat"), " ",
-      h("button", { type: "button", onclick: () => setSeats(Math.max(1, seatsBox.children.length - 1)) }, "Remove a seat")),
+      h("button", { type: "button", onclick: () => setSeats(seatsBox.children.length + 1) }, t("Add a seat")), " ",
+      h("button", { type: "button", onclick: () => setSeats(Math.max(1, seatsBox.children.length - 1)) }, t("Remove a seat"))),
     clock.box,
-    h("p", {}, h("button", { type: "submit", id: "create-table" }, "Open the table")));
+    h("p", {}, h("button", { type: "submit", id: "create-table" }, t("Open the table"))));
 }

@@ -1,5 +1,6 @@
 // The end of a game: why it ended, the scores and what each is made of, from the view.
 import { h, seatName } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 function cell(value) {
   if (value === null || value === undefined) return "—";
@@ -37,22 +38,30 @@ function endedText(ended) {
   }).join("; ");
 }
 
+// "Winner: …" or "Winners: …", the seats named.
+export function winnersText(winners, table) {
+  const names = winners.map((seat) => seatName(table, seat)).join(", ");
+  return tn("Winner: {names}.", "Winners: {names}.", winners.length, { names });
+}
+
 // The result panel's content: the board module's own summary if it gives one, else the
 // view's `ended`, `winners`, `scores` and `score_parts` as they are.
 export function breakdown(view, table, board) {
   const own = board && typeof board.result === "function" ? board.result(view, table) : null;
   if (own) return own;
   const children = [];
-  if (view && view.ended && view.ended.length) children.push(h("p", { class: "ended" }, `Ended: ${endedText(view.ended)}.`));
-  if (view && view.outcome) children.push(h("p", { class: "outcome" }, `Outcome: ${view.outcome}.`));
+  if (view && view.ended && view.ended.length) children.push(h("p", { class: "ended" }, t("Ended: {reasons}.", { reasons: endedText(view.ended) })));
+  if (view && view.outcome) children.push(h("p", { class: "outcome" }, t("Outcome: {outcome}.", { outcome: view.outcome })));
   if (view && Array.isArray(view.winners) && view.winners.length) {
-    children.push(h("p", { class: "winners" }, `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map((seat) => seatName(table, seat)).join(", ")}.`));
+    children.push(h("p", { class: "winners" }, winnersText(view.winners, table)));
   }
   const parts = view ? view.score_parts : null;
   if (Array.isArray(parts)) {
     parts.forEach((seatParts, seat) => {
-      const score = view.scores ? ` — ${view.scores[seat]} points` : "";
-      children.push(h("h3", {}, `${seatName(table, seat)}${score}`), part(seatParts));
+      const title = view.scores
+        ? tn("{name} — {n} point", "{name} — {n} points", view.scores[seat], { name: seatName(table, seat) })
+        : seatName(table, seat);
+      children.push(h("h3", {}, title), part(seatParts));
     });
   } else if (parts) {
     children.push(part(parts));
@@ -61,7 +70,7 @@ export function breakdown(view, table, board) {
       if (sheet && sheet.score_parts) children.push(h("h3", {}, seatName(table, seat)), part(sheet.score_parts));
     });
   } else if (view && Array.isArray(view.scores)) {
-    children.push(part(view.scores.map((score, seat) => ({ seat: seatName(table, seat), score }))));
+    children.push(part(view.scores.map((score, seat) => ({ [t("seat")]: seatName(table, seat), [t("score")]: score }))));
   }
   return h("div", { class: "summary", "data-over": "true" }, children);
 }

@@ -1,7 +1,9 @@
 // The live socket of a table: the server pushes the whole state for this seat after every
-// change, so a (re)connection is a resync. The client never applies a move itself.
+// change, so a (re)connection is a resync. The client never applies a move itself. The
+// socket names the page's language: the server speaks it to this connection for its life.
+import { t, withLang } from "./i18n.js";
 
-const CLOSED_FOR_GOOD = new Set([4403, 4404]);
+const CLOSED_FOR_GOOD = new Set([4403, 4404, 4422]);
 const FIRST_DELAY = 250;
 const LONGEST_DELAY = 8000;
 
@@ -21,7 +23,7 @@ export class Live {
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}//${location.host}/api/tables/${encodeURIComponent(this.tableId)}/live${query}`;
+    return withLang(`${scheme}//${location.host}/api/tables/${encodeURIComponent(this.tableId)}/live${query}`);
   }
 
   connect() {
@@ -59,7 +61,7 @@ export class Live {
   retry() {
     const delay = Math.min(LONGEST_DELAY, FIRST_DELAY * 2 ** this.attempt);
     this.attempt += 1;
-    this.handlers.status("reconnecting", `in ${Math.round(delay / 100) / 10} s`);
+    this.handlers.status("reconnecting", t("in {seconds} s", { seconds: Math.round(delay / 100) / 10 }));
     this.timer = setTimeout(() => this.connect(), delay * (0.8 + Math.random() * 0.4));
   }
 

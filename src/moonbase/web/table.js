@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { h, seatName, seatMarker, s } from "./dom.js";
 import { Live } from "./socket.js";
 import { breakdown } from "./result.js";
+import { t, tn } from "./i18n.js";
 
 const BOARDS = {
   "moon-leap": "./boards/moon_leap.js",
@@ -45,18 +46,18 @@ class TablePage {
   }
 
   start() {
-    document.getElementById("where").textContent = `table ${this.tableId}`;
+    document.getElementById("where").textContent = t("table {table}", { table: this.tableId });
     const el = (tag, id, attributes = {}, ...children) => h(tag, { id, ...attributes }, ...children);
     this.parts = {
-      connection: el("span", "connection", { class: "connection", "data-status": "connecting" }, "connecting"),
+      connection: el("span", "connection", { class: "connection", "data-status": "connecting" }, t("connecting…")),
       who: el("span", "who"),
       turn: el("p", "turn", { class: "turn" }),
       message: el("p", "message", { class: "message", role: "status" }),
       board: el("div", "board", { class: "board" }),
       result: el("section", "result", { class: "panel result", hidden: true }),
       actions: el("div", "actions", { class: "actions" }),
-      undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, "Undo"),
-      hint: el("button", "hint", { type: "button", onclick: () => this.askHint() }, "Hint"),
+      undo: el("button", "undo", { type: "button", onclick: () => this.undo() }, t("Undo")),
+      hint: el("button", "hint", { type: "button", onclick: () => this.askHint() }, t("Hint")),
       seats: el("ul", "seats", { class: "seat-list" }),
       log: el("ol", "log", { class: "log", reversed: true }),
       replay: el("div", "replay", { class: "replay-bar" }),
@@ -65,18 +66,18 @@ class TablePage {
     this.root.replaceChildren(
       h("div", { class: "table-page" },
         h("div", { class: "status-bar" }, p.who,
-          h("span", {}, h("button", { type: "button", id: "replay-open", class: "small", onclick: () => this.startReplay() }, "Replay"), " ", p.connection)),
+          h("span", {}, h("button", { type: "button", id: "replay-open", class: "small", onclick: () => this.startReplay() }, t("Replay")), " ", p.connection)),
         p.turn,
         p.message,
         p.replay,
         p.result,
         h("div", { class: "layout" },
-          h("section", { class: "panel play", "aria-label": "the table" }, p.board),
+          h("section", { class: "panel play", "aria-label": t("the table") }, p.board),
           h("aside", { class: "side" },
-            h("section", { class: "panel", "aria-label": "your actions" },
-              h("h2", {}, "Actions"), p.actions, this.token || this.held ? h("p", { class: "tools" }, p.undo, " ", p.hint) : null),
-            h("section", { class: "panel" }, h("h2", {}, "Seats"), p.seats),
-            h("section", { class: "panel" }, h("h2", {}, "What just happened"), p.log)))));
+            h("section", { class: "panel", "aria-label": t("your actions") },
+              h("h2", {}, t("Actions")), p.actions, this.token || this.held ? h("p", { class: "tools" }, p.undo, " ", p.hint) : null),
+            h("section", { class: "panel" }, h("h2", {}, t("Seats")), p.seats),
+            h("section", { class: "panel" }, h("h2", {}, t("What just happened")), p.log)))));
     if (this.held) this.startHotseat();
     else {
       this.live = new Live(this.tableId, this.token, {
@@ -90,10 +91,21 @@ class TablePage {
     this.clockTimer = setInterval(() => this.drawSeats(), 1000);
     // boards lay themselves out for the width: redraw when it changes (a phone turned)
     let resizing = null;
-    window.addEventListener("resize", () => {
+    this.onResize = () => {
       clearTimeout(resizing);
       resizing = setTimeout(() => this.drawBoard(), 150);
-    });
+    };
+    window.addEventListener("resize", this.onResize);
+  }
+
+  // Close the page's sockets and timers (the page is drawn again, in another language).
+  stop() {
+    this.stopped = true;
+    clearInterval(this.clockTimer);
+    clearTimeout(this.tableTimer);
+    window.removeEventListener("resize", this.onResize);
+    if (this.live) this.live.stop();
+    for (const entry of this.held || []) if (entry.live) entry.live.stop();
   }
 
   startHotseat() {
@@ -133,15 +145,15 @@ class TablePage {
     const p = this.parts;
     for (const part of [p.board, p.actions, p.log, p.result, p.replay]) part.replaceChildren();
     p.result.hidden = true;
-    p.who.textContent = "Hot-seat";
+    p.who.textContent = t("Hot-seat");
     p.turn.textContent = "";
     this.say("", false);
     const name = seatName(this.table, entry.seat);
     p.cover.hidden = false;
     p.cover.replaceChildren(
-      h("h2", {}, `Pass the screen to ${name}`),
-      h("p", {}, "The last seat's cards and sheet are hidden until the next player is here."),
-      h("button", { type: "button", id: "hotseat-show", "data-seat": entry.seat, onclick: () => this.uncover() }, `I am ${name}: show my seat`));
+      h("h2", {}, t("Pass the screen to {name}", { name })),
+      h("p", {}, t("The last seat's cards and sheet are hidden until the next player is here.")),
+      h("button", { type: "button", id: "hotseat-show", "data-seat": entry.seat, onclick: () => this.uncover() }, t("I am {name}: show my seat", { name })));
     p.cover.querySelector("button").focus();
   }
 
@@ -179,16 +191,16 @@ class TablePage {
   onStatus(status, detail) {
     const c = this.parts.connection;
     c.dataset.status = status;
-    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting", closed: "closed" };
+    const words = { connecting: t("connecting…"), live: t("live"), reconnecting: t("reconnecting"), closed: t("closed") };
     c.textContent = detail ? `${words[status]} ${detail}` : words[status];
-    if (status === "closed") this.say(detail || "The table refused this page's connection.", true);
+    if (status === "closed") this.say(detail || t("The table refused this page's connection."), true);
     this.drawActions();
   }
 
   onTable(table) {
     const { type, ...body } = table;
     this.table = body;
-    document.title = `${body.game} · table ${body.id} · moonbase`;
+    document.title = t("{game} · table {table} · moonbase", { game: body.game, table: body.id });
     if (this.covered || (this.held && !this.shown)) {
       this.drawSeats();
       return;
@@ -212,9 +224,9 @@ class TablePage {
 
   onError(frame) {
     this.pending = null;
-    let text = frame.error || `error ${frame.status}`;
+    let text = frame.error || t("error {status}", { status: frame.status });
     if (frame.state) {
-      text += " — the table has moved on; here it is as it stands now.";
+      text = t("{error} — the table has moved on; here it is as it stands now.", { error: text });
       this.onState(frame.state);
     }
     this.say(text, true);
@@ -261,18 +273,18 @@ class TablePage {
   act(action) {
     if (!this.state) return;
     if (!this.live.act(this.state.version, action)) {
-      this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+      this.say(t("Not connected: the page is reconnecting; try again in a moment."), true);
       return;
     }
     this.pending = action;
     this.local = {}; // a selection on the board (a card, a combination) was for this action
-    this.say(`Sent ${action}…`, false);
+    this.say(t("Sent {action}…", { action }), false);
   }
 
   async takeBack() {
     try {
       this.onTable(await api.giveBack(this.tableId, this.token));
-      this.say("Your seat is yours again.", false);
+      this.say(t("Your seat is yours again."), false);
     } catch (error) {
       this.say(error.message, true);
     }
@@ -284,14 +296,14 @@ class TablePage {
     if (!this.token || !this.state) return;
     const button = this.parts.hint;
     button.disabled = true;
-    this.say("Thinking about a hint…", false);
+    this.say(t("Thinking about a hint…"), false);
     try {
       const answer = await api.hint(this.tableId, this.token);
       this.hinted = answer.version === this.state.version ? answer : null;
-      this.say(`Hint: ${answer.hint}`, false);
+      this.say(t("Hint: {hint}", { hint: answer.hint }), false);
       this.markHint();
     } catch (error) {
-      this.say(`No hint: ${error.message}`, true);
+      this.say(t("No hint: {reason}", { reason: error.message }), true);
     } finally {
       button.disabled = false;
     }
@@ -317,7 +329,7 @@ class TablePage {
   }
 
   undo() {
-    if (!this.live.undo()) this.say("Not connected: the page is reconnecting; try again in a moment.", true);
+    if (!this.live.undo()) this.say(t("Not connected: the page is reconnecting; try again in a moment."), true);
   }
 
   ctx() {
@@ -340,9 +352,9 @@ class TablePage {
   drawHeader() {
     const seat = this.seat;
     const who = this.parts.who;
-    if (!this.token) who.textContent = "Watching as a spectator";
-    else if (seat === null) who.textContent = "Your seat";
-    else who.textContent = `You are ${seatName(this.table, seat)}`;
+    if (!this.token) who.textContent = t("Watching as a spectator");
+    else if (seat === null) who.textContent = t("Your seat");
+    else who.textContent = t("You are {name}", { name: seatName(this.table, seat) });
     who.dataset.seat = seat === null ? "spectator" : String(seat);
   }
 
@@ -354,14 +366,15 @@ class TablePage {
     const over = state.to_act.length === 0 || view.over === true || view.phase === "over";
     turn.dataset.over = String(over);
     if (over) {
-      turn.textContent = "The game is over.";
+      turn.textContent = t("The game is over.");
       return;
     }
     const mine = this.seat !== null && state.to_act.includes(this.seat);
     const others = state.to_act.filter((seat) => seat !== this.seat).map((seat) => seatName(table, seat));
-    turn.textContent = mine
-      ? `Your turn${others.length ? ` (with ${others.join(", ")})` : ""}.`
-      : `Waiting for ${others.join(", ")}.`;
+    let text;
+    if (mine) text = others.length ? t("Your turn (with {others}).", { others: others.join(", ") }) : t("Your turn.");
+    else text = t("Waiting for {others}.", { others: others.join(", ") });
+    turn.textContent = text;
     turn.classList.toggle("mine", mine);
   }
 
@@ -373,7 +386,7 @@ class TablePage {
     const path = BOARDS[this.table.game];
     if (!path) {
       where.replaceChildren(h("p", { class: "quiet" },
-        "This game has no drawn board yet: play it from the action list; the view is below."),
+        t("This game has no drawn board yet: play it from the action list; the view is below.")),
         h("pre", { class: "view" }, JSON.stringify(state.view, null, 1)));
       return;
     }
@@ -381,7 +394,7 @@ class TablePage {
       try {
         this.board = await import(path);
       } catch (error) {
-        where.replaceChildren(h("p", { class: "error" }, `The board could not be loaded: ${error.message}`));
+        where.replaceChildren(h("p", { class: "error" }, t("The board could not be loaded: {reason}", { reason: error.message })));
         return;
       }
     }
@@ -400,12 +413,12 @@ class TablePage {
     const box = this.parts.actions;
     const legal = this.state ? this.state.legal : [];
     if (!this.token) {
-      box.replaceChildren(h("p", { class: "quiet" }, "Spectators watch; join a seat in the lobby to play."));
+      box.replaceChildren(h("p", { class: "quiet" }, t("Spectators watch; join a seat in the lobby to play.")));
       return;
     }
     const live = this.live && this.live.open;
     if (legal.length === 0) {
-      box.replaceChildren(h("p", { class: "quiet" }, this.state ? "Nothing to do now." : "Waiting for the table…"));
+      box.replaceChildren(h("p", { class: "quiet" }, this.state ? t("Nothing to do now.") : t("Waiting for the table…")));
       this.parts.undo.disabled = !live;
       return;
     }
@@ -418,7 +431,7 @@ class TablePage {
     if (legal.length > MANY_ACTIONS) {
       const input = h("input", {
         type: "search", id: "action-filter", value: this.filter,
-        placeholder: `filter ${legal.length} actions`, "aria-label": "filter the actions",
+        placeholder: tn("filter {n} action", "filter {n} actions", legal.length), "aria-label": t("filter the actions"),
       });
       input.addEventListener("input", () => {
         this.filter = input.value;
@@ -429,8 +442,10 @@ class TablePage {
       });
       children.push(input);
     }
-    children.push(h("div", { class: "action-list", role: "group", "aria-label": "legal actions" }, buttons));
-    if (shown.length < legal.length) children.push(h("p", { class: "quiet" }, `${shown.length} of ${legal.length} shown`));
+    children.push(h("div", { class: "action-list", role: "group", "aria-label": t("legal actions") }, buttons));
+    if (shown.length < legal.length) {
+      children.push(h("p", { class: "quiet" }, tn("{shown} of {n} shown", "{shown} of {n} shown", legal.length, { shown: shown.length })));
+    }
     box.replaceChildren(...children);
     this.parts.undo.disabled = !live;
     this.markHint();
@@ -449,11 +464,11 @@ class TablePage {
       ];
       if (seat.kind === "human") {
         parts.push(h("span", { class: `presence ${seat.connected ? "on" : "off"}` },
-          seat.taken ? (seat.connected ? "online" : "offline") : "open seat"));
+          seat.taken ? (seat.connected ? t("online") : t("offline")) : t("open seat")));
       } else if (seat.taken_over) {
-        parts.push(h("span", { class: "presence off" }, `a bot plays for ${seat.player}`));
+        parts.push(h("span", { class: "presence off" }, t("a bot plays for {name}", { name: seat.player })));
         if (seat.seat === this.seat && this.token) {
-          parts.push(h("button", { type: "button", class: "small", id: "take-back", onclick: () => this.takeBack() }, "Take my seat back"));
+          parts.push(h("button", { type: "button", class: "small", id: "take-back", onclick: () => this.takeBack() }, t("Take my seat back")));
         }
       }
       const time = clock && clock.seats ? clock.seats[seat.seat] : null;
@@ -461,7 +476,7 @@ class TablePage {
         const left = Math.max(0, time.time_left - (time.running ? since : 0));
         parts.push(h("span", { class: `clock${time.running ? " running" : ""}` }, formatTime(left)));
       }
-      if (toAct.includes(seat.seat)) parts.push(h("span", { class: "to-act" }, "to act"));
+      if (toAct.includes(seat.seat)) parts.push(h("span", { class: "to-act" }, t("to act")));
       return h("li", { "data-seat": seat.seat, "data-connected": String(seat.connected) }, parts);
     }));
   }
@@ -478,7 +493,7 @@ class TablePage {
     this.parts.log.start = log.length;
     this.parts.log.replaceChildren(...entries.map(([who, action]) =>
       h("li", { class: who === -1 ? "chance" : "" },
-        h("span", { class: "who" }, who === -1 ? "chance" : seatName(table, who)), ": ", action)));
+        h("span", { class: "who" }, seatName(table, who)), ": ", action)));
   }
 
   drawResult() {
@@ -488,12 +503,12 @@ class TablePage {
     const over = state && state.to_act.length === 0;
     box.hidden = !over;
     if (!over) return;
-    box.replaceChildren(h("h2", {}, "The end"),
+    box.replaceChildren(h("h2", {}, t("The end")),
       breakdown(state.view, this.table, this.board),
       h("p", {},
-        h("button", { type: "button", id: "play-again", onclick: () => this.playAgain() }, "Play again"), " ",
-        h("button", { type: "button", id: "replay-start", onclick: () => this.startReplay() }, "Replay the game"), " ",
-        h("a", { class: "button", href: "/" }, "Back to the lobby")));
+        h("button", { type: "button", id: "play-again", onclick: () => this.playAgain() }, t("Play again")), " ",
+        h("button", { type: "button", id: "replay-start", onclick: () => this.startReplay() }, t("Replay the game")), " ",
+        h("a", { class: "button", href: "/" }, t("Back to the lobby"))));
   }
 
   // A new table like this one (game, options, who sits where); this page's person sits in
@@ -514,7 +529,7 @@ class TablePage {
       api.saveToken(fresh.id, seat, joined.token);
       location.assign(api.tablePath(fresh.id, joined.token));
     } catch (error) {
-      this.say(`Could not open a new table: ${error.message}`, true);
+      this.say(t("Could not open a new table: {reason}", { reason: error.message }), true);
     }
   }
 
@@ -524,7 +539,7 @@ class TablePage {
     try {
       this.replay = await api.request("GET", `/api/tables/${encodeURIComponent(this.tableId)}/replay${query}`);
     } catch (error) {
-      this.say(`The replay could not be loaded: ${error.message}`, true);
+      this.say(t("The replay could not be loaded: {reason}", { reason: error.message }), true);
       return;
     }
     this.replay.at = this.replay.steps.length - 1;
@@ -546,15 +561,15 @@ class TablePage {
     };
     const at = this.replay.at;
     const step = this.replay.steps[at];
-    const entry = step.entry ? `${seatName(this.table, step.entry[0])}: ${step.entry[1]}` : "the deal";
-    bar.replaceChildren(h("section", { class: "panel", "aria-label": "replay" },
-      h("strong", {}, "Replay "),
-      h("button", { type: "button", id: "replay-first", onclick: go(0), disabled: at === 0 }, "First"), " ",
-      h("button", { type: "button", id: "replay-back", onclick: go(at - 1), disabled: at === 0 }, "Back"), " ",
-      h("span", { id: "replay-step", "data-step": at }, ` step ${at} of ${last}: ${entry} `),
-      h("button", { type: "button", id: "replay-next", onclick: go(at + 1), disabled: at === last }, "Next"), " ",
-      h("button", { type: "button", id: "replay-last", onclick: go(last), disabled: at === last }, "Last"), " ",
-      h("button", { type: "button", id: "replay-stop", onclick: () => { this.replay = null; this.drawReplay(); } }, "Back to the table")));
+    const entry = step.entry ? `${seatName(this.table, step.entry[0])}: ${step.entry[1]}` : t("the deal");
+    bar.replaceChildren(h("section", { class: "panel", "aria-label": t("replay") },
+      h("strong", {}, t("Replay"), " "),
+      h("button", { type: "button", id: "replay-first", onclick: go(0), disabled: at === 0 }, t("First")), " ",
+      h("button", { type: "button", id: "replay-back", onclick: go(at - 1), disabled: at === 0 }, t("Back")), " ",
+      h("span", { id: "replay-step", "data-step": at }, " ", t("step {step} of {last}: {entry}", { step: at, last, entry }), " "),
+      h("button", { type: "button", id: "replay-next", onclick: go(at + 1), disabled: at === last }, t("Next")), " ",
+      h("button", { type: "button", id: "replay-last", onclick: go(last), disabled: at === last }, t("Last")), " ",
+      h("button", { type: "button", id: "replay-stop", onclick: () => { this.replay = null; this.drawReplay(); } }, t("Back to the table"))));
     this.drawBoard();
     this.drawLog();
   }
@@ -566,7 +581,7 @@ function marker(seat) {
 
 function formatTime(seconds) {
   const whole = Math.ceil(seconds);
-  if (whole >= 3600 * 24) return `${Math.floor(whole / 86400)} d ${Math.floor((whole % 86400) / 3600)} h`;
-  if (whole >= 3600) return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, "0")} min`;
+  if (whole >= 3600 * 24) return t("{days} d {hours} h", { days: Math.floor(whole / 86400), hours: Math.floor((whole % 86400) / 3600) });
+  if (whole >= 3600) return t("{hours} h {minutes} min", { hours: Math.floor(whole / 3600), minutes: String(Math.floor((whole % 3600) / 60)).padStart(2, "0") });
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }

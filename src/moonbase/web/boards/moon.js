@@ -4,6 +4,7 @@
 // are cards of their own.
 import { actionable, choosable, h, s, seatMarker, seatName } from "../dom.js";
 import { endedText, rows } from "../result.js";
+import { t, tn } from "../i18n.js";
 
 const WIDTH = 1000;
 const ONE_OPERAND = new Set(["INC", "DEC", "ROL", "ROR", "NOT"]);
@@ -54,11 +55,11 @@ export function render(view, ctx) {
 
   // energy and round
   const headline = competitive
-    ? `Round ${view.round} of ${view.max_rounds} · ${ctx.name(view.turn)} to play`
-    : `Round ${view.round} · deck ${view.deck} · solved ${view.solved}`;
-  parts.push(s("text", { x: 10, y: 44, "font-size": 34, "font-weight": 700 }, `Energy ${energyText(view.energy)}`),
+    ? t("Round {round} of {rounds} · {name} to play", { round: view.round, rounds: view.max_rounds, name: ctx.name(view.turn) })
+    : t("Round {round} · deck {deck} · solved {solved}", { round: view.round, deck: view.deck, solved: view.solved });
+  parts.push(s("text", { x: 10, y: 44, "font-size": 34, "font-weight": 700 }, t("Energy {energy}", { energy: energyText(view.energy) })),
     s("text", { x: 10, y: 84, "font-size": 26, fill: "#333" }, headline));
-  if (competitive && view.free) parts.push(s("text", { x: 360, y: 44, "font-size": 26 }, `${view.free} free use${view.free > 1 ? "s" : ""} left`));
+  if (competitive && view.free) parts.push(s("text", { x: 360, y: 44, "font-size": 26 }, tn("{n} free use left", "{n} free uses left", view.free)));
 
   // registers, then RAM
   const cell = view.width > 4 ? 56 : 64;
@@ -66,13 +67,13 @@ export function render(view, ctx) {
   for (const r of operands) {
     const bits = r === "RAM" ? view.ram : view.registers[r];
     const disabled = view.disabled.includes(r);
-    const row = bitsRow(r, bits, 10, y, { cell, disabled, note: disabled ? "disabled" : r === "RAM" ? "your RAM" : "" });
+    const row = bitsRow(r, bits, 10, y, { cell, disabled, note: disabled ? t("disabled") : r === "RAM" ? t("your RAM") : "" });
     const repair = `REPAIR ${r}`;
-    if (disabled && ctx.legal.has(repair)) actionable(row, repair, ctx, `repair register ${r}`);
-    else if (local.op && ONE_OPERAND.has(local.op)) actionable(row, `${local.op} ${r}`, ctx, `register ${r}`);
-    else if (local.op && local.dest) actionable(row, `${local.op} ${local.dest} ${r}`, ctx, `${local.op} ${local.dest} with ${r}`);
+    if (disabled && ctx.legal.has(repair)) actionable(row, repair, ctx, t("repair register {register}", { register: r }));
+    else if (local.op && ONE_OPERAND.has(local.op)) actionable(row, `${local.op} ${r}`, ctx, t("register {register}", { register: r }));
+    else if (local.op && local.dest) actionable(row, `${local.op} ${local.dest} ${r}`, ctx, t("{op} {register} with {other}", { op: local.op, register: local.dest, other: r }));
     else if (local.op && legal.some((a) => a.startsWith(`${local.op} ${r} `))) {
-      choosable(row, `${local.op} into register ${r}`, () => { local.dest = r; ctx.redraw(); });
+      choosable(row, t("{op} into register {register}", { op: local.op, register: r }), () => { local.dest = r; ctx.redraw(); });
     }
     if (local.dest === r) row.classList.add("selected");
     parts.push(row);
@@ -88,12 +89,12 @@ export function render(view, ctx) {
     sideY += 60;
   };
   if (!competitive) {
-    heading(narrow ? "Goals (slot 1 is the oldest)" : "Goals (slot 4 on top)");
+    heading(narrow ? t("Goals (slot 1 is the oldest)") : t("Goals (slot 4 on top)"));
     const order = narrow ? [0, 1, 2, 3] : [3, 2, 1, 0];
     order.forEach((i, n) => {
       const slot = view.slots[i];
       const [sx, sy, sw] = narrow ? [side + n * 146, sideY, 136] : [side, sideY + n * 90, 340];
-      const face = slot === null ? "empty" : slot === "BUG" ? "BUG" : slot === "hidden" ? "face down" : narrow ? slot : `${slot} = ${parseInt(slot, 2)}`;
+      const face = slot === null ? t("empty") : slot === "BUG" ? "BUG" : slot === "hidden" ? t("face down") : narrow ? slot : `${slot} = ${parseInt(slot, 2)}`;
       parts.push(s("g", { class: "slot", "data-slot": i + 1, "data-card": slot ?? "" },
         s("rect", { x: sx, y: sy, width: sw, height: 76, rx: 10, fill: slot === "BUG" ? "#ffe0b2" : slot === "hidden" ? "#c9d3e6" : slot ? "#fff8d0" : "#f4f4f4", stroke: slot && slot !== "hidden" ? "#15203b" : "#aaa", "stroke-width": 3, "stroke-dasharray": slot === null ? "8 6" : null }),
         s("text", { x: sx + 10, y: sy + 24, "font-size": 20, fill: "#555" }, `${i + 1}`),
@@ -101,11 +102,11 @@ export function render(view, ctx) {
     });
     sideY += narrow ? 90 : 360;
     if (view.outcome) {
-      parts.push(s("text", { x: side, y: sideY + 30, "font-size": 34, "font-weight": 700, fill: view.outcome === "won" ? "#2e7d32" : "#b00020" }, `The crew ${view.outcome}.`));
+      parts.push(s("text", { x: side, y: sideY + 30, "font-size": 34, "font-weight": 700, fill: view.outcome === "won" ? "#2e7d32" : "#b00020" }, view.outcome === "won" ? t("The crew won.") : view.outcome === "lost" ? t("The crew lost.") : t("The crew: {outcome}.", { outcome: view.outcome })));
       sideY += 50;
     }
   } else {
-    heading(view.goal ? `Your goal: ${view.goal} = ${parseInt(view.goal, 2)}` : "Your goal: —");
+    heading(view.goal ? t("Your goal: {goal} = {value}", { goal: view.goal, value: parseInt(view.goal, 2) }) : t("Your goal: —"));
     view.solved.forEach((count, seat) => {
       const sy = sideY + seat * 86;
       const hacker = view.hackers[seat];
@@ -114,8 +115,9 @@ export function render(view, ctx) {
         s("rect", { x: side, y: sy, width: narrow ? 580 : 350, height: 76, rx: 10, fill: seat === view.turn ? "#fff7d6" : "#fafafa", stroke: "#999", "stroke-width": 2 }),
         seatMarker(seat, side + 26, sy + 38, 16),
         s("text", { x: side + 52, y: sy + 32, "font-size": 24, "font-weight": 700 }, ctx.name(seat)),
-        s("text", { x: side + 52, y: sy + 62, "font-size": 21 }, `solved ${count} · bugs ${view.bugs[seat]}${hacker ? ` · ${hacker}` : ""}${peeked ? ` · goal ${peeked}` : ""}`));
-      if (ctx.legal.has(`PEEK ${seat}`)) actionable(row, `PEEK ${seat}`, ctx, `peek at ${ctx.name(seat)}'s goal`);
+        s("text", { x: side + 52, y: sy + 62, "font-size": 21 },
+          [t("solved {count} · bugs {bugs}", { count, bugs: view.bugs[seat] }), hacker ? ` · ${hacker}` : "", peeked ? ` · ${t("goal {goal}", { goal: peeked })}` : ""].join("")));
+      if (ctx.legal.has(`PEEK ${seat}`)) actionable(row, `PEEK ${seat}`, ctx, t("peek at {name}'s goal", { name: ctx.name(seat) }));
       parts.push(row);
     });
     sideY += view.solved.length * 86;
@@ -133,20 +135,20 @@ export function render(view, ctx) {
     const x = 10 + (i % perRow) * (cw + 10);
     const cy = opsTop + Math.floor(i / perRow) * (ch + 10);
     if (op === "END") {
-      parts.push(actionable(card(x, cy, cw, ch, "END", [competitive ? "end turn" : "end round"]), "END", ctx, "end"));
+      parts.push(actionable(card(x, cy, cw, ch, "END", [competitive ? t("end turn") : t("end round")]), "END", ctx, t("end")));
       return;
     }
     const disabled = view.disabled.includes(op);
     const usable = legal.some((a) => a.startsWith(`${op} `));
     const price = view.costs[op];
-    const lines = [`cost ${energyText(price)}`];
-    if (disabled) lines.push("disabled");
-    else if (!usable && ctx.seat !== null) lines.push("not now");
+    const lines = [t("cost {energy}", { energy: energyText(price) })];
+    if (disabled) lines.push(t("disabled"));
+    else if (!usable && ctx.seat !== null) lines.push(t("not now"));
     const group = card(x, cy, cw, ch, op, lines, { disabled, selected: local.op === op, dim: !usable && !disabled });
     group.setAttribute("data-op", op);
-    if (disabled && ctx.legal.has(`REPAIR ${op}`)) actionable(group, `REPAIR ${op}`, ctx, `repair ${op}`);
+    if (disabled && ctx.legal.has(`REPAIR ${op}`)) actionable(group, `REPAIR ${op}`, ctx, t("repair {op}", { op }));
     else if (usable) {
-      choosable(group, `${op}, cost ${price}`, () => {
+      choosable(group, t("{op}, cost {energy}", { op, energy: price }), () => {
         local.op = local.op === op ? null : op;
         local.dest = null;
         ctx.redraw();
@@ -156,11 +158,11 @@ export function render(view, ctx) {
   });
   const height = opsTop + Math.ceil(cards.length / perRow) * (ch + 10) + 10;
   let hint = "";
-  if (local.op && ONE_OPERAND.has(local.op)) hint = `${local.op}: choose a register`;
-  else if (local.op && !local.dest) hint = `${local.op}: choose the register to change`;
-  else if (local.op) hint = `${local.op} ${local.dest}: choose the other register`;
+  if (local.op && ONE_OPERAND.has(local.op)) hint = t("{op}: choose a register", { op: local.op });
+  else if (local.op && !local.dest) hint = t("{op}: choose the register to change", { op: local.op });
+  else if (local.op) hint = t("{op} {register}: choose the other register", { op: local.op, register: local.dest });
   const svg = s("svg", { class: "board-svg moon", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `MOON, ${view.mode}` }, parts);
-  return h("div", {}, svg, h("p", { class: "board-hint", "aria-live": "polite" }, hint || (ctx.legal.size ? "Choose an operation card, then its registers." : "")));
+  return h("div", {}, svg, h("p", { class: "board-hint", "aria-live": "polite" }, hint || (ctx.legal.size ? t("Choose an operation card, then its registers.") : "")));
 }
 
 // The end of a competitive game: why it ended and each seat's race (goals solved, bugs);
@@ -168,12 +170,12 @@ export function render(view, ctx) {
 export function result(view, table) {
   if (view.mode !== "competitive") return null;
   const lines = [];
-  if (view.ended && view.ended.length) lines.push(h("p", { class: "ended" }, `Ended: ${endedText(view.ended)}.`));
+  if (view.ended && view.ended.length) lines.push(h("p", { class: "ended" }, t("Ended: {reasons}.", { reasons: endedText(view.ended) })));
   lines.push(rows(view.solved.map((solved, seat) => ({
-    seat: seatName(table, seat),
-    solved,
-    goals: view.solved_goals[seat].join(" ") || "—",
-    bugs: view.bugs[seat],
+    [t("seat")]: seatName(table, seat),
+    [t("solved")]: solved,
+    [t("goals")]: view.solved_goals[seat].join(" ") || "—",
+    [t("bugs")]: view.bugs[seat],
   }))));
   return h("div", { class: "summary", "data-over": "true" }, lines);
 }

@@ -1,6 +1,8 @@
 // Moon Leap's board: the track with every space's value, the tokens (colour, shape and
 // number), the reserves, the die, the active barrier and the live scores.
 import { actionable, h, s, seatColour, seatMarker, seatName } from "../dom.js";
+import { t, tn } from "../i18n.js";
+import { winnersText } from "../result.js";
 
 const WIDTH = 1000;
 
@@ -25,10 +27,12 @@ function token(seat, number, x, y, r, ctx, where) {
     "data-number": number,
     "data-space": where === null ? "reserve" : where,
   },
-  s("title", {}, `${ctx.name(seat)}, token ${number}${where === null ? " in reserve" : ` on space ${where}`}`),
+  s("title", {}, where === null
+    ? t("{name}, token {number} in reserve", { name: ctx.name(seat), number })
+    : t("{name}, token {number} on space {space}", { name: ctx.name(seat), number, space: where })),
   seatMarker(seat, x, y, r),
   s("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 700, fill: "#111" }, number));
-  if (mine) actionable(group, `MOVE ${number}`, ctx, `token ${number}`);
+  if (mine) actionable(group, `MOVE ${number}`, ctx, t("your token {number}", { number }));
   return group;
 }
 
@@ -76,7 +80,9 @@ export function render(view, ctx) {
       line = { x1: here.x, y1: here.y + cell, x2: here.x + cell, y2: here.y + cell };
     }
     track.append(s("line", { ...line, stroke: colour, "stroke-width": 10, "stroke-dasharray": "18 8", class: "barrier", "data-barrier": view.barrier },
-      s("title", {}, `the barrier after space ${view.barrier}${view.split_allowed ? " (crossed: splits allowed)" : ""}`)));
+      s("title", {}, view.split_allowed
+        ? t("the barrier after space {space} (crossed: splits allowed)", { space: view.barrier })
+        : t("the barrier after space {space}", { space: view.barrier }))));
   }
 
   // below the track: the die, the barrier, then one row per seat (reserve and score);
@@ -90,10 +96,11 @@ export function render(view, ctx) {
     s("g", { class: "die", "data-roll": view.roll ?? "" },
       s("rect", { x: 10, y: top, width: dieSize, height: dieSize, rx: 18 * k, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 4 }),
       s("text", { x: 10 + dieSize / 2, y: top + dieSize * 0.73, "text-anchor": "middle", "font-size": 72 * k, "font-weight": 700 }, face),
-      s("title", {}, view.roll === null ? "the die is not rolled yet" : `the die shows ${view.roll === "*" ? "a star" : view.roll}`)),
-    s("text", { x: 30 + dieSize, y: top + dieSize * 0.36, "font-size": 30 * k }, `Die: ${view.roll === null ? "not rolled" : view.roll === "*" ? "★ any token" : view.roll}`),
+      s("title", {}, view.roll === null ? t("the die is not rolled yet") : view.roll === "*" ? t("the die shows a star") : t("the die shows {roll}", { roll: view.roll }))),
+    s("text", { x: 30 + dieSize, y: top + dieSize * 0.36, "font-size": 30 * k },
+      view.roll === null ? t("Die: not rolled") : view.roll === "*" ? t("Die: ★ any token") : t("Die: {roll}", { roll: view.roll })),
     s("text", { x: narrow ? 10 : 30 + dieSize, y: narrow ? top + dieSize + 60 : top + dieSize * 0.78, "font-size": 30 * k, fill: view.split_allowed ? "#2e7d32" : "#b00020" },
-      view.split_allowed ? "Barrier crossed: splits allowed" : `Barrier after ${view.barrier}: no splits yet`));
+      view.split_allowed ? t("Barrier crossed: splits allowed") : t("Barrier after {space}: no splits yet", { space: view.barrier })));
   const rowHeight = (narrow ? 150 : 90) * k;
   const seatsTop = top + dieSize + (narrow ? 100 : 30);
   const seats = s("g", { class: "reserves" });
@@ -104,7 +111,8 @@ export function render(view, ctx) {
       s("rect", { x: 0, y, width: WIDTH, height: rowHeight - 8, rx: 12, fill: active ? "#fff7d6" : "#fafafa", stroke: active ? seatColour(seat) : "#ccc", "stroke-width": active ? 6 : 2 }),
       seatMarker(seat, 40 * k, y + 41 * k, 22 * k),
       s("text", { x: 75 * k, y: y + 38 * k, "font-size": 28 * k, "font-weight": 700 }, ctx.name(seat)),
-      s("text", { x: 75 * k, y: y + 70 * k, "font-size": 26 * k }, `score ${view.scores[seat]}${seat === ctx.seat ? " · you" : ""}`));
+      s("text", { x: 75 * k, y: y + 70 * k, "font-size": 26 * k },
+        seat === ctx.seat ? t("score {score} · you", { score: view.scores[seat] }) : t("score {score}", { score: view.scores[seat] })));
     view.reserve[seat].forEach((number, i) => {
       const x = narrow ? 75 * k + 30 * k + i * 80 * k : WIDTH - 380 + i * 78;
       const ty = narrow ? y + 120 * k : y + 41;
@@ -115,7 +123,7 @@ export function render(view, ctx) {
   const height = seatsTop + view.players * rowHeight;
   return s("svg", {
     class: "board-svg moon-leap", viewBox: `0 0 ${WIDTH} ${height}`, role: "img",
-    "aria-label": `Moon Leap track of ${view.track.length} spaces`,
+    "aria-label": tn("Moon Leap track of {n} space", "Moon Leap track of {n} spaces", view.track.length),
     preserveAspectRatio: "xMidYMin meet",
   }, track, info, seats);
 }
@@ -125,15 +133,15 @@ export function result(view, table) {
   const lines = [];
   if (view.ended && view.ended.length) {
     const end = view.ended[0];
-    lines.push(h("p", { class: "ended" }, `${name(end.seat)} filled the last spaces (${end.spaces.join(", ")}).`));
+    lines.push(h("p", { class: "ended" }, t("{name} filled the last spaces ({spaces}).", { name: name(end.seat), spaces: end.spaces.join(", ") })));
   }
-  lines.push(h("p", { class: "winners" }, `Winner${view.winners.length > 1 ? "s" : ""}: ${view.winners.map(name).join(", ")}.`));
+  lines.push(h("p", { class: "winners" }, winnersText(view.winners, table)));
   (view.score_parts || []).forEach((parts, seat) => {
-    lines.push(h("h3", {}, `${name(seat)}: ${view.scores[seat]} points`),
+    lines.push(h("h3", {}, tn("{name}: {n} point", "{name}: {n} points", view.scores[seat], { name: name(seat) })),
       h("table", { class: "breakdown", "data-seat": seat },
-        h("thead", {}, h("tr", {}, ["token", "space", "value", "points"].map((k) => h("th", { scope: "col" }, k)))),
+        h("thead", {}, h("tr", {}, [t("token"), t("space"), t("value"), t("points")].map((k) => h("th", { scope: "col" }, k)))),
         h("tbody", {}, parts.map((p) => h("tr", {},
-          h("td", {}, p.token), h("td", {}, p.space === null ? "reserve" : p.space),
+          h("td", {}, p.token), h("td", {}, p.space === null ? t("reserve") : p.space),
           h("td", {}, p.space === null ? "−5" : p.value), h("td", {}, p.points))))));
   });
   return h("div", { class: "summary", "data-over": "true" }, lines);

@@ -2,12 +2,16 @@
 // revealed), the trick on the table, tokens and the supply, Mini-Asteroids, the first-player
 // marker and Earth token, scores. In the tableau phase you pick three cards, then place them.
 import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+import { t, tn } from "../i18n.js";
 
 const PLANETS = ["SATURN", "JUPITER", "NEPTUNE", "URANUS"];
 const LETTER = { SATURN: "S", JUPITER: "J", NEPTUNE: "N", URANUS: "U" };
 const PLANET_OF = { S: "SATURN", J: "JUPITER", N: "NEPTUNE", U: "URANUS" };
 const COLOUR = { SATURN: "#E69F00", JUPITER: "#D55E00", NEPTUNE: "#56B4E9", URANUS: "#009E73", AST: "#999999" };
 const ORDER = { S: 0, J: 1, N: 2, U: 3, A: 4 };
+// A planet's name as shown (the notation keeps SATURN, JUPITER…).
+const PLANET_NAME = { SATURN: () => t("Saturn"), JUPITER: () => t("Jupiter"), NEPTUNE: () => t("Neptune"), URANUS: () => t("Uranus") };
+const planetName = (planet) => (PLANET_NAME[planet] ? PLANET_NAME[planet]() : planet);
 
 const planetOf = (card) => (card === "AST" ? "AST" : PLANET_OF[card[0]]);
 const rankOf = (card) => (card === "AST" ? 99 : Number(card.slice(1)));
@@ -37,7 +41,7 @@ function cardShape(card, x, y, w, hgt, options = {}) {
     s("rect", { x, y, width: w, height: hgt, rx: 8, fill: options.dim ? "#eee" : "#fff", stroke: options.selected ? "#0b5cad" : COLOUR[planet], "stroke-width": options.selected ? 7 : 4 }),
     planetSymbol(planet, x + w / 2, y + hgt * 0.36, w * 0.22),
     s("text", { x: x + w / 2, y: y + hgt * 0.86, "text-anchor": "middle", "font-size": w * 0.36, "font-weight": 700 }, card),
-    s("title", {}, card === "AST" ? "an Asteroid" : `${planet[0]}${planet.slice(1).toLowerCase()} ${rankOf(card)}`));
+    s("title", {}, card === "AST" ? t("an Asteroid") : t("{planet} {rank}", { planet: planetName(planet), rank: rankOf(card) })));
   return group;
 }
 
@@ -56,9 +60,13 @@ export function render(view, ctx) {
   let y = 10;
 
   // the round, who leads, the led planet, the block
-  const facts = [`Round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `tricks left ${view.tricks_left}`];
-  if (view.led) facts.push(`led ${view.led.toLowerCase()}`);
-  if (view.blocked) facts.push(`blocked ${view.blocked.toLowerCase()}`);
+  const facts = [
+    t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds }),
+    t("phase {phase}", { phase: view.phase }),
+    t("tricks left {count}", { count: view.tricks_left }),
+  ];
+  if (view.led) facts.push(t("led {planet}", { planet: planetName(view.led) }));
+  if (view.blocked) facts.push(t("blocked {planet}", { planet: planetName(view.blocked) }));
   const lines = narrow ? [facts.slice(0, 2), facts.slice(2)] : [facts];
   for (const line of lines) {
     parts.push(s("text", { x: 10, y: y + 30, "font-size": 28, "font-weight": 700 }, line.join(" · ")));
@@ -66,7 +74,7 @@ export function render(view, ctx) {
   }
 
   // the supply
-  parts.push(s("text", { x: 10, y: y + 30, "font-size": 24 }, "Supply:"));
+  parts.push(s("text", { x: 10, y: y + 30, "font-size": 24 }, t("Supply:")));
   PLANETS.forEach((planet, i) => {
     const x = 120 + i * (narrow ? 100 : 150);
     // the backing rect makes the whole token and its count one target to click
@@ -74,24 +82,27 @@ export function render(view, ctx) {
       s("rect", { x: x - 22, y: y + 2, width: narrow ? 92 : 120, height: 42, rx: 8, fill: "transparent", stroke: "none" }),
       planetSymbol(planet, x, y + 22, 16),
       s("text", { x: x + 24, y: y + 31, "font-size": 24 }, `${LETTER[planet]} ${view.supply[planet]}`));
-    if (ctx.legal.has(`TAKE ${planet}`)) actionable(group, `TAKE ${planet}`, ctx, `take a ${planet.toLowerCase()} token`);
+    if (ctx.legal.has(`TAKE ${planet}`)) actionable(group, `TAKE ${planet}`, ctx, t("take a {planet} token", { planet: planetName(planet) }));
     parts.push(group);
   });
   y += 56;
 
   // the trick on the table (and the last one)
-  parts.push(s("text", { x: 10, y: y + 28, "font-size": 24, "font-weight": 700 }, "Trick:"));
+  parts.push(s("text", { x: 10, y: y + 28, "font-size": 24, "font-weight": 700 }, t("Trick:")));
   const cw = narrow ? 80 : 84;
   const ch = cw * 1.35;
   (view.trick || []).forEach((play, i) => {
     const x = 110 + i * (cw + 14);
     parts.push(cardShape(play.card, x, y, cw, ch), seatMarker(play.seat, x + cw / 2, y + ch + 18, 12),
-      s("text", { x: x + cw / 2, y: y + ch + 48, "text-anchor": "middle", "font-size": 18 }, `seat ${play.seat}`));
+      s("text", { x: x + cw / 2, y: y + ch + 48, "text-anchor": "middle", "font-size": 18 }, t("seat {seat}", { seat: play.seat })));
   });
-  if (!view.trick || view.trick.length === 0) parts.push(s("text", { x: 110, y: y + 28, "font-size": 22, fill: "#555" }, "no card yet"));
+  if (!view.trick || view.trick.length === 0) parts.push(s("text", { x: 110, y: y + 28, "font-size": 22, fill: "#555" }, t("no card yet")));
   if (view.last_trick) {
     const last = view.last_trick;
-    const text = `Last trick: ${last.trick.map((p) => `${p.card} (${p.seat})`).join(", ")}${last.winner === null ? " — no winner" : ` — won by seat ${last.winner}`}`;
+    const cards = last.trick.map((p) => `${p.card} (${p.seat})`).join(", ");
+    const text = last.winner === null
+      ? t("Last trick: {cards} — no winner", { cards })
+      : t("Last trick: {cards} — won by seat {seat}", { cards, seat: last.winner });
     const at = view.trick && view.trick.length ? y + ch + 84 : y + 74;
     parts.push(s("text", { x: 10, y: at, "font-size": narrow ? 17 : 20, fill: "#333" }, text));
   }
@@ -103,14 +114,14 @@ export function render(view, ctx) {
   for (let seat = 0; seat < view.players; seat += 1) {
     const active = view.to_act.includes(seat);
     const marks = [];
-    if (view.first_player === seat) marks.push("first player");
-    if (view.earth === seat) marks.push("Earth");
-    if (seat === ctx.seat) marks.push("you");
+    if (view.first_player === seat) marks.push(t("first player"));
+    if (view.earth === seat) marks.push(t("Earth"));
+    if (seat === ctx.seat) marks.push(t("you"));
     const group = s("g", { class: "seat", "data-seat": seat },
       s("rect", { x: 4, y, width: W - 8, height: rowH - 10, rx: 10, fill: active ? "#fff7d6" : "#fafafa", stroke: "#aaa", "stroke-width": 2 }),
       seatMarker(seat, 30, y + 30, 14),
       s("text", { x: 54, y: y + 38, "font-size": 24, "font-weight": 700 }, `${ctx.name(seat)}${marks.length ? ` · ${marks.join(", ")}` : ""}`),
-      s("text", { x: 20, y: y + 72, "font-size": 21 }, `score ${view.scores[seat]} · tricks ${view.tricks[seat]} · hand ${view.hand_sizes[seat]} · minis ${view.mini_counts[seat]}`));
+      s("text", { x: 20, y: y + 72, "font-size": 21 }, t("score {score} · tricks {tricks} · hand {hand} · minis {minis}", { score: view.scores[seat], tricks: view.tricks[seat], hand: view.hand_sizes[seat], minis: view.mini_counts[seat] })));
     PLANETS.forEach((planet, i) => {
       const x = 34 + i * 76;
       group.append(s("g", { class: "tokens", "data-planet": planet, "data-count": view.tokens[seat][planet] },
@@ -121,12 +132,12 @@ export function render(view, ctx) {
     const ty = narrow ? y + 130 : y + 46;
     const tw = 60;
     if (tableau === null) {
-      group.append(cardBack(tx, ty, tw * 3 + 20, tw * 1.35, view.chosen[seat] ? "tableau chosen" : "choosing…"));
+      group.append(cardBack(tx, ty, tw * 3 + 20, tw * 1.35, view.chosen[seat] ? t("tableau chosen") : t("choosing…")));
     } else if (tableau.length) {
       tableau.forEach((card, i) => group.append(cardShape(card, tx + i * (tw + 10), ty, tw, tw * 1.35)));
     }
     if (view.bonuses[seat].length) {
-      group.append(s("text", { x: narrow ? 260 : 360, y: y + 112, "font-size": 20 }, `bonus: ${view.bonuses[seat].join(", ")}`));
+      group.append(s("text", { x: narrow ? 260 : 360, y: y + 112, "font-size": 20 }, t("bonus: {bonuses}", { bonuses: view.bonuses[seat].join(", ") })));
     }
     parts.push(group);
     y += rowH;
@@ -138,7 +149,7 @@ export function render(view, ctx) {
     const tableauPhase = legal.some((a) => a.startsWith("TABLEAU "));
     const picked = local.pick || [];
     if (!tableauPhase) local.pick = [];
-    parts.push(s("text", { x: 10, y: y + 30, "font-size": narrow ? 22 : 26, "font-weight": 700 }, tableauPhase ? "Your hand: pick three for your tableau" : "Your hand"));
+    parts.push(s("text", { x: 10, y: y + 30, "font-size": narrow ? 22 : 26, "font-weight": 700 }, tableauPhase ? t("Your hand: pick three for your tableau") : t("Your hand")));
     y += 44;
     const hw = narrow ? 60 : 70;
     const hh = hw * 1.35;
@@ -148,9 +159,9 @@ export function render(view, ctx) {
       const cy = y + Math.floor(i / perRow) * (hh + 10);
       const play = `PLAY ${card}`;
       const group = cardShape(card, x, cy, hw, hh, { selected: picked.includes(card), dim: !tableauPhase && ctx.legal.size > 0 && !ctx.legal.has(play) });
-      if (ctx.legal.has(play)) actionable(group, play, ctx, `play ${card}`);
+      if (ctx.legal.has(play)) actionable(group, play, ctx, t("play {card}", { card }));
       else if (tableauPhase && card !== "AST") {
-        choosable(group, picked.includes(card) ? `take ${card} back` : `pick ${card}`, () => {
+        choosable(group, picked.includes(card) ? t("take {card} back", { card }) : t("pick {card}", { card }), () => {
           local.pick = picked.includes(card) ? picked.filter((c) => c !== card) : [...picked, card].slice(-3);
           ctx.redraw();
         });
@@ -164,20 +175,20 @@ export function render(view, ctx) {
         s("rect", { x, y, width: 180, height: 60, rx: 8, fill: "#eee", stroke: "#555", "stroke-width": 2 }),
         s("text", { x: x + 90, y: y + 38, "text-anchor": "middle", "font-size": 19, "font-weight": 700 }, mini));
       const uses = legal.filter((a) => a === `MINI ${mini}` || a.startsWith(`MINI ${mini} `));
-      if (uses.length === 1) actionable(group, uses[0], ctx, `play ${mini}`);
-      else if (uses.length > 1) choosable(group, `play ${mini}: ${uses.length} ways`, () => ctx.filter(`MINI ${mini}`));
+      if (uses.length === 1) actionable(group, uses[0], ctx, t("play {card}", { card: mini }));
+      else if (uses.length > 1) choosable(group, tn("play {card}: {n} way", "play {card}: {n} ways", uses.length, { card: mini }), () => ctx.filter(`MINI ${mini}`));
       parts.push(group);
     });
     if (view.minis && view.minis.length) y += 70;
-    const svg = s("svg", { class: "board-svg moons", viewBox: `0 0 ${W} ${y + 10}`, role: "img", "aria-label": `Moons, round ${view.round}` }, parts);
+    const svg = s("svg", { class: "board-svg moons", viewBox: `0 0 ${W} ${y + 10}`, role: "img", "aria-label": t("Moons, round {round}", { round: view.round }) }, parts);
     if (tableauPhase) {
       const chosen = sortCards(picked).join(" ");
       const action = legal.find((a) => a === `TABLEAU ${chosen}`);
-      const button = h("button", { type: "button", class: "moons-pick", disabled: !action }, action ? `Place ${chosen} face down` : `Pick three cards (${picked.length} picked)`);
-      if (action) actionable(button, action, ctx, "place your tableau");
+      const button = h("button", { type: "button", class: "moons-pick", disabled: !action }, action ? t("Place {cards} face down", { cards: chosen }) : t("Pick three cards ({count} picked)", { count: picked.length }));
+      if (action) actionable(button, action, ctx, t("place your tableau"));
       return h("div", {}, svg, button);
     }
     return svg;
   }
-  return s("svg", { class: "board-svg moons", viewBox: `0 0 ${W} ${y + 10}`, role: "img", "aria-label": `Moons, round ${view.round}` }, parts);
+  return s("svg", { class: "board-svg moons", viewBox: `0 0 ${W} ${y + 10}`, role: "img", "aria-label": t("Moons, round {round}", { round: view.round }) }, parts);
 }

@@ -3,6 +3,7 @@
 // the view alone. Choose a combination, then click a space; anything else a step asks for is
 // clickable where it is printed, or in the action list.
 import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+import { t } from "../i18n.js";
 
 const CELL = 44;
 const X = 19;
@@ -12,6 +13,16 @@ const CROSSED = 2;
 const SIDES = ["", "1", "2", "12"];
 const ARROW = "\u2192";
 const layouts = new Map();
+// A combination's action as shown (the notation keeps ROBOT, WATER…).
+const ACTION_NAMES = {
+  ASTRONAUT: () => t("astronaut"),
+  WATER: () => t("water"),
+  ROBOT: () => t("robot"),
+  PLANNING: () => t("planning"),
+  ENERGY: () => t("energy"),
+  PLANT: () => t("plant"),
+};
+const actionName = (action) => (ACTION_NAMES[action] ? ACTION_NAMES[action]() : action.toLowerCase());
 
 function layoutFor(view, ctx) {
   const key = `${view.adventure}-${view.players === 1 ? 1 : 0}`;
@@ -20,7 +31,7 @@ function layoutFor(view, ctx) {
   if (!known) {
     layouts.set(key, "loading");
     fetch(`/web/sheets/${view.adventure}.json?solo=${view.players === 1}`)
-      .then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(`status ${answer.status}`))))
+      .then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(t("status {status}", { status: answer.status })))))
       .then((layout) => { layouts.set(key, layout); ctx.redraw(); })
       .catch((error) => { layouts.set(key, { error: error.message }); ctx.redraw(); });
   }
@@ -185,16 +196,16 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
   });
   // on a phone one's own sheet keeps spaces big enough to tap, and scrolls sideways
   const style = narrow && clickable ? `min-width: ${cols * 34}px` : null;
-  return s("svg", { class: "board-svg sheet", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: "img", "aria-label": `adventure sheet ${layout.adventure}`, style }, parts);
+  return s("svg", { class: "board-svg sheet", viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, role: "img", "aria-label": t("adventure sheet {adventure}", { adventure: layout.adventure }), style }, parts);
 }
 
 // What each step of a turn asks, by the first word of its actions.
 const STEPS = {
-  WRITE: ["write a number", "choose a combination, then click a highlighted space of your sheet"],
-  ERROR: ["a System Error", "no combination can be written: click your next System Error box (highlighted)"],
-  X: ["place an X", "click a highlighted space for the X"],
-  ACTIVATE: ["activate rockets", "click the arrow (\u2192) of a highlighted quarter"],
-  SKIP: ["skip", "decline the combination's action"],
+  WRITE: () => [t("write a number"), t("choose a combination, then click a highlighted space of your sheet")],
+  ERROR: () => [t("a System Error"), t("no combination can be written: click your next System Error box (highlighted)")],
+  X: () => [t("place an X"), t("click a highlighted space for the X")],
+  ACTIVATE: () => [t("activate rockets"), t("click the arrow (\u2192) of a highlighted quarter")],
+  SKIP: () => [t("skip"), t("decline the combination's action")],
 };
 
 // The turn, step by step: which step it is at (the view's `pending` sub-steps are what is
@@ -204,33 +215,33 @@ function stepGuide(view, ctx) {
   const legal = [...ctx.legal];
   const guide = h("div", { class: "wttm-step", role: "status", "aria-live": "polite" });
   if (!legal.length) {
-    const waiting = view.pending && view.pending.length ? `Steps left: ${view.pending.join(", ")}.` : "";
+    const waiting = view.pending && view.pending.length ? t("Steps left: {steps}.", { steps: view.pending.join(", ") }) : "";
     guide.dataset.step = "none";
-    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `Nothing to do now. ${waiting}`.trim()));
+    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `${t("Nothing to do now.")} ${waiting}`.trim()));
     return guide;
   }
   const words = [...new Set(legal.map((a) => a.split(" ")[0]))].filter((w) => w !== "SKIP");
   const step = words[0] || "SKIP";
   guide.dataset.step = step;
-  const [name, how] = STEPS[step] || [step.toLowerCase(), "click a highlighted spot of your sheet, or a button below"];
+  const [name, how] = STEPS[step] ? STEPS[step]() : [step.toLowerCase(), t("click a highlighted spot of your sheet, or a button below")];
   let next = how;
   if (step === "WRITE" && view.cards) {
     const [number, action] = (ctx.local.solo || []).map((i) => view.cards[i - 1]);
-    if (!number) next = "choose the card whose number you write (the next card chosen gives the action; the third goes to ASTRA)";
-    else if (!action) next = `card ${ctx.local.solo[0]} gives the number ${number.number}: choose the card whose action you take`;
-    else next = `${number.number} with ${action.action.toLowerCase()} is chosen: click a highlighted space to write ${number.number} there`;
+    if (!number) next = t("choose the card whose number you write (the next card chosen gives the action; the third goes to ASTRA)");
+    else if (!action) next = t("card {card} gives the number {number}: choose the card whose action you take", { card: ctx.local.solo[0], number: number.number });
+    else next = t("{number} with {action} is chosen: click a highlighted space to write {number} there", { number: number.number, action: actionName(action.action) });
   } else if (step === "WRITE" && ctx.local.combo) {
     const combo = view.combinations[ctx.local.combo - 1];
-    next = `combination ${ctx.local.combo} (${combo.number}, ${combo.action.toLowerCase()}) is chosen: click a highlighted space to write ${combo.number} there`;
+    next = t("combination {combination} ({number}, {action}) is chosen: click a highlighted space to write {number} there", { combination: ctx.local.combo, number: combo.number, action: actionName(combo.action) });
   }
   const left = (view.pending || []).filter((p) => p !== step);
   guide.append(h("p", { class: "board-hint" },
-    h("strong", { class: "step-name" }, `Step: ${name}. `), `Next click: ${next}.`,
-    left.length ? ` Then: ${left.join(", ").toLowerCase()}.` : ""));
+    h("strong", { class: "step-name" }, t("Step: {name}.", { name }), " "), t("Next click: {next}.", { next }),
+    left.length ? ` ${t("Then: {steps}.", { steps: left.join(", ").toLowerCase() })}` : ""));
   const bare = legal.filter((a) => !a.includes(" ") && a !== "ERROR");
   if (bare.length) {
     guide.append(h("p", { class: "step-buttons" }, bare.map((action) =>
-      actionable(h("button", { type: "button", class: "step-action" }, action === "SKIP" ? "Skip this action" : `Do ${action.toLowerCase()}`), action, ctx, action === "SKIP" ? "skip" : action.toLowerCase()))));
+      actionable(h("button", { type: "button", class: "step-action" }, action === "SKIP" ? t("Skip this action") : t("Do {action}", { action: actionName(action) })), action, ctx, action === "SKIP" ? t("skip") : actionName(action)))));
   }
   return guide;
 }
@@ -241,14 +252,14 @@ function soloCards(view, ctx) {
   const local = ctx.local;
   const chosen = local.solo || [];
   const legal = [...ctx.legal];
-  const box = h("div", { class: "combos solo-cards", role: "group", "aria-label": "the cards of the turn" });
+  const box = h("div", { class: "combos solo-cards", role: "group", "aria-label": t("the cards of the turn") });
   view.cards.forEach((card, i) => {
     const index = i + 1;
     const order = chosen.indexOf(index);
     const next = [...chosen, index].join(" ");
     const usable = order >= 0 || (chosen.length < 2 && legal.some((a) => a.startsWith(`WRITE ${next} `)));
-    const label = card.solo ? `ASTRA card ${card.solo}` : [h("span", { class: "combo-number" }, card.number), " ", card.action.toLowerCase()];
-    const role = order === 0 ? " (number)" : order === 1 ? " (action)" : "";
+    const label = card.solo ? t("ASTRA card {card}", { card: card.solo }) : [h("span", { class: "combo-number" }, card.number), " ", actionName(card.action)];
+    const role = order === 0 ? ` ${t("(number)")}` : order === 1 ? ` ${t("(action)")}` : "";
     const button = h("button", { type: "button", class: `combo solo-card${order >= 0 ? " selected" : ""}`, "data-card": index, disabled: !usable, "aria-pressed": String(order >= 0) },
       label, h("small", {}, role));
     if (usable) {
@@ -260,7 +271,7 @@ function soloCards(view, ctx) {
     }
     box.append(button);
   });
-  box.append(h("span", { class: "quiet" }, ` deck ${view.deck} · pass ${view.pass} · discard ${view.discard}`));
+  box.append(h("span", { class: "quiet" }, " ", t("deck {deck} · pass {pass} · discard {discard}", { deck: view.deck, pass: view.pass, discard: view.discard })));
   return box;
 }
 
@@ -270,23 +281,32 @@ function astraPanel(view) {
   const astra = view.astra;
   const score = view.solo_score;
   const cards = Object.entries(astra.cards).map(([action, count]) =>
-    h("li", { "data-action-card": action, "data-count": count }, `${action.toLowerCase()} ${count}`));
+    h("li", { "data-action-card": action, "data-count": count }, `${actionName(action)} ${count}`));
   return h("section", { class: "astra", "aria-label": "ASTRA", "data-score": astra.score },
-    h("h3", {}, `ASTRA · level ${astra.level} (${astra.name}) · score ${astra.score}`),
+    h("h3", {}, t("ASTRA · level {level} ({name}) · score {score}", { level: astra.level, name: astra.name, score: astra.score })),
     h("ul", { class: "astra-cards" }, cards),
-    astra.rockets !== undefined ? h("p", { class: "astra-rockets" }, `rockets left to cross: ${astra.rockets}`) : null,
-    h("p", { class: "solo-score", "data-total": score.total }, `Your result: sheet ${score.sheet} − ASTRA ${-score.astra} = ${score.total}`));
+    astra.rockets !== undefined ? h("p", { class: "astra-rockets" }, t("rockets left to cross: {rockets}", { rockets: astra.rockets })) : null,
+    h("p", { class: "solo-score", "data-total": score.total }, t("Your result: sheet {sheet} − ASTRA {astra} = {total}", { sheet: score.sheet, astra: -score.astra, total: score.total })));
 }
 
 // A sheet's heading: whose, its score, and (adventure 1) its rockets; its System Errors
 // (adventure 1: circled, of which repaired; the others: a count).
 function sheetFacts(sheet, whose) {
-  const facts = [whose, `score ${sheet.score}`];
-  if (sheet.rockets !== undefined) facts.push(`rockets ${sheet.rockets}`);
+  const facts = [whose, t("score {score}", { score: sheet.score })];
+  if (sheet.rockets !== undefined) facts.push(t("rockets {rockets}", { rockets: sheet.rockets }));
   const errors = sheet.errors;
-  if (typeof errors === "number") facts.push(`System Errors ${errors}`);
-  else if (errors) facts.push(`System Errors ${errors.circled}${errors.repaired ? ` (${errors.repaired} repaired)` : ""}`);
+  if (typeof errors === "number") facts.push(t("System Errors {count}", { count: errors }));
+  else if (errors && errors.repaired) facts.push(t("System Errors {count} ({repaired} repaired)", { count: errors.circled, repaired: errors.repaired }));
+  else if (errors) facts.push(t("System Errors {count}", { count: errors.circled }));
   return facts.join(" · ");
+}
+
+// A mission's points (the first to do it, the others) and who did it.
+function missionText(m) {
+  const points = m.high_taken
+    ? t("high taken, {high}/{low} points", { high: m.high, low: m.low })
+    : t("{high}/{low} points", { high: m.high, low: m.low });
+  return m.claimed_by.length ? t("{points}; done by seat {seats}", { points, seats: m.claimed_by.join(", ") }) : points;
 }
 
 export function render(view, ctx) {
@@ -298,31 +318,31 @@ export function render(view, ctx) {
   if (local.solo && !legal.some((a) => a.startsWith(`WRITE ${local.solo.join(" ")} `))) local.solo = null;
   local.prefix = local.combo ? `WRITE ${local.combo} ` : local.solo && local.solo.length === 2 ? `WRITE ${local.solo.join(" ")} ` : null;
   const top = [];
-  top.push(h("p", { class: "wttm-title" }, h("strong", {}, `Adventure ${view.adventure}: ${view.title}`), ` · turn ${view.turn} · ${view.phase}`));
-  const combos = h("div", { class: "combos", role: "group", "aria-label": "the combinations" });
+  top.push(h("p", { class: "wttm-title" }, h("strong", {}, t("Adventure {adventure}: {title}", { adventure: view.adventure, title: view.title })), " · ", t("turn {turn}", { turn: view.turn }), ` · ${view.phase}`));
+  const combos = h("div", { class: "combos", role: "group", "aria-label": t("the combinations") });
   (view.combinations || []).forEach((combo, i) => {
     const index = i + 1;
     const usable = legal.some((a) => a.startsWith(`WRITE ${index} `));
     const pile = view.piles ? view.piles[i] : null;
     const button = h("button", { type: "button", class: `combo${local.combo === index ? " selected" : ""}`, "data-combination": index, disabled: !usable, "aria-pressed": String(local.combo === index) },
-      h("span", { class: "combo-number" }, combo.number), " ", combo.action.toLowerCase(),
-      pile ? h("small", {}, ` (pile ${pile.draw})`) : null);
+      h("span", { class: "combo-number" }, combo.number), " ", actionName(combo.action),
+      pile ? h("small", {}, " ", t("(pile {pile})", { pile: pile.draw })) : null);
     if (usable) button.addEventListener("click", () => { local.combo = local.combo === index ? null : index; ctx.redraw(); });
     combos.append(button);
   });
   top.push(combos);
   if (view.cards) top.push(soloCards(view, ctx), astraPanel(view));
   top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
-    h("li", {}, h("strong", {}, `${m.letter} `), m.text, ` — ${m.high_taken ? "high taken, " : ""}${m.high}/${m.low} points${m.claimed_by.length ? `; done by seat ${m.claimed_by.join(", ")}` : ""}`))));
-  if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, "Loading the sheet…"));
-  if (layout.error) return h("div", { class: "wttm" }, top, h("p", { class: "error" }, `The sheet's layout could not be loaded: ${layout.error}`));
+    h("li", {}, h("strong", {}, `${m.letter} `), m.text, " — ", missionText(m)))));
+  if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, t("Loading the sheet…")));
+  if (layout.error) return h("div", { class: "wttm" }, top, h("p", { class: "error" }, t("The sheet's layout could not be loaded: {reason}", { reason: layout.error })));
   const order = [...view.sheets.keys()].sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   const sheets = order.map((seat) => {
     const sheet = view.sheets[seat];
     const mine = seat === ctx.seat;
     return h("section", { class: "sheet-box", "data-seat": seat },
       h("h3", {}, s("svg", { viewBox: "0 0 20 20", width: 16, height: 16, "aria-hidden": "true" }, seatMarker(seat, 10, 10, 8)), " ",
-        sheetFacts(sheet, mine ? "Your sheet" : ctx.name(seat))),
+        sheetFacts(sheet, mine ? t("Your sheet") : ctx.name(seat))),
       drawSheet(layout, sheet, ctx, mine, narrow));
   });
   return h("div", { class: "wttm" }, top, stepGuide(view, ctx), sheets);
