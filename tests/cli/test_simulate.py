@@ -40,7 +40,7 @@ def _alive(pid: int) -> bool:
 
 def test_one_ctrl_c_ends_the_workers_and_prints_the_games_finished() -> None:
     terminal = Terminal(
-        "simulate", "moon-leap", "--agents", "mcts:iterations=200,random", "-n", "400", "-j", "2",
+        "simulate", "moon-leap", "--agents", "mcts:iterations=20,random", "-n", "400", "-j", "2",
         term="xterm", timeout=60,
     )  # fmt: skip
     terminal.expect("games/s", "s/game")  # the rate is known: at least one game is done
