@@ -37,6 +37,7 @@ from moonbase.cli.seats import read_seats
 from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
 from moonbase.cli.table import Table, load_table
+from moonbase.i18n import gettext as _
 
 __all__ = ["cli", "main"]
 
@@ -114,7 +115,7 @@ def cli(ctx: click.Context, lang: str) -> int:
     try:
         setup = start_menu(prompter)
     except EndOfInput:
-        say(prompter.console, "Input ended: no game started.")
+        say(prompter.console, _("Input ended: no game started."))
         return 0
     return _play(Table(setup.game.new(seed=_new_seed()), setup.seats), setup.skip_forced)
 
@@ -183,9 +184,11 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
     """Step forward and back through the game saved in FILE."""
     table = load_table(file)
     if seat is not None and spectator:
-        raise BadInput("give --seat N or --spectator, not both")
+        raise BadInput(_("give --seat N or --spectator, not both"))
     if seat is not None and not 0 <= seat < table.game.seats:
-        raise BadInput(f"--seat {seat}: allowed: 0 to {table.game.seats - 1}")
+        raise BadInput(
+            _("--seat {seat}: allowed: 0 to {last}").format(seat=seat, last=table.game.seats - 1)
+        )
     prompter = Prompter(_console())
     try:
         return Replay(table, seat).run(prompter)
@@ -371,7 +374,7 @@ def rules(game: str) -> int:
     try:
         show_rules(console, rules_text(game))
     except RulesMissing as error:
-        say(console, f"Sorry: {error}.")
+        say(console, _("Sorry: {error}.").format(error=error))
         return 1
     return 0
 
@@ -415,7 +418,7 @@ def games() -> int:
             default = spec.default_text or option_text(spec.default)
             say(console, f"  {spec.name}={default}  ({spec.allowed}) — {spec.description}")
         if cls.presets:
-            say(console, f"  presets: {', '.join(cls.presets)}")
+            say(console, "  " + _("presets: {presets}").format(presets=", ".join(cls.presets)))
     return 0
 
 
@@ -432,12 +435,14 @@ def _usage_line(error: click.UsageError) -> str:
             if name.startswith("--")
         )
         names.append("--help")
-        message = message.rstrip(".") + f"; allowed: {', '.join(names)}"
+        message = message.rstrip(".") + _("; allowed: {allowed}").format(allowed=", ".join(names))
     elif ctx is not None and isinstance(ctx.command, click.Group) and "command" in message:
         commands = ", ".join(ctx.command.list_commands(ctx))
-        message = message.split(".")[0] + f"; allowed: {commands}"
+        message = message.split(".")[0] + _("; allowed: {allowed}").format(allowed=commands)
     elif isinstance(error, click.MissingParameter) and "GAME" in message:
-        message = message.rstrip(".") + f"; allowed: {', '.join(moonbase.games())}"
+        message = message.rstrip(".") + _("; allowed: {allowed}").format(
+            allowed=", ".join(moonbase.games())
+        )
     return f"{where}: {message}"
 
 
@@ -454,6 +459,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"moonbase: {' '.join(error.format_message().split())}", err=True)
         return error.exit_code
     except (click.Abort, KeyboardInterrupt):
-        click.echo("Interrupted.", err=True)
+        click.echo(_("Interrupted."), err=True)
         return INTERRUPTED
     return result if isinstance(result, int) else 0
