@@ -43,6 +43,7 @@ from typing import Any, Final
 
 from moonbase.cli.render import renderer_hook
 from moonbase.core import Game
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "LONG_MENU",
@@ -107,13 +108,21 @@ class Menu:
         if number in self.numbers:
             return self.numbers[number]
         if not self.legal:
-            raise NoSuchNumber(f"there is no action {number}: nothing can be done now")
+            raise NoSuchNumber(
+                _("there is no action {number}: nothing can be done now").format(number=number)
+            )
         shown = sorted(number for number, action in self.numbers.items() if action in self.legal)
         if shown == list(range(1, len(shown) + 1)):
-            raise NoSuchNumber(f"there is no action {number}: the menu goes from 1 to {shown[-1]}")
+            raise NoSuchNumber(
+                _("there is no action {number}: the menu goes from 1 to {last}").format(
+                    number=number, last=shown[-1]
+                )
+            )
         raise NoSuchNumber(
-            f"there is no action {number} now: the menu's numbers go from {shown[0]} to "
-            f"{shown[-1]}, with gaps for what is not possible now"
+            _(
+                "there is no action {number} now: the menu's numbers go from {first} to "
+                "{last}, with gaps for what is not possible now"
+            ).format(number=number, first=shown[0], last=shown[-1])
         )
 
 
@@ -224,10 +233,10 @@ def menu_lines(actions: Sequence[str], width: int = 80, *, complete: bool = Fals
         if len(group.rests) == 1:
             lines.append(f"{group.first}) {group.action(0)}")
         elif summing and len(group.rests) > _BIG_GROUP:
-            lines.append(
-                f"{group.key:<{key_width}}  {len(group.rests)} choices "
-                f"({group.first}–{group.last}), e.g. {group.action(0)}"
+            summed = _("{n} choices ({first}–{last}), e.g. {example}").format(
+                n=len(group.rests), first=group.first, last=group.last, example=group.action(0)
             )
+            lines.append(f"{group.key:<{key_width}}  {summed}")
         else:
             items = [
                 f"{group.first + index:>{numbers}}) {rest}"

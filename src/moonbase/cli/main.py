@@ -37,6 +37,8 @@ from moonbase.cli.seats import read_seats
 from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
 from moonbase.cli.table import Table, load_table
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["cli", "main"]
 
@@ -44,6 +46,45 @@ INTERRUPTED: Final = 130
 """The exit status after Ctrl-C."""
 _CONTEXT: Final = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class _Spoken:
+    """Help in the language spoken: click reads the help texts at import, before ``--lang`` is
+    read, so they are marked with ``N_`` and translated only when the help is shown."""
+
+    help: str | None
+    params: list[click.Parameter]
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        texts = [(self, self.help)] + [
+            (param, param.help) for param in self.params if isinstance(param, click.Option)
+        ]
+        for holder, text in texts:
+            holder.help = _(text) if text else text
+        try:
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+        finally:
+            for holder, text in texts:
+                holder.help = text
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        text = self.help
+        self.help = _(text) if text else text
+        try:
+            return str(super().get_short_help_str(limit))  # type: ignore[misc]
+        finally:
+            self.help = text
+
+
+class _SpokenCommand(_Spoken, click.Command):
+    """A command whose help is shown in the language spoken."""
+
+
+class _SpokenGroup(_Spoken, click.Group):
+    """A group whose help, and its commands', is shown in the language spoken."""
+
+    command_class = _SpokenCommand
+    group_class = type
 
 
 def _console() -> Console:
@@ -82,7 +123,7 @@ _SKIP_FORCED = click.option(
     "--skip-forced/--no-skip-forced",
     default=True,
     show_default=True,
-    help="play a person's only possible action for them (with one line saying so), or ask",
+    help=N_("play a person's only possible action for them (with one line saying so), or ask"),
 )
 
 
@@ -96,11 +137,19 @@ def _speak(ctx: click.Context, param: click.Parameter, lang: str | None) -> str:
     return chosen
 
 
-@click.group(invoke_without_command=True, context_settings=_CONTEXT)
+@click.group(
+    cls=_SpokenGroup,
+    invoke_without_command=True,
+    context_settings=_CONTEXT,
+    help=N_(
+        "moonbase: MOON, Moon Leap, Welcome to the Moon and Moons at the terminal.\n\n"
+        "Without a command, a menu asks for the game, its options and who sits where."
+    ),
+)
 @click.version_option(moonbase.__version__, prog_name="moonbase")
 @click.option(
     "--lang", metavar="|".join(i18n.LANGUAGES), callback=_speak, is_eager=True,
-    help="the language to speak (default: from LC_ALL, LC_MESSAGES or LANG; else English)",
+    help=N_("the language to speak (default: from LC_ALL, LC_MESSAGES or LANG; else English)"),
 )  # fmt: skip
 @click.pass_context
 def cli(ctx: click.Context, lang: str) -> int:
@@ -114,13 +163,13 @@ def cli(ctx: click.Context, lang: str) -> int:
     try:
         setup = start_menu(prompter)
     except EndOfInput:
-        say(prompter.console, "Input ended: no game started.")
+        say(prompter.console, _("Input ended: no game started."))
         return 0
     return _play(Table(setup.game.new(seed=_new_seed()), setup.seats), setup.skip_forced)
 
 
-_OPTION_HELP = "a game option, e.g. players=3 (repeatable; `moonbase games` lists them)"
-_SEAT_HELP = (
+_OPTION_HELP = N_("a game option, e.g. players=3 (repeatable; `moonbase games` lists them)")
+_SEAT_HELP = N_(
     "who plays each seat, in seat order: human, or a bot — random, greedy, mcts, planner, "
     "or a spec like mcts:iterations=200 (repeatable or comma-separated; default: you and "
     "greedy bots)"
@@ -142,12 +191,14 @@ _WORKERS = click.option(
 )  # fmt: skip
 
 
-@cli.command(context_settings=_CONTEXT)
+@cli.command(
+    context_settings=_CONTEXT, help=N_("Play GAME at this screen (moon, moon-leap, moons, …).")
+)
 @click.argument("game")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
-@click.option("--preset", "-p", metavar="NAME", help="start from one of the game's presets")
+@click.option("--preset", "-p", metavar="NAME", help=N_("start from one of the game's presets"))
 @click.option("--seat", "-s", "seats", multiple=True, metavar="WHO", help=_SEAT_HELP)
-@click.option("--seed", type=int, help="the deal (default: a random one)")
+@click.option("--seed", type=int, help=N_("the deal (default: a random one)"))
 @_SKIP_FORCED
 @_reports_bad_input
 def play(
@@ -165,7 +216,9 @@ def play(
     return _play(Table(state, specs), skip_forced)
 
 
-@cli.command(context_settings=_CONTEXT)
+@cli.command(
+    context_settings=_CONTEXT, help=N_("Continue the game saved in FILE, with the same seats.")
+)
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 @_SKIP_FORCED
 @_reports_bad_input
@@ -174,18 +227,22 @@ def load(file: str, skip_forced: bool) -> int:
     return _play(load_table(file), skip_forced)
 
 
-@cli.command(context_settings=_CONTEXT)
+@cli.command(
+    context_settings=_CONTEXT, help=N_("Step forward and back through the game saved in FILE.")
+)
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--seat", type=int, help="see the game from this seat's view")
-@click.option("--spectator", is_flag=True, help="see the game as a spectator (the default)")
+@click.option("--seat", type=int, help=N_("see the game from this seat's view"))
+@click.option("--spectator", is_flag=True, help=N_("see the game as a spectator (the default)"))
 @_reports_bad_input
 def replay(file: str, seat: int | None, spectator: bool) -> int:
     """Step forward and back through the game saved in FILE."""
     table = load_table(file)
     if seat is not None and spectator:
-        raise BadInput("give --seat N or --spectator, not both")
+        raise BadInput(_("give --seat N or --spectator, not both"))
     if seat is not None and not 0 <= seat < table.game.seats:
-        raise BadInput(f"--seat {seat}: allowed: 0 to {table.game.seats - 1}")
+        raise BadInput(
+            _("--seat {seat}: allowed: 0 to {last}").format(seat=seat, last=table.game.seats - 1)
+        )
     prompter = Prompter(_console())
     try:
         return Replay(table, seat).run(prompter)
@@ -371,7 +428,7 @@ def rules(game: str) -> int:
     try:
         show_rules(console, rules_text(game))
     except RulesMissing as error:
-        say(console, f"Sorry: {error}.")
+        say(console, _("Sorry: {error}.").format(error=error))
         return 1
     return 0
 
@@ -415,7 +472,7 @@ def games() -> int:
             default = spec.default_text or option_text(spec.default)
             say(console, f"  {spec.name}={default}  ({spec.allowed}) — {spec.description}")
         if cls.presets:
-            say(console, f"  presets: {', '.join(cls.presets)}")
+            say(console, "  " + _("presets: {presets}").format(presets=", ".join(cls.presets)))
     return 0
 
 
@@ -432,12 +489,14 @@ def _usage_line(error: click.UsageError) -> str:
             if name.startswith("--")
         )
         names.append("--help")
-        message = message.rstrip(".") + f"; allowed: {', '.join(names)}"
+        message = message.rstrip(".") + _("; allowed: {allowed}").format(allowed=", ".join(names))
     elif ctx is not None and isinstance(ctx.command, click.Group) and "command" in message:
         commands = ", ".join(ctx.command.list_commands(ctx))
-        message = message.split(".")[0] + f"; allowed: {commands}"
+        message = message.split(".")[0] + _("; allowed: {allowed}").format(allowed=commands)
     elif isinstance(error, click.MissingParameter) and "GAME" in message:
-        message = message.rstrip(".") + f"; allowed: {', '.join(moonbase.games())}"
+        message = message.rstrip(".") + _("; allowed: {allowed}").format(
+            allowed=", ".join(moonbase.games())
+        )
     return f"{where}: {message}"
 
 
@@ -454,6 +513,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"moonbase: {' '.join(error.format_message().split())}", err=True)
         return error.exit_code
     except (click.Abort, KeyboardInterrupt):
-        click.echo("Interrupted.", err=True)
+        click.echo(_("Interrupted."), err=True)
         return INTERRUPTED
     return result if isinstance(result, int) else 0

@@ -32,6 +32,8 @@ from moonbase.cli.options import build_game, game_type, option_text, read_assign
 from moonbase.cli.prompts import Prompter, say
 from moonbase.cli.seats import DEFAULT_BOT, HUMAN, check_seat
 from moonbase.core import Game
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "BOT_STRENGTHS",
@@ -44,12 +46,13 @@ __all__ = [
 ]
 
 BOT_STRENGTHS: Final = {
-    "random": "easiest: plays any legal action",
-    "greedy": "medium: takes the best-looking action now",
-    "mcts": "strong: searches ahead, tuned for each game (up to about a second a move)",
-    "planner": "MOON's planner: the cheapest way to each goal",
+    "random": N_("easiest: plays any legal action"),
+    "greedy": N_("medium: takes the best-looking action now"),
+    "mcts": N_("strong: searches ahead, tuned for each game (up to about a second a move)"),
+    "planner": N_("MOON's planner: the cheapest way to each goal"),
 }
-"""What each bot is like, as the menu offers it (bots not listed here are offered by name)."""
+"""What each bot is like, as the menu offers it, in English (translate it to show it; bots not
+listed here are offered by name)."""
 _ONLY_FOR: Final = {"planner": "moon"}
 FORCED: Final = "forced"
 """The options question's setting for forced choices: ``forced=on`` or ``forced=off``."""
@@ -76,12 +79,13 @@ def choose_game(prompter: Prompter) -> str:
     """Ask which game to play; returns its name."""
     console = prompter.console
     names = moonbase.games()
-    say(console, "Welcome to moonbase. Which game?", "bold")
+    say(console, _("Welcome to moonbase. Which game?"), "bold")
     for number, name in enumerate(names, 1):
         cls = game_type(name)
         say(console, f"  {number}) {cls.title:<20} {_summary(cls)}")
     while True:
-        typed = prompter.ask(f"Game [1 {game_type(names[0]).title}]: ", choices=names)
+        first = game_type(names[0]).title
+        typed = prompter.ask(_("Game [1 {game}]: ").format(game=first), choices=names)
         if not typed:
             return names[0]
         if typed.isdigit() and 1 <= int(typed) <= len(names):
@@ -90,24 +94,32 @@ def choose_game(prompter: Prompter) -> str:
             return typed.lower()
         say(
             console,
-            f"There is no game {typed!r}: type a number from 1 to {len(names)} or a name "
-            f"({', '.join(names)}).",
+            _(
+                "There is no game {typed}: type a number from 1 to {last} or a name ({names})."
+            ).format(typed=repr(typed), last=len(names), names=", ".join(names)),
             "bold red",
         )
 
 
 def _options_table(game: Game, changed: set[str]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, title=f"{game.title} options", title_justify="left")
-    table.add_column("option", style="bold", no_wrap=True)
-    table.add_column("value", no_wrap=True, max_width=24)
-    table.add_column("what it does")
+    title = _("{game} options").format(game=game.title)
+    table = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    table.add_column(_("option"), style="bold", no_wrap=True)
+    table.add_column(_("value"), no_wrap=True, max_width=24)
+    table.add_column(_("what it does"))
     for spec in game.option_specs:
         value = Text(option_text(game.options.get(spec.name)))
         if spec.name in changed:
             value.stylize("bold green")
         default = spec.default_text or option_text(spec.default)
         about = Text(spec.description)
-        about.append(f"\nallowed: {spec.allowed} · default: {default}", style="dim")
+        about.append(
+            "\n"
+            + _("allowed: {allowed} · default: {default}").format(
+                allowed=spec.allowed, default=default
+            ),
+            style="dim",
+        )
         table.add_row(spec.name, value, about)
     return table
 
@@ -121,11 +133,11 @@ def _forced_words(words: list[str]) -> tuple[list[str], bool | None]:
     rest: list[str] = []
     setting: bool | None = None
     for word in words:
-        key, _, value = word.partition("=")
+        key, _equals, value = word.partition("=")
         if key.lower() == FORCED and value.lower() in ("on", "off"):
             setting = value.lower() == "on"
         elif key.lower() == FORCED:
-            raise BadInput(f"{FORCED}={value!r}: allowed: on, off")
+            raise BadInput(_("forced={value}: allowed: on, off").format(value=repr(value)))
         else:
             rest.append(word)
     return rest, setting
@@ -143,11 +155,15 @@ def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
     while True:
         console.print(_options_table(game, set(given)))
         if cls.presets:
-            say(console, f"presets: {', '.join(cls.presets)}")
-        setting = "on (played for you)" if skip_forced else "off (asked)"
-        say(console, f"{FORCED}={setting}: a choice with only one action possible (on, off)")
+            say(console, _("presets: {presets}").format(presets=", ".join(cls.presets)))
+        say(
+            console,
+            _("forced=on (played for you): a choice with only one action possible (on, off)")
+            if skip_forced
+            else _("forced=off (asked): a choice with only one action possible (on, off)"),
+        )
         typed = prompter.ask(
-            "Enter to play with these; KEY=VALUE to change an option, a preset name, or reset: ",
+            _("Enter to play with these; KEY=VALUE to change an option, a preset name, or reset: "),
             choices=[*cls.presets, "reset", f"{FORCED}=on", f"{FORCED}=off"],
         )
         if not typed:
@@ -162,7 +178,7 @@ def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
                 changes = read_assignments(words)
                 game = build_game(name, {**given, **changes}, preset)
             except BadInput as error:
-                say(console, f"Not changed: {error}.", "bold red")
+                say(console, _("Not changed: {error}.").format(error=error), "bold red")
                 continue
             given.update(changes)
             skip_forced = skip_forced if forced is None else forced
@@ -171,7 +187,7 @@ def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
 
 
 def _seat_choices(game: Game) -> list[tuple[str, str]]:
-    choices = [(HUMAN, "you"), (HUMAN, "another person at this screen")]
+    choices = [(HUMAN, _("you")), (HUMAN, _("another person at this screen"))]
     known = list(BOT_STRENGTHS)
     ordered = sorted(
         bot_names(),
@@ -179,7 +195,8 @@ def _seat_choices(game: Game) -> list[tuple[str, str]]:
     )
     for bot in ordered:
         if _ONLY_FOR.get(bot, game.name) == game.name:
-            choices.append((bot, f"{bot} bot — {BOT_STRENGTHS.get(bot, 'a bot')}"))
+            about = _(BOT_STRENGTHS[bot]) if bot in BOT_STRENGTHS else _("a bot")
+            choices.append((bot, _("{bot} bot — {about}").format(bot=bot, about=about)))
     return choices
 
 
@@ -187,17 +204,23 @@ def choose_seats(prompter: Prompter, game: Game) -> list[str]:
     """Ask who sits in each seat: you, another person at this screen, or a bot."""
     console = prompter.console
     choices = _seat_choices(game)
-    say(console, "Who sits where?", "bold")
-    for number, (_, text) in enumerate(choices, 1):
+    say(console, _("Who sits where?"), "bold")
+    for number, (_spec, text) in enumerate(choices, 1):
         say(console, f"  {number}) {text}")
     if len(choices) > 2:
-        say(console, "  or type a bot spec, e.g. mcts:iterations=500")
+        say(console, "  " + _("or type a bot spec, e.g. mcts:iterations=500"))
     seats: list[str] = []
     for seat in range(game.seats):
         default = HUMAN if seat == 0 or len(choices) == 2 else DEFAULT_BOT
-        shown = "you" if seat == 0 else ("person" if default == HUMAN else f"{default} bot")
+        if seat == 0:
+            shown = _("you")
+        elif default == HUMAN:
+            shown = _("person")
+        else:
+            shown = _("{bot} bot").format(bot=default)
         while True:
-            typed = prompter.ask(f"Seat {seat} [{shown}]: ", choices=[HUMAN, *bot_names()])
+            question = _("Seat {seat} [{default}]: ").format(seat=seat, default=shown)
+            typed = prompter.ask(question, choices=[HUMAN, *bot_names()])
             if not typed:
                 seats.append(default)
                 break
@@ -208,7 +231,13 @@ def choose_seats(prompter: Prompter, game: Game) -> list[str]:
                 seats.append(check_seat(typed))
                 break
             except BadInput as error:
-                say(console, f"{error}; or a number from 1 to {len(choices)}.", "bold red")
+                say(
+                    console,
+                    _("{error}; or a number from 1 to {last}.").format(
+                        error=error, last=len(choices)
+                    ),
+                    "bold red",
+                )
     return seats
 
 

@@ -43,6 +43,7 @@ from typing import Any
 from moonbase.cli.recap import hidden_entries, recap
 from moonbase.cli.render import number_text
 from moonbase.core import CHANCE, Game, State
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "Chronicle",
@@ -204,5 +205,8 @@ def revealed_lines(state: State, indices: Sequence[int], labels: Sequence[str]) 
         seat, action = state.history[index]
         by_seat.setdefault(seat, []).append(action)
     return [
-        f"{labels[seat]}, now shown: {', then '.join(actions)}" for seat, actions in by_seat.items()
+        _("{seat}, now shown: {actions}").format(
+            seat=labels[seat], actions=_(", then ").join(actions)
+        )
+        for seat, actions in by_seat.items()
     ]

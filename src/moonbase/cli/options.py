@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 import moonbase
 from moonbase.cli.errors import BadInput
 from moonbase.core import Game, InvalidOption, OptionValue, game_class
+from moonbase.i18n import gettext as _
 
 __all__ = ["build_game", "game_type", "option_text", "read_assignments"]
 
@@ -31,7 +32,9 @@ def read_assignments(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
-            raise BadInput(f"option {item!r}: write KEY=VALUE, e.g. --option players=3")
+            raise BadInput(
+                _("option {item}: write KEY=VALUE, e.g. --option players=3").format(item=repr(item))
+            )
         options[key.strip().lower().replace("-", "_")] = value.strip()
     return options
 
@@ -50,8 +53,12 @@ def build_game(name: str, options: Mapping[str, object], preset: str | None = No
     merged: dict[str, object] = {}
     if preset is not None:
         if preset not in cls.presets:
-            allowed = ", ".join(cls.presets) or "none"
-            raise BadInput(f"unknown preset {preset!r} of {cls.name}; allowed: {allowed}")
+            allowed = ", ".join(cls.presets) or _("none")
+            raise BadInput(
+                _("unknown preset {preset} of {game}; allowed: {allowed}").format(
+                    preset=repr(preset), game=cls.name, allowed=allowed
+                )
+            )
         merged.update(cls.presets[preset])
     merged.update(options)
     try:

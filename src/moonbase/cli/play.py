@@ -29,10 +29,12 @@ from moonbase.cli.table import Table
 from moonbase.cli.turns import forced_action, turn_note
 from moonbase.cli.undo import UndoRefused
 from moonbase.core import CHANCE, Game, IllegalAction
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["COMMANDS", "HELP", "PlayLoop", "game_line"]
 
-HELP: Final = """\
+HELP: Final = N_("""\
 On your turn, type the number of an action from the menu, or the action itself as shown
 (lower case and extra spaces are fine). Commands:
   help          this text
@@ -48,13 +50,13 @@ On your turn, type the number of an action from the menu, or the action itself a
                 the default; `play` and `load` take --no-skip-forced)
   quit          leave the game (offering to save it first)
 At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall earlier
-lines, and Tab completes an action or a command."""
+lines, and Tab completes an action or a command.""")
 
 COMMANDS: Final = (
     "help", "rules", "hint", "undo", "actions", "table", "sheet ", "sheets", "save ",
     "forced on", "forced off", "quit",
 )  # fmt: skip
-"""The commands as Tab completes them (see :data:`HELP`)."""
+"""The commands as Tab completes them (see :data:`HELP`; in English: they are typed)."""
 
 
 def game_line(game: Game, seed: int) -> str:
@@ -69,7 +71,7 @@ def game_line(game: Game, seed: int) -> str:
         value = game.options.get(spec.name)
         if spec.default is not None and value != spec.default:
             parts.append(f"{spec.name}={option_text(value)}")
-    parts.append(f"seed {seed}")
+    parts.append(_("seed {seed}").format(seed=seed))
     return " · ".join(parts)
 
 
@@ -122,7 +124,7 @@ class PlayLoop:
                 else:
                     self._bot_turn(actors[0])
         except EndOfInput:
-            say(self.console, "Input ended: the game is left unfinished.")
+            say(self.console, _("Input ended: the game is left unfinished."))
             return 0
         self._finish()
         return 0
@@ -131,9 +133,9 @@ class PlayLoop:
         state = self.table.state
         self.console.rule(Text(game_line(state.game, state.seed), style="bold"))
         seats = ", ".join(self.table.labels)
-        say(self.console, f"Seats: {seats}.")
+        say(self.console, _("Seats: {seats}.").format(seats=seats))
         if self.table.humans:
-            say(self.console, "Type help for the commands.")
+            say(self.console, _("Type help for the commands."))
 
     def _tell(self) -> None:
         """Tell the person at the screen (or a spectator) what happened since the last telling."""
@@ -173,7 +175,12 @@ class PlayLoop:
             # A bot that cannot play this game gives its seat to a random bot.
             label = self.table.label(seat)
             reason = " ".join(str(error).split())
-            say(self.console, f"{label} cannot play here ({reason}); a random bot plays for it.")
+            say(
+                self.console,
+                _("{seat} cannot play here ({reason}); a random bot plays for it.").format(
+                    seat=label, reason=reason
+                ),
+            )
             self._bots[seat] = make_bot("random", agent_seed(state.seed, seat))
             return
         self._tell()
@@ -191,7 +198,7 @@ class PlayLoop:
             lines = self._chronicle.tell(state, seat, self._seen[seat], skip_own=True)
             lines[:0] = self._unseen.pop(seat, [])
             if lines:
-                say(self.console, "Since your last turn:", "bold")
+                say(self.console, _("Since your last turn:"), "bold")
                 for line in lines:
                     say(self.console, f"  {line}", "dim")
         self._screen = seat
@@ -236,32 +243,38 @@ class PlayLoop:
         played = len(self.table.state.history)
         self.table.act(seat, action)
         if self._screen == seat:
-            how = "" if self._forced_told else " (type forced off to be asked instead)"
+            line = (
+                _("{seat}: {action} — the only action possible, played for you.")
+                if self._forced_told
+                else _(
+                    "{seat}: {action} — the only action possible, played for you "
+                    "(type forced off to be asked instead)."
+                )
+            )
             self._forced_told = True
-            label = self.table.label(seat)
-            say(self.console, f"{label}: {action} — the only action possible, played for you{how}.")
+            say(self.console, line.format(seat=self.table.label(seat), action=action))
             self._note_turn(seat, before, played)
         else:
-            told = f"played for you (the only action possible): {action}"
+            told = _("played for you (the only action possible): {action}").format(action=action)
             self._unseen.setdefault(seat, []).append(told)
         self._tell()
 
     def _forced_setting(self, typed: str) -> None:
         if typed.lower() not in ("on", "off"):
-            say(self.console, "Type forced on or forced off.", "bold red")
+            say(self.console, _("Type forced on or forced off."), "bold red")
             return
         self.skip_forced = typed.lower() == "on"
         say(
             self.console,
-            "Forced choices will be played for you."
+            _("Forced choices will be played for you.")
             if self.skip_forced
-            else "Forced choices will be asked.",
+            else _("Forced choices will be asked."),
         )
 
     def _command(self, seat: int, typed: str) -> bool | None:
         """Carry out a typed line: ``True`` once the state changed, ``False`` to leave, ``None``
         to ask again."""
-        word, _, rest = typed.partition(" ")
+        word, _space, rest = typed.partition(" ")
         word = word.lower()
         legal = self.table.state.legal_actions(seat)
         if " ".join(typed.upper().split()) in legal:
@@ -270,7 +283,7 @@ class PlayLoop:
             self._leave()
             return False
         if word in ("help", "?"):
-            self.console.print(HELP, highlight=False, markup=False)
+            self.console.print(_(HELP), highlight=False, markup=False)
         elif word == "rules":
             self._rules()
         elif word == "hint":
@@ -323,16 +336,18 @@ class PlayLoop:
             self._refused = 1
 
     def _refuse(self, reason: str) -> None:
-        message = f"Not allowed: {reason} Type a number from the menu, an action, or help."
+        message = _(
+            "Not allowed: {reason} Type a number from the menu, an action, or help."
+        ).format(reason=reason)
         say(self.console, message, "bold red")
 
     def _undo(self, seat: int) -> bool | None:
         try:
             action = self.table.take_back(seat)
         except UndoRefused as error:
-            say(self.console, f"Cannot undo: {error}.", "bold red")
+            say(self.console, _("Cannot undo: {reason}.").format(reason=error), "bold red")
             return None
-        say(self.console, f"Took back {action}.", "bold")
+        say(self.console, _("Took back {action}.").format(action=action), "bold")
         self._told = len(self.table.state.history)
         return True
 
@@ -340,13 +355,13 @@ class PlayLoop:
         try:
             show_rules(self.console, rules_for(self.table.game))
         except RulesMissing as error:
-            say(self.console, f"Sorry: {error}.")
+            say(self.console, _("Sorry: {error}.").format(error=error))
 
     def _sheets(self, seat: int, which: str) -> None:
         try:
             panels = sheet_panels(self.table.game, self.table.state.view(seat), which)
         except NoSheets as error:
-            say(self.console, f"Sorry: {error}.")
+            say(self.console, _("Sorry: {error}.").format(error=error))
             return
         for panel in panels:
             self.console.print(panel)
@@ -356,16 +371,16 @@ class PlayLoop:
         try:
             advice = hint(state.resample(seat, self._hints), seat)
         except HintUnavailable as error:
-            say(self.console, f"Sorry: {error}.")
+            say(self.console, _("Sorry: {error}.").format(error=error))
             return
         except (BotError, ValueError, LookupError) as error:
-            say(self.console, f"Sorry: no hint this time ({error}).")
+            say(self.console, _("Sorry: no hint this time ({error}).").format(error=error))
             return
-        say(self.console, f"Hint: {advice}", "bold green")
+        say(self.console, _("Hint: {advice}").format(advice=advice), "bold green")
 
     def _save(self, path: str) -> None:
         if not path:
-            say(self.console, "save needs a file name, e.g. save mygame.json")
+            say(self.console, _("save needs a file name, e.g. save mygame.json"))
             return
         if save_table(self.prompter, self.table, path) is not None:
             self._saved_at = len(self.table.state.history)
@@ -375,8 +390,8 @@ class PlayLoop:
         history = self.table.state.history
         if any(seat != CHANCE for seat, _ in history[self._saved_at :]):
             with contextlib.suppress(EndOfInput):  # input ended: leave without saving
-                offer_save(self.prompter, self.table, "Save the game before leaving? [y/N] ")
-        say(self.console, "Game left unfinished.")
+                offer_save(self.prompter, self.table, _("Save the game before leaving? [y/N] "))
+        say(self.console, _("Game left unfinished."))
 
     # ------------------------------------------------------------------ the end
     def _finish(self) -> None:
@@ -384,7 +399,7 @@ class PlayLoop:
         self._tell()
         humans = self.table.humans
         viewer = humans[0] if len(humans) == 1 else None
-        self.console.rule(Text("Game over", style="bold"))
+        self.console.rule(Text(_("Game over"), style="bold"))
         self.console.print(view_panel(state.game, state.view(viewer)))
         self.console.print(results_table(state, self.table.labels))
         public = state.view(None)
@@ -392,7 +407,7 @@ class PlayLoop:
             say(self.console, line, "bold")
         lines = breakdown(state.game, public, self.table.labels)
         if lines:
-            say(self.console, "How the scores are made:", "bold")
+            say(self.console, _("How the scores are made:"), "bold")
             for line in lines:
                 say(self.console, f"  {line}")
         if humans:
@@ -402,8 +417,8 @@ class PlayLoop:
         """Offer to save the finished game for replay, and to play again."""
         try:
             offer_save(
-                self.prompter, self.table, "Save this game to replay it? [y/N] ", then="replay"
+                self.prompter, self.table, _("Save this game to replay it? [y/N] "), then="replay"
             )
-            self.again = confirm(self.prompter, "Play again, same seats, a new deal? [y/N] ")
+            self.again = confirm(self.prompter, _("Play again, same seats, a new deal? [y/N] "))
         except EndOfInput:
             return

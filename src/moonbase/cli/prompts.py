@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
+from moonbase.i18n import gettext as _
+
 if TYPE_CHECKING:
     from moonbase.cli.editor import LineEditor
 
@@ -123,8 +125,12 @@ class Prompter:
 
         early = self._editor.discard_typeahead() if self._editor else discard_pending()
         if early:
-            shown = describe_typeahead(early) or "a key"
-            say(self.console, f"(Ignored what was typed before this question: {shown}.)", "dim")
+            shown = describe_typeahead(early) or _("a key")
+            say(
+                self.console,
+                _("(Ignored what was typed before this question: {typed}.)").format(typed=shown),
+                "dim",
+            )
         self.console.file.flush()
 
     def clear(self) -> None:
@@ -140,6 +146,6 @@ class Prompter:
     def pass_screen(self, to: str) -> None:
         """Hot seat: clear the screen and wait until ``to`` has the screen (Enter)."""
         self.clear()
-        say(self.console, f"Pass the screen to {to}.", "bold")
-        self.ask(f"{to}: press Enter when nobody else is looking. ")
+        say(self.console, _("Pass the screen to {seat}.").format(seat=to), "bold")
+        self.ask(_("{seat}: press Enter when nobody else is looking. ").format(seat=to))
         self.clear()

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from moonbase.cli.render import counted
 from moonbase.core import CHANCE, State
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 if TYPE_CHECKING:
     from moonbase.cli.narration import Told
@@ -58,12 +59,14 @@ def _chance_line(outcomes: list[str], hidden: int) -> str:
     shown = outcomes[:_LISTED]
     parts = [", ".join(shown)] if shown else []
     if len(outcomes) > _LISTED:
-        parts[-1] += f", … ({len(outcomes) - _LISTED} more)"
+        parts[-1] += ", … " + _("({n} more)").format(n=len(outcomes) - _LISTED)
     if hidden:
         parts.append(
-            f"{hidden} hidden from you" if shown else f"{counted(hidden, 'outcome')} hidden"
+            _("{n} hidden from you").format(n=hidden)
+            if shown
+            else ngettext("{n} outcome hidden", "{n} outcomes hidden", hidden).format(n=hidden)
         )
-    return "chance: " + "; ".join(parts)
+    return _("chance: {outcomes}").format(outcomes="; ".join(parts))
 
 
 def recap(
@@ -117,7 +120,9 @@ def recap(
         flush()
         if not (skip_own and seat == observer):
             if index in hidden:
-                lines.append(f"{labels[seat]}: made a choice you cannot see yet")
+                lines.append(
+                    _("{seat}: made a choice you cannot see yet").format(seat=labels[seat])
+                )
             elif note is not None and note.detail:
                 lines.append(f"{labels[seat]}: {action} — {note.detail}")
             else:

@@ -29,12 +29,19 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from moonbase.core import Game, State
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = [
+    "PHASES",
+    "PLANETS",
     "SEAT_STYLES",
     "NoSheets",
+    "and_list",
     "counted",
     "number_text",
+    "phase_name",
+    "planet_name",
     "renderer_hook",
     "results_table",
     "sheet_panels",
@@ -75,6 +82,43 @@ def counted(count: float, noun: str, plural: str | None = None) -> str:
     """
     word = noun if count == 1 else (plural or noun + "s")
     return f"{number_text(count)} {word}"
+
+
+PLANETS: Final = {
+    "SATURN": N_("Saturn"),
+    "JUPITER": N_("Jupiter"),
+    "NEPTUNE": N_("Neptune"),
+    "URANUS": N_("Uranus"),
+    "EARTH": N_("Earth"),
+}
+"""Moons' planets as the notation writes them, and their names in English."""
+PHASES: Final = {
+    "setup": N_("setup"),
+    "deal": N_("deal"),
+    "tableau": N_("tableau"),
+    "trick": N_("trick"),
+    "awards": N_("awards"),
+    "over": N_("over"),
+    "draw": N_("draw"),
+    "effect": N_("effect"),
+    "play": N_("play"),
+    "resolve": N_("resolve"),
+}
+"""The phases a view names (Moons, Welcome to the Moon), in English."""
+
+
+def planet_name(planet: str) -> str:
+    """A Moons planet's name in the language spoken (``SATURN`` stays the notation).
+
+    >>> planet_name("JUPITER"), planet_name("PLUTO")
+    ('Jupiter', 'Pluto')
+    """
+    return _(PLANETS[planet]) if planet in PLANETS else planet.title()
+
+
+def phase_name(phase: str) -> str:
+    """A phase a view names, in the language spoken."""
+    return _(PHASES[phase]) if phase in PHASES else phase
 
 
 def renderer_hook(game: Game, name: str) -> Callable[..., Any] | None:
@@ -147,13 +191,21 @@ def sheet_panels(game: Game, view: dict[str, Any], which: str) -> list[Renderabl
     except ImportError:
         draw = None
     if not callable(draw):
-        raise NoSheets(f"{game.title} has no sheets: everything on the table is shown with `table`")
+        raise NoSheets(
+            _("{game} has no sheets: everything on the table is shown with `table`").format(
+                game=game.title
+            )
+        )
     seats = range(game.seats)
     if not which.strip():
         return [draw(view, seat) for seat in seats]
     text = which.strip().removeprefix("seat").strip()
     if not text.isdigit() or int(text) not in seats:
-        raise NoSheets(f"there is no seat {which.strip()!r}; allowed: sheet 0 to sheet {seats[-1]}")
+        raise NoSheets(
+            _("there is no seat {seat}; allowed: sheet 0 to sheet {last}").format(
+                seat=repr(which.strip()), last=seats[-1]
+            )
+        )
     return [draw(view, int(text))]
 
 
@@ -162,24 +214,42 @@ def results_table(state: State, labels: Sequence[str]) -> RenderableType:
     scores = state.scores()
     winners = set(state.winners())
     if len(labels) == 1:
-        verdict = "won" if winners else "lost"
+        verdict = (
+            _("The game is won. Score: {score}.")
+            if winners
+            else _("The game is lost. Score: {score}.")
+        )
         return Text(
-            f"The game is {verdict}. Score: {number_text(scores[0])}.",
+            verdict.format(score=number_text(scores[0])),
             style="bold green" if winners else "bold red",
         )
-    table = RichTable(box=box.SIMPLE_HEAD, title="Final scores", title_justify="left")
-    table.add_column("seat")
-    table.add_column("score", justify="right")
+    table = RichTable(box=box.SIMPLE_HEAD, title=_("Final scores"), title_justify="left")
+    table.add_column(_("seat"))
+    table.add_column(_("score"), justify="right")
     table.add_column("")
     for seat, label in enumerate(labels):
         won = seat in winners
         table.add_row(
             Text(label, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             number_text(scores[seat]),
-            Text("winner", style="bold green") if won else "",
+            Text(_("winner"), style="bold green") if won else "",
         )
-    names = " and ".join(labels[seat] for seat in sorted(winners)) or "nobody"
-    verb = "wins" if len(winners) == 1 else "win"
-    if len(winners) > 1:
-        verb = "share the win"
-    return Group(table, Text(f"{names} {verb}.", style="bold"))
+    names = [labels[seat] for seat in sorted(winners)]
+    if not names:
+        verdict = _("Nobody wins.")
+    elif len(names) == 1:
+        verdict = _("{seat} wins.").format(seat=names[0])
+    else:
+        verdict = _("{seats} share the win.").format(seats=and_list(names))
+    return Group(table, Text(verdict, style="bold"))
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` joined as a sentence lists them, in the language spoken: ``a, b and c``.
+
+    >>> and_list(["a"]), and_list(["a", "b", "c"])
+    ('a', 'a, b and c')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])

@@ -33,14 +33,16 @@ from moonbase.cli.recap import hidden_entries, recap
 from moonbase.cli.render import view_panel
 from moonbase.cli.table import Table
 from moonbase.core import CHANCE, State
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["REPLAY_HELP", "Replay"]
 
-REPLAY_HELP: Final = (
+REPLAY_HELP: Final = N_(
     "Enter or n: next step · b: back · first · last · a step number · "
     "seat N: that seat's view · spectator · q: quit"
 )
-"""The replay's commands."""
+"""The replay's commands (in English: translate it to show it)."""
 
 
 class Replay:
@@ -80,7 +82,7 @@ class Replay:
         """What happened at ``step``, as far as the viewer may know it."""
         state, start = self.steps[step]
         if start is None:
-            return f"step 0 of {self.last} — the start"
+            return _("step 0 of {last} — the start").format(last=self.last)
         earlier = self.steps[step - 1][0]
         hidden = hidden_entries(state, self.viewer, 0)
         shown = [
@@ -92,7 +94,9 @@ class Replay:
         lines += recap(
             state, self.viewer, start, self.table.labels, notes=self._notes(step), hidden=hidden
         )
-        return f"step {step} of {self.last} — " + "; ".join(lines)
+        return _("step {step} of {last} — {what}").format(
+            step=step, last=self.last, what="; ".join(lines)
+        )
 
     def _notes(self, step: int) -> dict[int, Told]:
         """What each entry of ``step`` did, as the viewer saw it."""
@@ -115,37 +119,39 @@ class Replay:
         if not self.unfinished or seat == self._chosen:
             return None
         if self._chosen is None:
-            return (
-                f"the game is unfinished: this replay shows the spectator's view; to see seat "
-                f"{seat}'s, replay it with --seat {seat}"
-            )
-        return (
-            f"the game is unfinished: this replay shows only seat {self._chosen}'s view (and "
+            return _(
+                "the game is unfinished: this replay shows the spectator's view; to see seat "
+                "{seat}'s, replay it with --seat {seat}"
+            ).format(seat=seat)
+        return _(
+            "the game is unfinished: this replay shows only seat {seat}'s view (and "
             "the spectator's), as loading the game would"
-        )
+        ).format(seat=self._chosen)
 
     def show(self, prompter: Prompter, step: int) -> None:
         """Draw ``step`` for the viewer."""
-        state, _ = self.steps[step]
-        viewer = "the spectator" if self.viewer is None else self.table.label(self.viewer)
-        heading, _, what = self.describe(step).partition(" — ")
-        prompter.console.rule(Text(f"{heading} · view of {viewer}"))
+        state, _start = self.steps[step]
+        viewer = _("the spectator") if self.viewer is None else self.table.label(self.viewer)
+        heading, _dash, what = self.describe(step).partition(" — ")
+        prompter.console.rule(
+            Text(_("{step} · view of {viewer}").format(step=heading, viewer=viewer))
+        )
         say(prompter.console, what)
         prompter.console.print(view_panel(state.game, state.view(self.viewer)))
         if state.is_over and step == self.last:
-            say(prompter.console, "The game is over here.", "bold")
+            say(prompter.console, _("The game is over here."), "bold")
             for line in ending(state.game, state.view(None), self.table.labels):
                 say(prompter.console, line)
 
     def run(self, prompter: Prompter) -> int:
         """Let a person step through the game; returns the exit status (0)."""
         console = prompter.console
-        say(console, REPLAY_HELP)
+        say(console, _(REPLAY_HELP))
         step = 0
         self.show(prompter, step)
         while True:
-            typed = prompter.ask("replay > ").lower()
-            word, _, rest = typed.partition(" ")
+            typed = prompter.ask(_("replay > ")).lower()
+            word, _space, rest = typed.partition(" ")
             target = step
             if word in ("", "n", "next"):
                 target = step + 1
@@ -160,28 +166,33 @@ class Replay:
             elif word in ("q", "quit", "exit"):
                 return 0
             elif word in ("help", "?"):
-                say(console, REPLAY_HELP)
+                say(console, _(REPLAY_HELP))
                 continue
             elif word == "spectator":
                 self.viewer = None
             elif word == "seat" and rest.strip().isdigit() and int(rest) < self.table.game.seats:
                 refused = self._may_see(int(rest))
                 if refused is not None:
-                    say(console, f"Not shown: {refused}.", "bold red")
+                    say(console, _("Not shown: {reason}.").format(reason=refused), "bold red")
                     continue
                 self.viewer = int(rest)
             else:
                 seats = self.table.game.seats
                 say(
                     console,
-                    f"Unknown replay command {typed!r}; allowed: {REPLAY_HELP} "
-                    f"(seats 0 to {seats - 1}).",
+                    _(
+                        "Unknown replay command {typed}; allowed: {commands} (seats 0 to {last})."
+                    ).format(typed=repr(typed), commands=_(REPLAY_HELP), last=seats - 1),
                     "bold red",
                 )
                 continue
             if not 0 <= target <= self.last:
-                edge = "the last" if target > self.last else "the first"
-                say(console, f"This is {edge} step (steps go from 0 to {self.last}).")
+                edge = (
+                    _("This is the last step (steps go from 0 to {last}).")
+                    if target > self.last
+                    else _("This is the first step (steps go from 0 to {last}).")
+                )
+                say(console, edge.format(last=self.last))
                 continue
             step = target
             self.show(prompter, step)

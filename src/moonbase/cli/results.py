@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
-from moonbase.cli.render import counted
+from moonbase.i18n import ngettext
 
 __all__ = ["games_played", "print_wide", "result_json", "rows_csv"]
 
@@ -48,7 +48,11 @@ def print_wide(console: Console, table: Table) -> None:
 
 def games_played(played: int, planned: int, *, interrupted: bool) -> str:
     """``N games``, or ``N of M games`` when a run was interrupted."""
-    return f"{played} of {counted(planned, 'game')}" if interrupted else counted(played, "game")
+    if interrupted:
+        return ngettext("{played} of {n} game", "{played} of {n} games", planned).format(
+            played=played, n=planned
+        )
+    return ngettext("{n} game", "{n} games", played).format(n=played)
 
 
 def rows_csv(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> str:

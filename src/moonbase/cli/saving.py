@@ -20,6 +20,7 @@ from pathlib import Path
 
 from moonbase.cli.prompts import Prompter, say
 from moonbase.cli.table import Table
+from moonbase.i18n import gettext as _
 
 __all__ = ["confirm", "default_file", "offer_save", "save_table"]
 
@@ -27,8 +28,9 @@ _YES = frozenset({"y", "yes"})
 
 
 def confirm(prompter: Prompter, question: str) -> bool:
-    """Ask a yes/no ``question``; only ``y`` or ``yes`` (any case) is a yes."""
-    return prompter.ask(question).lower() in _YES
+    """Ask a yes/no ``question``; only ``y`` or ``yes`` (any case), or the language's own
+    words for them, is a yes."""
+    return prompter.ask(question).lower() in _YES | {_("y"), _("yes")}
 
 
 def default_file(table: Table) -> str:
@@ -42,19 +44,33 @@ def save_table(prompter: Prompter, table: Table, path: str, *, then: str = "load
     console = prompter.console
     target = Path(path).expanduser()
     if target.is_dir():
-        say(console, f"Cannot save to {path}: it is a folder; give a file name.", "bold red")
+        say(
+            console,
+            _("Cannot save to {path}: it is a folder; give a file name.").format(path=path),
+            "bold red",
+        )
         return None
-    if target.exists() and not confirm(prompter, f"{path} exists. Overwrite it? [y/N] "):
-        say(console, "Not saved.")
+    if target.exists() and not confirm(
+        prompter, _("{path} exists. Overwrite it? [y/N] ").format(path=path)
+    ):
+        say(console, _("Not saved."))
         return None
     try:
         written = table.save(target)
     except OSError as error:
         reason = error.strerror or str(error)
-        say(console, f"Cannot save to {path}: {reason}.", "bold red")
+        say(
+            console,
+            _("Cannot save to {path}: {reason}.").format(path=path, reason=reason),
+            "bold red",
+        )
         return None
-    how = "Continue it with" if then == "load" else "Step through it with"
-    say(console, f"Saved to {written}. {how}: moonbase {then} {written}")
+    how = (
+        _("Saved to {file}. Continue it with: {command}")
+        if then == "load"
+        else _("Saved to {file}. Step through it with: {command}")
+    )
+    say(console, how.format(file=written, command=f"moonbase {then} {written}"))
     return written
 
 
@@ -64,5 +80,5 @@ def offer_save(prompter: Prompter, table: Table, question: str, *, then: str = "
     if not confirm(prompter, question):
         return False
     default = default_file(table)
-    path = prompter.ask(f"File name [{default}]: ") or default
+    path = prompter.ask(_("File name [{file}]: ").format(file=default)) or default
     return save_table(prompter, table, path, then=then) is not None

@@ -19,6 +19,8 @@ from typing import Final
 
 from moonbase.cli.bots import BotError, bot_names, make_bot, split_specs
 from moonbase.cli.errors import BadInput
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = ["DEFAULT_BOT", "HUMAN", "check_seat", "read_seats", "seat_label"]
 
@@ -39,7 +41,11 @@ def check_seat(spec: str) -> str:
     except BotError as error:
         allowed = ", ".join([HUMAN, *bot_names()])
         reason = str(error).split("; allowed:")[0]
-        raise BadInput(f"seat {text!r}: {reason}; allowed: {allowed}") from None
+        raise BadInput(
+            _("seat {spec}: {reason}; allowed: {allowed}").format(
+                spec=repr(text), reason=reason, allowed=allowed
+            )
+        ) from None
     return text
 
 
@@ -54,9 +60,13 @@ def read_seats(given: Sequence[str], seats: int, *, check: bool = True) -> list[
     if check:
         specs = [check_seat(spec) for spec in specs]
     if len(specs) != seats:
+        example = "--seat human" + " --seat greedy" * (seats > 1)
         raise BadInput(
-            f"{seats} seat{'s' if seats != 1 else ''} to fill but {len(specs)} --seat given; "
-            "give one per seat, e.g. --seat human" + " --seat greedy" * (seats > 1)
+            ngettext(
+                "{n} seat to fill but {given} --seat given; give one per seat, e.g. {example}",
+                "{n} seats to fill but {given} --seat given; give one per seat, e.g. {example}",
+                seats,
+            ).format(n=seats, given=len(specs), example=example)
         )
     return [HUMAN if spec.lower() in _PEOPLE else spec for spec in specs]
 
@@ -71,7 +81,7 @@ def seat_label(seat: int, specs: Sequence[str]) -> str:
     """
     spec = specs[seat]
     if spec != HUMAN:
-        return f"seat {seat} ({spec})"
+        return _("seat {seat} ({spec})").format(seat=seat, spec=spec)
     if sum(1 for other in specs if other == HUMAN) == 1 and len(specs) > 1:
-        return f"seat {seat} (you)"
-    return f"seat {seat}"
+        return _("seat {seat} (you)").format(seat=seat)
+    return _("seat {seat}").format(seat=seat)

@@ -53,10 +53,12 @@ from rich.table import Table
 from moonbase.cli.bots import BotError, run_match, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
-from moonbase.cli.render import counted, number_text
+from moonbase.cli.render import number_text
 from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
 from moonbase.cli.seats import check_seat
 from moonbase.core import Game
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = [
     "COLUMNS",
@@ -101,13 +103,17 @@ def read_agents(given: Sequence[str], game: Game) -> list[str]:
     seats = game.seats
     if len(specs) != seats:
         example = ",".join(["greedy", "random", "mcts", "random"][: max(seats, 1)])
-        raise BadInput(
-            f"{game.title} with these options has {counted(seats, 'seat')}; "
-            f"got {counted(len(specs), 'agent')}; give one per seat, e.g. --agents {example}"
-        )
+        has = ngettext(
+            "{game} with these options has {n} seat",
+            "{game} with these options has {n} seats",
+            seats,
+        ).format(game=game.title, n=seats)
+        got = ngettext("got {n} agent", "got {n} agents", len(specs)).format(n=len(specs))
+        give = _("give one per seat, e.g. --agents {example}").format(example=example)
+        raise BadInput(f"{has}; {got}; {give}")
     checked = [check_seat(spec) for spec in specs]
     if "human" in checked:
-        raise BadInput("simulate plays bots only; allowed: random, greedy, mcts, planner, …")
+        raise BadInput(_("simulate plays bots only; allowed: random, greedy, mcts, planner, …"))
     return checked
 
 
@@ -156,9 +162,12 @@ def result_table(result: Any) -> Table:
         padding=(0, 0),
         show_edge=False,
     )
-    columns = ("agent", "games", "wins", "sole", "shared", "win rate", "95% CI", "mean")
-    for column in (*columns, "95% CI"):
-        table.add_column(column, justify="left" if column == "agent" else "right", no_wrap=True)
+    columns = (
+        _("agent"), _("games"), _("wins"), _("sole"), _("shared"), _("win rate"), _("95% CI"),
+        _("mean"), _("95% CI"),
+    )  # fmt: skip
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="right" if index else "left", no_wrap=True)
     for entry in result.entries:
         table.add_row(
             str(entry.label),
@@ -177,7 +186,10 @@ def result_table(result: Any) -> Table:
 def _print_table(console: Console, result: Any, seed: int) -> None:
     print_wide(console, result_table(result))
     games = games_played(len(result.records), result.planned, interrupted=result.interrupted)
-    say(console, f"{games} from seed {seed}; seats rotate every game.")
+    say(
+        console,
+        _("{games} from seed {seed}; seats rotate every game.").format(games=games, seed=seed),
+    )
 
 
 def simulate(
@@ -205,8 +217,11 @@ def simulate(
         status = INTERRUPTED
         played = len(result.records)
         print(
-            f"Interrupted: {played} of {counted(result.planned, 'game')} played; "
-            "the results below are theirs.",
+            ngettext(
+                "Interrupted: {played} of {n} game played; the results below are theirs.",
+                "Interrupted: {played} of {n} games played; the results below are theirs.",
+                result.planned,
+            ).format(played=played, n=result.planned),
             file=sys.stderr,
         )
     if output == "csv":

@@ -32,6 +32,8 @@ from moonbase.cli.render import counted
 from moonbase.cli.seats import HUMAN, check_seat, seat_label
 from moonbase.cli.undo import UndoStack, barrier
 from moonbase.core import CorruptSave, Game, State
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = ["TABLE_FORMAT", "TABLE_VERSION", "Table", "load_table", "read_table"]
 
@@ -98,8 +100,8 @@ class Table:
             wall = barrier(before, seat, canonical, self.state)
             self.undo.record(seat, self.label(seat), before, canonical, wall)
         else:
-            who = "chance" if seat < 0 else self.label(seat)
-            self.undo.block(f"{who} acted after it")
+            who = _("chance") if seat < 0 else self.label(seat)
+            self.undo.block(_("{seat} acted after it").format(seat=who))
         for watcher in self._watchers:
             watcher(before, seat, self.state)
 
@@ -137,35 +139,43 @@ def read_table(text: str | bytes, *, check: bool = True) -> Table:
     try:
         body = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
-        raise CorruptSave(f"not a moonbase save: not JSON ({reason})") from None
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else _("not UTF-8 text")
+        raise CorruptSave(
+            _("not a moonbase save: not JSON ({reason})").format(reason=reason)
+        ) from None
     if not isinstance(body, dict) or body.get("format") != TABLE_FORMAT:
         state = moonbase.from_json(text)
         return Table(state, [HUMAN] * state.game.seats)
     if body.get("version") != TABLE_VERSION:
         raise CorruptSave(
-            f"table file version {body.get('version')!r} is not supported; this moonbase "
-            f"reads version {TABLE_VERSION}"
+            _(
+                "table file version {version} is not supported; this moonbase reads version {ours}"
+            ).format(version=repr(body.get("version")), ours=TABLE_VERSION)
         )
     missing = [key for key in ("seats", "save") if key not in body]
     if missing:
-        raise CorruptSave(f"damaged table file: missing {', '.join(missing)}")
+        raise CorruptSave(_("damaged table file: missing {keys}").format(keys=", ".join(missing)))
     seats, save = body["seats"], body["save"]
     if not isinstance(save, dict):
-        raise CorruptSave("damaged table file: 'save' must be an object")
+        raise CorruptSave(_("damaged table file: 'save' must be an object"))
     state = moonbase.from_json(save)
     if not isinstance(seats, list) or not all(isinstance(spec, str) for spec in seats):
-        raise CorruptSave("damaged table file: 'seats' must be a list of seat specs")
+        raise CorruptSave(_("damaged table file: 'seats' must be a list of seat specs"))
     if len(seats) != state.game.seats:
         raise CorruptSave(
-            f"damaged table file: {counted(len(seats), 'seat')} listed for a game of "
-            f"{state.game.seats}"
+            ngettext(
+                "damaged table file: {n} seat listed for a game of {seats}",
+                "damaged table file: {n} seats listed for a game of {seats}",
+                len(seats),
+            ).format(n=len(seats), seats=state.game.seats)
         )
     if check:
         try:
             seats = [check_seat(spec) for spec in seats]
         except BadInput as error:
-            raise CorruptSave(f"table file names a seat that is not allowed: {error}") from None
+            raise CorruptSave(
+                _("table file names a seat that is not allowed: {error}").format(error=error)
+            ) from None
     return Table(state, seats)
 
 
@@ -174,11 +184,17 @@ def load_table(path: str | Path) -> Table:
     try:
         data = Path(path).expanduser().read_bytes()
     except FileNotFoundError:
-        raise BadInput(f"no such file: {str(path)!r}; give the path of a saved game") from None
+        raise BadInput(
+            _("no such file: {path}; give the path of a saved game").format(path=repr(str(path)))
+        ) from None
     except IsADirectoryError:
-        raise BadInput(f"{str(path)!r} is a folder; give the path of a saved game") from None
+        raise BadInput(
+            _("{path} is a folder; give the path of a saved game").format(path=repr(str(path)))
+        ) from None
     except OSError as error:
-        raise BadInput(f"cannot read {str(path)!r}: {error.strerror}") from None
+        raise BadInput(
+            _("cannot read {path}: {reason}").format(path=repr(str(path)), reason=error.strerror)
+        ) from None
     try:
         return read_table(data)
     except CorruptSave as error:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from moonbase.cli.recap import hidden_entries
 from moonbase.core import CHANCE, State
+from moonbase.i18n import gettext as _
 
 __all__ = ["UndoRefused", "UndoStack", "barrier", "reveals"]
 
@@ -67,12 +68,14 @@ def barrier(before: State, seat: int, action: str, after: State) -> str | None:
             for index, (who, outcome) in enumerate(following, start)
             if who == CHANCE and index not in hidden
         ]
-        shown = f" ({', '.join(known[:3])}{', …' if len(known) > 3 else ''})" if known else ""
-        return f"a chance event followed it{shown}"
+        if not known:
+            return _("a chance event followed it")
+        outcomes = ", ".join(known[:3]) + (", …" if len(known) > 3 else "")
+        return _("a chance event followed it ({outcomes})").format(outcomes=outcomes)
     if after.is_over:
-        return "it ended the game"
+        return _("it ended the game")
     if reveals(before, seat, after):
-        return "it revealed something that was hidden"
+        return _("it revealed something that was hidden")
     return None
 
 
@@ -85,7 +88,7 @@ class UndoStack:
 
     def _block_pending(self, reason: str) -> None:
         if self._steps:
-            seat, _, action = self._steps[-1]
+            seat, _before, action = self._steps[-1]
             self._walls[seat] = (action, reason)
         self._steps.clear()
 
@@ -93,7 +96,7 @@ class UndoStack:
         """``seat`` (named ``who``) did ``action`` from ``before``; ``wall`` is
         :func:`barrier`'s verdict on it."""
         if self._steps and self._steps[-1][0] != seat:
-            self._block_pending(f"{who} acted after it")
+            self._block_pending(_("{seat} acted after it").format(seat=who))
         if wall is None:
             self._steps.append((seat, before, action))
         else:
@@ -117,7 +120,9 @@ class UndoStack:
         if not self.can_undo(seat):
             wall = self._walls.get(seat)
             if wall is not None:
-                raise UndoRefused(f"{wall[0]} stands: {wall[1]}")
-            raise UndoRefused("nothing of yours to undo this turn")
-        _, before, action = self._steps.pop()
+                raise UndoRefused(
+                    _("{action} stands: {reason}").format(action=wall[0], reason=wall[1])
+                )
+            raise UndoRefused(_("nothing of yours to undo this turn"))
+        _seat, before, action = self._steps.pop()
         return before, action

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from moonbase.cli.narration import Told, View
-from moonbase.cli.render import counted
 from moonbase.core import Game
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = ["breakdown", "ending", "told"]
 
@@ -50,19 +51,30 @@ def _solved(seat: int, before: View, after: View, labels: Sequence[str]) -> list
             return []
         # A goal is solved when A shows it: the face-up one, or (after a draw) A's value.
         goal = _current_goal(before) or str(after["registers"]["A"])
-        also = f", and the next {counted(gained - 1, 'goal')} at once" if gained > 1 else ""
         waiting = _current_goal(after)
-        following = f"next goal {waiting}" if waiting else "no goal waiting"
-        return [
-            f"Goal {goal} solved{also}: A shows it! "
-            f"{counted(int(after['solved']), 'goal')} solved so far; {following}."
-        ]
+        following = _("next goal {goal}").format(goal=waiting) if waiting else _("no goal waiting")
+        solved = int(after["solved"])
+        so_far = ngettext("{n} goal solved so far", "{n} goals solved so far", solved).format(
+            n=solved
+        )
+        if gained > 1:
+            first = ngettext(
+                "Goal {goal} solved, and the next {n} goal at once: A shows it!",
+                "Goal {goal} solved, and the next {n} goals at once: A shows it!",
+                gained - 1,
+            ).format(goal=goal, n=gained - 1)
+        else:
+            first = _("Goal {goal} solved: A shows it!").format(goal=goal)
+        return [f"{first} {so_far}; {following}."]
     lines = []
     for seat, goals in enumerate(after["solved_goals"]):
         for goal in goals[len(before["solved_goals"][seat]) :]:
             lines.append(
-                f"{labels[seat]} solved a goal: {goal}! "
-                f"({counted(len(goals), 'goal')} solved; a new one is drawn.)"
+                ngettext(
+                    "{seat} solved a goal: {goal}! ({n} goal solved; a new one is drawn.)",
+                    "{seat} solved a goal: {goal}! ({n} goals solved; a new one is drawn.)",
+                    len(goals),
+                ).format(seat=labels[seat], goal=goal, n=len(goals))
             )
     return lines
 
@@ -71,7 +83,7 @@ def _bugs(before: View, after: View, labels: Sequence[str]) -> list[str]:
     if after["mode"] == "cooperative":
         return []
     return [
-        f"{labels[seat]} drew a BUG card and keeps it (it may PEEK at a goal)."
+        _("{seat} drew a BUG card and keeps it (it may PEEK at a goal).").format(seat=labels[seat])
         for seat, count in enumerate(after["bugs"])
         if count > before["bugs"][seat]
     ]
@@ -86,17 +98,20 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
     target = words[1] if len(words) > 1 and seat >= 0 and words[0] not in _NO_TARGET else None
     own = [text for text in changed if text.split()[0] == target]
     others = [text for text in changed if text.split()[0] != target]
-    details = own or ([f"{target} {new[target]} (unchanged)"] if target in new else [])
+    unchanged = _("{register} {bits} (unchanged)")
+    details = own or (
+        [unchanged.format(register=target, bits=new[target])] if target in new else []
+    )
     lines: list[str] = []
     if others:
         lines.append(
             f"{action}: {', '.join(others)}"
             if seat < 0
-            else f"The cards drawn then changed {', '.join(others)}."
+            else _("The cards drawn then changed {registers}.").format(registers=", ".join(others))
         )
     for key, goal in (after.get("peeked") or {}).items():
         if (before.get("peeked") or {}).get(key) != goal:
-            details.append(f"{labels[int(key)]}'s goal is {goal}")
+            details.append(_("{seat}'s goal is {goal}").format(seat=labels[int(key)], goal=goal))
     lines.extend(_solved(seat, before, after, labels))
     lines.extend(_bugs(before, after, labels))
     return Told(", ".join(details), tuple(lines))
@@ -113,21 +128,29 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
     for entry in view.get("ended") or ():
         code = entry["trigger"]
         if code == "all-goals-solved":
-            lines.append("Every goal is solved and the deck is empty: the mission is won.")
+            lines.append(_("Every goal is solved and the deck is empty: the mission is won."))
         elif code == "goal-overflow":
             lines.append(
-                f"Goal {entry['goal']} had to move up past slot 4: the CPU was too slow, the "
-                "mission is lost."
+                _(
+                    "Goal {goal} had to move up past slot 4: the CPU was too slow, the "
+                    "mission is lost."
+                ).format(goal=entry["goal"])
             )
         elif code == "deck-empty":
-            lines.append(f"{labels[int(entry['seat'])]} had to draw a card and the deck was empty.")
+            lines.append(
+                _("{seat} had to draw a card and the deck was empty.").format(
+                    seat=labels[int(entry["seat"])]
+                )
+            )
         elif code == "max-rounds":
             rounds = int(entry["rounds"])
             lines.append(
-                f"All {rounds} rounds were played." if rounds > 1 else "Its one round was played."
+                _("All {n} rounds were played.").format(n=rounds)
+                if rounds > 1
+                else _("Its one round was played.")
             )
         else:
-            lines.append(f"The game ended ({code}).")
+            lines.append(_("The game ended ({reason}).").format(reason=code))
     return lines
 
 
@@ -143,14 +166,29 @@ def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
         parts = view["score_parts"]
         total = int(parts["total"])
         setup, in_play = int(parts["setup"]), int(parts["in_play"])
-        how = (
-            f" ({setup} copied into the registers at setup + {in_play} solved in play)"
-            if setup
-            else ""
-        )
-        return [f"{labels[0]}: {counted(total, 'goal')} solved{how} = {total}"]
+        if setup:
+            line = ngettext(
+                "{seat}: {n} goal solved ({setup} copied into the registers at setup + "
+                "{in_play} solved in play) = {n}",
+                "{seat}: {n} goals solved ({setup} copied into the registers at setup + "
+                "{in_play} solved in play) = {n}",
+                total,
+            )
+        else:
+            line = ngettext(
+                "{seat}: {n} goal solved = {n}", "{seat}: {n} goals solved = {n}", total
+            )
+        return [line.format(seat=labels[0], n=total, setup=setup, in_play=in_play)]
     lines = []
     for seat, goals in enumerate(view["solved_goals"]):
-        which = f" ({', '.join(goals)})" if goals else ""
-        lines.append(f"{labels[seat]}: {counted(len(goals), 'goal')} solved{which} = {len(goals)}")
+        n = len(goals)
+        if goals:
+            line = ngettext(
+                "{seat}: {n} goal solved ({goals}) = {n}",
+                "{seat}: {n} goals solved ({goals}) = {n}",
+                n,
+            )
+        else:
+            line = ngettext("{seat}: {n} goal solved = {n}", "{seat}: {n} goals solved = {n}", n)
+        lines.append(line.format(seat=labels[seat], n=n, goals=", ".join(goals)))
     return lines

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from moonbase.cli.narration import Told, View
+from moonbase.cli.render import and_list
 from moonbase.core import Game
+from moonbase.i18n import gettext as _
 
 __all__ = ["breakdown", "ending", "token_name", "told"]
 
@@ -57,20 +59,37 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
         key = (seat, number)
         if key not in new or old.get(key) == new[key]:
             continue  # the second half of a split that the end of the game cut off
-        start = f"space {old[key][0]}" if key in old else "the reserve"
         space, value = new[key]
-        moves.append(
-            f"{token_name(seat, number)} from {start} to space {space} (worth {_value(value)})"
+        move = (
+            _("{token} from space {start} to space {space} (worth {value})")
+            if key in old
+            else _("{token} from the reserve to space {space} (worth {value})")
         )
-    detail = ", then ".join(moves) if moves else ("no move is possible" if action == "PASS" else "")
+        moves.append(
+            move.format(
+                token=token_name(seat, number),
+                start=old[key][0] if key in old else "",
+                space=space,
+                value=_value(value),
+            )
+        )
+    if moves:
+        detail = _(", then ").join(moves)
+    else:
+        detail = _("no move is possible") if action == "PASS" else ""
     lines = []
     if after["split_allowed"] and not before["split_allowed"]:
         lines.append(
-            f"The barrier after space {after['barrier']} is crossed: from now on a 3, 4 or 5 "
-            "may be split."
+            _(
+                "The barrier after space {space} is crossed: from now on a 3, 4 or 5 may be split."
+            ).format(space=after["barrier"])
         )
     if after.get("extra_turn") and after.get("turn") == seat and not after.get("over"):
-        lines.append(f"{labels[seat]} rolls again: a run of three of its tokens was made.")
+        lines.append(
+            _("{seat} rolls again: a run of three of its tokens was made.").format(
+                seat=labels[seat]
+            )
+        )
     return Told(detail, tuple(lines))
 
 
@@ -84,14 +103,14 @@ def ending(view: View, labels: Sequence[str]) -> list[str]:
     lines = []
     for entry in view.get("ended") or ():
         if entry["trigger"] == "last-spaces":
-            *first, last = (str(space) for space in entry["spaces"])
-            spaces = f"{', '.join(first)} and {last}"
+            spaces = and_list([str(space) for space in entry["spaces"]])
             lines.append(
-                f"The last three spaces ({spaces}) are all taken, the last by "
-                f"{labels[int(entry['seat'])]}."
+                _("The last three spaces ({spaces}) are all taken, the last by {seat}.").format(
+                    spaces=spaces, seat=labels[int(entry["seat"])]
+                )
             )
         else:
-            lines.append(f"The game ended ({entry['trigger']}).")
+            lines.append(_("The game ended ({reason}).").format(reason=entry["trigger"]))
     return lines
 
 
@@ -111,8 +130,13 @@ def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
     lines = []
     for seat, tokens in enumerate(view.get("score_parts") or ()):
         parts = [
-            f"{token_name(seat, token['token'])} on space {token['space']}: "
-            f"{token['token']}×{_value(token['value'])} = {_value(token['points'])}"
+            _("{token} on space {space}: {number}×{value} = {points}").format(
+                token=token_name(seat, token["token"]),
+                space=token["space"],
+                number=token["token"],
+                value=_value(token["value"]),
+                points=_value(token["points"]),
+            )
             for token in sorted(tokens, key=lambda token: token["token"])
             if token["space"] is not None
         ]
@@ -120,8 +144,10 @@ def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
         if reserve:
             names = ", ".join(token_name(seat, token["token"]) for token in reserve)
             cost = sum(int(token["points"]) for token in reserve)
-            parts.append(f"{names} in the reserve: {_value(cost)}")
+            parts.append(
+                _("{tokens} in the reserve: {points}").format(tokens=names, points=_value(cost))
+            )
         total = sum(int(token["points"]) for token in tokens)
-        parts.append(f"total {_value(total)}")
+        parts.append(_("total {points}").format(points=_value(total)))
         lines.append(f"{labels[seat]}: {' · '.join(parts)}")
     return lines

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from moonbase.cli.narration import Told, signed_sum
-from moonbase.cli.render import counted
+from moonbase.cli.render import and_list, planet_name
 from moonbase.core import Game
 from moonbase.games.moons.view import LastTrick, MoonsView, ScorePart
+from moonbase.i18n import N_, ngettext
+from moonbase.i18n import gettext as _
 
 __all__ = ["breakdown", "ending", "tokens_text", "told"]
 
@@ -59,12 +62,30 @@ def _trick_line(trick: LastTrick, labels: Sequence[str]) -> str:
     moons = [play["card"] for play in plays if play["card"] != "AST"]
     off_suit = [card for card in moons if card[0] != moons[0][0]] if moons else []
     winner, lowest = trick["winner"], trick["lowest"]
-    line = f"Trick: {cards} — " + ("no winner" if winner is None else f"won by {labels[winner]}")
+    if winner is None:
+        line = _("Trick: {cards} — no winner").format(cards=cards)
+    else:
+        line = _("Trick: {cards} — won by {seat}").format(cards=cards, seat=labels[winner])
     if lowest is not None:
-        line += f"; lowest off-suit card: {labels[lowest]}"
+        line += _("; lowest off-suit card: {seat}").format(seat=labels[lowest])
     elif off_suit:
-        line += "; the lowest off-suit cards tie: no token for them"
+        line += _("; the lowest off-suit cards tie: no token for them")
     return line + "."
+
+
+def tokens_counted(planet: str, count: int) -> str:
+    """``count`` tokens of ``planet``, in words: ``2 Saturn tokens``."""
+    if planet == "SATURN":
+        form = ngettext("{n} Saturn token", "{n} Saturn tokens", count)
+    elif planet == "JUPITER":
+        form = ngettext("{n} Jupiter token", "{n} Jupiter tokens", count)
+    elif planet == "NEPTUNE":
+        form = ngettext("{n} Neptune token", "{n} Neptune tokens", count)
+    elif planet == "URANUS":
+        form = ngettext("{n} Uranus token", "{n} Uranus tokens", count)
+    else:
+        form = ngettext("{n} {planet} token", "{n} {planet} tokens", count)
+    return form.format(n=count, planet=planet_name(planet))
 
 
 def _tricks_of_round(before: MoonsView, after: MoonsView, trick_done: bool) -> list[int]:
@@ -89,8 +110,10 @@ def told(
     if before["first_player"] is None and found is not None:
         first = labels[found]
         lines.append(
-            f"{first} has the highest tableau card: it takes the first-player marker and the "
-            "Earth token, and leads."
+            _(
+                "{seat} has the highest tableau card: it takes the first-player marker and the "
+                "Earth token, and leads."
+            ).format(seat=first)
         )
     last = after["last_trick"]
     trick_done = last is not None and last != before["last_trick"]
@@ -102,8 +125,10 @@ def told(
         and after["mini_counts"][seat] > before["mini_counts"][seat]
     ):
         drawn = list(Counter(after.get("minis") or []) - Counter(before.get("minis") or []))
-        detail = "draws a Mini-Asteroid" + (
-            f": {drawn[0]}" if after.get("seat") == seat and drawn else ""
+        detail = (
+            _("draws a Mini-Asteroid: {card}").format(card=drawn[0])
+            if after.get("seat") == seat and drawn
+            else _("draws a Mini-Asteroid")
         )
     round_over = _round_over(before, after)
     tricks = _tricks_of_round(before, after, trick_done)
@@ -115,29 +140,44 @@ def told(
             continue
         reasons = []
         if awards_of_trick and last is not None and last["winner"] == k:
-            reasons.append("winning the trick")
+            reasons.append(_("winning the trick"))
         if awards_of_trick and last is not None and last["lowest"] == k:
-            reasons.append("the lowest off-suit card")
+            reasons.append(_("the lowest off-suit card"))
         if awards_of_round and tricks[k] == max(tricks):
-            reasons.append("the most tricks")
+            reasons.append(_("the most tricks"))
         if awards_of_round and tricks[k] == 0:
-            reasons.append("winning no trick")
-        what = " and ".join(
-            counted(count, f"{planet.title()} token") for planet, count in won.items()
-        )
-        why = f" for {' and '.join(reasons)}" if reasons else ""
-        lines.append(f"{labels[k]} gets {what}{why}.")
+            reasons.append(_("winning no trick"))
+        what = and_list([tokens_counted(planet, count) for planet, count in won.items()])
+        if reasons:
+            line = _("{seat} gets {tokens} for {reasons}.").format(
+                seat=labels[k], tokens=what, reasons=and_list(reasons)
+            )
+        else:
+            line = _("{seat} gets {tokens}.").format(seat=labels[k], tokens=what)
+        lines.append(line)
     if round_over:
         won_tricks = ", ".join(f"{labels[k]} {n}" for k, n in enumerate(tricks))
         lines.append(
-            f"End of round {before['round']} of {before['rounds']}. Tricks won: {won_tricks}."
+            _("End of round {round} of {rounds}. Tricks won: {tricks}.").format(
+                round=before["round"], rounds=before["rounds"], tricks=won_tricks
+            )
         )
         standing = "; ".join(
-            f"{labels[k]} {tokens_text(tokens)} ({counted(float(after['scores'][k]), 'point')})"
+            _("{seat} {tokens} ({points})").format(
+                seat=labels[k], tokens=tokens_text(tokens), points=_points(after["scores"][k])
+            )
             for k, tokens in enumerate(after["tokens"])
         )
-        lines.append(f"Tokens so far: {standing}.")
+        lines.append(_("Tokens so far: {standing}.").format(standing=standing))
     return Told(detail, tuple(lines))
+
+
+def _points(score: float) -> str:
+    value = float(score)
+    shown = str(int(value)) if value == int(value) else str(value)
+    return ngettext("{n} point", "{n} points", int(value) if value == int(value) else 2).format(
+        n=shown
+    )
 
 
 def ending(view: MoonsView, labels: Sequence[str]) -> list[str]:
@@ -151,18 +191,36 @@ def ending(view: MoonsView, labels: Sequence[str]) -> list[str]:
     for entry in view.get("ended") or ():
         code = entry["trigger"]
         if code == "supply-empty":
-            lines.append("The token supply is empty.")
+            lines.append(_("The token supply is empty."))
         elif code == "last-round":
+            rounds = int(entry["rounds"])
             lines.append(
-                f"All {counted(int(entry['rounds']), 'round')} are played: every player has "
-                "been first player once."
+                ngettext(
+                    "All {n} round is played: every player has been first player once.",
+                    "All {n} rounds are played: every player has been first player once.",
+                    rounds,
+                ).format(n=rounds)
             )
         else:
-            lines.append(f"The game ended ({code}).")
+            lines.append(_("The game ended ({reason}).").format(reason=code))
     return lines
 
 
-_GROUPS = {"sets": "set", "triples": "triple", "singles": "single"}
+_GROUPS = ("sets", "triples", "singles")
+
+
+def _group_text(name: str, count: int, each: int) -> str:
+    """``count`` complete sets, triples or singles worth ``each`` (``name`` the group)."""
+    if name == "sets":
+        form = ngettext("{n} set × {each}", "{n} sets × {each}", count)
+    elif name == "triples":
+        form = ngettext("{n} triple × {each}", "{n} triples × {each}", count)
+    else:
+        form = ngettext("{n} single × {each}", "{n} singles × {each}", count)
+    return form.format(n=count, each=each)
+
+
+_NONE_OF: Final = {"sets": N_("no sets"), "triples": N_("no triples"), "singles": N_("no singles")}
 
 
 def _part_text(part: ScorePart) -> str:
@@ -170,14 +228,17 @@ def _part_text(part: ScorePart) -> str:
     nothing in a word or two."""
     name, count, each = str(part["part"]), int(part["count"]), int(part["each"])
     if name in _GROUPS:
-        return f"{counted(count, _GROUPS[name])} × {each}" if part["points"] else f"no {name}"
+        return _group_text(name, count, each) if part["points"] else _(_NONE_OF[name])
     cards = int(part["cards"])
     held = f"{cards} × {name}" if cards > 1 else name
     if not part["points"]:
         return f"{held} 0"
     counts = str(part["counts"])
-    what = "set" if counts == "sets" else f"{counts.title()} token"
-    return f"{held} ({counted(count, what)} × {each * cards})"
+    if counts == "sets":
+        what = ngettext("{n} set", "{n} sets", count).format(n=count)
+    else:
+        what = tokens_counted(counts, count)
+    return f"{held} ({what} × {each * cards})"
 
 
 def breakdown(game: Game, view: MoonsView, labels: Sequence[str]) -> list[str]:
@@ -204,5 +265,9 @@ def breakdown(game: Game, view: MoonsView, labels: Sequence[str]) -> list[str]:
         summed = f"{signed_sum(terms)} = {total}" if terms else str(total)
         if nothing:
             summed += f"; {', '.join(nothing)}"
-        lines.append(f"{labels[k]}: tokens {tokens_text(view['tokens'][k])} — {summed}")
+        lines.append(
+            _("{seat}: tokens {tokens} — {score}").format(
+                seat=labels[k], tokens=tokens_text(view["tokens"][k]), score=summed
+            )
+        )
     return lines

@@ -7,13 +7,50 @@ part (the sheet's ``score_parts``, each with its sign; solo, ``solo_score``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from moonbase.cli.narration import Told, View, minus, signed_sum
-from moonbase.cli.render import counted
+from moonbase.cli.render import and_list
 from moonbase.core import Game
+from moonbase.i18n import N_, ngettext
+from moonbase.i18n import gettext as _
 
-__all__ = ["breakdown", "ending", "score_text", "told"]
+__all__ = ["PARTS", "breakdown", "ending", "part_name", "score_text", "told"]
+
+PARTS: Final = {
+    "antennas": N_("antennas"),
+    "astronaut": N_("astronaut"),
+    "astronauts": N_("astronauts"),
+    "blue": N_("blue"),
+    "bonus_rockets": N_("bonus rockets"),
+    "dome": N_("dome"),
+    "errors": N_("errors"),
+    "green": N_("green"),
+    "greenhouses": N_("greenhouses"),
+    "grey": N_("grey"),
+    "infected": N_("infected"),
+    "launch": N_("launch"),
+    "longest": N_("longest"),
+    "majority": N_("majority"),
+    "missions": N_("missions"),
+    "pearls": N_("pearls"),
+    "planning": N_("planning"),
+    "plants": N_("plants"),
+    "quarters": N_("quarters"),
+    "rubies": N_("rubies"),
+    "sheet": N_("sheet"),
+    "skyscrapers": N_("skyscrapers"),
+    "starships": N_("starships"),
+    "stations": N_("stations"),
+    "tower": N_("tower"),
+    "water": N_("water"),
+}
+"""The parts of a sheet's score (the keys of ``score_parts``), in English."""
+
+
+def part_name(key: str) -> str:
+    """A score part's name in the language spoken (``bonus_rockets``: bonus rockets)."""
+    return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
 
 
 def _errors(sheet: dict[str, Any]) -> str:
@@ -29,14 +66,21 @@ def _mission_lines(before: View, after: View, labels: Sequence[str]) -> list[str
         claimed = [who for who in new["claimed_by"] if who not in old["claimed_by"]]
         if not claimed:
             continue
-        names = " and ".join("ASTRA" if who == "ASTRA" else labels[int(who)] for who in claimed)
+        names = and_list(["ASTRA" if who == "ASTRA" else labels[int(who)] for who in claimed])
         values = {
             str(after["sheets"][who]["missions"][new["letter"]])
             for who in claimed
             if who != "ASTRA"
         }
-        worth = f" ({' / '.join(sorted(values))})" if values else ""
-        lines.append(f"Mission {new['card']} accomplished by {names}{worth}: {new['text']}")
+        if values:
+            line = _("Mission {card} accomplished by {seats} ({points}): {text}")
+        else:
+            line = _("Mission {card} accomplished by {seats}: {text}")
+        lines.append(
+            line.format(
+                card=new["card"], seats=names, points=" / ".join(sorted(values)), text=new["text"]
+            )
+        )
     return lines
 
 
@@ -48,14 +92,26 @@ def told(seat: int, action: str, before: View, after: View, labels: Sequence[str
             continue
         parts = []
         if old["score"] != new["score"]:
-            parts.append(f"score {old['score']} → {new['score']}")
+            parts.append(
+                _("score {before} → {after}").format(before=old["score"], after=new["score"])
+            )
         if old.get("errors") != new.get("errors"):
-            parts.append(f"System Errors {_errors(old)} → {_errors(new)}")
+            parts.append(
+                _("System Errors {before} → {after}").format(
+                    before=_errors(old), after=_errors(new)
+                )
+            )
         if parts:
-            lines.append(f"{labels[k]}'s sheet: {'; '.join(parts)}.")
+            lines.append(
+                _("{seat}'s sheet: {changes}.").format(seat=labels[k], changes="; ".join(parts))
+            )
     lines.extend(_mission_lines(before, after, labels))
     if "astra" in after and before.get("astra", {}).get("score") != after["astra"]["score"]:
-        lines.append(f"ASTRA: score {before['astra']['score']} → {after['astra']['score']}.")
+        lines.append(
+            _("ASTRA: score {before} → {after}.").format(
+                before=before["astra"]["score"], after=after["astra"]["score"]
+            )
+        )
     return Told("", tuple(lines))
 
 
@@ -66,15 +122,18 @@ def _who(seat: int | str, labels: Sequence[str]) -> str:
 def _last_error(entry: dict[str, Any], name: str, labels: Sequence[str]) -> str:
     boxes = int(entry["boxes"])
     if "side" not in entry:
-        return f"{name} marked the last of its {boxes} System Error boxes."
+        return _("{seat} marked the last of its {n} System Error boxes.").format(seat=name, n=boxes)
     if entry.get("astra"):
-        where = "ASTRA's battlefield"
+        where = _("ASTRA's battlefield")
     elif entry["sheet"] == entry["seat"]:
-        where = "its own sheet"
+        where = _("its own sheet")
     else:
-        where = f"{labels[int(entry['sheet'])]}'s sheet"
-    every = "both" if boxes == 2 else f"all {boxes}"
-    return f"{name} marked {every} System Error boxes of its half on {where}."
+        where = _("{seat}'s sheet").format(seat=labels[int(entry["sheet"])])
+    if boxes == 2:
+        line = _("{seat} marked both System Error boxes of its half on {where}.")
+    else:
+        line = _("{seat} marked all {n} System Error boxes of its half on {where}.")
+    return line.format(seat=name, n=boxes, where=where)
 
 
 def _trigger_text(entry: dict[str, Any], labels: Sequence[str]) -> str:
@@ -82,26 +141,33 @@ def _trigger_text(entry: dict[str, Any], labels: Sequence[str]) -> str:
     code = entry["trigger"]
     name = _who(entry["seat"], labels) if "seat" in entry else ""
     if code == "all-missions":
-        return f"{name} accomplished all three missions."
+        return _("{seat} accomplished all three missions.").format(seat=name)
     if code == "all-spaces":
         if entry.get("astra"):
-            return "Every space of ASTRA's battlefield is filled."
+            return _("Every space of ASTRA's battlefield is filled.")
         if "astra" in entry:  # adventure 8: a battlefield its two writers fill together
-            return f"Every space of the battlefield on {name}'s sheet is filled."
-        return f"{name} filled every number space."
+            return _("Every space of the battlefield on {seat}'s sheet is filled.").format(
+                seat=name
+            )
+        return _("{seat} filled every number space.").format(seat=name)
     if code == "last-error":
         return _last_error(entry, name, labels)
     if code == "launch":
-        return f"{name} launched the rocket: every launch rocket crossed, no error left."
-    if code == "astra-rockets":
-        return f"ASTRA crossed the last of her {entry['rockets']} rockets."
-    if code == "deck-out":
-        left = counted(int(entry["left"]), "starship card")
-        return (
-            f"Only {left} left, and a turn needs {entry['needed']}: the deck would run out "
-            "a second time, so the game ends before that turn."
+        return _("{seat} launched the rocket: every launch rocket crossed, no error left.").format(
+            seat=name
         )
-    return f"An end trigger was met ({code})."
+    if code == "astra-rockets":
+        return _("ASTRA crossed the last of her {n} rockets.").format(n=entry["rockets"])
+    if code == "deck-out":
+        left = int(entry["left"])
+        return ngettext(
+            "Only {n} starship card left, and a turn needs {needed}: the deck would run out "
+            "a second time, so the game ends before that turn.",
+            "Only {n} starship cards left, and a turn needs {needed}: the deck would run out "
+            "a second time, so the game ends before that turn.",
+            left,
+        ).format(n=left, needed=entry["needed"])
+    return _("An end trigger was met ({reason}).").format(reason=code)
 
 
 def ending(view: View, labels: Sequence[str]) -> list[str]:
@@ -133,22 +199,25 @@ def score_text(parts: dict[str, int]) -> str:
     """
     groups: dict[str, dict[str, int]] = {"": {}}
     for key, value in parts.items():
-        side, _, rest = key.partition("_")
+        side, _sep, rest = key.partition("_")
         if side.startswith("side") and side[4:].isdigit() and rest:
             groups.setdefault(side, {})[rest] = value
         elif key != "total":
             groups[""][key] = value
     terms: list[tuple[str, int | None]] = [
-        (name.replace("_", " "), value) for name, value in groups[""].items() if value
+        (part_name(name), value) for name, value in groups[""].items() if value
     ]
-    nothing = [name.replace("_", " ") for name, value in groups[""].items() if not value]
+    nothing = [part_name(name) for name, value in groups[""].items() if not value]
     for side, inner in groups.items():
         if side:
             subtotal = sum(inner.values())
-            terms.append((f"side {side[4:]} ({score_text({**inner, 'total': subtotal})})", None))
+            inside = score_text({**inner, "total": subtotal})
+            terms.append((_("side {n} ({score})").format(n=side[4:], score=inside), None))
     total = minus(parts.get("total", 0))
     summed = f"{signed_sum(terms)} = {total}" if terms else total
-    return f"{summed}; nothing from {', '.join(nothing)}" if nothing else summed
+    if not nothing:
+        return summed
+    return _("{score}; nothing from {parts}").format(score=summed, parts=", ".join(nothing))
 
 
 def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
@@ -159,8 +228,14 @@ def breakdown(game: Game, view: View, labels: Sequence[str]) -> list[str]:
     ]
     astra, solo = view.get("astra"), view.get("solo_score")
     if astra is not None:
-        lines.append(f"ASTRA (level {astra['level']}, {astra['name']}): {astra['score']}")
+        lines.append(
+            _("ASTRA (level {level}, {name}): {score}").format(
+                level=astra["level"], name=astra["name"], score=astra["score"]
+            )
+        )
     if solo is not None:
-        terms = [("sheet", solo["sheet"]), ("ASTRA", solo["astra"])]
-        lines.append(f"Solo score: {signed_sum(terms)} = {minus(solo['total'])}")
+        terms = [(_("sheet"), solo["sheet"]), ("ASTRA", solo["astra"])]
+        lines.append(
+            _("Solo score: {score}").format(score=f"{signed_sum(terms)} = {minus(solo['total'])}")
+        )
     return lines

@@ -28,9 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.actions import Menu
-from moonbase.cli.render import SEAT_STYLES, counted, number_text
+from moonbase.cli.render import SEAT_STYLES, number_text
 from moonbase.core import Game
 from moonbase.games.moon.views import CompetitiveView, CooperativeView, MoonView
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = ["lamps", "menu", "render", "turn_ended"]
 
@@ -53,7 +55,7 @@ def lamps(bits: str) -> Text:
 
 def _registers() -> Table:
     grid = Table.grid(padding=(0, 2))
-    for _ in range(4):
+    for _column in range(4):
         grid.add_column(no_wrap=True)
     return grid
 
@@ -84,26 +86,29 @@ def _slots(view: CooperativeView) -> Table:
         elif slot == "BUG":
             shown = Text("BUG", style="bold red")
         elif slot == "hidden":
-            shown = Text("face down", style="italic")
+            shown = Text(_("face down"), style="italic")
         else:
             shown = Text(f"{slot} ({int(slot, 2)})", style="bold green")
-        table.add_row(Text(f"slot {number}", style="dim"), shown)
+        table.add_row(Text(_("slot {n}").format(n=number), style="dim"), shown)
     return table
 
 
 def _energy(view: MoonView, extra: list[str]) -> Text:
     energy = float(view["energy"])
-    text = Text("energy ")
+    text = Text(_("energy") + " ")
     text.append(number_text(energy), style="bold")
     if energy * 2 <= _BAR:
         text.append(" " + "▮" * int(energy * 2), style="yellow")
         text.append(" (▮ = ½)", style="dim")
     if view["mode"] == "competitive" and view["free"]:
-        text.append(f" · {view['free']} free uses left")
+        text.append(" · " + _("{n} free uses left").format(n=view["free"]))
     for part in extra:
         text.append(f" · {part}")
     if view["disabled"]:
-        text.append(f" · disabled: {', '.join(view['disabled'])}", style="red")
+        text.append(
+            " · " + _("disabled: {registers}").format(registers=", ".join(view["disabled"])),
+            style="red",
+        )
     return text
 
 
@@ -112,14 +117,17 @@ def _seats(view: CompetitiveView) -> Table:
     hackers = view["hackers"]
     peeked = view["peeked"]
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    columns = ["seat", "solved", "RAM", "bugs"]
-    columns += ["hacker"] * any(hackers) + ["peeked"] * bool(peeked)
+    columns = [_("seat"), _("solved"), "RAM", _("bugs")]
+    columns += [_("hacker")] * any(hackers) + [_("peeked")] * bool(peeked)
     for column in columns:
         table.add_column(column, no_wrap=True)
     for seat, solved in enumerate(view["solved"]):
         marker = "▶ " if seat == view["turn"] else "  "
         cells: list[str | Text] = [
-            Text(f"{marker}seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
+            Text(
+                marker + _("seat {seat}").format(seat=seat),
+                style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+            ),
             str(solved),
             str(view["rams"][seat]),
             str(view["bugs"][seat] or ""),
@@ -145,28 +153,35 @@ def render(view: MoonView) -> RenderableType:
     board.add_column(no_wrap=True)
     parts: list[RenderableType] = [board]
     if view["mode"] == "cooperative":
-        title = f"MOON — cooperative · round {view['round']}"
+        title = _("MOON — cooperative · round {round}").format(round=view["round"])
         goal = _current_goal(view)
         if goal is not None:
-            _row(registers, "goal", goal, "← make A show this", style="bold green")
+            _row(registers, _("goal"), goal, _("← make A show this"), style="bold green")
         board.add_row(registers, _slots(view))
-        extra = [f"deck {counted(view['deck'], 'card')}", f"goals solved {view['solved']}"]
+        extra = [_deck(view["deck"]), _("goals solved {n}").format(n=view["solved"])]
         parts.append(_energy(view, extra))
         if view["outcome"]:
-            parts.append(Text(f"The mission is {view['outcome']}.", style="bold"))
+            outcome = (
+                _("The mission is won.") if view["outcome"] == "won" else _("The mission is lost.")
+            )
+            parts.append(Text(outcome, style="bold"))
     else:
         energy = number_text(float(view["energy"]))
-        title = (
-            f"MOON — competitive · round {view['round']} of {view['max_rounds']} · "
-            f"seat {view['turn']} to play with energy {energy}"
-        )
+        title = _(
+            "MOON — competitive · round {round} of {rounds} · seat {seat} to play with energy "
+            "{energy}"
+        ).format(round=view["round"], rounds=view["max_rounds"], seat=view["turn"], energy=energy)
         if view["goal"]:
-            _row(registers, "goal", view["goal"], style="bold green")
+            _row(registers, _("goal"), view["goal"], style="bold green")
         if view["ram"]:
             _row(registers, "RAM", view["ram"], style="bold cyan")
         board.add_row(registers, _seats(view))
-        parts.append(_energy(view, [f"deck {counted(view['deck'], 'card')}"]))
+        parts.append(_energy(view, [_deck(view["deck"])]))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
+
+
+def _deck(cards: int) -> str:
+    return ngettext("deck {n} card", "deck {n} cards", cards).format(n=cards)
 
 
 def turn_ended(before: MoonView, action: str, after: MoonView) -> str | None:
@@ -181,14 +196,15 @@ def turn_ended(before: MoonView, action: str, after: MoonView) -> str | None:
     """
     if action == "END":
         return None
-    why = "nothing else was affordable, so only END was left."
     if before["mode"] == "cooperative" or after["mode"] == "cooperative":
         lost = after.get("outcome") == "lost" and before.get("outcome") is None
         if after["round"] != before["round"] or lost:
-            return f"Round {before['round']} ended by itself: {why}"
+            return _(
+                "Round {round} ended by itself: nothing else was affordable, so only END was left."
+            ).format(round=before["round"])
         return None
     if after["turn"] != before["turn"] or after["round"] != before["round"]:
-        return f"Your turn ended by itself: {why}"
+        return _("Your turn ended by itself: nothing else was affordable, so only END was left.")
     return None
 
 
@@ -294,7 +310,7 @@ def menu(game: Game, view: MoonView, actions: Sequence[str], width: int) -> Menu
         return None
     peeks = [f"{numbers[a]}) {a}" for a in ordered if a.startswith("PEEK ") and a in legal]
     head = "  ".join(["1) END", *peeks])
-    legend = "    (n): energy it costs · A←B: A takes A op B, MOV A B copies B"
+    legend = "    " + _("(n): energy it costs · A←B: A takes A op B, MOV A B copies B")
     lines = [head + legend if len(head + legend) <= width else head]
     left, right = _block_lines(one, numbers, legal), _block_lines(two, numbers, legal)
     beside = max(map(len, left), default=0) + max(map(len, right), default=0)

@@ -19,14 +19,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from moonbase.cli.render import SEAT_STYLES
+from moonbase.cli.render import SEAT_STYLES, and_list
 from moonbase.games.moon_leap.view import MoonLeapView
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["ROW", "render"]
 
 ROW: Final = 12
 """Spaces per row of the drawn track."""
 _LETTERS: Final = "abcdef"
+BOARDS: Final = {"standard": N_("standard")}
+"""The board names that are words, in English (a board file keeps its name)."""
 
 
 def _value_style(value: int) -> str:
@@ -40,7 +44,9 @@ def _track(view: MoonLeapView) -> list[Text]:
     track = view["track"]
     lines: list[Text] = []
     for start in range(0, len(track), ROW):
-        rows = [Text("space "), Text("value "), Text("token ")]
+        heads = [_("space"), _("value"), _("token")]
+        wide = max(len(head) for head in heads)
+        rows = [Text(f"{head:<{wide}} ") for head in heads]
         for entry in track[start : start + ROW]:
             token = entry["token"]
             rows[0].append(f"{entry['space']:>4}", style="dim")
@@ -63,26 +69,27 @@ def _track(view: MoonLeapView) -> list[Text]:
 
 def _die(view: MoonLeapView) -> Text:
     roll = view["roll"]
-    text = Text("die  ")
+    text = Text(_("die") + "  ")
     if roll is None:
-        text.append("not rolled yet", style="dim")
+        text.append(_("not rolled yet"), style="dim")
     else:
         text.append(f"[ {'★' if roll == '*' else roll} ]", style="bold reverse")
         if roll == "*":
-            text.append("  move any one of your tokens", style="dim")
+            text.append("  " + _("move any one of your tokens"), style="dim")
     return text
 
 
 def _seats(view: MoonLeapView) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False)
-    table.add_column("seat")
-    table.add_column("score", justify="right")
-    table.add_column("in reserve")
+    table.add_column(_("seat"))
+    table.add_column(_("score"), justify="right")
+    table.add_column(_("in reserve"))
     for seat, (score, reserve) in enumerate(zip(view["scores"], view["reserve"], strict=True)):
         marker = "▶ " if seat == view.get("turn") and not view.get("over") else "  "
-        kept = " ".join(str(number) for number in reserve) or "none"
+        kept = " ".join(str(number) for number in reserve) or _("none")
+        name = _("seat {seat} ({letter})").format(seat=seat, letter=_LETTERS[seat])
         table.add_row(
-            Text(f"{marker}seat {seat} ({_LETTERS[seat]})", style=SEAT_STYLES[seat]),
+            Text(f"{marker}{name}", style=SEAT_STYLES[seat]),
             str(score),
             kept,
         )
@@ -91,25 +98,39 @@ def _seats(view: MoonLeapView) -> Table:
 
 def _status(view: MoonLeapView) -> Text:
     if view.get("over"):
-        winners = " and ".join(f"seat {seat}" for seat in view["winners"])
-        return Text(f"Game over: {winners} {'win' if len(view['winners']) > 1 else 'wins'}.")
-    extra = " (extra turn)" if view.get("extra_turn") else ""
-    doing = "roll" if view["roll"] is None else "move"
-    return Text(f"seat {view['turn']} to {doing}{extra}", style="bold")
+        winners = [_("seat {seat}").format(seat=seat) for seat in view["winners"]]
+        if len(winners) > 1:
+            return Text(_("Game over: {seats} win.").format(seats=and_list(winners)))
+        return Text(_("Game over: {seats} wins.").format(seats=and_list(winners)))
+    if view["roll"] is None:
+        line = (
+            _("seat {seat} to roll (extra turn)")
+            if view.get("extra_turn")
+            else _("seat {seat} to roll")
+        )
+    else:
+        line = (
+            _("seat {seat} to move (extra turn)")
+            if view.get("extra_turn")
+            else _("seat {seat} to move")
+        )
+    return Text(line.format(seat=view["turn"]), style="bold")
 
 
 def render(view: MoonLeapView) -> RenderableType:
     """One Moon Leap view as a rich panel."""
     board = view["board"]
-    crossed = (
-        "crossed: 3, 4 and 5 may be split"
+    barrier = (
+        _("barrier ┃ after space {space} (crossed: 3, 4 and 5 may be split)")
         if view["split_allowed"]
-        else "not crossed yet: no splits"
+        else _("barrier ┃ after space {space} (not crossed yet: no splits)")
     )
-    title = f"Moon Leap — {view['players']} players · {board} board"
+    title = _("Moon Leap — {players} players · {board} board").format(
+        players=view["players"], board=_(BOARDS[board]) if board in BOARDS else board
+    )
     parts: list[RenderableType] = [
         *_track(view),
-        Text(f"barrier ┃ after space {view['barrier']} ({crossed})", style="dim"),
+        Text(barrier.format(space=view["barrier"]), style="dim"),
         _die(view),
         _seats(view),
         _status(view),

@@ -23,8 +23,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from moonbase.cli.render import SEAT_STYLES, counted, number_text
+from moonbase.cli.render import SEAT_STYLES, number_text, phase_name, planet_name
 from moonbase.games.moons.view import MoonsView
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = ["card_text", "menu_key", "render"]
 
@@ -71,18 +73,23 @@ def _cards(cards: list[str]) -> Text:
 
 def _hand(view: MoonsView) -> list[RenderableType]:
     hand = view["hand"] or []
-    lines: list[RenderableType] = [Text(f"your hand ({counted(len(hand), 'card')})", style="bold")]
+    heading = ngettext("your hand ({n} card)", "your hand ({n} cards)", len(hand)).format(
+        n=len(hand)
+    )
+    lines: list[RenderableType] = [Text(heading, style="bold")]
     for planet in _PLANETS:
         cards = [card for card in hand if card.startswith(planet[0])]
         if cards:
-            line = Text(f"  {planet.title():<8}", style=_STYLES[planet[0]])
+            line = Text(f"  {planet_name(planet):<8}", style=_STYLES[planet[0]])
             line.append_text(_cards(cards))
             lines.append(line)
     asteroids = sum(1 for card in hand if card == "AST")
     if asteroids:
-        lines.append(Text(f"  Asteroid AST ×{asteroids}", style="bold"))
+        lines.append(Text("  " + _("Asteroid AST ×{n}").format(n=asteroids), style="bold"))
     minis = view.get("minis") or []
-    lines.append(Text(f"  Mini-Asteroids: {', '.join(minis) or 'none'}"))
+    lines.append(
+        Text("  " + _("Mini-Asteroids: {cards}").format(cards=", ".join(minis) or _("none")))
+    )
     return lines
 
 
@@ -97,17 +104,19 @@ def _tableau(view: MoonsView, seat: int) -> Text:
     cards = view["tableaus"][seat]
     if cards is not None and (cards or view["phase"] != "tableau"):
         return _cards(cards)
-    return Text("face down" if view["chosen"][seat] else "choosing…", style="italic dim")
+    return Text(_("face down") if view["chosen"][seat] else _("choosing…"), style="italic dim")
 
 
 def _seats(view: MoonsView) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for column in ("seat", "tableau", "hand", "tokens", "tricks", "score", "bonuses"):
-        table.add_column(column, no_wrap=column != "bonuses")
+    columns = (_("seat"), _("tableau"), _("hand"), _("tokens"), _("tricks"), _("score"))
+    for column in columns:
+        table.add_column(column, no_wrap=True)
+    table.add_column(_("bonuses"))
     to_act = set(view.get("to_act") or [])
     for seat in range(view["players"]):
         name = Text("▶ " if seat in to_act else "  ")
-        name.append(f"seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        name.append(_("seat {seat}").format(seat=seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         table.add_row(
             name,
             _tableau(view, seat),
@@ -121,44 +130,50 @@ def _seats(view: MoonsView) -> Table:
 
 
 def _markers(view: MoonsView) -> Text:
-    parts = [f"dealer seat {view['dealer']}"]
+    parts = [_("dealer seat {seat}").format(seat=view["dealer"])]
     for seat, name in (
-        (view["first_player"], "first player"),
-        (view["earth"], "Earth"),
-        (view["leader"], "leads"),
+        (view["first_player"], _("first player seat {seat}")),
+        (view["earth"], _("Earth seat {seat}")),
+        (view["leader"], _("leads seat {seat}")),
     ):
         if seat is not None:
-            parts.append(f"{name} seat {seat}")
+            parts.append(name.format(seat=seat))
     return Text(" · ".join(parts), style="dim")
 
 
 def _trick(view: MoonsView) -> list[RenderableType]:
     lines: list[RenderableType] = []
     led = view.get("led")
-    text = Text(f"trick (led {led.title() if led else '—'}): ", style="bold")
+    text = Text(
+        _("trick (led {planet}): ").format(planet=planet_name(led) if led else "—"), style="bold"
+    )
     if view["trick"]:
         for index, play in enumerate(view["trick"]):
             if index:
                 text.append(", ")
-            text.append(f"seat {play['seat']} ")
+            text.append(_("seat {seat}").format(seat=play["seat"]) + " ")
             text.append_text(card_text(play["card"]))
     else:
-        text.append("no card yet", style="dim")
+        text.append(_("no card yet"), style="dim")
     lines.append(text)
     last = view.get("last_trick")
     if last:
-        plays = ", ".join(f"seat {play['seat']} {play['card']}" for play in last["trick"])
-        winner = "nobody" if last["winner"] is None else f"seat {last['winner']}"
-        lowest = "nobody" if last["lowest"] is None else f"seat {last['lowest']}"
-        lines.append(
-            Text(f"last trick: {plays} — won by {winner}, lowest off-suit {lowest}", style="dim")
+        seat = _("seat {seat}")
+        plays = ", ".join(
+            f"{seat.format(seat=play['seat'])} {play['card']}" for play in last["trick"]
         )
+        winner = _("nobody") if last["winner"] is None else seat.format(seat=last["winner"])
+        lowest = _("nobody") if last["lowest"] is None else seat.format(seat=last["lowest"])
+        line = _("last trick: {plays} — won by {winner}, lowest off-suit {lowest}")
+        lines.append(Text(line.format(plays=plays, winner=winner, lowest=lowest), style="dim"))
     return lines
 
 
 def render(view: MoonsView) -> RenderableType:
     """One Moons view as a rich panel."""
-    title = f"Moons — round {view['round']} of {view['rounds']} · {view['phase']}"
+    title = _("Moons — round {round} of {rounds} · {phase}").format(
+        round=view["round"], rounds=view["rounds"], phase=phase_name(view["phase"])
+    )
     parts: list[RenderableType] = []
     if view.get("hand") is not None:
         parts.extend(_hand(view))
@@ -168,13 +183,22 @@ def render(view: MoonsView) -> RenderableType:
     parts.append(Text())
     if view["phase"] != "tableau":
         parts.extend(_trick(view))
-    supply = Text("supply ")
+    supply = Text(_("supply") + " ")
     supply.append_text(_tokens(view["supply"]))
     blocked = view.get("blocked")
-    supply.append(f"· blocked: {blocked.title() if blocked else '—'} · ")
-    supply.append(f"Mini-Asteroid pile {view['pile']} · tricks left {view['tricks_left']}")
+    supply.append(
+        "· "
+        + _("blocked: {planet}").format(planet=planet_name(blocked) if blocked else "—")
+        + " · "
+    )
+    supply.append(
+        _("Mini-Asteroid pile {pile} · tricks left {tricks}").format(
+            pile=view["pile"], tricks=view["tricks_left"]
+        )
+    )
     parts.append(supply)
     if view.get("taker") is not None and view.get("take_options"):
-        options = ", ".join(planet.title() for planet in view["take_options"])
-        parts.append(Text(f"seat {view['taker']} chooses a token: {options}", style="bold"))
+        options = ", ".join(planet_name(planet) for planet in view["take_options"])
+        chooses = _("seat {seat} chooses a token: {planets}")
+        parts.append(Text(chooses.format(seat=view["taker"], planets=options), style="bold"))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)

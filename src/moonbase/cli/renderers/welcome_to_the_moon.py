@@ -24,12 +24,14 @@ from rich.table import Table
 from rich.text import Text
 
 from moonbase.cli.actions import Menu, menu_lines, natural_key
-from moonbase.cli.render import SEAT_STYLES, number_text
+from moonbase.cli.narrators.welcome_to_the_moon import part_name
+from moonbase.cli.render import SEAT_STYLES, number_text, phase_name
 from moonbase.core import Game
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import draw_sheet, places
 from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
+from moonbase.i18n import gettext as _
 
 __all__ = ["described", "menu", "render", "sheet", "summary"]
 
@@ -49,13 +51,13 @@ def _compact(value: object) -> str:
 def _offer(view: WelcomeView) -> Text:
     text = Text()
     if "combinations" in view:
-        text.append("combinations  ", style="bold")
+        text.append(_("combinations") + "  ", style="bold")
         for number, combo in enumerate(view["combinations"], start=1):
             text.append(f"{number}: ", style="bold")
             text.append(f"{_mark(combo['number'])} {_mark(combo['action'])}", style="cyan")
             text.append("    ")
         return text
-    text.append("cards  ", style="bold")
+    text.append(_("cards") + "  ", style="bold")
     for number, card in enumerate(view["cards"], start=1):
         shown = (
             f"SOLO {card['solo']}"
@@ -67,8 +69,17 @@ def _offer(view: WelcomeView) -> Text:
         text.append("    ")
     astra = view["astra"]
     text.append(
-        f"\ndeck {view['deck']} (pass {view['pass']}) · ASTRA level {astra['level']} "
-        f"({astra['name']}): score {astra['score']}, cards {_compact(astra['cards'])}"
+        "\n"
+        + _(
+            "deck {deck} (pass {n}) · ASTRA level {level} ({name}): score {score}, cards {cards}"
+        ).format(
+            deck=view["deck"],
+            n=view["pass"],
+            level=astra["level"],
+            name=astra["name"],
+            score=astra["score"],
+            cards=_compact(astra["cards"]),
+        )
     )
     return text
 
@@ -78,12 +89,17 @@ def _missions(view: WelcomeView) -> list[Text]:
     for mission in view["missions"]:
         if mission["card"] is None:
             continue
-        line = Text(f"mission {mission['card']} ", style="bold")
-        line.append(f"({mission['high']}/{mission['low']} points")
-        line.append(", high taken)" if mission["high_taken"] else ")")
+        line = Text(_("mission {card}").format(card=mission["card"]) + " ", style="bold")
+        points = (
+            _("({high}/{low} points, high taken)")
+            if mission["high_taken"]
+            else _("({high}/{low} points)")
+        )
+        line.append(points.format(high=mission["high"], low=mission["low"]))
         line.append(f" {mission['text']}")
         if mission.get("claimed_by"):
-            line.append(f" — done by {_compact(mission['claimed_by'])}", style="green")
+            done = _("done by {seats}").format(seats=_compact(mission["claimed_by"]))
+            line.append(f" — {done}", style="green")
         lines.append(line)
     return lines
 
@@ -123,9 +139,9 @@ def score_line(parts: dict[str, int]) -> Text:
     >>> print(score_line({"launch": 75, "bonus_rockets": 0, "errors": -5, "total": 70}))
     score: launch 75 + bonus rockets 0 − errors 5 = 70
     """
-    text = Text("score: ", style="bold")
+    text = Text(_("score:") + " ", style="bold")
     for index, (name, value) in enumerate(item for item in parts.items() if item[0] != "total"):
-        shown = f"{name.replace('_', ' ')} {abs(value)} "
+        shown = f"{_part(name)} {abs(value)} "
         if value < 0:
             text.append(f"− {shown}", style="red")
         else:
@@ -134,14 +150,25 @@ def score_line(parts: dict[str, int]) -> Text:
     return text
 
 
+def _part(key: str) -> str:
+    """A score part's name; a half's part (``side1_water``) with its side."""
+    side, _sep, rest = key.partition("_")
+    if side.startswith("side") and side[4:].isdigit() and rest:
+        return _("side {n} {part}").format(n=side[4:], part=part_name(rest))
+    return part_name(key)
+
+
 def _sheet(sheet: dict[str, Any], heading: str, number: int) -> list[RenderableType]:
     """A sheet drawn as printed, its score part by part and the missions it accomplished."""
-    parts: list[RenderableType] = [Text(f"{heading}: score {sheet['score']}", style="bold")]
+    heading = _("{sheet}: score {score}").format(sheet=heading, score=sheet["score"])
+    parts: list[RenderableType] = [Text(heading, style="bold")]
     parts.append(SheetDrawing(adventure(number).layout, sheet["marks"]))
     parts.append(score_line(sheet["score_parts"]))
     claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
     if claimed:
-        parts.append(Text(f"missions: {_compact(claimed)}", style="green"))
+        parts.append(
+            Text(_("missions: {missions}").format(missions=_compact(claimed)), style="green")
+        )
     return parts
 
 
@@ -166,13 +193,13 @@ def summary(sheet: dict[str, Any]) -> dict[str, str]:
 
 def _scores(view: WelcomeView) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for column in ("seat", "score", "errors", "missions", "spaces", "this turn"):
+    for column in (_("seat"), _("score"), _("errors"), _("missions"), _("spaces"), _("this turn")):
         table.add_column(column)
     to_act = set(view.get("to_act") or [])
     for seat, sheet in enumerate(view["sheets"]):
         name = Text("▶ " if seat in to_act else "  ")
-        name.append(f"seat {seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
-        done = "done" if view["done"][seat] else ("choosing" if seat in to_act else "")
+        name.append(_("seat {seat}").format(seat=seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        done = _("done") if view["done"][seat] else (_("choosing") if seat in to_act else "")
         table.add_row(name, *summary(sheet).values(), done)
     return table
 
@@ -194,11 +221,14 @@ def sheet(view: WelcomeView, seat: int) -> RenderableType:
     shown = own_sheet if own and own_sheet is not None else view["sheets"][seat]
     if own:
         mine = seat == view.get("seat")
-        heading = f"your sheet (seat {seat})" if mine else f"seat {seat}'s sheet (you write on it)"
+        heading = (
+            _("your sheet (seat {seat})") if mine else _("seat {seat}'s sheet (you write on it)")
+        )
+    elif view.get("to_act"):
+        heading = _("seat {seat}'s sheet (as it stood at the start of this turn)")
     else:
-        heading = f"seat {seat}'s sheet"
-    if not own and view.get("to_act"):
-        heading += " (as it stood at the start of this turn)"
+        heading = _("seat {seat}'s sheet")
+    heading = heading.format(seat=seat)
     return Panel(
         Group(*_sheet(shown, heading, view["adventure"])), title_align="left", expand=False
     )
@@ -206,9 +236,8 @@ def sheet(view: WelcomeView, seat: int) -> RenderableType:
 
 def render(view: WelcomeView) -> RenderableType:
     """One Welcome to the Moon view as a rich panel."""
-    title = (
-        f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} · "
-        f"turn {view['turn']} ({view['phase']})"
+    title = _("Welcome to the Moon — adventure {n}, {title} · turn {turn} ({phase})").format(
+        n=view["adventure"], title=view["title"], turn=view["turn"], phase=phase_name(view["phase"])
     )
     parts: list[RenderableType] = [_offer(view), *_missions(view), Text()]
     own = view.get("sheet")
@@ -216,17 +245,18 @@ def render(view: WelcomeView) -> RenderableType:
     if own is not None:
         writing = view.get("writing")
         heading = (
-            f"your sheet (seat {seat})"
+            _("your sheet (seat {seat})").format(seat=seat)
             if writing is None
-            else f"seat {writing}'s sheet (you write on it this turn)"
+            else _("seat {seat}'s sheet (you write on it this turn)").format(seat=writing)
         )
         parts.extend(_sheet(own, heading, view["adventure"]))
         if view.get("pending"):
-            parts.append(Text(f"still to do: {_compact(view['pending'])}", style="bold yellow"))
+            pending = _("still to do: {steps}").format(steps=_compact(view["pending"]))
+            parts.append(Text(pending, style="bold yellow"))
         parts.append(Text())
     else:
         for other, sheet in enumerate(view["sheets"]):
-            parts.extend(_sheet(sheet, f"seat {other}", view["adventure"]))
+            parts.extend(_sheet(sheet, _("seat {seat}").format(seat=other), view["adventure"]))
             parts.append(Text())
     parts.append(_scores(view))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
