@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import click
 import pytest
 
 from moonbase import i18n
-from moonbase.cli.main import main
+from moonbase.cli.main import cli, main
 
 
 @pytest.fixture(autouse=True)
@@ -44,3 +45,44 @@ def test_english_help_is_as_written_and_stays_after_another_language(
     i18n.use("en")
     shown = " ".join(_help(capsys, "--lang", "en", "play").split())
     assert "Play GAME at this screen" in shown and "the deal (default: a random one)" in shown
+
+
+_COMMANDS = [
+    (),
+    ("play",),
+    ("load",),
+    ("replay",),
+    ("simulate",),
+    ("rules",),
+    ("serve",),
+    ("games",),
+    ("lab",),
+    ("lab", "tournament"),
+    ("lab", "study"),
+]
+
+
+def _texts(command: tuple[str, ...]) -> list[str]:
+    """The help texts moonbase writes for ``command`` and its options, in English."""
+    found: click.Command = cli
+    for name in command:
+        assert isinstance(found, click.Group)
+        found = found.commands[name]
+    texts = [found.help or ""]
+    texts += [p.help for p in found.params if isinstance(p, click.Option) and p.help]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["es", "pl"])
+@pytest.mark.parametrize("command", _COMMANDS, ids=[" ".join(c) or "moonbase" for c in _COMMANDS])
+def test_every_command_s_help_is_in_the_language(
+    command: tuple[str, ...], lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shown = "".join(_help(capsys, "--lang", lang, *command).split())  # as wrapped: no spaces
+    translate = i18n.translator(lang).gettext
+    for text in _texts(command):
+        assert "".join(translate(text).split()) in shown
+        assert "".join(text.split()) not in shown
+    for heading in ("Usage:", "Options:", "Showthismessageandexit."):
+        assert heading not in shown
+    assert translate("Usage:") in shown

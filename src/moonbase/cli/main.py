@@ -48,16 +48,37 @@ _CONTEXT: Final = {"help_option_names": ["-h", "--help"], "max_content_width": 1
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+_CLICK_WORDS: Final = (N_("Usage:"), N_("Options"), N_("Commands"), N_("Arguments"))
+"""The headings click writes in a help text (it reads them in English: translated here)."""
+_CLICK_HELP: Final = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+
+class _SpokenFormatter(click.HelpFormatter):
+    """Click's help formatter with its headings in the language spoken."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, prefix if prefix is not None else _("Usage:") + " ")
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_(heading))
+
+
+class _SpokenContext(click.Context):
+    formatter_class = _SpokenFormatter
+
+
 class _Spoken:
     """Help in the language spoken: click reads the help texts at import, before ``--lang`` is
     read, so they are marked with ``N_`` and translated only when the help is shown."""
 
     help: str | None
     params: list[click.Parameter]
+    context_class: type[click.Context] = _SpokenContext
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        params = click.Command.get_params(self, ctx)  # type: ignore[arg-type]
         texts = [(self, self.help)] + [
-            (param, param.help) for param in self.params if isinstance(param, click.Option)
+            (param, param.help) for param in params if isinstance(param, click.Option)
         ]
         for holder, text in texts:
             holder.help = _(text) if text else text
@@ -178,16 +199,18 @@ _GAME_OPTIONS = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP
 )
 _PRESET = click.option(
-    "--preset", "-p", metavar="NAME", help="start from one of the game's presets"
+    "--preset", "-p", metavar="NAME", help=N_("start from one of the game's presets")
 )
-_FIRST_SEED = click.option("--seed", type=int, default=0, show_default=True, help="the first deal")
+_FIRST_SEED = click.option(
+    "--seed", type=int, default=0, show_default=True, help=N_("the first deal")
+)
 _EXECUTOR = click.option(
     "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
-    help="play in local processes or on the Dask scheduler at HOST:PORT",
+    help=N_("play in local processes or on the Dask scheduler at HOST:PORT"),
 )  # fmt: skip
 _WORKERS = click.option(
     "--workers", "-j", type=click.IntRange(min=1),
-    help="local worker processes (default: one per core)",
+    help=N_("local worker processes (default: one per core)"),
 )  # fmt: skip
 
 
@@ -250,7 +273,17 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
         return 0
 
 
-@cli.command(context_settings=_CONTEXT)
+_SIMULATE_HELP = N_(
+    "Play many games of GAME between bots and print the results.\n"
+    "\n"
+    "Ctrl-C stops at once and prints the results of the games finished (exit status 130).\n"
+    "The csv and json columns: game, seat (the agent's place in --agents), agent, spec, games,\n"
+    "wins, sole_wins, shared_wins, win_rate, win_low, win_high (95% interval), mean_score,\n"
+    "score_low, score_high, move_seconds, slow_move_seconds (median and 90th percentile)."
+)
+
+
+@cli.command(context_settings=_CONTEXT, help=_SIMULATE_HELP)
 @click.argument("game")
 @click.option(
     "--agents",
@@ -258,11 +291,11 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
     multiple=True,
     required=True,
     metavar="A,B,…",
-    help="one bot per seat, comma-separated, e.g. greedy,random",
+    help=N_("one bot per seat, comma-separated, e.g. greedy,random"),
 )
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), help="worker processes (default: one per core)"
+    "--jobs", "-j", type=click.IntRange(min=1), help=N_("worker processes (default: one per core)")
 )
 @_GAME_OPTIONS
 @_PRESET
@@ -273,7 +306,7 @@ def replay(file: str, seat: int | None, spectator: bool) -> int:
     type=click.Choice(FORMATS),
     default="table",
     show_default=True,
-    help="table for people; csv or json (one row per agent) for programs",
+    help=N_("table for people; csv or json (one row per agent) for programs"),
 )
 @_reports_bad_input
 def simulate(
@@ -297,12 +330,23 @@ def simulate(
     return run_simulation(_console(), chosen, agents, games, jobs, seed, output)
 
 
-@cli.group(context_settings=_CONTEXT)
+_LAB_HELP = N_("Tournaments, ratings and studies between bots (needs the lab extra).")
+
+
+@cli.group(context_settings=_CONTEXT, help=_LAB_HELP)
 def lab() -> None:
     """Tournaments, ratings and studies between bots (needs the lab extra)."""
 
 
-@lab.command(context_settings=_CONTEXT)
+_TOURNAMENT_HELP = N_(
+    "Play every seating of the bots at GAME over many deals; print win rates and ratings.\n"
+    "\n"
+    "Ctrl-C stops at once, keeps the games finished in --store and prints their results\n"
+    "(exit status 130)."
+)
+
+
+@lab.command(context_settings=_CONTEXT, help=_TOURNAMENT_HELP)
 @click.argument("game")
 @click.option(
     "--agents",
@@ -310,28 +354,28 @@ def lab() -> None:
     multiple=True,
     required=True,
     metavar="A,B,…",
-    help="the bots in the tournament, at least one per seat, e.g. mcts,greedy,random",
+    help=N_("the bots in the tournament, at least one per seat, e.g. mcts,greedy,random"),
 )
 @_GAME_OPTIONS
 @_PRESET
 @click.option(
     "--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-    help="at least this many games: whole rounds of every seating",
+    help=N_("at least this many games: whole rounds of every seating"),
 )  # fmt: skip
 @_FIRST_SEED
 @click.option(
     "--store", metavar="PATH",
-    help="a folder for the results (Parquet); a run on it again continues where it stopped",
+    help=N_("a folder for the results (Parquet); a run on it again continues where it stopped"),
 )  # fmt: skip
 @_EXECUTOR
 @_WORKERS
 @click.option(
     "--format", "output", type=click.Choice(LAB_FORMATS), default="table", show_default=True,
-    help="table for people; csv or json (one row per agent) for programs",
+    help=N_("table for people; csv or json (one row per agent) for programs"),
 )  # fmt: skip
 @click.option(
     "--export", type=click.Choice(EXPORTS),
-    help="also write the stored games as PATH/games.csv (needs --store)",
+    help=N_("also write the stored games as PATH/games.csv (needs --store)"),
 )  # fmt: skip
 @_reports_bad_input
 def tournament(
@@ -367,27 +411,33 @@ def tournament(
     )
 
 
-@lab.command(context_settings=_CONTEXT)
+_STUDY_HELP = N_(
+    "Run the study NAME and write its report: seat-value GAME, moon-difficulty, wttm,\n"
+    "moons-scoring (GAME may be left out where the study plays one game)."
+)
+
+
+@lab.command(context_settings=_CONTEXT, help=_STUDY_HELP)
 @click.argument("name", metavar="NAME")
 @click.argument("game", required=False)
 @_GAME_OPTIONS
 @_PRESET
 @click.option(
     "--agents", "--agent", "-a", "agents", multiple=True, metavar="A,B,…",
-    help="the bots (default: the study's own); seat-value takes one, playing every seat",
+    help=N_("the bots (default: the study's own); seat-value takes one, playing every seat"),
 )  # fmt: skip
 @click.option(
     "--games", "-n", type=click.IntRange(min=1),
-    help="deals (games, in moons-scoring) per point of the study (default: the study's own)",
+    help=N_("deals (games, in moons-scoring) per point of the study (default: the study's own)"),
 )  # fmt: skip
 @_FIRST_SEED
 @click.option(
     "--out", default="lab-report", show_default=True, metavar="FOLDER",
-    help="where the report (index.html and its pictures) is written",
+    help=N_("where the report (index.html and its pictures) is written"),
 )  # fmt: skip
 @click.option(
     "--store", metavar="PATH",
-    help="the folder of the study's tournament stores (default: OUT/games); a rerun continues",
+    help=N_("the folder of the study's tournament stores (default: OUT/games); a rerun continues"),
 )  # fmt: skip
 @_EXECUTOR
 @_WORKERS
@@ -419,11 +469,17 @@ def study(
     )  # fmt: skip
 
 
-@cli.command(context_settings=_CONTEXT)
+_RULES_HELP = N_(
+    "Show the rules of GAME in the language spoken, as moonbase plays them (paged on a terminal)."
+)
+
+
+@cli.command(context_settings=_CONTEXT, help=_RULES_HELP)
 @click.argument("game")
 @_reports_bad_input
 def rules(game: str) -> int:
-    """Show the rules of GAME in English, as moonbase plays them (paged on a terminal)."""
+    """Show the rules of GAME in the language spoken, as moonbase plays them (paged on a
+    terminal)."""
     console = _console()
     try:
         show_rules(console, rules_text(game))
@@ -433,21 +489,24 @@ def rules(game: str) -> int:
     return 0
 
 
-@cli.command(context_settings=_CONTEXT)
-@click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
+_SERVE_HELP = N_("Serve tables over the network (REST and WebSocket API; see docs/server.md).")
+
+
+@cli.command(context_settings=_CONTEXT, help=_SERVE_HELP)
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("the address to listen on"))
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option(
     "--database",
     metavar="URL",
-    help="sqlite:///FILE or postgresql://… (default: an SQLite file in your data directory)",
+    help=N_("sqlite:///FILE or postgresql://… (default: an SQLite file in your data directory)"),
 )
 @click.option(
     "--bot-workers", type=click.IntRange(min=1), default=1, show_default=True,
-    help="processes that think for the bots",
+    help=N_("processes that think for the bots"),
 )  # fmt: skip
 @click.option(
     "--grace", type=click.FloatRange(min=0), default=60.0, show_default=True, metavar="SECONDS",
-    help="how long a player may be disconnected before a bot takes their seat",
+    help=N_("how long a player may be disconnected before a bot takes their seat"),
 )  # fmt: skip
 def serve(host: str, port: int, database: str | None, bot_workers: int, grace: float) -> int:
     """Serve tables over the network (REST and WebSocket API; see docs/server.md)."""
@@ -461,7 +520,10 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, grace: f
     return run_server(host, port, database, bot_workers, grace)
 
 
-@cli.command(context_settings=_CONTEXT)
+_GAMES_HELP = N_("List the games, their options and presets.")
+
+
+@cli.command(context_settings=_CONTEXT, help=_GAMES_HELP)
 def games() -> int:
     """List the games, their options and presets."""
     console = _console()
