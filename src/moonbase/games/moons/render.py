@@ -38,6 +38,7 @@ _PHASES = {
     "tableau": N_("tableau"),
     "trick": N_("trick"),
     "awards": N_("awards"),
+    "over": N_("over"),
 }
 
 
