@@ -31,6 +31,7 @@ from moonbase.agents.moon_planner import DistanceTables, Edge, Machine, tables, 
 from moonbase.agents.protocol import make_agent
 from moonbase.core import State
 from moonbase.games.moon.machine import bits, energy_text
+from moonbase.i18n import gettext as _
 
 __all__ = ["STRONG", "explain_moon", "hint", "suggest"]
 
@@ -54,13 +55,13 @@ def suggest(
     (None, 'Seat 1 has nothing to decide now.')
     """
     if seat not in state.to_act:
-        return None, f"Seat {seat} has nothing to decide now."
+        return None, _("Seat {seat} has nothing to decide now.").format(seat=seat)
     observed = state.resample(seat, random.Random(seed))
     agent = make_agent(search, seed)
     suggested = agent.choose(observed.clone(), seat)
     if observed.game.name == "moon":
         return suggested, explain_moon(observed, seat, suggested)
-    return suggested, f"Suggested: {suggested} ({agent.spec})."
+    return suggested, _("Suggested: {action} ({agent}).").format(action=suggested, agent=agent.spec)
 
 
 def hint(state: State, seat: int, *, seed: int = 0, search: str = STRONG) -> str:
@@ -99,65 +100,94 @@ def explain_moon(observed: State, seat: int, suggested: str) -> str:
     goal = moon_heuristic.current_goal(view)
     machine = moon_heuristic.machine_for(observed.game, view, seat)
     if view["phase"] == "repair" or goal is None or machine is None:
-        return f"No goal to work for now. Suggested: {suggested}."
+        return _("No goal to work for now. Suggested: {action}.").format(action=suggested)
     table = tables(machine)
     values = values_of(machine, view["registers"])
     free = moon_heuristic.free_left(observed.game, view, seat)
     distance = table.distance(values, goal, free)
     target = bits(goal, machine.width)
     if distance is None:
-        return (
-            f"Goal {target} cannot be reached with the operations and registers that work "
-            f"now. Suggested: {suggested}."
-        )
+        return _(
+            "Goal {goal} cannot be reached with the operations and registers that work now. "
+            "Suggested: {action}."
+        ).format(goal=target, action=suggested)
     energy = round(float(view["energy"]) * 2)
     period = "round" if view["mode"] == "cooperative" else "turn"
     cheapest = table.plan_edges(values, goal, free) or []
     edge = next((e for e in table.edges if e.text(machine.registers) == suggested), None)
     if edge is None:
         if suggested == "END":
-            cover = (
-                f"you have enough, but the bot would end the {period} now"
-                if distance <= energy
-                else f"you have {energy_text(energy)}: not enough this {period}"
-            )
+            if distance <= energy and period == "round":
+                cover = _("you have enough, but the bot would end the round now")
+            elif distance <= energy:
+                cover = _("you have enough, but the bot would end the turn now")
+            elif period == "round":
+                cover = _("you have {energy}: not enough this round")
+            else:
+                cover = _("you have {energy}: not enough this turn")
+            cover = cover.format(energy=energy_text(energy))
         else:
             cover = _cover(distance, energy, period)
-            suggested += " (a move the planner's ways leave aside)"
+            suggested = _("{action} (a move the planner's ways leave aside)").format(
+                action=suggested
+            )
         shown = _way_text(table, machine, cheapest, free)
-        return (
-            f"Goal {target}: cheapest way {shown} costs {energy_text(distance)} energy "
-            f"({cover}). Suggested now: {suggested}."
+        return _cheapest().format(
+            goal=target, way=shown, cost=energy_text(distance), cover=cover, action=suggested
         )
     after = table.step(values, edge)
     left = free - 1 if free and table.is_free(edge) else free
     rest = table.plan_edges(after, goal, left)
     if rest is None:
-        return (
-            f"Goal {target}: cheapest way {_way_text(table, machine, cheapest, free)} costs "
-            f"{energy_text(distance)} energy ({_cover(distance, energy, period)}); "
-            f"{suggested} would put it out of reach. Suggested now: {suggested}."
+        return _(
+            "Goal {goal}: cheapest way {way} costs {cost} energy ({cover}); {action} would put "
+            "it out of reach. Suggested now: {action}."
+        ).format(
+            goal=target,
+            way=_way_text(table, machine, cheapest, free),
+            cost=energy_text(distance),
+            cover=_cover(distance, energy, period),
+            action=suggested,
         )
     way = [edge, *rest]
     cost = table.cost(way, free)
     shown = _way_text(table, machine, way, free)
     cover = _cover(cost, energy, period)
     if cost == distance:
-        return (
-            f"Goal {target}: cheapest way {shown} costs {energy_text(cost)} energy "
-            f"({cover}). Suggested now: {suggested}."
+        return _cheapest().format(
+            goal=target, way=shown, cost=energy_text(cost), cover=cover, action=suggested
         )
-    return (
-        f"Goal {target}: the way {shown} costs {energy_text(cost)} energy, the cheapest "
-        f"{energy_text(distance)} ({cover}). Suggested now: {suggested}."
+    return _(
+        "Goal {goal}: the way {way} costs {cost} energy, the cheapest {cheapest} ({cover}). "
+        "Suggested now: {action}."
+    ).format(
+        goal=target,
+        way=shown,
+        cost=energy_text(cost),
+        cheapest=energy_text(distance),
+        cover=cover,
+        action=suggested,
+    )
+
+
+def _cheapest() -> str:
+    """The hint for a suggestion on a cheapest way, in the language spoken."""
+    return _(
+        "Goal {goal}: cheapest way {way} costs {cost} energy ({cover}). Suggested now: {action}."
     )
 
 
 def _cover(cost: int, energy: int, period: str) -> str:
     """Whether ``energy`` (half-units) pays for a way that costs ``cost``."""
     if cost <= energy:
-        return "you have enough"
-    return f"you have {energy_text(energy)}: get as close as you can this {period}"
+        return _("you have enough")
+    if period == "round":
+        return _("you have {energy}: get as close as you can this round").format(
+            energy=energy_text(energy)
+        )
+    return _("you have {energy}: get as close as you can this turn").format(
+        energy=energy_text(energy)
+    )
 
 
 def _way_text(table: DistanceTables, machine: Machine, edges: list[Edge], free: int) -> str:
@@ -166,6 +196,6 @@ def _way_text(table: DistanceTables, machine: Machine, edges: list[Edge], free: 
     for edge in edges:
         text = edge.text(machine.registers)
         if left and table.is_free(edge):
-            left, text = left - 1, f"{text} (free)"
+            left, text = left - 1, _("{action} (free)").format(action=text)
         shown.append(text)
     return ", ".join(shown)

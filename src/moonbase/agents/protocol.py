@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from moonbase.core import State
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "Agent",
@@ -71,8 +72,11 @@ class Agent(ABC):
         unknown = sorted(set(params) - set(self.parameters))
         if unknown:
             raise InvalidAgent(
-                f"agent {self.name!r} has no parameter {unknown[0]!r}; "
-                f"allowed: {', '.join(self.parameters) or 'none'}"
+                _("agent {agent} has no parameter {name}; allowed: {allowed}").format(
+                    agent=repr(self.name),
+                    name=repr(unknown[0]),
+                    allowed=", ".join(self.parameters) or _("none"),
+                )
             )
         self.seed = seed
         self.rng = random.Random(seed)
@@ -135,8 +139,12 @@ def agent_class(name: str) -> type[Agent]:
     if name in _REGISTERED:
         return _REGISTERED[name]
     if name not in _BUILTIN:
-        raise InvalidAgent(f"unknown agent {name!r}; allowed: {', '.join(agent_names())}")
-    module_name, _, class_name = _BUILTIN[name].partition(":")
+        raise InvalidAgent(
+            _("unknown agent {name}; allowed: {names}").format(
+                name=repr(name), names=", ".join(agent_names())
+            )
+        )
+    module_name, _colon, class_name = _BUILTIN[name].partition(":")
     cls: type[Agent] = getattr(importlib.import_module(module_name), class_name)
     return cls
 
@@ -151,14 +159,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     ...
     moonbase.agents.protocol.InvalidAgent: agent spec 'mcts:200': write parameters as key=value
     """
-    name, _, rest = spec.partition(":")
+    name, _colon, rest = spec.partition(":")
     params: dict[str, str] = {}
     for part in rest.split(","):
         if not part.strip():
             continue
         key, equals, value = part.partition("=")
         if not equals or not key.strip():
-            raise InvalidAgent(f"agent spec {spec!r}: write parameters as key=value")
+            raise InvalidAgent(
+                _("agent spec {spec}: write parameters as key=value").format(spec=repr(spec))
+            )
         params[key.strip().lower()] = value.strip()
     return name.strip().lower(), params
 
@@ -192,14 +202,19 @@ def read_parameters(cls: type[Agent], texts: Mapping[str, str]) -> dict[str, Any
         reader = cls.parameters.get(key)
         if reader is None:
             raise InvalidAgent(
-                f"agent {cls.name!r} has no parameter {key!r}; "
-                f"allowed: {', '.join(cls.parameters) or 'none'}"
+                _("agent {agent} has no parameter {name}; allowed: {allowed}").format(
+                    agent=repr(cls.name),
+                    name=repr(key),
+                    allowed=", ".join(cls.parameters) or _("none"),
+                )
             )
         try:
             params[key] = reader(text)
         except ValueError as error:
             raise InvalidAgent(
-                f"agent {cls.name!r}: parameter {key}={text!r} is not allowed ({error})"
+                _("agent {agent}: parameter {name}={value} is not allowed ({error})").format(
+                    agent=repr(cls.name), name=key, value=repr(text), error=error
+                )
             ) from None
     return params
 
@@ -212,7 +227,7 @@ def positive_int(text: str) -> int:
     """
     value = int(text)
     if value < 1:
-        raise ValueError("it must be at least 1")
+        raise ValueError(_("it must be at least 1"))
     return value
 
 
@@ -224,7 +239,7 @@ def whole_int(text: str) -> int:
     """
     value = int(text)
     if value < 0:
-        raise ValueError("it must be at least 0")
+        raise ValueError(_("it must be at least 0"))
     return value
 
 
@@ -236,7 +251,7 @@ def positive_float(text: str) -> float:
     """
     value = float(text)
     if not value > 0:
-        raise ValueError("it must be greater than 0")
+        raise ValueError(_("it must be greater than 0"))
     return value
 
 
@@ -248,7 +263,7 @@ def unit_float(text: str) -> float:
     """
     value = float(text)
     if not 0 <= value < 1:
-        raise ValueError("it must be at least 0 and below 1")
+        raise ValueError(_("it must be at least 0 and below 1"))
     return value
 
 
@@ -262,7 +277,7 @@ def choice_of(*allowed: str) -> Callable[[str], str]:
     def read(text: str) -> str:
         value = text.strip().lower()
         if value not in allowed:
-            raise ValueError(f"allowed: {', '.join(allowed)}")
+            raise ValueError(_("allowed: {allowed}").format(allowed=", ".join(allowed)))
         return value
 
     return read

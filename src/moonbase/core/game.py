@@ -49,6 +49,7 @@ from moonbase.core.chance import CHANCE, ChanceTable
 from moonbase.core.errors import IllegalAction, InvalidOption
 from moonbase.core.fields import Copy, copy_value, snapshot_value
 from moonbase.core.options import Option, OptionValue, resolve_options
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
@@ -213,10 +214,15 @@ class Game(ABC):
         canonical = self._canonical(text)
         found = space.get(canonical)
         if found is None:
-            reason = f"{text.strip()!r} is not an action of {self.title}"
             detail = self._unknown(canonical)
             if detail:
-                reason += f" ({detail})"
+                reason = _("{text} is not an action of {game} ({detail})").format(
+                    text=repr(text.strip()), game=self.title, detail=detail
+                )
+            else:
+                reason = _("{text} is not an action of {game}").format(
+                    text=repr(text.strip()), game=self.title
+                )
             raise IllegalAction(reason, reason)
         return found
 
@@ -555,10 +561,12 @@ class State(ABC, Generic[ViewT]):
     def _check_seat(self, seat: int) -> None:
         actors = self.to_act
         if not actors:
-            reason = "the game is over: no action is allowed"
+            reason = _("the game is over: no action is allowed")
             raise IllegalAction(reason, reason)
         if seat not in actors:
-            reason = f"{_seat_name(seat)} may not act now; to act: {_seats(actors)}"
+            reason = _("{seat} may not act now; to act: {seats}").format(
+                seat=_seat_name(seat), seats=_seats(actors)
+            )
             raise IllegalAction(reason, reason)
 
     def _illegal(self, seat: int, text: str, reason: str = "") -> IllegalAction:
@@ -567,11 +575,17 @@ class State(ABC, Generic[ViewT]):
         else:
             allowed = self.legal_actions(seat)
         if not reason:
-            reason = f"{text!r} is not legal for {_seat_name(seat)} now"
             asking = self._asking(seat) if seat != CHANCE else ""
             if asking:
-                reason += f" ({asking})"
-        return IllegalAction(f"{reason}; allowed: {_listing(allowed)}", reason, tuple(allowed))
+                reason = _("{action} is not legal for {seat} now ({asking})").format(
+                    action=repr(text), seat=_seat_name(seat), asking=asking
+                )
+            else:
+                reason = _("{action} is not legal for {seat} now").format(
+                    action=repr(text), seat=_seat_name(seat)
+                )
+        message = _("{reason}; allowed: {allowed}").format(reason=reason, allowed=_listing(allowed))
+        return IllegalAction(message, reason, tuple(allowed))
 
     def _settle(self) -> None:
         """Forget what the last change made stale, and resolve chance nodes from the seed
@@ -736,16 +750,18 @@ def _article(noun: str) -> str:
 
 
 def _seat_name(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"seat {seat}"
+    return _("chance") if seat == CHANCE else _("seat {seat}").format(seat=seat)
 
 
 def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(_seat_name(seat) for seat in seats) or "nobody"
+    return ", ".join(_seat_name(seat) for seat in seats) or _("nobody")
 
 
 def _listing(actions: list[str]) -> str:
     if not actions:
-        return "nothing"
+        return _("nothing")
     if len(actions) <= _MAX_LISTED:
         return ", ".join(actions)
-    return ", ".join(actions[:_MAX_LISTED]) + f", … ({len(actions)} in all)"
+    return _("{actions}, … ({count} in all)").format(
+        actions=", ".join(actions[:_MAX_LISTED]), count=len(actions)
+    )

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from moonbase.core.errors import InvalidOption
+from moonbase.i18n import gettext as _
 
 __all__ = ["Kind", "Option", "OptionValue", "resolve_options"]
 
@@ -60,6 +61,20 @@ class Option:
     default_text: str | None = None
 
     @property
+    def about(self) -> str:
+        """The description in the language spoken (``description`` is the English text).
+
+        >>> Option("events", "bool", False, "shuffle the event cards in").about
+        'shuffle the event cards in'
+        """
+        return _(self.description)
+
+    @property
+    def default_about(self) -> str | None:
+        """``default_text`` in the language spoken (``None`` when there is none)."""
+        return None if self.default_text is None else _(self.default_text)
+
+    @property
     def allowed(self) -> str:
         """A short text of the allowed values, for messages and menus.
 
@@ -70,27 +85,40 @@ class Option:
             return "true, false"
         if self.choices is not None:
             joined = ", ".join(str(choice) for choice in self.choices)
-            return f"a comma-separated list of {joined}" if self.kind == "list" else joined
-        if self.kind == "number":
-            return f"a number in steps of 0.5{self._range_text()}"
-        if self.kind == "int":
-            return f"a whole number{self._range_text()}"
-        return "any text"
-
-    def _range_text(self) -> str:
+            if self.kind == "list":
+                return _("a comma-separated list of {choices}").format(choices=joined)
+            return joined
+        if self.kind not in ("number", "int"):
+            return _("any text")
         low, high = self.minimum, self.maximum
-        if low is not None and high is not None:
-            return f" from {_number_text(low)} to {_number_text(high)}"
-        if low is not None:
-            return f" of at least {_number_text(low)}"
-        if high is not None:
-            return f" of at most {_number_text(high)}"
-        return ""
+        if self.kind == "number":
+            if low is not None and high is not None:
+                text = _("a number in steps of 0.5 from {low} to {high}")
+            elif low is not None:
+                text = _("a number in steps of 0.5 of at least {low}")
+            elif high is not None:
+                text = _("a number in steps of 0.5 of at most {high}")
+            else:
+                text = _("a number in steps of 0.5")
+        elif low is not None and high is not None:
+            text = _("a whole number from {low} to {high}")
+        elif low is not None:
+            text = _("a whole number of at least {low}")
+        elif high is not None:
+            text = _("a whole number of at most {high}")
+        else:
+            text = _("a whole number")
+        return text.format(
+            low="" if low is None else _number_text(low),
+            high="" if high is None else _number_text(high),
+        )
 
     def _reject(self, value: object) -> InvalidOption:
         shown = ",".join(value) if isinstance(value, tuple) else value
         return InvalidOption(
-            f"option {self.name!r}: {shown!r} is not allowed; allowed: {self.allowed}"
+            _("option {name}: {value} is not allowed; allowed: {allowed}").format(
+                name=repr(self.name), value=repr(shown), allowed=self.allowed
+            )
         )
 
     def parse(self, value: object) -> OptionValue:
@@ -169,7 +197,9 @@ class Option:
         unknown = [item for item in items if item.lower() not in by_key]
         if unknown:
             raise InvalidOption(
-                f"option {self.name!r}: {', '.join(unknown)} not allowed; allowed: {self.allowed}"
+                _("option {name}: {values} not allowed; allowed: {allowed}").format(
+                    name=repr(self.name), values=", ".join(unknown), allowed=self.allowed
+                )
             )
         return tuple(by_key[item.lower()] for item in items)
 
@@ -197,7 +227,9 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         names = ", ".join(spec.name for spec in specs)
-        raise InvalidOption(f"unknown option {unknown[0]!r}; allowed: {names}")
+        raise InvalidOption(
+            _("unknown option {name}; allowed: {names}").format(name=repr(unknown[0]), names=names)
+        )
     return {
         spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
         for spec in specs

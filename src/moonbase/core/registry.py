@@ -17,6 +17,7 @@ from typing import Any
 
 from moonbase.core.errors import InvalidOption
 from moonbase.core.game import Game, State
+from moonbase.i18n import gettext as _
 
 __all__ = ["from_json", "game_class", "games", "load"]
 
@@ -36,8 +37,12 @@ def games() -> list[str]:
 def game_class(name: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``name``."""
     if name not in _GAMES:
-        raise InvalidOption(f"unknown game {name!r}; allowed: {', '.join(games())}")
-    module_name, _, class_name = _GAMES[name].partition(":")
+        raise InvalidOption(
+            _("unknown game {name}; allowed: {names}").format(
+                name=repr(name), names=", ".join(games())
+            )
+        )
+    module_name, _colon, class_name = _GAMES[name].partition(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from moonbase.core.chance import CHANCE
 from moonbase.core.errors import CorruptSave, IllegalAction, InvalidOption
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.core.game import State
@@ -63,31 +64,45 @@ def decode(data: str | bytes | dict[str, Any]) -> State:
     body = _parse(data)
     kind = body.get("format")
     if kind != FORMAT:
-        raise CorruptSave(f"not a moonbase save: 'format' is {kind!r}, expected {FORMAT!r}")
+        raise CorruptSave(
+            _("not a moonbase save: 'format' is {found}, expected {wanted}").format(
+                found=repr(kind), wanted=repr(FORMAT)
+            )
+        )
     missing = [key for key in (*_KEYS, "checksum") if key not in body]
     if missing:
-        raise CorruptSave(f"damaged save: missing {', '.join(missing)}")
+        raise CorruptSave(_("damaged save: missing {keys}").format(keys=", ".join(missing)))
     if body["version"] != VERSION:
         raise CorruptSave(
-            f"save format version {body['version']!r} is not supported; this moonbase reads "
-            f"version {VERSION}"
+            _(
+                "save format version {version} is not supported; this moonbase reads version "
+                "{supported}"
+            ).format(version=repr(body["version"]), supported=VERSION)
         )
     unexpected = sorted(set(body) - {*_KEYS, "checksum"})
     if unexpected:
-        raise CorruptSave(f"damaged save: unexpected {', '.join(unexpected)}")
+        raise CorruptSave(_("damaged save: unexpected {keys}").format(keys=", ".join(unexpected)))
     if body["checksum"] != _checksum({key: body[key] for key in _KEYS}):
-        raise CorruptSave("damaged save: the checksum does not match the contents")
+        raise CorruptSave(_("damaged save: the checksum does not match the contents"))
     options, seed, history = body["options"], body["seed"], body["history"]
     if not isinstance(options, dict) or not isinstance(history, list):
-        raise CorruptSave("damaged save: 'options' must be an object and 'history' a list")
+        raise CorruptSave(_("damaged save: 'options' must be an object and 'history' a list"))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise CorruptSave(f"damaged save: 'seed' must be a whole number, not {seed!r}")
+        raise CorruptSave(
+            _("damaged save: 'seed' must be a whole number, not {seed}").format(seed=repr(seed))
+        )
     if body["chance"] not in ("auto", "explicit"):
-        raise CorruptSave(f"damaged save: 'chance' is {body['chance']!r}; allowed: auto, explicit")
+        raise CorruptSave(
+            _("damaged save: 'chance' is {chance}; allowed: auto, explicit").format(
+                chance=repr(body["chance"])
+            )
+        )
     try:
         game = load(str(body["game"]), **options)
     except InvalidOption as error:
-        raise CorruptSave(f"save names a game or option that is not allowed: {error}") from None
+        raise CorruptSave(
+            _("save names a game or option that is not allowed: {error}").format(error=error)
+        ) from None
     state = game.new(seed, chance="explicit")
     for number, entry in enumerate(history):
         if (
@@ -97,14 +112,20 @@ def decode(data: str | bytes | dict[str, Any]) -> State:
             or not isinstance(entry[0], int)
             or not isinstance(entry[1], str)
         ):
-            raise CorruptSave(f"damaged save: history entry {number} is not [seat, action]")
+            raise CorruptSave(
+                _("damaged save: history entry {number} is not [seat, action]").format(
+                    number=number
+                )
+            )
         seat, action = entry
         try:
             state.apply(seat, action)
         except IllegalAction as error:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
+            who = _("chance") if seat == CHANCE else _("seat {seat}").format(seat=seat)
             raise CorruptSave(
-                f"save does not replay: history entry {number} ({who}: {action!r}): {error}"
+                _("save does not replay: history entry {number} ({who}: {action}): {error}").format(
+                    number=number, who=who, action=repr(action), error=error
+                )
             ) from None
     if body["chance"] == "auto":
         state._explicit = False
@@ -119,13 +140,21 @@ def _parse(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise CorruptSave("not a moonbase save: the data is not UTF-8 text") from None
+            raise CorruptSave(_("not a moonbase save: the data is not UTF-8 text")) from None
     if not isinstance(data, str):
-        raise CorruptSave(f"not a moonbase save: expected JSON text, got {type(data).__name__}")
+        raise CorruptSave(
+            _("not a moonbase save: expected JSON text, got {kind}").format(
+                kind=type(data).__name__
+            )
+        )
     try:
         body = json.loads(data)
     except json.JSONDecodeError as error:
-        raise CorruptSave(f"not a moonbase save: not JSON ({error.msg} at {error.pos})") from None
+        raise CorruptSave(
+            _("not a moonbase save: not JSON ({error} at {at})").format(
+                error=error.msg, at=error.pos
+            )
+        ) from None
     if not isinstance(body, dict):
-        raise CorruptSave("not a moonbase save: the JSON is not an object")
+        raise CorruptSave(_("not a moonbase save: the JSON is not an object"))
     return body

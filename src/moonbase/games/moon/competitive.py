@@ -33,6 +33,7 @@ from moonbase.games.moon.render import render_view
 from moonbase.games.moon.state import OVER, PLAY, MoonState
 from moonbase.games.moon.tables import PriceTable
 from moonbase.games.moon.views import CompetitiveView
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.moon.game import MoonGame
@@ -127,7 +128,7 @@ class CompetitiveState(MoonState):
     def _asking(self, seat: int) -> str:
         asked = super()._asking(seat)
         if self.phase is PLAY and self.bugs[seat] == 0:
-            asked += "; PEEK needs a BUG card"
+            asked += "; " + _("PEEK needs a BUG card")
         return asked
 
     # ------------------------------------------------------------------ drawing

@@ -22,31 +22,33 @@ from moonbase.games.moon.cooperative import CooperativeState
 from moonbase.games.moon.machine import BASE_OPERATIONS, EXTRA_OPERATIONS, OPERATIONS
 from moonbase.games.moon.notation import action_texts, canonical, chance_texts, unknown
 from moonbase.games.moon.tables import Tables, tables_for
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["OPTIONS", "PRESETS", "MoonGame"]
 
 OPTIONS: Final = (
-    Option("mode", "choice", "cooperative", "cooperative (one crew) or competitive (2–4 seats)",
+    Option("mode", "choice", "cooperative", N_("cooperative (one crew) or competitive (2–4 seats)"),
            choices=("cooperative", "competitive")),
-    Option("players", "int", None, "number of seats", minimum=1, maximum=4,
-           default_text="1 in cooperative mode, 2 in competitive mode"),
-    Option("difficulty", "choice", "easy", "sets energy, bugs and the starting registers",
+    Option("players", "int", None, N_("number of seats"), minimum=1, maximum=4,
+           default_text=N_("1 in cooperative mode, 2 in competitive mode")),
+    Option("difficulty", "choice", "easy", N_("sets energy, bugs and the starting registers"),
            choices=("easy", "normal", "hard", "master")),
-    Option("energy", "number", None, "energy per round (cooperative) or per turn (competitive)",
-           minimum=0.5, maximum=20, default_text="by difficulty"),
-    Option("bugs", "int", None, "BUG cards shuffled into the deck", minimum=0, maximum=2,
-           default_text="by difficulty (cooperative), 2 (competitive)"),
-    Option("events", "bool", False, "shuffle the event cards (RESET, ERROR, OK) into the deck"),
+    Option("energy", "number", None, N_("energy per round (cooperative) or per turn (competitive)"),
+           minimum=0.5, maximum=20, default_text=N_("by difficulty")),
+    Option("bugs", "int", None, N_("BUG cards shuffled into the deck"), minimum=0, maximum=2,
+           default_text=N_("by difficulty (cooperative), 2 (competitive)")),
+    Option("events", "bool", False, N_("shuffle the event cards (RESET, ERROR, OK) into the deck")),
     Option("extras", "bool", False,
-           "Kickstarter extras: NOR, NAND, XNOR, ADD, SUB and RESET 2/4/8"),
-    Option("operations", "list", None, "the operations in play",
-           choices=tuple(OPERATIONS), default_text="the nine base operations (all with extras)"),
+           N_("Kickstarter extras: NOR, NAND, XNOR, ADD, SUB and RESET 2/4/8")),
+    Option("operations", "list", None, N_("the operations in play"), choices=tuple(OPERATIONS),
+           default_text=N_("the nine base operations (all with extras)")),
     Option("same_register", "bool", False,
-           "allow a two-operand operation on one register (XOR A A)"),
-    Option("width", "int", 4, "register width in bits (extra bit cards)", choices=(4, 5, 6)),
-    Option("hackers", "list", (), "competitive: a hacker colour per seat, e.g. green,yellow",
+           N_("allow a two-operand operation on one register (XOR A A)")),
+    Option("width", "int", 4, N_("register width in bits (extra bit cards)"), choices=(4, 5, 6)),
+    Option("hackers", "list", (), N_("competitive: a hacker colour per seat, e.g. green,yellow"),
            choices=(*HACKERS, "none")),
-    Option("max_rounds", "int", 30, "competitive: the game ends after this many full rounds",
+    Option("max_rounds", "int", 30, N_("competitive: the game ends after this many full rounds"),
            minimum=1, maximum=1000),
 )  # fmt: skip
 """Every option MOON accepts."""
@@ -97,11 +99,13 @@ class MoonGame(Game):
         if players is None:
             options["players"] = players = 2 if competitive else 1
         if competitive and players == 1:
-            raise InvalidOption("option 'players': competitive MOON needs 2 to 4 players")
+            raise InvalidOption(_("option 'players': competitive MOON needs 2 to 4 players"))
         if not competitive and players != 1:
             raise InvalidOption(
-                "option 'players': cooperative MOON has one seat (the crew); "
-                "use mode=competitive for 2 to 4 players"
+                _(
+                    "option 'players': cooperative MOON has one seat (the crew); "
+                    "use mode=competitive for 2 to 4 players"
+                )
             )
         if options["energy"] is None:
             options["energy"] = (
@@ -117,26 +121,31 @@ class MoonGame(Game):
             operations = BASE_OPERATIONS + (EXTRA_OPERATIONS if extras else ())
         assert isinstance(operations, tuple)
         if not operations:
-            raise InvalidOption("option 'operations': name at least one operation")
+            raise InvalidOption(_("option 'operations': name at least one operation"))
         for name in operations:
             if OPERATIONS[name].extra and not extras:
                 raise InvalidOption(
-                    f"option 'operations': {name} is a Kickstarter extra; set extras=true to use it"
+                    _(
+                        "option 'operations': {name} is a Kickstarter extra; set extras=true to "
+                        "use it"
+                    ).format(name=name)
                 )
         options["operations"] = tuple(name for name in OPERATIONS if name in operations)
         hackers = options["hackers"]
         assert isinstance(hackers, tuple)
         if hackers:
             if not competitive:
-                raise InvalidOption("option 'hackers': hackers play only in competitive mode")
+                raise InvalidOption(_("option 'hackers': hackers play only in competitive mode"))
             if len(hackers) != players:
                 raise InvalidOption(
-                    f"option 'hackers': name one colour (or none) for each of the {players} "
-                    f"seats; got {len(hackers)}"
+                    _(
+                        "option 'hackers': name one colour (or none) for each of the {seats} "
+                        "seats; got {count}"
+                    ).format(seats=players, count=len(hackers))
                 )
             colours = [colour for colour in hackers if colour != "none"]
             if len(set(colours)) != len(colours):
-                raise InvalidOption("option 'hackers': each hacker colour is one RAM card")
+                raise InvalidOption(_("option 'hackers': each hacker colour is one RAM card"))
         return options
 
     @property

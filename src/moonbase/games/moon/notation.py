@@ -27,6 +27,8 @@ from typing import Final, NamedTuple
 
 from moonbase.games.moon.cards import BUG, GOAL_CARDS, event_cards
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
 __all__ = [
     "ERROR_TARGETS",
@@ -186,7 +188,7 @@ def decode_card(card: str) -> Card:
         return Card(CardKind.BUG)
     if card == "OK":
         return Card(CardKind.OK)
-    kind, _, target = card.partition(" ")
+    kind, _space, target = card.partition(" ")
     if kind == "RESET":
         if target in _REGISTER_INDEX:
             return Card(CardKind.RESET_REGISTER, _REGISTER_INDEX[target])
@@ -225,33 +227,39 @@ def unknown(
     """
     name, *operands = text.split(" ") if text else [""]
     if name == "DRAW":
-        return "no such card is in this game's deck"
+        return _("no such card is in this game's deck")
     if name == "REPAIR":
         if not events:
-            return "REPAIR is chosen only when an OK card finds several errors (option events)"
+            return _("REPAIR is chosen only when an OK card finds several errors (option events)")
         targets = [t for t in ERROR_TARGETS if t in _REGISTER_INDEX or t in operations]
-        return f"REPAIR names what an ERROR disabled: {', '.join(targets)}"
+        return _("REPAIR names what an ERROR disabled: {targets}").format(
+            targets=", ".join(targets)
+        )
     if name == "PEEK":
         if not competitive:
-            return "PEEK is a competitive action"
-        return f"PEEK names a seat, 0 to {seats - 1}"
+            return _("PEEK is a competitive action")
+        return _("PEEK names a seat, 0 to {last}").format(last=seats - 1)
     if name == "END":
-        return "END takes no operand"
+        return _("END takes no operand")
     op = OPERATIONS.get(name)
     if op is None:
-        return f"{name or 'nothing'} is not an operation"
+        if not name:
+            return _("nothing is not an operation")
+        return _("{name} is not an operation").format(name=name)
     if name not in operations:
-        return f"{name} is not in play (option operations)"
+        return _("{name} is not in play (option operations)").format(name=name)
     if len(operands) != op.operands:
-        return f"{name} takes {op.operands} operand{'s' if op.operands > 1 else ''}"
+        return ngettext(
+            "{name} takes {count} operand", "{name} takes {count} operands", op.operands
+        ).format(name=name, count=op.operands)
     for operand in operands:
         if operand == "RAM":
             if not competitive:
-                return "RAM exists only in the competitive game"
+                return _("RAM exists only in the competitive game")
             if name != "MOV":
-                return "RAM is read and written only with MOV"
+                return _("RAM is read and written only with MOV")
         elif operand not in REGISTERS:
-            return f"{operand} is not a register (A, B, C, D)"
+            return _("{operand} is not a register (A, B, C, D)").format(operand=operand)
     if len(operands) == 2 and operands[0] == operands[1]:
-        return "the two operands must differ (option same_register)"
+        return _("the two operands must differ (option same_register)")
     return ""

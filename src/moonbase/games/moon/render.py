@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from moonbase.games.moon.machine import REGISTERS
 from moonbase.games.moon.views import CompetitiveView, CooperativeView, MachineView, MoonView
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["render_registers", "render_view"]
+
+
+_OUTCOMES = {"won": N_("won"), "lost": N_("lost")}
+"""The cooperative mission's outcomes as the view writes them, in words."""
 
 
 def _number(value: float) -> str:
@@ -23,7 +29,7 @@ def render_registers(view: MachineView) -> list[str]:
     for name in REGISTERS:
         value = view["registers"][name]
         lamps = " ".join("●" if bit == "1" else "○" for bit in value)
-        state = "  (disabled)" if name in view["disabled"] else ""
+        state = "  " + _("(disabled)") if name in view["disabled"] else ""
         lines.append(f"  {name}  {lamps}   {value} = {int(value, 2):>2}{state}")
     return lines
 
@@ -38,43 +44,59 @@ def render_view(view: MoonView) -> str:
 def _machine(head: str, view: MachineView) -> list[str]:
     lines = [head, *render_registers(view)]
     if view["disabled"]:
-        lines.append(f"  disabled: {', '.join(view['disabled'])}")
+        lines.append("  " + _("disabled: {names}").format(names=", ".join(view["disabled"])))
     return lines
 
 
 def _cooperative(view: CooperativeView) -> list[str]:
     energy = _number(view["energy"])
-    head = f"MOON — cooperative, round {view['round']}, energy {energy} of this round"
+    head = _("MOON — cooperative, round {round}, energy {energy} of this round").format(
+        round=view["round"], energy=energy
+    )
     lines = _machine(head, view)
     slots = [
         f"{number}:{'—' if slot is None else slot}"
         for number, slot in enumerate(view["slots"], start=1)
     ]
-    lines.append(f"  slots {'  '.join(slots)}")
-    lines.append(f"  deck {view['deck']} cards, solved {view['solved']}")
+    lines.append("  " + _("slots {slots}").format(slots="  ".join(slots)))
+    lines.append(
+        "  "
+        + _("deck {deck} cards, solved {solved}").format(deck=view["deck"], solved=view["solved"])
+    )
     if view["outcome"]:
-        lines.append(f"  the mission is {view['outcome']}")
+        outcome = view["outcome"]
+        lines.append(
+            "  "
+            + _("the mission is {outcome}").format(
+                outcome=_(_OUTCOMES[outcome]) if outcome in _OUTCOMES else outcome
+            )
+        )
     return lines
 
 
 def _competitive(view: CompetitiveView) -> list[str]:
     energy = _number(view["energy"])
-    head = (
-        f"MOON — competitive, round {view['round']} of {view['max_rounds']}, "
-        f"seat {view['turn']} to play with energy {energy}"
-    )
+    head = _(
+        "MOON — competitive, round {round} of {rounds}, seat {seat} to play with energy {energy}"
+    ).format(round=view["round"], rounds=view["max_rounds"], seat=view["turn"], energy=energy)
     lines = _machine(head, view)
     for seat, solved in enumerate(view["solved"]):
         hacker = view["hackers"][seat]
-        parts = [f"  seat {seat}: solved {solved}", f"RAM {view['rams'][seat]}"]
+        parts = [
+            "  " + _("seat {seat}: solved {solved}").format(seat=seat, solved=solved),
+            f"RAM {view['rams'][seat]}",
+        ]
         if view["bugs"][seat]:
-            parts.append(f"bugs {view['bugs'][seat]}")
+            parts.append(_("bugs {bugs}").format(bugs=view["bugs"][seat]))
         if hacker:
-            parts.append(f"{hacker} hacker")
+            parts.append(_("{colour} hacker").format(colour=hacker))
         if str(seat) in view["peeked"]:
-            parts.append(f"goal {view['peeked'][str(seat)]} (peeked)")
+            parts.append(_("goal {goal} (peeked)").format(goal=view["peeked"][str(seat)]))
         lines.append(", ".join(parts))
     if view["goal"] is not None:
-        lines.append(f"  your goal: {view['goal']} = {int(view['goal'], 2)}")
-    lines.append(f"  deck {view['deck']} cards")
+        lines.append(
+            "  "
+            + _("your goal: {bits} = {value}").format(bits=view["goal"], value=int(view["goal"], 2))
+        )
+    lines.append("  " + _("deck {deck} cards").format(deck=view["deck"]))
     return lines

@@ -26,6 +26,7 @@ from moonbase.games.moon.machine import OPERATIONS, REGISTERS, energy_text
 from moonbase.games.moon.notation import CardKind, Kind, Move, disabled_name
 from moonbase.games.moon.tables import EFFECTS, PriceTable, Tables
 from moonbase.games.moon.views import MachineView, MoonView, PhaseName
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.moon.game import MoonGame
@@ -205,10 +206,14 @@ class MoonState(State[MoonView]):
 
     def _asking(self, seat: int) -> str:
         if self.phase is REPAIR:
-            return "an OK card was drawn: choose which error to repair first"
-        asked = f"spend the {energy_text(self.energy)} energy left on what it pays for, or END"
+            return _("an OK card was drawn: choose which error to repair first")
+        asked = _("spend the {energy} energy left on what it pays for, or END").format(
+            energy=energy_text(self.energy)
+        )
         if self.disabled:
-            asked += f"; disabled by an ERROR: {', '.join(self.disabled_names())}"
+            asked += "; " + _("disabled by an ERROR: {names}").format(
+                names=", ".join(self.disabled_names())
+            )
         return asked
 
     def _do(self, seat: int, action: int) -> None:

@@ -26,16 +26,18 @@ from moonbase.games.moon_leap.track import (
     load_board,
     shipped_boards,
 )
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["OPTIONS", "PRESETS", "MoonLeapGame"]
 
 OPTIONS: Final = (
-    Option("players", "int", 2, "number of players", minimum=min(PLAYER_COUNTS),
+    Option("players", "int", 2, N_("number of players"), minimum=min(PLAYER_COUNTS),
            maximum=max(PLAYER_COUNTS)),
     Option("board", "text", "standard",
-           "standard (a reconstruction of the printed board), a board shipped with moonbase "
-           "(short.json) or the path of a JSON board file "
-           '{"values": [...], "barriers": {"2": 10, "3": 13, "4": 16}}'),
+           N_("standard (a reconstruction of the printed board), a board shipped with moonbase "
+              "(short.json) or the path of a JSON board file "
+              '{"values": [...], "barriers": {"2": 10, "3": 13, "4": 16}}')),
 )  # fmt: skip
 """Every option Moon Leap accepts."""
 
@@ -127,7 +129,7 @@ class MoonLeapGame(Game):
         return canonical(text)
 
     def _unknown(self, canonical: str) -> str:
-        return "a move is written MOVE 3, MOVE 1+4 (a split: token 1, then token 4) or PASS"
+        return _("a move is written MOVE 3, MOVE 1+4 (a split: token 1, then token 4) or PASS")
 
     def _new_state(self, seed: int, explicit: bool) -> MoonLeapState:
         return MoonLeapState(self, seed, explicit)

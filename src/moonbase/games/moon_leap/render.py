@@ -35,6 +35,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
+
 if TYPE_CHECKING:
     from moonbase.games.moon_leap.view import MoonLeapView, TokenView
 
@@ -61,29 +64,47 @@ def token_text(token: TokenView | None) -> str:
 def _status(view: MoonLeapView) -> str:
     if view["over"]:
         winners = view["winners"]
-        names = " and ".join(f"seat {seat}" for seat in winners)
-        return f"game over: {names} {'win' if len(winners) > 1 else 'wins'}"
+        if len(winners) == 1:
+            return _("game over: seat {seat} wins").format(seat=winners[0])
+        names = _(" and ").join(_("seat {seat}").format(seat=seat) for seat in winners)
+        return _("game over: {seats} win").format(seats=names)
     seat = view["turn"]
-    extra = " (extra turn)" if view["extra_turn"] else ""
     if view["roll"] is None:
-        return f"seat {seat} to roll{extra}"
+        if view["extra_turn"]:
+            return _("seat {seat} to roll (extra turn)").format(seat=seat)
+        return _("seat {seat} to roll").format(seat=seat)
     face = "★" if view["roll"] == "*" else view["roll"]
-    return f"seat {seat} to move{extra}: the die shows {face}"
+    if view["extra_turn"]:
+        return _("seat {seat} to move (extra turn): the die shows {face}").format(
+            seat=seat, face=face
+        )
+    return _("seat {seat} to move: the die shows {face}").format(seat=seat, face=face)
 
 
 def render_view(view: MoonLeapView) -> str:
     """The whole table as text: the track, each seat's score and reserve, whose turn it is."""
     barrier = view["barrier"]
-    crossed = "crossed: splits allowed" if view["split_allowed"] else "not crossed yet: no splits"
+    if view["split_allowed"]:
+        crossed = _("crossed: splits allowed")
+    else:
+        crossed = _("not crossed yet: no splits")
     board = view["board"]
-    board_text = "standard board" if board == "standard" else f"board {board}"
+    if board == "standard":
+        board_text = _("standard board")
+    else:
+        board_text = _("board {board}").format(board=board)
     lines = [
-        f"Moon Leap — {view['players']} players, {board_text}; "
-        f"barrier after space {barrier} ({crossed})"
+        ngettext(
+            "Moon Leap — {players} player, {board}; barrier after space {space} ({crossed})",
+            "Moon Leap — {players} players, {board}; barrier after space {space} ({crossed})",
+            view["players"],
+        ).format(players=view["players"], board=board_text, space=barrier, crossed=crossed)
     ]
+    labels = [_("space"), _("value"), _("token")]
+    width = max(5, *(len(label) for label in labels))
     track = view["track"]
     for start in range(0, len(track), ROW):
-        rows: list[list[str]] = [["space"], ["value"], ["token"]]
+        rows: list[list[str]] = [[label] for label in labels]
         for entry in track[start : start + ROW]:
             rows[0].append(f"{entry['space']:>3}")
             rows[1].append(f"{entry['value']:>3}")
@@ -92,10 +113,14 @@ def render_view(view: MoonLeapView) -> str:
                 for row in rows:
                     row.append("|")
         for row in rows:
-            lines.append(f"{row[0]:<5} " + " ".join(row[1:]).rstrip())
+            lines.append(f"{row[0]:<{width}} " + " ".join(row[1:]).rstrip())
         lines.append("")
     for seat, (score, reserve) in enumerate(zip(view["scores"], view["reserve"], strict=True)):
-        kept = " ".join(str(number) for number in reserve) or "none"
-        lines.append(f"seat {seat} ({SEAT_LETTERS[seat]}): score {score:>4}, in reserve {kept}")
+        kept = " ".join(str(number) for number in reserve) or _("none")
+        lines.append(
+            _("seat {seat} ({letter}): score {score}, in reserve {tokens}").format(
+                seat=seat, letter=SEAT_LETTERS[seat], score=f"{score:>4}", tokens=kept
+            )
+        )
     lines.append(_status(view))
     return "\n".join(lines)

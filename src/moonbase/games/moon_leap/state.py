@@ -40,6 +40,7 @@ from moonbase.games.moon_leap.notation import (
 )
 from moonbase.games.moon_leap.render import render_view
 from moonbase.games.moon_leap.view import EndTrigger, MoonLeapView, ScorePart, SpaceView, TokenView
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     import random
@@ -268,26 +269,29 @@ class MoonLeapState(State[MoonLeapView]):
         """
         rolled = self.roll
         if rolled is None:
-            return "the die has not been rolled"
+            return _("the die has not been rolled")
         if rolled == STAR_FACE:
-            return "the die shows ★: move any one token (a ★ is never split)"
+            return _("the die shows ★: move any one token (a ★ is never split)")
         moves = self.moves(seat)
-        told = [f"the die shows {rolled}: "]
-        told.append(f"move token {rolled}" if moves else "no token it names can move: PASS")
+        if moves:
+            told = _("the die shows {face}: move token {face}").format(face=rolled)
+        else:
+            told = _("the die shows {face}: no token it names can move: PASS").format(face=rolled)
         splits = SPLITS.get(rolled, ())
         if splits and self.split_allowed:
-            told.append("".join(f" or split it as {a}+{b} (either order)" for a, b in splits))
+            for a, b in splits:
+                told += " " + _("or split it as {first}+{second} (either order)").format(
+                    first=a, second=b
+                )
         elif splits:
-            told.append(
-                "; splits are allowed once a token has crossed the barrier after space "
-                f"{self.barrier}"
-            )
+            told += "; " + _(
+                "splits are allowed once a token has crossed the barrier after space {space}"
+            ).format(space=self.barrier)
         if (rolled,) not in moves and self.destination(seat, rolled) is None:
-            told.append(
-                f"; token {rolled} on space {self.space_of(seat, rolled)} has no free space "
-                "after it"
+            told += "; " + _("token {token} on space {space} has no free space after it").format(
+                token=rolled, space=self.space_of(seat, rolled)
             )
-        return "".join(told)
+        return told
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:

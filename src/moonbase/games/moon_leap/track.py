@@ -49,6 +49,8 @@ from types import MappingProxyType
 from typing import Final
 
 from moonbase.core import InvalidOption
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "BOARDS_FOLDER",
@@ -134,7 +136,9 @@ def shipped_boards() -> list[str]:
 
 
 def _problem(source: str, text: str) -> InvalidOption:
-    return InvalidOption(f"option 'board': {source}: {text}")
+    shown = _(INLINE) if source == INLINE else source
+    message = _("option 'board': {source}: {problem}")
+    return InvalidOption(message.format(source=shown, problem=text))
 
 
 def _whole(value: object) -> bool:
@@ -155,70 +159,94 @@ def board_from_data(data: object, name: str) -> Board:
     """
     where = name
     if not isinstance(data, dict):
-        raise _problem(where, f"the board must be a JSON object like {_FORMAT}")
+        problem = _("the board must be a JSON object like {format}")
+        raise _problem(where, problem.format(format=_FORMAT))
     missing = [key for key in ("values", "barriers") if key not in data]
     if missing:
-        raise _problem(where, f"the board has no {' and no '.join(map(repr, missing))}")
+        if len(missing) == 1:
+            raise _problem(where, _("the board has no {key}").format(key=repr(missing[0])))
+        raise _problem(
+            where,
+            _("the board has no {key} and no {other}").format(
+                key=repr(missing[0]), other=repr(missing[1])
+            ),
+        )
     unexpected = sorted(str(key) for key in data if key not in ("values", "barriers"))
     if unexpected:
         raise _problem(
-            where, f"unexpected key {', '.join(map(repr, unexpected))}; allowed: values, barriers"
+            where,
+            _("unexpected key {keys}; allowed: values, barriers").format(
+                keys=", ".join(map(repr, unexpected))
+            ),
         )
     values = data["values"]
     if not isinstance(values, list):
-        raise _problem(where, "'values' must be a list of whole numbers, one per space")
+        raise _problem(where, _("'values' must be a list of whole numbers, one per space"))
     for space, value in enumerate(values, start=1):
         if not _whole(value):
             raise _problem(
                 where,
-                f"'values' has {json.dumps(value)} for space {space}; "
-                "every value must be a whole number",
+                _(
+                    "'values' has {value} for space {space}; every value must be a whole number"
+                ).format(value=json.dumps(value), space=space),
             )
     if len(values) < MIN_SPACES:
         raise _problem(
-            where, f"'values' has {len(values)} spaces; a track needs at least {MIN_SPACES}"
+            where,
+            _("'values' has {count} spaces; a track needs at least {least}").format(
+                count=len(values), least=MIN_SPACES
+            ),
         )
     barriers = data["barriers"]
     if not isinstance(barriers, dict):
         raise _problem(
             where,
-            "'barriers' must be an object giving, for each player count 2, 3 and 4, the "
-            'space after which its line stands, e.g. {"2": 10, "3": 13, "4": 16}',
+            _(
+                "'barriers' must be an object giving, for each player count 2, 3 and 4, the "
+                'space after which its line stands, e.g. {"2": 10, "3": 13, "4": 16}'
+            ),
         )
     counts = [str(count) for count in PLAYER_COUNTS]
     unexpected = sorted(str(key) for key in barriers if key not in counts)
     if unexpected:
         raise _problem(
             where,
-            f"'barriers' has {', '.join(map(repr, unexpected))}; "
-            "allowed: one barrier for each player count 2, 3 and 4",
+            _(
+                "'barriers' has {keys}; allowed: one barrier for each player count 2, 3 and 4"
+            ).format(keys=", ".join(map(repr, unexpected))),
         )
     pairs = []
     for count in PLAYER_COUNTS:
         if str(count) not in barriers:
             raise _problem(
                 where,
-                f"'barriers' has no barrier for {count} players; "
-                "give one for each player count 2, 3 and 4",
+                _(
+                    "'barriers' has no barrier for {count} players; give one for each player "
+                    "count 2, 3 and 4"
+                ).format(count=count),
             )
         space = barriers[str(count)]
         if not _whole(space):
             raise _problem(
                 where,
-                f"the barrier for {count} players is {json.dumps(space)}; it must be a "
-                "whole number: the space after which the line stands",
+                _(
+                    "the barrier for {count} players is {space}; it must be a whole number: the "
+                    "space after which the line stands"
+                ).format(count=count, space=json.dumps(space)),
             )
         if not 1 <= space < len(values):
             raise _problem(
                 where,
-                f"the barrier for {count} players stands after space {space}, outside "
-                f"the track; allowed: after space 1 to {len(values) - 1}",
+                _(
+                    "the barrier for {count} players stands after space {space}, outside the "
+                    "track; allowed: after space 1 to {last}"
+                ).format(count=count, space=space, last=len(values) - 1),
             )
         pairs.append((count, space))
     return Board(name, tuple(values), tuple(pairs))
 
 
-INLINE: Final = "inline board"
+INLINE: Final = N_("inline board")
 """The name of a board given as JSON text rather than a file."""
 
 
@@ -258,7 +286,9 @@ def load_board(text: str) -> Board:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise _problem(INLINE, f"is not JSON ({error.msg} at {error.pos})") from None
+            raise _problem(
+                INLINE, _("is not JSON ({error} at {at})").format(error=error.msg, at=error.pos)
+            ) from None
         return board_from_data(data, INLINE)
     choices = ", ".join(["standard", *shipped_boards()])
     try:
@@ -267,27 +297,36 @@ def load_board(text: str) -> Board:
         found = path.exists()
     except (OSError, ValueError, RuntimeError) as error:  # a NUL, a name too long, ~nobody
         raise InvalidOption(
-            f"option 'board': {text[:80]!r} cannot be a file name ({error}); allowed: "
-            f"{choices}, or the path of a JSON board file"
+            _(
+                "option 'board': {text} cannot be a file name ({error}); allowed: {choices}, or "
+                "the path of a JSON board file"
+            ).format(text=repr(text[:80]), error=error, choices=choices)
         ) from None
     name = path.name if shipped is not None else str(path)
     if not found:
         raise InvalidOption(
-            f"option 'board': no board file at {str(path)!r}; allowed: {choices}, "
-            "or the path of a JSON board file"
+            _(
+                "option 'board': no board file at {path}; allowed: {choices}, or the path of a "
+                "JSON board file"
+            ).format(path=repr(str(path)), choices=choices)
         )
     if not path.is_file():
-        raise _problem(name, "is not a file; give the path of a JSON board file")
+        raise _problem(name, _("is not a file; give the path of a JSON board file"))
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise _problem(name, f"cannot be read ({error.strerror or error})") from None
+        raise _problem(
+            name, _("cannot be read ({error})").format(error=error.strerror or error)
+        ) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _problem(name, "is not JSON text (not UTF-8)") from None
+        raise _problem(name, _("is not JSON text (not UTF-8)")) from None
     except json.JSONDecodeError as error:
         raise _problem(
-            name, f"is not JSON ({error.msg} at line {error.lineno} column {error.colno})"
+            name,
+            _("is not JSON ({error} at line {line} column {column})").format(
+                error=error.msg, line=error.lineno, column=error.colno
+            ),
         ) from None
     return board_from_data(data, name)

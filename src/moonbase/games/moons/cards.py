@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
+
 __all__ = [
     "AST",
     "ASTEROIDS",
@@ -136,27 +139,38 @@ class Mini:
     per_set: int = 0
 
     @property
+    def described(self) -> str:
+        """What the card does, in the language spoken (``text`` is the English template).
+
+        >>> MINIS[MINI_INDEX["BONUS-JUPITER"]].described
+        'kept in front of you: +1 point per JUPITER token at the end'
+        """
+        planet = "" if self.planet is None else PLANETS[self.planet]
+        return _(self.text).format(planet=planet)
+
+    @property
     def kept(self) -> bool:
         """Whether the card stays face up in front of its owner (a bonus card)."""
         return self.effect in ("bonus", "set-bonus")
 
 
 MINIS: Final = (
-    Mini("GRAB", 6, "grab", "take one token of any planet from the supply"),
+    Mini("GRAB", 6, "grab", N_("take one token of any planet from the supply")),
     Mini("BLOCK", 6, "block",
-         "put the Block token on a planet: nobody gains tokens of it until this trick ends"),
+         N_("put the Block token on a planet: nobody gains tokens of it until this trick ends")),
     Mini("TOKEN-SWAP", 7, "token-swap",
-         "give one of your tokens to another player and take one of theirs of another planet"),
+         N_("give one of your tokens to another player and take one of theirs of another "
+            "planet")),
     Mini("TABLEAU-SWAP", 7, "tableau-swap",
-         "exchange one card of your tableau with one card in your hand"),
+         N_("exchange one card of your tableau with one card in your hand")),
     *(
         Mini(f"BONUS-{planet}", 2, "bonus",
-             f"kept in front of you: +1 point per {planet.title()} token at the end",
+             N_("kept in front of you: +1 point per {planet} token at the end"),
              planet=index, per_token=1)
         for index, planet in enumerate(PLANETS)
     ),
     Mini("SET-BONUS", 4, "set-bonus",
-         "kept in front of you: +3 points per complete set at the end", per_set=3),
+         N_("kept in front of you: +3 points per complete set at the end"), per_set=3),
 )  # fmt: skip
 """The Mini-Asteroid deck (**reconstruction**, see ``rules/moons.md``), in notation order."""
 MINI_INDEX: Final = {mini.name: index for index, mini in enumerate(MINIS)}

@@ -17,22 +17,23 @@ from typing import Any, ClassVar, Final
 from moonbase.core import Game, Option, State
 from moonbase.games.moons.cards import DECK_SIZE, TABLEAU_SIZE, hand_size
 from moonbase.games.moons.notation import ActionTable, action_table, canonical, unknown
+from moonbase.i18n import N_
 
 __all__ = ["OPTIONS", "PRESETS", "MoonsGame"]
 
 OPTIONS: Final = (
     Option("players", "int", 4,
-           "number of players: 3 to 6 (2 is an unofficial variant: 30 cards each)",
+           N_("number of players: 3 to 6 (2 is an unofficial variant: 30 cards each)"),
            choices=(2, 3, 4, 5, 6)),
     Option("mini_asteroids", "bool", True,
-           "play with the Mini-Asteroid cards (a reconstructed deck of 38)"),
-    Option("tokens_per_planet", "int", 17, "tokens of each planet in the supply",
+           N_("play with the Mini-Asteroid cards (a reconstructed deck of 38)")),
+    Option("tokens_per_planet", "int", 17, N_("tokens of each planet in the supply"),
            minimum=1, maximum=99),
-    Option("set_points", "int", 10, "points per complete set (one token of each planet)",
+    Option("set_points", "int", 10, N_("points per complete set (one token of each planet)"),
            minimum=0, maximum=100),
-    Option("triple_points", "int", 6, "points per three tokens of one planet outside the sets",
+    Option("triple_points", "int", 6, N_("points per three tokens of one planet outside the sets"),
            minimum=0, maximum=100),
-    Option("single_points", "int", 1, "points per other token", minimum=0, maximum=100),
+    Option("single_points", "int", 1, N_("points per other token"), minimum=0, maximum=100),
 )  # fmt: skip
 """Every option Moons accepts (the scoring values are a **reconstruction**, hence options)."""
 

@@ -58,6 +58,8 @@ from moonbase.games.moons.cards import (
     SUIT_LETTERS,
     card,
 )
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = [
     "DEAL",
@@ -214,18 +216,18 @@ def _canonical_mini(args: list[str]) -> str | None:
     return None
 
 
-_FORMS: Final = (
+_FORMS: Final = N_(
     "TABLEAU <three cards>, PLAY <card>, MINI <Mini-Asteroid> ..., TAKE <planet> or PASS"
 )
 
 
 _MINI_FORMS: Final = {
-    "grab": "MINI GRAB <planet>",
-    "block": "MINI BLOCK <planet>",
-    "token-swap": "MINI TOKEN-SWAP <seat> <planet given> <another planet taken>",
-    "tableau-swap": "MINI TABLEAU-SWAP <tableau card> <another Moon card from the hand>",
-    "bonus": "MINI BONUS-<PLANET>, alone",
-    "set-bonus": "MINI SET-BONUS, alone",
+    "grab": N_("MINI GRAB <planet>"),
+    "block": N_("MINI BLOCK <planet>"),
+    "token-swap": N_("MINI TOKEN-SWAP <seat> <planet given> <another planet taken>"),
+    "tableau-swap": N_("MINI TABLEAU-SWAP <tableau card> <another Moon card from the hand>"),
+    "bonus": N_("MINI BONUS-<PLANET>, alone"),
+    "set-bonus": N_("MINI SET-BONUS, alone"),
 }
 
 
@@ -242,16 +244,19 @@ def unknown(text: str) -> str:
     words = text.split(" ")
     head = words[0]
     if head == "TABLEAU":
-        return "a tableau is three different Moon cards, never an Asteroid"
+        return _("a tableau is three different Moon cards, never an Asteroid")
     if head in ("PLAY", "DEAL") and len(words) == 2 and normal_card(words[1]) is None:
-        return f"{words[1]} is no card: cards are S1-S14, J1-J14, N1-N14, U1-U14 and AST"
+        return _("{text} is no card: cards are S1-S14, J1-J14, N1-N14, U1-U14 and AST").format(
+            text=words[1]
+        )
     if head == "TAKE":
-        return "TAKE names a planet: " + ", ".join(PLANETS)
+        return _("TAKE names a planet: {planets}").format(planets=", ".join(PLANETS))
     if head == "MINI" and len(words) > 1 and words[1] in MINI_INDEX:
-        return f"it is played as {_MINI_FORMS[MINIS[MINI_INDEX[words[1]]].effect]}"
+        form = _(_MINI_FORMS[MINIS[MINI_INDEX[words[1]]].effect])
+        return _("it is played as {form}").format(form=form)
     if head == "MINI":
-        return "the Mini-Asteroids: " + ", ".join(mini.name for mini in MINIS)
-    return "actions: " + _FORMS
+        return _("the Mini-Asteroids: {names}").format(names=", ".join(mini.name for mini in MINIS))
+    return _("actions: {forms}").format(forms=_(_FORMS))
 
 
 # ---------------------------------------------------------------------- the action universe

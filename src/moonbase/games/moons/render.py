@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from moonbase.games.moons.cards import CARD_NAMES, MINIS, PLANETS
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.moons.state import MoonsState
@@ -30,45 +32,88 @@ def _minis(counts: list[int]) -> str:
     return " ".join(names) or "-"
 
 
+_PHASES = {
+    "setup": N_("setup"),
+    "deal": N_("deal"),
+    "tableau": N_("tableau"),
+    "trick": N_("trick"),
+    "awards": N_("awards"),
+    "over": N_("over"),
+}
+
+
+def _seat(seat: int) -> str:
+    return _("seat {seat}").format(seat=seat)
+
+
 def render(state: MoonsState) -> str:
     """A readable picture of ``state``: round, supply, every seat, the trick and who acts."""
-    header = f"Moons — round {state.round} of {state.players}, {state.phase.value}"
-    header += f"; dealt by seat {state.dealer}"
+    phase = state.phase.value
+    header = _("Moons — round {round} of {rounds}, {phase}; dealt by seat {dealer}").format(
+        round=state.round,
+        rounds=state.players,
+        phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+        dealer=state.dealer,
+    )
     if state.first_player is not None:
-        header += f", first player seat {state.first_player}, Earth seat {state.earth}"
+        header += _(", first player seat {first}, Earth seat {earth}").format(
+            first=state.first_player, earth=state.earth
+        )
     lines = [header]
     blocked = "-" if state.blocked is None else PLANETS[state.blocked]
     lines.append(
-        f"supply: {_counts(state.supply)}   blocked: {blocked}   pile: {sum(state.pile)}   "
-        f"tricks played: {state.tricks_played} of {state.tricks_per_round}"
+        _(
+            "supply: {supply}   blocked: {blocked}   pile: {pile}   "
+            "tricks played: {played} of {tricks}"
+        ).format(
+            supply=_counts(state.supply),
+            blocked=blocked,
+            pile=sum(state.pile),
+            played=state.tricks_played,
+            tricks=state.tricks_per_round,
+        )
     )
     for seat in range(state.players):
         hand = " ".join(CARD_NAMES[c] for c in state.hands[seat]) or "-"
         tableau = " ".join(CARD_NAMES[c] for c in state.tableaus[seat]) or "-"
         if state.chosen[seat] and not state.revealed:
-            tableau += " (face down)"
+            tableau = _("{cards} (face down)").format(cards=tableau)
         lines.append(
-            f"seat {seat}: tokens {_counts(state.tokens[seat])}  tricks {state.tricks[seat]}  "
-            f"score {state.score(seat).points}"
+            _("seat {seat}: tokens {tokens}  tricks {tricks}  score {score}").format(
+                seat=seat,
+                tokens=_counts(state.tokens[seat]),
+                tricks=state.tricks[seat],
+                score=state.score(seat).points,
+            )
         )
-        lines.append(f"  hand {hand}  |  tableau {tableau}")
+        lines.append(_("  hand {hand}  |  tableau {tableau}").format(hand=hand, tableau=tableau))
         lines.append(
-            f"  minis {_minis(state.minis[seat])}  |  bonuses {_minis(state.bonuses[seat])}"
+            _("  minis {minis}  |  bonuses {bonuses}").format(
+                minis=_minis(state.minis[seat]), bonuses=_minis(state.bonuses[seat])
+            )
         )
     if state.trick:
         led = "-" if state.led is None else PLANETS[state.led]
-        plays = ", ".join(f"seat {seat} {CARD_NAMES[c]}" for seat, c in state.trick)
-        lines.append(f"trick (led {led}): {plays}")
+        plays = ", ".join(f"{_seat(seat)} {CARD_NAMES[c]}" for seat, c in state.trick)
+        lines.append(_("trick (led {led}): {plays}").format(led=led, plays=plays))
     if state.last_trick is not None:
         cards, winner, lowest = state.last_trick
-        plays = ", ".join(f"seat {seat} {CARD_NAMES[c]}" for seat, c in cards)
-        lines.append(f"last trick: {plays}; winner {winner}, lowest off-suit {lowest}")
+        plays = ", ".join(f"{_seat(seat)} {CARD_NAMES[c]}" for seat, c in cards)
+        lines.append(
+            _("last trick: {plays}; winner {winner}, lowest off-suit {lowest}").format(
+                plays=plays, winner=winner, lowest=lowest
+            )
+        )
     actors = state.to_act
     if not actors:
-        scores = ", ".join(f"seat {s} {state.score(s).points}" for s in range(state.players))
-        lines.append(f"game over — scores: {scores}; winners: {state.winners()}")
+        scores = ", ".join(f"{_seat(s)} {state.score(s).points}" for s in range(state.players))
+        lines.append(
+            _("game over — scores: {scores}; winners: {winners}").format(
+                scores=scores, winners=state.winners()
+            )
+        )
     elif state.is_chance:
-        lines.append("to act: chance")
+        lines.append(_("to act: chance"))
     else:
-        lines.append("to act: " + ", ".join(f"seat {seat}" for seat in actors))
+        lines.append(_("to act: {seats}").format(seats=", ".join(_seat(seat) for seat in actors)))
     return "\n".join(lines)

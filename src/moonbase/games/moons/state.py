@@ -63,6 +63,7 @@ from moonbase.games.moons.notation import (
 )
 from moonbase.games.moons.scoring import Grouping, final_score, grouping_rest, winners
 from moonbase.games.moons.view import EndTrigger, MoonsView, ScorePart
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.moons.game import MoonsGame
@@ -372,31 +373,40 @@ class MoonsState(State[MoonsView]):
     def _asking(self, seat: int) -> str:
         if self.taker == seat:
             if self.may_pass:
-                return "take a token of a planet in your tableau (TAKE <planet>) or decline it"
-            return "choose the planet of the token you are owed (TAKE <planet>)"
+                return _("take a token of a planet in your tableau (TAKE <planet>) or decline it")
+            return _("choose the planet of the token you are owed (TAKE <planet>)")
         if self.phase is _TABLEAU:
-            return "choose a tableau: three Moon cards from your hand, never an Asteroid"
+            return _("choose a tableau: three Moon cards from your hand, never an Asteroid")
         if self.phase is not _TRICK:
             return ""
         if not self.trick:
-            play = "lead a card (an Asteroid only when the hand holds nothing else)"
+            play = _("lead a card (an Asteroid only when the hand holds nothing else)")
         elif self.led is None:
-            play = "play any card"
+            play = _("play any card")
         else:
-            play = f"play a card: follow {PLANETS[self.led]} if you can, or play AST"
+            play = _("play a card: follow {planet} if you can, or play AST").format(
+                planet=PLANETS[self.led]
+            )
         if not self.minis_on:
             return play
         if self.mini_played:
-            return play + "; at most one Mini-Asteroid per player per trick"
-        return f"{play}; or first a Mini-Asteroid you hold, where it takes effect{self._limits()}"
+            return _("{play}; at most one Mini-Asteroid per player per trick").format(play=play)
+        return (
+            _("{play}; or first a Mini-Asteroid you hold, where it takes effect").format(play=play)
+            + self._limits()
+        )
 
     def _limits(self) -> str:
         """What keeps a Mini-Asteroid from taking effect now, in words (or nothing)."""
         if self.blocked is not None:
-            return f" ({PLANETS[self.blocked]} is blocked until this trick ends)"
+            return " " + _("({planet} is blocked until this trick ends)").format(
+                planet=PLANETS[self.blocked]
+            )
         empty = [PLANETS[planet] for planet in _ALL_PLANETS if not self.supply[planet]]
         if empty:
-            return f" (no {' or '.join(empty)} token is left to block or grab)"
+            return " " + _("(no {planets} token is left to block or grab)").format(
+                planets=_(" or ").join(empty)
+            )
         return ""
 
     # ------------------------------------------------------------------ queries
@@ -847,7 +857,7 @@ class MoonsState(State[MoonsView]):
             index = self.tableau_events[other]
             if index is not None and self._tableau_hidden(other):
                 masked[index] = "TABLEAU ? ? ?"
-        for other, events, _ in self.earlier_deals:
+        for other, events, _deal in self.earlier_deals:
             if other != seat:
                 masked.update(dict.fromkeys(events, "DEAL ?"))
         return masked

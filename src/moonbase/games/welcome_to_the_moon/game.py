@@ -21,6 +21,8 @@ from moonbase.games.welcome_to_the_moon.cards import SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.missions import MISSION_CARDS, mission_option
 from moonbase.games.welcome_to_the_moon.notation import Notation, canonical, notation, why_unknown
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.state import WelcomeState
@@ -28,14 +30,17 @@ if TYPE_CHECKING:
 __all__ = ["OPTIONS", "PRESETS", "WelcomeGame"]
 
 OPTIONS: Final = (
-    Option("players", "int", 2, "number of players: 2 to 6, or 1 for the solo game against ASTRA",
+    Option("players", "int", 2,
+           N_("number of players: 2 to 6, or 1 for the solo game against ASTRA"),
            minimum=1, maximum=6),
-    Option("adventure", "int", 1, "the adventure (sheet) played: "
-           + ", ".join(f"{n} {TITLES[n]}" for n in IMPLEMENTED), choices=tuple(range(1, 9))),
-    Option("missions", "list", None, "fix the mission cards, one per letter, e.g. A1,B2,C1",
-           choices=MISSION_CARDS, default_text="one card of each letter drawn at random"),
-    Option("level", "int", None, "solo: ASTRA's level", choices=tuple(LEVELS),
-           default_text="1 in solo (solo only)"),
+    Option("adventure", "int", 1,
+           N_("the adventure (sheet) played: 1 The Launch, 2 The Journey, 3 The Colony, "
+              "4 The Mine, 5 The Dome, 6 The Virus, 7 The Escape, 8 The Battle"),
+           choices=tuple(range(1, 9))),
+    Option("missions", "list", None, N_("fix the mission cards, one per letter, e.g. A1,B2,C1"),
+           choices=MISSION_CARDS, default_text=N_("one card of each letter drawn at random")),
+    Option("level", "int", None, N_("solo: ASTRA's level"), choices=tuple(LEVELS),
+           default_text=N_("1 in solo (solo only)")),
 )  # fmt: skip
 """Every option Welcome to the Moon accepts."""
 
@@ -93,8 +98,10 @@ class WelcomeGame(Game):
         if number not in IMPLEMENTED:
             allowed = ", ".join(str(n) for n in IMPLEMENTED)
             raise InvalidOption(
-                f"option 'adventure': adventure {number} ({TITLES[number]}) is not implemented "
-                f"yet; allowed: {allowed}"
+                _(
+                    "option 'adventure': adventure {number} ({title}) is not implemented yet; "
+                    "allowed: {allowed}"
+                ).format(number=number, title=_(TITLES[number]), allowed=allowed)
             )
         missions = options["missions"]
         if missions is not None:
@@ -104,7 +111,7 @@ class WelcomeGame(Game):
             if options["level"] is None:
                 options["level"] = 1
         elif options["level"] is not None:
-            raise InvalidOption("option 'level': ASTRA's level is for the solo game (players=1)")
+            raise InvalidOption(_("option 'level': ASTRA's level is for the solo game (players=1)"))
         return options
 
     @property

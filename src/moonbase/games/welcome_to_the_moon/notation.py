@@ -47,6 +47,7 @@ from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES,
 from moonbase.games.welcome_to_the_moon.cards import card_text as _card_text
 from moonbase.games.welcome_to_the_moon.missions import LETTERS
 from moonbase.games.welcome_to_the_moon.sheet import SheetData
+from moonbase.i18n import gettext as _
 
 __all__ = ["Choice", "Notation", "canonical", "labels", "notation", "parse_choice"]
 
@@ -94,20 +95,26 @@ def canonical(action: str, data: SheetData) -> str:
 
 
 def _usage(solo: bool, data: SheetData) -> str:
-    label = "<number card> <action card>" if solo else "<combination>"
-    extra = "" if data.adventure == 1 else " [±1|±2] [WILD <action>]"
-    return f"write WRITE {label} <space>{extra}{' [BONUS]' if solo else ''}"
+    if solo:
+        if data.adventure == 1:
+            return _("write WRITE <number card> <action card> <space> [BONUS]")
+        return _("write WRITE <number card> <action card> <space> [±1|±2] [WILD <action>] [BONUS]")
+    if data.adventure == 1:
+        return _("write WRITE <combination> <space>")
+    return _("write WRITE <combination> <space> [±1|±2] [WILD <action>]")
 
 
 def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
     """Read ``WRITE …`` or ``ERROR …`` (canonical words); a text says what is wrong."""
     if words[0] == "ERROR":
         if not solo:
-            return Choice(True, "", 0, 0, None, False, 0) if len(words) == 1 else "write ERROR"
+            if len(words) == 1:
+                return Choice(True, "", 0, 0, None, False, 0)
+            return _("write ERROR")
         bonus = words[-1] == "BONUS"
         rest = words[1:-1] if bonus else words[1:]
         if len(rest) != 1 or rest[0] not in ("1", "2", "3"):
-            return "write ERROR <card 1–3 that goes to ASTRA> [BONUS]"
+            return _("write ERROR <card 1–3 that goes to ASTRA> [BONUS]")
         return Choice(True, "", 0, 0, None, bonus, int(rest[0]))
     size = 2 if solo else 1
     if words[0] != "WRITE" or len(words) < 2 + size:
@@ -116,12 +123,14 @@ def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
     slot = data.slot(words[1 + size])
     if slot is None:
         first, last = data.spaces[0].alias, data.spaces[-1].alias
-        return f"{words[1 + size]} is not a space of this sheet ({first} … {last})"
+        return _("{space} is not a space of this sheet ({first} … {last})").format(
+            space=words[1 + size], first=first, last=last
+        )
     rest = words[2 + size :]
     bonus = bool(rest) and rest[-1] == "BONUS"
     if bonus:
         if not solo:
-            return "BONUS is a solo word"
+            return _("BONUS is a solo word")
         rest = rest[:-1]
     modified = 0
     if rest and rest[0] in _CHANGES:
@@ -130,7 +139,9 @@ def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
     wild: str | None = None
     if rest and rest[0] == "WILD":
         if len(rest) != 2 or rest[1] not in ACTIONS:
-            return f"write WILD <action>, the action one of {', '.join(ACTIONS)}"
+            return _("write WILD <action>, the action one of {actions}").format(
+                actions=", ".join(ACTIONS)
+            )
         wild = rest[1]
         rest = []
     if rest:
@@ -144,24 +155,28 @@ def why_unknown(words: list[str], solo: bool, number: int) -> str:
     """Why canonical ``words`` are no action of adventure ``number``, in a few words."""
     rules = adventure(number)
     if not words:
-        return "an action is a word or more"
+        return _("an action is a word or more")
     if words[0] in ("WRITE", "ERROR"):
         choice = parse_choice(words, solo, rules.data)
         if isinstance(choice, str):
             return choice
         if choice.combo < 0:
             if solo and len(set(choice.label.split(" "))) == 1:
-                return "the number and the action come from two different cards"
-            return f"combination {choice.label} does not exist; choose {', '.join(labels(solo))}"
+                return _("the number and the action come from two different cards")
+            return _("combination {label} does not exist; choose {labels}").format(
+                label=choice.label, labels=", ".join(labels(solo))
+            )
         if choice.modified and not rules.changes:
-            return f"adventure {number} has no Astronaut change: the number is written as it is"
+            return _(
+                "adventure {number} has no Astronaut change: the number is written as it is"
+            ).format(number=number)
         if choice.wild is not None and not rules.wilds:
-            return f"adventure {number} has no wild actions"
+            return _("adventure {number} has no wild actions").format(number=number)
         return ""
     if words[0] in rules.words or words[0] == "CROSS":
-        return f"no such {words[0]} on this sheet"
-    steps = ", ".join(rules.words)
-    return f"actions are WRITE …, ERROR, and the sub-steps {steps}" + (", CROSS" if solo else "")
+        return _("no such {word} on this sheet").format(word=words[0])
+    steps = ", ".join(rules.words) + (", CROSS" if solo else "")
+    return _("actions are WRITE …, ERROR, and the sub-steps {steps}").format(steps=steps)
 
 
 class Notation:

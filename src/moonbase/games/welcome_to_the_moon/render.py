@@ -13,6 +13,8 @@ import json
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
+from moonbase.i18n import N_
+from moonbase.i18n import gettext as _
 
 __all__ = ["render_view"]
 
@@ -21,18 +23,33 @@ def _mark(value: object) -> str:
     return "." if value is None else str(value)
 
 
+_PHASES = {
+    "draw": N_("draw"),
+    "effect": N_("effect"),
+    "play": N_("play"),
+    "resolve": N_("resolve"),
+    "over": N_("over"),
+}
+"""The phases as the view writes them, in words."""
+
+
 def render_view(view: WelcomeView) -> str:
     """A view as text: the offer, the missions and every sheet."""
+    phase = view["phase"]
     lines = [
-        f"Welcome to the Moon — adventure {view['adventure']}, {view['title']} — "
-        f"turn {view['turn']} ({view['phase']})"
+        _("Welcome to the Moon — adventure {number}, {title} — turn {turn} ({phase})").format(
+            number=view["adventure"],
+            title=_(view["title"]),
+            turn=view["turn"],
+            phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+        )
     ]
     if "combinations" in view:
         offer = [
             f"{i}: {_mark(c['number'])} {_mark(c['action'])}"
             for i, c in enumerate(view["combinations"], start=1)
         ]
-        lines.append("  combinations  " + " | ".join(offer))
+        lines.append("  " + _("combinations") + "  " + " | ".join(offer))
     else:
         cards = [
             f"{i}: SOLO {c['solo']}"
@@ -41,24 +58,44 @@ def render_view(view: WelcomeView) -> str:
             for i, c in enumerate(view["cards"], start=1)
         ]
         astra = view["astra"]
-        lines.append("  cards  " + " | ".join(cards))
+        lines.append("  " + _("cards") + "  " + " | ".join(cards))
         lines.append(
-            f"  deck {view['deck']} (pass {view['pass']}), ASTRA level {astra['level']} "
-            f"({astra['name']}): score {astra['score']}, cards {json.dumps(astra['cards'])}"
+            "  "
+            + _(
+                "deck {deck} (pass {passed}), ASTRA level {level} ({name}): score {score}, "
+                "cards {cards}"
+            ).format(
+                deck=view["deck"],
+                passed=view["pass"],
+                level=astra["level"],
+                name=astra["name"],
+                score=astra["score"],
+                cards=json.dumps(astra["cards"]),
+            )
         )
     for mission in view["missions"]:
         if mission["card"] is None:
             continue
-        taken = " (high taken)" if mission["high_taken"] else ""
+        values = f"{mission['high']}/{mission['low']}"
+        if mission["high_taken"]:
+            values = _("{values} (high taken)").format(values=values)
         lines.append(
-            f"  mission {mission['card']} {mission['high']}/{mission['low']}{taken}: "
-            f"{mission['text']}"
+            "  "
+            + _("mission {card} {values}: {text}").format(
+                card=mission["card"], values=values, text=_(mission["text"])
+            )
         )
     for seat, sheet in enumerate(view["sheets"]):
-        done = " — done" if view["done"][seat] and view["phase"] == "play" else ""
-        lines.append(f"  seat {seat}: score {sheet['score']}{done}")
+        if view["done"][seat] and view["phase"] == "play":
+            head = _("seat {seat}: score {score} — done")
+        else:
+            head = _("seat {seat}: score {score}")
+        lines.append("  " + head.format(seat=seat, score=sheet["score"]))
         layout = adventure(view["adventure"]).layout
         lines.extend("    " + line for line in plain_lines(layout, sheet["marks"]))
         parts = sheet["score_parts"]
-        lines.append("    score: " + ", ".join(f"{k} {v}" for k, v in parts.items()))
+        lines.append(
+            "    "
+            + _("score: {parts}").format(parts=", ".join(f"{k} {v}" for k, v in parts.items()))
+        )
     return "\n".join(lines)

@@ -76,6 +76,7 @@ from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, notati
 from moonbase.games.welcome_to_the_moon.sheet import Sheet
 from moonbase.games.welcome_to_the_moon.solo_deck import DeckField, SoloDeck
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
+from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.game import WelcomeGame
@@ -364,21 +365,21 @@ class WelcomeState(State[WelcomeView]):
     def _asking(self, seat: int) -> str:
         phase = self.phase
         if phase is Phase.EFFECT and self.solo_deck.effect:
-            return "an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)"
+            return _("an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)")
         sheet = self.sheets[0 if phase is Phase.EFFECT else self.writing(seat)]
         if phase is not Phase.PLAY:
-            return f"steps to resolve first: {', '.join(sheet.pending)}"
+            return _("steps to resolve first: {steps}").format(steps=", ".join(sheet.pending))
         if sheet.stage != Sheet.CHOOSE:
-            return (
+            return _(
                 "this turn's combination is chosen; finish its steps "
-                f"(steps left this turn: {', '.join(sheet.pending)})"
-            )
+                "(steps left this turn: {steps})"
+            ).format(steps=", ".join(sheet.pending))
         if self.adventure.writes(sheet, self.offer, self.tables.rows):
-            return (
+            return _(
                 "first choose a combination and a space where it fits (WRITE …); "
                 "a combination can be written, so ERROR is not allowed"
             )
-        return "no combination can be written: ERROR"
+        return _("no combination can be written: ERROR")
 
     def _chance_weights(self) -> list[tuple[int, int]]:
         head = self.queue[0]

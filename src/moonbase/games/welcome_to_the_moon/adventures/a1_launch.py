@@ -61,6 +61,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     numbered_spaces,
     run_fits,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "BONUS_ROCKETS",
@@ -316,7 +317,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 class Launch(Engine):
     """Adventure 1 — The Launch: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Launch"
+    title: ClassVar[str] = N_("The Launch")
     data: ClassVar[SheetData] = DATA
     changes: ClassVar[bool] = False
     tracks: ClassVar[Mapping[str, Track]] = {

@@ -63,6 +63,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     gather,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ASTRONAUTS",
@@ -264,7 +265,7 @@ _WALL: Final = Push("WALL")
 class Journey(Engine):
     """Adventure 2 — The Journey: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Journey"
+    title: ClassVar[str] = N_("The Journey")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {

@@ -68,6 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     zone_open,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ANTENNAS",
@@ -380,7 +381,7 @@ def _reactions(quarter: Quarter, building: int) -> Effects:
 class Colony(Engine):
     """Adventure 3 — The Colony: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Colony"
+    title: ClassVar[str] = N_("The Colony")
     data: ClassVar[SheetData] = DATA
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,

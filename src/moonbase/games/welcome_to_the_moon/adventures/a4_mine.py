@@ -64,6 +64,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     consecutive,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ASTRONAUTS",
@@ -348,7 +349,7 @@ def _requirements() -> dict[str, Callable[[bytearray], bool]]:
 class Mine(Engine):
     """Adventure 4 — The Mine: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Mine"
+    title: ClassVar[str] = N_("The Mine")
     data: ClassVar[SheetData] = DATA
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _ROW_SLOTS
     tracks: ClassVar[Mapping[str, Track]] = {

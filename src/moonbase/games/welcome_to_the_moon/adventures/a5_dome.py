@@ -67,6 +67,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     numbered_spaces,
     open_spaces,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ASTRONAUTS",
@@ -385,7 +386,7 @@ _WATER_OF: Final = {space: level.water for level in LEVELS for space in level.sp
 class Dome(Engine):
     """Adventure 5 — The Dome: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Dome"
+    title: ClassVar[str] = N_("The Dome")
     data: ClassVar[SheetData] = DATA
     tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK}
     rewards: ClassVar[Mapping[int, Effects]] = {

@@ -60,6 +60,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     gather,
     numbered_spaces,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ASTRONAUTS",
@@ -484,7 +485,7 @@ class Virus(Engine):
     """Adventure 6 — The Virus: the engine over these declarations, with its own evacuation
     timing and propagation (:meth:`settle`, :meth:`phase5`) and solo effects."""
 
-    title: ClassVar[str] = "The Virus"
+    title: ClassVar[str] = N_("The Virus")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS

@@ -71,6 +71,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     gather,
     run_fits,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "AIRLOCKS",
@@ -363,7 +364,7 @@ _AIRLOCK: Final = Push("AIRLOCK")
 class Escape(Engine):
     """Adventure 7 — The Escape: the engine over these declarations."""
 
-    title: ClassVar[str] = "The Escape"
+    title: ClassVar[str] = N_("The Escape")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     tracks: ClassVar[Mapping[str, Track]] = {

@@ -79,6 +79,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     gather,
     numbered_spaces,
 )
+from moonbase.i18n import N_
 
 __all__ = [
     "ASTEROIDS",
@@ -414,7 +415,7 @@ class Battle(Engine):
     battlefield, which stand for the side writing this turn (:meth:`seated`); its own are the
     placement on planets, the planets' control and ASTRA's turn."""
 
-    title: ClassVar[str] = "The Battle"
+    title: ClassVar[str] = N_("The Battle")
     data: ClassVar[SheetData] = DATA
     changes: ClassVar[bool] = False
     shares_sheets: ClassVar[bool] = True
