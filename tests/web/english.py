@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from babel.messages.pofile import read_po
 
 from moonbase.i18n.catalogs import area_named, catalog_path
+from tests.i18n.english import pattern
 
 __all__ = ["AREAS", "SHARED", "English", "english_in", "english_of"]
 
@@ -42,21 +43,13 @@ class English:
 
 
 def _pattern(text: str) -> re.Pattern[str] | None:
-    """The pattern of ``text`` with each field a wildcard, on whole words; ``None`` when
-    nothing but fields, punctuation and notation (capitals) is left to find."""
-    pieces = _FIELD.split(text)
-    words = [word for piece in pieces for word in _WORD.findall(piece)]
+    """The pattern of ``text`` (:func:`tests.i18n.english.pattern`: each field a wildcard, on
+    whole words); ``None`` when nothing but fields, punctuation and notation (capitals) is left
+    to find."""
+    words = [word for piece in _FIELD.split(text) for word in _WORD.findall(piece)]
     if not any(not word.isupper() for word in words):
         return None
-    literal = [re.escape(piece) for piece in pieces]
-    while literal and not literal[0].strip():  # a field at either end matches nothing more
-        literal.pop(0)
-    while literal and not literal[-1].strip():
-        literal.pop()
-    body = ".*?".join(literal)
-    start = r"\b" if re.match(r"\w", text) else ""
-    end = r"\b" if re.search(r"\w$", text) else ""
-    return re.compile(start + body + end)
+    return pattern(text)
 
 
 def _entries(area: str, lang: str) -> Iterable[tuple[tuple[str, ...], tuple[str, ...]]]:

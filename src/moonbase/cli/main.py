@@ -531,8 +531,8 @@ def games() -> int:
         cls = game_type(name)
         console.rule(Text(f"{name} — {cls.title}", style="bold"), align="left")
         for spec in cls.option_specs:
-            default = spec.default_text or option_text(spec.default)
-            say(console, f"  {spec.name}={default}  ({spec.allowed}) — {spec.description}")
+            default = spec.default_about or option_text(spec.default)
+            say(console, f"  {spec.name}={default}  ({spec.allowed}) — {spec.about}")
         if cls.presets:
             say(console, "  " + _("presets: {presets}").format(presets=", ".join(cls.presets)))
     return 0

@@ -111,8 +111,8 @@ def _options_table(game: Game, changed: set[str]) -> Table:
         value = Text(option_text(game.options.get(spec.name)))
         if spec.name in changed:
             value.stylize("bold green")
-        default = spec.default_text or option_text(spec.default)
-        about = Text(spec.description)
+        default = spec.default_about or option_text(spec.default)
+        about = Text(spec.about)
         about.append(
             "\n"
             + _("allowed: {allowed} · default: {default}").format(

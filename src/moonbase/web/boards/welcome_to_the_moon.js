@@ -333,7 +333,7 @@ export function render(view, ctx) {
   top.push(combos);
   if (view.cards) top.push(soloCards(view, ctx), astraPanel(view));
   top.push(h("ul", { class: "missions" }, (view.missions || []).map((m) =>
-    h("li", {}, h("strong", {}, `${m.letter} `), m.text, " — ", missionText(m)))));
+    h("li", {}, h("strong", {}, `${m.letter} `), t(m.text), " — ", missionText(m)))));
   if (!layout) return h("div", { class: "wttm" }, top, h("p", {}, t("Loading the sheet…")));
   if (layout.error) return h("div", { class: "wttm" }, top, h("p", { class: "error" }, t("The sheet's layout could not be loaded: {reason}", { reason: layout.error })));
   const order = [...view.sheets.keys()].sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
