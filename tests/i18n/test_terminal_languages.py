@@ -16,7 +16,7 @@ from moonbase.cli.prompts import Prompter
 from moonbase.cli.table import Table
 from tests.i18n.english import english_found, english_lines
 
-AREAS = ["terminal"]
+AREAS = ["terminal", "games"]
 """The catalog areas whose English the terminal must not show (the lead adds ``games`` once the
 games' own texts are translated)."""
 GAMES = {

@@ -78,7 +78,10 @@ def _mission_lines(before: View, after: View, labels: Sequence[str]) -> list[str
             line = _("Mission {card} accomplished by {seats}: {text}")
         lines.append(
             line.format(
-                card=new["card"], seats=names, points=" / ".join(sorted(values)), text=new["text"]
+                card=new["card"],
+                seats=names,
+                points=" / ".join(sorted(values)),
+                text=_(new["text"]),
             )
         )
     return lines

@@ -96,7 +96,7 @@ def _missions(view: WelcomeView) -> list[Text]:
             else _("({high}/{low} points)")
         )
         line.append(points.format(high=mission["high"], low=mission["low"]))
-        line.append(f" {mission['text']}")
+        line.append(" " + _(mission["text"]))
         if mission.get("claimed_by"):
             done = _("done by {seats}").format(seats=_compact(mission["claimed_by"]))
             line.append(f" — {done}", style="green")
@@ -237,7 +237,10 @@ def sheet(view: WelcomeView, seat: int) -> RenderableType:
 def render(view: WelcomeView) -> RenderableType:
     """One Welcome to the Moon view as a rich panel."""
     title = _("Welcome to the Moon — adventure {n}, {title} · turn {turn} ({phase})").format(
-        n=view["adventure"], title=view["title"], turn=view["turn"], phase=phase_name(view["phase"])
+        n=view["adventure"],
+        title=_(view["title"]),
+        turn=view["turn"],
+        phase=phase_name(view["phase"]),
     )
     parts: list[RenderableType] = [_offer(view), *_missions(view), Text()]
     own = view.get("sheet")
