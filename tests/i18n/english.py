@@ -76,17 +76,13 @@ def checked_texts(area: str, lang: str) -> tuple[str, ...]:
     return tuple(sorted(texts))
 
 
-def english_found(
-    screen: str, areas: Iterable[str], lang: str, *, ignore: Iterable[str] = ()
-) -> list[str]:
+def english_found(screen: str, areas: Iterable[str], lang: str) -> list[str]:
     """The English texts of ``areas`` (catalog areas: ``terminal``, ``games``, …) that
-    ``screen`` shows, though it should be in ``lang``; sorted. ``ignore``: texts not looked
-    for (one that another area also shows, still in English there)."""
+    ``screen`` shows, though it should be in ``lang``; sorted."""
     found: set[str] = set()
-    skipped = set(ignore)
     for area in areas:
         for msgid in checked_texts(area, lang):
-            if msgid not in skipped and pattern(msgid).search(screen):
+            if pattern(msgid).search(screen):
                 found.add(msgid)
     return sorted(found)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 from babel.messages.pofile import read_po
@@ -21,6 +21,9 @@ import moonbase
 from moonbase import i18n
 from moonbase.agents.hint import explain_moon, hint
 from moonbase.core import CHANCE, Game, State
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.drawing import plain_lines
+from moonbase.games.welcome_to_the_moon.layout import worded
 from moonbase.games.welcome_to_the_moon.missions import TEXTS, missions_of
 from moonbase.i18n.catalogs import area_named, catalog_path
 
@@ -40,19 +43,22 @@ _SETUPS: list[tuple[str, dict[str, object]]] = [
 ]
 _IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}"
         for name, options in _SETUPS]  # fmt: skip
-_NOTATION = {"none"}
-"""One-word English texts that are also typed values (``hackers=none``): never a leak."""
-_NOT_YET = {"space"}
-"""One-word English texts the check cannot tell from the Welcome to the Moon sheet drawing's
-labels (``after a space, its bonus: …``), which are not translated yet."""
+_NOTATION = {"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"}
+"""One-word English texts that are also typed values or names: MOON's hacker colours, option
+names (``hackers=green,none``, ``energy=12``, ``missions=A1,B2,C3``), the games' names (``Moon
+Leap``). A one-word text in capitals is an action's word too (``WATER``, ``WILD``): never a
+leak. The sheet drawing, where these are printed words, is checked on its own below."""
 _MAX_STEPS = 400
 _GARBAGE = ("FLY AWAY", "MOVE 9", "TAKE PLUTO", "INC E", "XOR A", "PLAY S15", "WRITE 1 ZZ9")
 
 
 # ---------------------------------------------------------------------- the check
-def english_patterns(lang: str) -> dict[str, re.Pattern[str]]:
+def english_patterns(
+    lang: str, checked: Callable[[str], bool] | None = None
+) -> dict[str, re.Pattern[str]]:
     """Each English text of the games' catalog whose ``lang`` translation differs from it, as a
-    pattern: ``{fields}`` match anything, whole words, case-sensitive."""
+    pattern: ``{fields}`` match anything, whole words, case-sensitive. ``checked``: whether a
+    text is looked for (by default, all but notation's words)."""
     with catalog_path(area_named("games"), lang).open("rb") as source:
         catalog = read_po(source, locale=lang)
     patterns = {}
@@ -63,7 +69,7 @@ def english_patterns(lang: str) -> dict[str, re.Pattern[str]]:
         strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
         for english in ids:
             text = english.strip()
-            if not text or text in strings or text in _NOTATION | _NOT_YET:
+            if not text or text in strings or not (checked or _not_notation)(text):
                 continue
             words = _FIELD.sub(" ", re.escape(text)).replace("\\", "").split()
             if len(words) == 1 and any(words[0] in string.split() for string in strings):
@@ -73,6 +79,10 @@ def english_patterns(lang: str) -> dict[str, re.Pattern[str]]:
             end = r"\b" if re.search(r"\w$", text) else ""
             patterns[text] = re.compile(start + body + end)
     return patterns
+
+
+def _not_notation(text: str) -> bool:
+    return text not in _NOTATION and not (text.isupper() and len(text.split()) == 1)
 
 
 def english_in(texts: Iterable[str], lang: str) -> list[str]:
@@ -210,3 +220,21 @@ def test_notation_is_the_same_in_every_language(name: str, options: dict[str, ob
 def test_every_mission_of_missions_json_is_marked_for_translation() -> None:
     written = {mission.text for number in range(1, 9) for mission in missions_of(number).values()}
     assert written == set(TEXTS)
+
+
+@pytest.mark.parametrize("lang", ["es", "pl"])
+@pytest.mark.parametrize("number", range(1, 9))
+def test_every_printed_word_of_a_sheet_is_drawn_in_the_language(number: int, lang: str) -> None:
+    layout = adventure(number).layout
+    marks = [0] * (max(layout.slots) + 1)  # every area drawn, a solo sheet's too
+    with i18n.speaking(lang):
+        drawn = "\n".join(plain_lines(layout, marks))
+    printed = {label.text for area in layout.areas for label in area.labels}
+    printed |= {spot.printed for spot in layout.spots}
+    patterns = english_patterns(lang, checked=lambda _text: True)
+    left = sorted(text for text in printed if worded(text) and text.strip() in patterns
+                  and patterns[text.strip()].search(drawn))  # fmt: skip
+    assert left == []
+    with i18n.speaking("en"):
+        english = "\n".join(plain_lines(layout, marks))
+    assert any(patterns[text.strip()].search(english) for text in printed if worded(text))

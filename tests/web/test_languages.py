@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from moonbase import i18n
+from moonbase.games.welcome_to_the_moon.adventures import adventure
+from moonbase.games.welcome_to_the_moon.layout import worded
 from tests.server.processes import free_port
 from tests.web.browser import DESKTOP, Server, missing, serve
 from tests.web.english import english_in
@@ -49,6 +51,21 @@ def no_english(page: Any, lang: str, where: str, engine: tuple[str, ...] = ()) -
     found = english_in(checked, lang)
     assert found == [], f"{where}: English on the {lang} page: {found}\n---\n{text}"
     return text
+
+
+def printed_words_translated(page: Any, lang: str, number: int) -> None:
+    """The sheets drawn show each printed word of adventure ``number``'s sheet (a label, what
+    is printed on a spot) in ``lang``, never in English where the translation differs."""
+    texts = set(
+        page.eval_on_selector_all(".sheet-box svg text", "els => els.map(e => e.textContent)")
+    )
+    layout = adventure(number).layout
+    printed = {label.text for area in layout.areas for label in area.labels if not area.solo}
+    words = {text: _(lang, text) for text in printed if worded(text)}
+    differ = {english: shown for english, shown in words.items() if shown != english}
+    assert differ, "no printed word to check"
+    assert sorted(english for english in differ if english in texts) == []
+    assert sorted(shown for shown in differ.values() if shown not in texts) == []
 
 
 def speaks(page: Any, lang: str) -> None:
@@ -248,6 +265,7 @@ def test_every_board_shows_no_english(server: Server, browser: Any, lang: str) -
                 page.wait_for_selector("#board svg")
                 if game == "welcome-to-the-moon":
                     page.wait_for_selector(".sheet-box svg")
+                    printed_words_translated(page, lang, state["view"]["adventure"])
                 shown = no_english(page, lang, f"{game} {options}, step {step}")
                 for mission in state["view"].get("missions") or ():  # the view's, in English
                     translated = i18n.translator(lang).gettext(mission["text"])

@@ -2,7 +2,8 @@
 
 Each **area** of the source has its own catalog per language,
 ``locale/{lang}/LC_MESSAGES/{area}.po``: the terminal, the server's messages, the browser client,
-the games' own texts. A text is marked in Python with :func:`moonbase.i18n.gettext` (imported as
+the games' own texts (Welcome to the Moon's printed sheets too: the words of its layout files).
+A text is marked in Python with :func:`moonbase.i18n.gettext` (imported as
 ``_``), :func:`moonbase.i18n.ngettext` or :func:`moonbase.i18n.N_` (marked, translated later),
 and in the browser's JavaScript with ``t("…")`` / ``tn("…", "…", n)``.
 
@@ -20,11 +21,15 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from moonbase.i18n import LANGUAGES
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 __all__ = ["AREAS", "Area", "area_named", "catalog_path", "extract", "update"]
 
@@ -56,7 +61,17 @@ class Area:
 
 
 AREAS: Final = (
-    Area("games", ("games/*.py", "games/*/*.py", "games/*/*/*.py", "core/*.py", "agents/*.py")),
+    Area(
+        "games",
+        (
+            "games/*.py",
+            "games/*/*.py",
+            "games/*/*/*.py",
+            "games/welcome_to_the_moon/layouts/*.json",
+            "core/*.py",
+            "agents/*.py",
+        ),
+    ),
     Area("i18n", ("i18n/*.py",)),
     Area("server", ("server/*.py",)),
     Area("terminal", ("cli/*.py", "cli/*/*.py")),
@@ -85,6 +100,10 @@ def extract(area: Area) -> dict[str | tuple[str, str], list[tuple[str, int]]]:
 
     found: dict[str | tuple[str, str], list[tuple[str, int]]] = {}
     for path in area.files():
+        if path.suffix == ".json":
+            for line, text in _printed_words(path):
+                found.setdefault(text, []).append((path.relative_to(SOURCE).as_posix(), line))
+            continue
         method = "javascript" if path.suffix == ".js" else "python"
         keywords = _JAVASCRIPT_KEYWORDS if method == "javascript" else _PYTHON_KEYWORDS
         with path.open("rb") as source:
@@ -93,6 +112,45 @@ def extract(area: Area) -> dict[str | tuple[str, str], list[tuple[str, int]]]:
             ):
                 key = message if isinstance(message, str) else (message[0], message[1])
                 found.setdefault(key, []).append((path.relative_to(SOURCE).as_posix(), line))
+    return found
+
+
+def _printed_words(path: Path) -> Iterator[tuple[int, str]]:
+    """The printed words of a Welcome to the Moon layout file (its labels' and spots' texts
+    that hold words, :func:`~moonbase.games.welcome_to_the_moon.layout.worded`), each with the
+    line it is on."""
+    from moonbase.games.welcome_to_the_moon.layout import layout_from_json, worded
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    layout = layout_from_json(json.loads("\n".join(lines)))
+    texts = [label.text for area in layout.areas for label in area.labels]
+    texts += [spot.printed for spot in layout.spots]
+    for text in dict.fromkeys(filter(worded, texts)):
+        quoted = json.dumps(text, ensure_ascii=False)
+        yield next((n for n, line in enumerate(lines, 1) if quoted in line), 1), text
+
+
+def _translated(catalog: Catalog) -> dict[str | tuple[str, ...], str | tuple[str, ...]]:
+    """Each translated entry of ``catalog``: its id as :func:`extract` names it, its translation."""
+    found: dict[str | tuple[str, ...], str | tuple[str, ...]] = {}
+    for message in catalog:
+        if message.id and message.string and any(message.string):
+            string = message.string
+            found[_key(message.id)] = string if isinstance(string, str) else tuple(string)
+    return found
+
+
+def _elsewhere(area: Area, lang: str) -> dict[str | tuple[str, ...], str | tuple[str, ...]]:
+    """What the other areas' catalogs in ``lang`` translate: a text that moves from one area
+    to another keeps its translation."""
+    from babel.messages.pofile import read_po
+
+    found: dict[str | tuple[str, ...], str | tuple[str, ...]] = {}
+    for other in AREAS:
+        path = catalog_path(other, lang)
+        if other != area and path.exists():
+            with path.open("rb") as source:
+                found.update(_translated(read_po(source, locale=lang)))
     return found
 
 
@@ -128,13 +186,11 @@ def update(area: Area, lang: str) -> tuple[int, int]:
         revision_date=catalog.creation_date,
         fuzzy=False,
     )
+    known = _translated(catalog)
+    if any(key not in known for key in wanted):
+        known = _elsewhere(area, lang) | known
     for key, places in wanted.items():
-        old = catalog.get(key if isinstance(key, str) else key[0])
-        string: str | tuple[str, ...] = ""
-        if old is not None and _key(old.id) == key and old.string:
-            string = old.string if isinstance(old.string, str) else tuple(old.string)
-        elif isinstance(key, tuple):
-            string = ("",) * fresh.num_plurals
+        string = known.get(key, ("",) * fresh.num_plurals if isinstance(key, tuple) else "")
         fresh.add(key, string, locations=places)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as target:

@@ -7,50 +7,16 @@ part (the sheet's ``score_parts``, each with its sign; solo, ``solo_score``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from moonbase.cli.narration import Told, View, minus, signed_sum
 from moonbase.cli.render import and_list
 from moonbase.core import Game
-from moonbase.i18n import N_, ngettext
+from moonbase.games.welcome_to_the_moon.render import part_name
 from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
-__all__ = ["PARTS", "breakdown", "ending", "part_name", "score_text", "told"]
-
-PARTS: Final = {
-    "antennas": N_("antennas"),
-    "astronaut": N_("astronaut"),
-    "astronauts": N_("astronauts"),
-    "blue": N_("blue"),
-    "bonus_rockets": N_("bonus rockets"),
-    "dome": N_("dome"),
-    "errors": N_("errors"),
-    "green": N_("green"),
-    "greenhouses": N_("greenhouses"),
-    "grey": N_("grey"),
-    "infected": N_("infected"),
-    "launch": N_("launch"),
-    "longest": N_("longest"),
-    "majority": N_("majority"),
-    "missions": N_("missions"),
-    "pearls": N_("pearls"),
-    "planning": N_("planning"),
-    "plants": N_("plants"),
-    "quarters": N_("quarters"),
-    "rubies": N_("rubies"),
-    "sheet": N_("sheet"),
-    "skyscrapers": N_("skyscrapers"),
-    "starships": N_("starships"),
-    "stations": N_("stations"),
-    "tower": N_("tower"),
-    "water": N_("water"),
-}
-"""The parts of a sheet's score (the keys of ``score_parts``), in English."""
-
-
-def part_name(key: str) -> str:
-    """A score part's name in the language spoken (``bonus_rockets``: bonus rockets)."""
-    return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
+__all__ = ["breakdown", "ending", "score_text", "told"]
 
 
 def _errors(sheet: dict[str, Any]) -> str:

@@ -23,13 +23,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from moonbase import i18n
 from moonbase.cli.actions import Menu, menu_lines, natural_key
-from moonbase.cli.narrators.welcome_to_the_moon import part_name
 from moonbase.cli.render import SEAT_STYLES, number_text, phase_name
 from moonbase.core import Game
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import draw_sheet, places
 from moonbase.games.welcome_to_the_moon.layout import Layout
+from moonbase.games.welcome_to_the_moon.render import part_name
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import gettext as _
 
@@ -141,21 +142,13 @@ def score_line(parts: dict[str, int]) -> Text:
     """
     text = Text(_("score:") + " ", style="bold")
     for index, (name, value) in enumerate(item for item in parts.items() if item[0] != "total"):
-        shown = f"{_part(name)} {abs(value)} "
+        shown = f"{part_name(name)} {abs(value)} "
         if value < 0:
             text.append(f"− {shown}", style="red")
         else:
             text.append(f"+ {shown}" if index else shown)
     text.append(f"= {parts['total']}", style="bold")
     return text
-
-
-def _part(key: str) -> str:
-    """A score part's name; a half's part (``side1_water``) with its side."""
-    side, _sep, rest = key.partition("_")
-    if side.startswith("side") and side[4:].isdigit() and rest:
-        return _("side {n} {part}").format(n=side[4:], part=part_name(rest))
-    return part_name(key)
 
 
 def _sheet(sheet: dict[str, Any], heading: str, number: int) -> list[RenderableType]:
@@ -273,7 +266,7 @@ def described(action: str, number: int) -> str:
     >>> described("WALL #100", 2), described("CLOSE #101", 6), described("X T21", 2)
     ('WALL #100 (T11│T12)', 'CLOSE #101 (Q0┃Q1)', 'X T21')
     """
-    where = _places(number)
+    where = _places(number, i18n.current())
     words = [
         f"{word} ({where[int(word[1:])]})"
         if word[1:].isdigit() and int(word[1:]) in where
@@ -284,7 +277,8 @@ def described(action: str, number: int) -> str:
 
 
 @cache
-def _places(number: int) -> dict[int, str]:
+def _places(number: int, lang: str) -> dict[int, str]:
+    """Where the links of adventure ``number`` are drawn, told in ``lang`` (spoken now)."""
     return places(adventure(number).layout)
 
 

@@ -8,12 +8,14 @@ it: ``○`` open, ``●`` circled, ``✗`` crossed, ``⊗`` circled then crossed
 ``☒``); a link (a tunnel, a wall) shows what is printed for it once built, nothing before. An
 insignia spot (and, on a sheet of insignias, a number space) shows what is printed on it, then
 the side drawn there: ``1``, ``2``, ``12`` (both: a flag after a tie) or ``·``. An area only a
-solo sheet has is drawn when the marks reach it.
+solo sheet has is drawn when the marks reach it. Printed words (a label, what is printed on a spot:
+:func:`.layout.worded`) are drawn in the language spoken; the spots' names, the notation, stay
+as they are.
 
 Each piece of a line comes with a *tone* (:data:`TONES`), which a colour terminal may style; the
 text alone says everything, so the drawing reads the same without colour.
 
->>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+>>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, worded
 >>> floor = Area("floor", (Spot(1, 0, 1, Kind.SPACE), Spot(2, 0, 2, Kind.SPACE),
 ...                        Spot(3, 0, 3, Kind.SYMBOL, "R3"), Spot(4, 1, 1, Kind.BOX)),
 ...              (Label(0, 0, "A"),))
@@ -30,8 +32,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot
+from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout, Spot, worded
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, INFECTED, X
+from moonbase.i18n import gettext as _
 
 __all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "places", "plain_lines"]
 
@@ -55,17 +58,23 @@ _GAP: Final = 4
 """Blanks between two areas drawn side by side."""
 
 
+def _shown(text: str) -> str:
+    """Printed text as drawn: in the language spoken when it holds words."""
+    return _(text) if worded(text) else text
+
+
 def _width(item: Spot | Label) -> int:
     """The widest text ``item`` can ever be drawn as."""
     if isinstance(item, Label):
-        return len(item.text)
+        return len(_shown(item.text))
+    printed = _shown(item.printed)
     if item.kind is Kind.SPACE:
         return 2
     if item.kind is Kind.LINK:
-        return max(1, len(item.printed))
+        return max(1, len(printed))
     if item.kind is Kind.INSIGNIA:
-        return len(_SIDES[3]) + len(item.printed)
-    return 1 + len(item.printed)
+        return len(_SIDES[3]) + len(printed)
+    return 1 + len(printed)
 
 
 def _space(mark: int) -> Piece:
@@ -80,14 +89,15 @@ def _space(mark: int) -> Piece:
 
 def _piece(spot: Spot, mark: int, insignias: bool = False) -> Piece:
     """How ``spot`` is drawn when its slot holds ``mark`` (``insignias``: a space holds a side)."""
+    printed = _shown(spot.printed)
     if spot.kind is Kind.INSIGNIA or (insignias and spot.kind is Kind.SPACE):
-        return spot.printed + _SIDES[mark & 3], "number" if mark else "empty"
+        return printed + _SIDES[mark & 3], "number" if mark else "empty"
     if spot.kind is Kind.SPACE:
         return _space(mark)
     flags = mark & (CIRCLED | CROSSED)
     if spot.kind is Kind.LINK:
-        return (spot.printed, "circled") if flags else (" " * len(spot.printed), "empty")
-    return _STATES[spot.kind][flags] + spot.printed, _TONE_OF_FLAGS[flags]
+        return (printed, "circled") if flags else (" " * len(printed), "empty")
+    return _STATES[spot.kind][flags] + printed, _TONE_OF_FLAGS[flags]
 
 
 def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list[list[Piece]]:
@@ -96,7 +106,7 @@ def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list
     sides, :attr:`.Layout.insignias`). Trailing blanks are left out."""
     rows, cols = area.size
     widths = [0] * cols
-    grid: list[list[Spot | Label | None]] = [[None] * cols for _ in range(rows)]
+    grid: list[list[Spot | Label | None]] = [[None] * cols for _row in range(rows)]
     for item in area.items:
         grid[item.row][item.col] = item
     for row in grid:
@@ -115,7 +125,7 @@ def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list
                 pending += width + 1
                 continue
             if isinstance(entry, Label):
-                text, tone = entry.text, "label"
+                text, tone = _shown(entry.text), "label"
             else:
                 text, tone = _piece(entry, marks[entry.slot], insignias)
                 if entry.kind is Kind.SPACE:
@@ -129,7 +139,7 @@ def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list
 
 
 def _length(line: list[Piece]) -> int:
-    return sum(len(text) for text, _ in line)
+    return sum(len(text) for text, _tone in line)
 
 
 def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[list[Piece]]:
@@ -145,7 +155,7 @@ def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[li
         left = max((_length(line) for line in block), default=0)
         right = max((_length(line) for line in drawn), default=0)
         if area.beside and block and left + _GAP + right <= width:
-            block += [[] for _ in range(len(drawn) - len(block))]
+            block += [[] for _line in range(len(drawn) - len(block))]
             for line, extra in zip(block, drawn, strict=False):
                 line.append((" " * (left + _GAP - _length(line)), "label"))
                 line.extend(extra)
@@ -159,7 +169,8 @@ def draw_sheet(layout: Layout, marks: Sequence[int], width: int = 96) -> list[li
 
 def plain_lines(layout: Layout, marks: Sequence[int], width: int = 96) -> list[str]:
     """:func:`draw_sheet` as plain text lines."""
-    return ["".join(text for text, _ in line).rstrip() for line in draw_sheet(layout, marks, width)]
+    lines = draw_sheet(layout, marks, width)
+    return ["".join(text for text, _tone in line).rstrip() for line in lines]
 
 
 def places(layout: Layout) -> dict[int, str]:
@@ -170,7 +181,8 @@ def places(layout: Layout) -> dict[int, str]:
     same two (``Q0┃Q1``: a walkway between two quarters); a link with a named spot on one side
     only is told by that one (``T12│``: a wall at the end of a row). Any other spot without a
     name is told by what is printed on it and the title of its row (``SAB Q7``), with its rank
-    among the spots told alike (``SAB Q7 1/2``).
+    among the spots told alike (``SAB Q7 1/2``); printed words are in the language spoken, as
+    the sheet draws them.
 
     >>> from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Layout, Spot
     >>> row = Area("row", (Spot(1, 0, 1, Kind.SPACE, name="T1"), Spot(9, 0, 2, Kind.LINK, "│"),
@@ -190,7 +202,8 @@ def places(layout: Layout) -> dict[int, str]:
             if sides is not None:
                 found[spot.slot] = sides
             else:
-                symbols[spot.slot] = " ".join(filter(None, (spot.printed, _row_title(area, spot))))
+                told = (_shown(spot.printed), _row_title(area, spot))
+                symbols[spot.slot] = " ".join(filter(None, told))
     pairs = Counter((first.group, second.group) for first, second in found.values() if second)
     result: dict[int, str] = {}
     for slot, (first, second) in found.items():
@@ -217,12 +230,13 @@ def _row_title(area: Area, spot: Spot) -> str:
     if any(label.text.split()[0] == spot.group for label in area.labels if label.text.split()):
         return spot.group
     titles = sorted((label for label in area.labels if label.row == spot.row), key=_col)
-    words = [label.text.split()[0] for label in titles if label.col < spot.col]
     heads = sorted(
         (label for label in area.labels if label.row < spot.row and 0 <= label.col - spot.col <= 1),
         key=lambda label: -label.row,
     )
-    words += [label.text.split()[0] for label in heads]
+    shown = [_shown(label.text).split() for label in titles if label.col < spot.col]
+    shown += [_shown(label.text).split() for label in heads]
+    words = [text[0] for text in shown if text]
     words = [word for word in words if word[0].isalnum()]
     return words[0] if words else spot.group
 

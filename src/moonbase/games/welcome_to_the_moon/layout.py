@@ -25,12 +25,13 @@ what is printed beside what) but no measurements: relative places hold, distance
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
-from typing import Any, TypedDict
+from typing import Any, Final, TypedDict
 
 __all__ = [
     "Area",
@@ -41,7 +42,22 @@ __all__ = [
     "Spot",
     "layout_from_json",
     "load_layout",
+    "worded",
 ]
+
+
+_WORDS: Final = re.compile(r"[a-z]{2}|[A-Z]{4}")
+
+
+def worded(text: str) -> bool:
+    """Whether printed ``text`` holds a word, shown in the language spoken: two lower-case
+    letters in a row, or four capitals (``water``, ``pe``, ``WATER``; not ``Q1``, ``ST2 T16``,
+    ``×2``, ``ENE``).
+
+    >>> worded("bonus rockets"), worded("PLANNING"), worded("ROB1")
+    (True, True, False)
+    """
+    return _WORDS.search(text) is not None
 
 
 class Kind(Enum):
@@ -87,11 +103,23 @@ class Spot:
 
 @dataclass(frozen=True)
 class Label:
-    """Printed text that is not marked: a floor's name, a track's values, a score area."""
+    """Printed text that is not marked: a floor's name, a track's values, a score area.
+
+    A label that holds words (``worded``) is shown in the language spoken; one that only names
+    or counts (``Q1``, ``ST2 T16``, ``×2``) is the same in every language.
+
+    >>> Label(0, 0, "WATER").worded, Label(0, 0, "ST2 T16").worded
+    (True, False)
+    """
 
     row: int
     col: int
     text: str
+
+    @property
+    def worded(self) -> bool:
+        """Whether the text holds words (:func:`worded`)."""
+        return worded(self.text)
 
 
 class SpotJson(TypedDict):

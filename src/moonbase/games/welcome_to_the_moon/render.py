@@ -9,6 +9,7 @@ Welcome to the Moon — adventure 1, The Launch — turn 1 (play)
 from __future__ import annotations
 
 import json
+from typing import Final
 
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
@@ -16,7 +17,7 @@ from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["render_view"]
+__all__ = ["PARTS", "part_name", "render_view"]
 
 
 def _mark(value: object) -> str:
@@ -31,6 +32,50 @@ _PHASES = {
     "over": N_("over"),
 }
 """The phases as the view writes them, in words."""
+
+PARTS: Final = {
+    "antennas": N_("antennas"),
+    "astronaut": N_("astronaut"),
+    "astronauts": N_("astronauts"),
+    "blue": N_("blue"),
+    "bonus_rockets": N_("bonus rockets"),
+    "dome": N_("dome"),
+    "errors": N_("errors"),
+    "green": N_("green"),
+    "greenhouses": N_("greenhouses"),
+    "grey": N_("grey"),
+    "infected": N_("infected"),
+    "launch": N_("launch"),
+    "longest": N_("longest"),
+    "majority": N_("majority"),
+    "missions": N_("missions"),
+    "pearls": N_("pearls"),
+    "planning": N_("planning"),
+    "plants": N_("plants"),
+    "quarters": N_("quarters"),
+    "rubies": N_("rubies"),
+    "sheet": N_("sheet"),
+    "skyscrapers": N_("skyscrapers"),
+    "starships": N_("starships"),
+    "stations": N_("stations"),
+    "total": N_("total"),
+    "tower": N_("tower"),
+    "water": N_("water"),
+}
+"""The parts of a sheet's score (the keys of ``score_parts``), in English."""
+
+
+def part_name(key: str) -> str:
+    """A score part's name in the language spoken; a half's part (adventure 8: ``side1_water``)
+    with its side.
+
+    >>> part_name("bonus_rockets"), part_name("side2_water")
+    ('bonus rockets', 'side 2 water')
+    """
+    side, _sep, rest = key.partition("_")
+    if side.startswith("side") and side[4:].isdigit() and rest:
+        return _("side {n} {part}").format(n=side[4:], part=part_name(rest))
+    return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
 
 
 def render_view(view: WelcomeView) -> str:
@@ -94,8 +139,6 @@ def render_view(view: WelcomeView) -> str:
         layout = adventure(view["adventure"]).layout
         lines.extend("    " + line for line in plain_lines(layout, sheet["marks"]))
         parts = sheet["score_parts"]
-        lines.append(
-            "    "
-            + _("score: {parts}").format(parts=", ".join(f"{k} {v}" for k, v in parts.items()))
-        )
+        told = ", ".join(f"{part_name(key)} {value}" for key, value in parts.items())
+        lines.append("    " + _("score: {parts}").format(parts=told))
     return "\n".join(lines)

@@ -3,7 +3,7 @@
 // the view alone. Choose a combination, then click a space; anything else a step asks for is
 // clickable where it is printed, or in the action list.
 import { actionable, choosable, h, s, seatMarker } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 
 const CELL = 44;
 const X = 19;
@@ -134,9 +134,21 @@ function widen(area) {
   return spots === area.spots && cols === area.cols ? area : { ...area, cols, spots, labels };
 }
 
+// Printed words (a label, what is printed on a spot) are shown in the language spoken, as the
+// terminal draws them: a text with two lower-case letters in a row or four capitals holds
+// words; names and values (`Q1`, `ST2 T16`, `×2`) stay as printed.
+const WORDED = /[a-z]{2}|[A-Z]{4}/;
+const shown = (text) => (text && WORDED.test(text) ? t(text) : text);
+const translated = (area) => ({
+  ...area,
+  labels: area.labels.map((label) => ({ ...label, text: shown(label.text) })),
+  spots: area.spots.map((spot) => (spot.printed ? { ...spot, printed: shown(spot.printed) } : spot)),
+});
+
 function drawSheet(layout, sheet, ctx, clickable, narrow) {
   const areas = layout.areas
     .filter((area) => !area.solo || area.spots.some((spot) => sheet.marks[spot.slot]))
+    .map(translated)
     .map(widen);
   const limit = narrow ? Math.max(...areas.map((a) => a.cols)) : 60;
   const { places, rows } = placeAreas(areas, limit);
@@ -190,7 +202,7 @@ function drawSheet(layout, sheet, ctx, clickable, narrow) {
         if (chosen.length) uses = chosen;
       }
       if (uses.length === 1) actionable(shape, uses[0], ctx, spot.name);
-      else if (uses.length > 1) choosable(shape, `${spot.name}: ${uses.length} choices`, () => ctx.filter(spot.name));
+      else if (uses.length > 1) choosable(shape, tn("{name}: {n} choice", "{name}: {n} choices", uses.length, { name: spot.name }), () => ctx.filter(spot.name));
       parts.push(shape);
     }
   });
