@@ -33,14 +33,12 @@ from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
 __all__ = [
-    "PHASES",
     "PLANETS",
     "SEAT_STYLES",
     "NoSheets",
     "and_list",
     "counted",
     "number_text",
-    "phase_name",
     "planet_name",
     "renderer_hook",
     "results_table",
@@ -92,19 +90,6 @@ PLANETS: Final = {
     "EARTH": N_("Earth"),
 }
 """Moons' planets as the notation writes them, and their names in English."""
-PHASES: Final = {
-    "setup": N_("setup"),
-    "deal": N_("deal"),
-    "tableau": N_("tableau"),
-    "trick": N_("trick"),
-    "awards": N_("awards"),
-    "over": N_("over"),
-    "draw": N_("draw"),
-    "effect": N_("effect"),
-    "play": N_("play"),
-    "resolve": N_("resolve"),
-}
-"""The phases a view names (Moons, Welcome to the Moon), in English."""
 
 
 def planet_name(planet: str) -> str:
@@ -114,11 +99,6 @@ def planet_name(planet: str) -> str:
     ('Jupiter', 'Pluto')
     """
     return _(PLANETS[planet]) if planet in PLANETS else planet.title()
-
-
-def phase_name(phase: str) -> str:
-    """A phase a view names, in the language spoken."""
-    return _(PHASES[phase]) if phase in PHASES else phase
 
 
 def renderer_hook(game: Game, name: str) -> Callable[..., Any] | None:

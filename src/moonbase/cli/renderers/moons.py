@@ -23,7 +23,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from moonbase.cli.render import SEAT_STYLES, number_text, phase_name, planet_name
+from moonbase.cli.render import SEAT_STYLES, number_text, planet_name
+from moonbase.games.moons.render import phase_name
 from moonbase.games.moons.view import MoonsView
 from moonbase.i18n import gettext as _
 from moonbase.i18n import ngettext

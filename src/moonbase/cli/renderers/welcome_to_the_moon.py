@@ -25,12 +25,12 @@ from rich.text import Text
 
 from moonbase import i18n
 from moonbase.cli.actions import Menu, menu_lines, natural_key
-from moonbase.cli.render import SEAT_STYLES, number_text, phase_name
+from moonbase.cli.render import SEAT_STYLES, number_text
 from moonbase.core import Game
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import draw_sheet, places
 from moonbase.games.welcome_to_the_moon.layout import Layout
-from moonbase.games.welcome_to_the_moon.render import part_name
+from moonbase.games.welcome_to_the_moon.render import astra_line, part_name, phase_name
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import gettext as _
 
@@ -68,20 +68,7 @@ def _offer(view: WelcomeView) -> Text:
         text.append(f"{number}: ", style="bold")
         text.append(shown, style="cyan")
         text.append("    ")
-    astra = view["astra"]
-    text.append(
-        "\n"
-        + _(
-            "deck {deck} (pass {n}) · ASTRA level {level} ({name}): score {score}, cards {cards}"
-        ).format(
-            deck=view["deck"],
-            n=view["pass"],
-            level=astra["level"],
-            name=astra["name"],
-            score=astra["score"],
-            cards=_compact(astra["cards"]),
-        )
-    )
+    text.append("\n" + astra_line(view))
     return text
 
 

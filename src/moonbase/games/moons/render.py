@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from moonbase.games.moons.cards import CARD_NAMES, MINIS, PLANETS
 from moonbase.i18n import N_
@@ -19,7 +19,7 @@ from moonbase.i18n import gettext as _
 if TYPE_CHECKING:
     from moonbase.games.moons.state import MoonsState
 
-__all__ = ["render"]
+__all__ = ["PHASES", "phase_name", "render"]
 
 
 def _counts(counts: list[int]) -> str:
@@ -32,7 +32,7 @@ def _minis(counts: list[int]) -> str:
     return " ".join(names) or "-"
 
 
-_PHASES = {
+PHASES: Final = {
     "setup": N_("setup"),
     "deal": N_("deal"),
     "tableau": N_("tableau"),
@@ -40,6 +40,16 @@ _PHASES = {
     "awards": N_("awards"),
     "over": N_("over"),
 }
+"""The phases as the view names them, in English."""
+
+
+def phase_name(phase: str) -> str:
+    """A phase the view names, in the language spoken.
+
+    >>> phase_name("trick")
+    'trick'
+    """
+    return _(PHASES[phase]) if phase in PHASES else phase
 
 
 def _seat(seat: int) -> str:
@@ -52,7 +62,7 @@ def render(state: MoonsState) -> str:
     header = _("Moons — round {round} of {rounds}, {phase}; dealt by seat {dealer}").format(
         round=state.round,
         rounds=state.players,
-        phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+        phase=phase_name(phase),
         dealer=state.dealer,
     )
     if state.first_player is not None:

@@ -8,7 +8,6 @@ Welcome to the Moon — adventure 1, The Launch — turn 1 (play)
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
 from moonbase.games.welcome_to_the_moon.adventures import adventure
@@ -17,21 +16,31 @@ from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["PARTS", "part_name", "render_view"]
+__all__ = ["PARTS", "PHASES", "astra_line", "part_name", "phase_name", "render_view"]
 
 
 def _mark(value: object) -> str:
     return "." if value is None else str(value)
 
 
-_PHASES = {
+PHASES: Final = {
     "draw": N_("draw"),
     "effect": N_("effect"),
     "play": N_("play"),
     "resolve": N_("resolve"),
     "over": N_("over"),
 }
-"""The phases as the view writes them, in words."""
+"""The phases as the view names them, in English."""
+
+
+def phase_name(phase: str) -> str:
+    """A phase the view names, in the language spoken.
+
+    >>> phase_name("play")
+    'play'
+    """
+    return _(PHASES[phase]) if phase in PHASES else phase
+
 
 PARTS: Final = {
     "antennas": N_("antennas"),
@@ -78,6 +87,28 @@ def part_name(key: str) -> str:
     return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
 
 
+def astra_line(view: WelcomeView) -> str:
+    """A solo view's deck and ASTRA: its level, name, score and the cards it holds.
+
+    >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+    >>> print(astra_line(WelcomeGame(players=1).new(seed=3).view(0)))
+    deck 63 (pass 1) · ASTRA level 1 (Katherine): score 10, cards ROBOT 0, WATER 0, PLANT 0,
+    ENERGY 0, ASTRONAUT 0, PLANNING 0
+    """
+    astra = view["astra"]
+    cards = ", ".join(f"{card} {count}" for card, count in astra["cards"].items())
+    return _(
+        "deck {deck} (pass {n}) · ASTRA level {level} ({name}): score {score}, cards {cards}"
+    ).format(
+        deck=view["deck"],
+        n=view["pass"],
+        level=astra["level"],
+        name=astra["name"],
+        score=astra["score"],
+        cards=cards or "—",
+    )
+
+
 def render_view(view: WelcomeView) -> str:
     """A view as text: the offer, the missions and every sheet."""
     phase = view["phase"]
@@ -86,7 +117,7 @@ def render_view(view: WelcomeView) -> str:
             number=view["adventure"],
             title=_(view["title"]),
             turn=view["turn"],
-            phase=_(_PHASES[phase]) if phase in _PHASES else phase,
+            phase=phase_name(phase),
         )
     ]
     if "combinations" in view:
@@ -102,22 +133,8 @@ def render_view(view: WelcomeView) -> str:
             else f"{i}: {_mark(c['number'])} {_mark(c['action'])}"
             for i, c in enumerate(view["cards"], start=1)
         ]
-        astra = view["astra"]
         lines.append("  " + _("cards") + "  " + " | ".join(cards))
-        lines.append(
-            "  "
-            + _(
-                "deck {deck} (pass {passed}), ASTRA level {level} ({name}): score {score}, "
-                "cards {cards}"
-            ).format(
-                deck=view["deck"],
-                passed=view["pass"],
-                level=astra["level"],
-                name=astra["name"],
-                score=astra["score"],
-                cards=json.dumps(astra["cards"]),
-            )
-        )
+        lines.append("  " + astra_line(view))
     for mission in view["missions"]:
         if mission["card"] is None:
             continue
