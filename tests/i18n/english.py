@@ -1,12 +1,22 @@
-"""Finding English left on a screen that should be in another language.
+"""Finding English left on a screen that should be in another language: one check for the
+terminal, the browser's pages and the games' own texts.
 
-The English texts are the msgids of the catalogs. A screen shown in Spanish or Polish must
-contain none of the msgids of the areas it shows whose translation differs from the English.
-Each ``{field}`` of a msgid matches anything (as little as possible), the comparison is case
-sensitive, and a msgid must match on whole words. Texts left out: a lone word (one-word texts
-are mostly also notation, proper names or the words of other texts: ``MOON``, ``Saturn``,
-``score``), fields joined by connecting words only (``{first} and {last}``: any English
-sentence has them), and texts whose translation is the English.
+The English texts are the msgids of the catalogs of the areas a screen shows (the terminal:
+``terminal`` and ``games``; a page: ``web`` and ``server``). A screen in ``lang`` must contain
+none of them, except:
+
+- a text translated as itself (``{planet} {rank}``, ``robot``), or whose one word is a word of
+  its translation too (``{colour} hacker``: "hacker verde"); a text whose translation is
+  missing or empty is looked for: the screen shows it in English;
+- a text with no word outside its fields but capitals (notation: ``MOVE {n}``) and connecting
+  words (``{first} and {last}``: any English sentence has them);
+- a lone word, unless ``words=True``: most one-word texts are also notation, proper names or
+  words of other texts (``Saturn``, ``score``); with ``words``, those the caller names
+  ``shared`` (a word the translations use as it is, or a typed value) are still left out.
+
+Each ``{field}`` of a msgid matches anything within a line (a field at either end matches
+nothing: anything may stand there), case-sensitively, on whole words: ``Undo`` is found in
+"Undo", never in "Undone" nor in "UNDO" (notation).
 
 >>> bool(pattern("Took back {action}.").search("Took back END."))
 True
@@ -14,28 +24,30 @@ True
 False
 >>> english_found("asiento 1 gana. Game over: seat 0 wins.", ["terminal"], "es")
 ['Game over', 'Game over: {seats} wins.', 'seat {seat}', '{seat} wins.']
+>>> english_found("Te toca. Your turn. Deshacer", ["web"], "es", words=True)
+['Your turn.']
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from babel.messages.pofile import read_po
 
 from moonbase.i18n.catalogs import area_named, catalog_path
 
-__all__ = ["checked_texts", "english_found", "pattern"]
+__all__ = ["english_found", "english_lines", "english_texts", "entries", "looked_for", "pattern"]
 
 _FIELD = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+_CONNECTIVES = frozenset({"and", "then", "of"})
 
 
+@functools.cache
 def pattern(msgid: str) -> re.Pattern[str]:
-    """The regular expression that finds ``msgid`` on a screen: its text as written, each field
-    inside it as a wildcard within one line (a field at either end matches nothing: anything
-    may stand there), on whole words."""
+    """The regular expression that finds ``msgid`` on a screen (see the module)."""
     text = _FIELD.sub("{}", msgid).strip()
     while text.startswith("{}") or text.endswith("{}"):
         text = text.removeprefix("{}").removesuffix("{}")
@@ -45,43 +57,70 @@ def pattern(msgid: str) -> re.Pattern[str]:
     return re.compile(start + body + end)
 
 
-_CONNECTIVES = frozenset({"and", "then", "of"})
-
-
-def _checked(msgid: str) -> bool:
-    """Whether ``msgid`` says enough to be told apart from notation and other texts."""
-    words = _WORD.findall(_FIELD.sub(" ", msgid))
-    if not set(words) - _CONNECTIVES:
-        return False
-    return len(words) >= 2 or bool(_FIELD.search(msgid))
-
-
-@functools.cache
-def checked_texts(area: str, lang: str) -> tuple[str, ...]:
-    """The English texts of ``area`` a screen in ``lang`` must not show: every msgid (each form
-    of a plural) that says enough (see the module), whose translation differs."""
+def entries(area: str, lang: str) -> Iterator[tuple[list[str], list[str]]]:
+    """Each entry of ``area``'s catalog in ``lang``: its English forms and its translations
+    (the empty ones included)."""
     with catalog_path(area_named(area), lang).open("rb") as source:
         catalog = read_po(source, locale=lang)
-    texts: set[str] = set()
     for message in catalog:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = (
-            [message.string] if isinstance(message.string, str) else list(message.string or ())
-        )
-        for msgid in ids:
-            if _checked(msgid) and msgid not in strings:
-                texts.add(msgid)
+        strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+        yield [str(text) for text in ids], [str(string or "") for string in strings]
+
+
+def looked_for(
+    msgid: str, strings: Sequence[str], *, words: bool = False, shared: Iterable[str] = ()
+) -> bool:
+    """Whether ``msgid``, translated as ``strings`` (a plural's forms; ``""``: not yet), is
+    looked for on a screen (see the module).
+
+    >>> looked_for("robot", ["robot"], words=True), looked_for("robot", [""], words=True)
+    (False, True)
+    >>> looked_for("MOVE {n}", ["MOVER {n}"]), looked_for("{a} and {b}", ["{a} y {b}"])
+    (False, False)
+    """
+    if (all(strings) and msgid in strings) or msgid.strip() in shared:
+        return False
+    found = _WORD.findall(_FIELD.sub(" ", msgid))
+    if not {word for word in found if not word.isupper()} - _CONNECTIVES:
+        return False  # nothing but notation and connecting words
+    if len(found) == 1 and any(found[0] in string.split() for string in strings):
+        return False  # its one word is the translation's too
+    return words or len(found) >= 2 or bool(_FIELD.search(msgid))
+
+
+@functools.cache
+def english_texts(
+    area: str, lang: str, *, words: bool = False, shared: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
+    """The English texts of ``area`` a screen in ``lang`` must not show, sorted: every msgid
+    (each form of a plural) the check looks for (see the module)."""
+    texts = {
+        msgid
+        for ids, strings in entries(area, lang)
+        for msgid in ids
+        if looked_for(msgid, strings, words=words, shared=shared)
+    }
     return tuple(sorted(texts))
 
 
-def english_found(screen: str, areas: Iterable[str], lang: str) -> list[str]:
+def english_found(
+    screen: str,
+    areas: Iterable[str],
+    lang: str,
+    *,
+    words: bool = False,
+    shared: Iterable[str] = (),
+) -> list[str]:
     """The English texts of ``areas`` (catalog areas: ``terminal``, ``games``, …) that
-    ``screen`` shows, though it should be in ``lang``; sorted."""
+    ``screen`` shows, though it should be in ``lang``; sorted. ``words``: lone words are looked
+    for too, but those ``shared``."""
     found: set[str] = set()
+    kept = frozenset(shared)
     for area in areas:
-        for msgid in checked_texts(area, lang):
+        for msgid in english_texts(area, lang, words=words, shared=kept):
             if pattern(msgid).search(screen):
                 found.add(msgid)
     return sorted(found)

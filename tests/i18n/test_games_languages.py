@@ -11,11 +11,9 @@ action notation (the API) is the same in every language.
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
-from babel.messages.pofile import read_po
 
 import moonbase
 from moonbase import i18n
@@ -25,9 +23,8 @@ from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.layout import worded
 from moonbase.games.welcome_to_the_moon.missions import TEXTS, missions_of
-from moonbase.i18n.catalogs import area_named, catalog_path
+from tests.i18n.english import english_found, pattern
 
-_FIELD = re.compile(r"\\\{[^{}]*\\\}")
 _SETUPS: list[tuple[str, dict[str, object]]] = [
     ("moon", {}),
     ("moon", {"events": True, "extras": True}),
@@ -43,54 +40,21 @@ _SETUPS: list[tuple[str, dict[str, object]]] = [
 ]
 _IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}"
         for name, options in _SETUPS]  # fmt: skip
-_NOTATION = {"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"}
+_NOTATION = frozenset({"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"})
 """One-word English texts that are also typed values or names: MOON's hacker colours, option
 names (``hackers=green,none``, ``energy=12``, ``missions=A1,B2,C3``), the games' names (``Moon
-Leap``). A one-word text in capitals is an action's word too (``WATER``, ``WILD``): never a
-leak. The sheet drawing, where these are printed words, is checked on its own below."""
+Leap``): never a leak (a word in capitals is notation's too, ``WATER``, and never looked for).
+The sheet drawing, where these are printed words, is checked on its own below."""
 _MAX_STEPS = 400
 _GARBAGE = ("FLY AWAY", "MOVE 9", "TAKE PLUTO", "INC E", "XOR A", "PLAY S15", "WRITE 1 ZZ9")
 
 
 # ---------------------------------------------------------------------- the check
-def english_patterns(
-    lang: str, checked: Callable[[str], bool] | None = None
-) -> dict[str, re.Pattern[str]]:
-    """Each English text of the games' catalog whose ``lang`` translation differs from it, as a
-    pattern: ``{fields}`` match anything, whole words, case-sensitive. ``checked``: whether a
-    text is looked for (by default, all but notation's words)."""
-    with catalog_path(area_named("games"), lang).open("rb") as source:
-        catalog = read_po(source, locale=lang)
-    patterns = {}
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        for english in ids:
-            text = english.strip()
-            if not text or text in strings or not (checked or _not_notation)(text):
-                continue
-            words = _FIELD.sub(" ", re.escape(text)).replace("\\", "").split()
-            if len(words) == 1 and any(words[0] in string.split() for string in strings):
-                continue  # one word, the same in the translation ("{colour} hacker")
-            body = _FIELD.sub(".*?", re.escape(text))
-            start = r"\b" if re.match(r"\w", text) else ""
-            end = r"\b" if re.search(r"\w$", text) else ""
-            patterns[text] = re.compile(start + body + end)
-    return patterns
-
-
-def _not_notation(text: str) -> bool:
-    return text not in _NOTATION and not (text.isupper() and len(text.split()) == 1)
-
-
 def english_in(texts: Iterable[str], lang: str) -> list[str]:
     """The English texts of the games' catalog (translated differently into ``lang``) found
-    in ``texts``."""
+    in ``texts`` (:mod:`tests.i18n.english`, lone words included but notation's)."""
     joined = "\n".join(sorted(set(texts)))
-    patterns = english_patterns(lang)
-    return sorted(text for text, pattern in patterns.items() if pattern.search(joined))
+    return english_found(joined, ["games"], lang, words=True, shared=_NOTATION)
 
 
 # ---------------------------------------------------------------------- what a seat reads
@@ -231,10 +195,14 @@ def test_every_printed_word_of_a_sheet_is_drawn_in_the_language(number: int, lan
         drawn = "\n".join(plain_lines(layout, marks))
     printed = {label.text for area in layout.areas for label in area.labels}
     printed |= {spot.printed for spot in layout.spots}
-    patterns = english_patterns(lang, checked=lambda _text: True)
-    left = sorted(text for text in printed if worded(text) and text.strip() in patterns
-                  and patterns[text.strip()].search(drawn))  # fmt: skip
-    assert left == []
+    translated = {text.strip(): _(lang, text).strip() for text in printed if worded(text)}
+    english = {text for text, shown in translated.items() if shown != text}
+    assert sorted(text for text in english if pattern(text).search(drawn)) == []
+    assert all(pattern(shown).search(drawn) for text, shown in translated.items())
     with i18n.speaking("en"):
-        english = "\n".join(plain_lines(layout, marks))
-    assert any(patterns[text.strip()].search(english) for text in printed if worded(text))
+        in_english = "\n".join(plain_lines(layout, marks))
+    assert english and all(pattern(text).search(in_english) for text in english)
+
+
+def _(lang: str, text: str) -> str:
+    return i18n.translator(lang).gettext(text)

@@ -4,10 +4,10 @@ it finds the English of the client's and the server's catalogs, and only where i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 import pytest
 
+from tests.i18n.english import english_texts, entries, looked_for
 from tests.web import english
 
 
@@ -31,7 +31,7 @@ def test_the_translations_themselves_hold_no_english(lang: str) -> None:
     shown = "\n".join(  # as shown: each field filled (the texts a page shows: web, server)
         re.sub(r"\{[^{}]*\}", "7", text)
         for area in english.AREAS
-        for _, strings in english._entries(area, lang)
+        for _, strings in entries(area, lang)
         for text in strings
     )
     found = english.english_in(shown, lang)
@@ -41,7 +41,8 @@ def test_the_translations_themselves_hold_no_english(lang: str) -> None:
 
 
 def test_notation_fields_and_texts_translated_as_themselves_are_not_looked_for() -> None:
-    looked_for = {entry.text for entry in english.english_of("es")}
+    looked_for = set(english_texts("web", "es", words=True, shared=english.SHARED))
+    looked_for |= set(english_texts("server", "es", words=True, shared=english.SHARED))
     assert "{planet} {rank}" not in looked_for  # translated as itself
     assert "robot" not in looked_for
     assert "{op}: choose a register" in looked_for
@@ -49,19 +50,7 @@ def test_notation_fields_and_texts_translated_as_themselves_are_not_looked_for()
     assert english.english_in("Undone, Hints", "es") == []  # whole words only
 
 
-def test_an_emptied_translation_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = english._entries
-
-    def emptied(area: str, lang: str) -> Iterable[tuple[tuple[str, ...], tuple[str, ...]]]:
-        for ids, strings in real(area, lang):
-            yield ids, ("",) * len(strings) if ids == ("robot",) else strings
-
-    page = "Te toca.\nrobot 3\nPista"
-    assert english.english_in(page, "es") == []  # "robot" is Spanish too
-    english.english_of.cache_clear()
-    monkeypatch.setattr(english, "_entries", emptied)
-    try:
-        # left untranslated, the page shows it in English: now it is looked for, and found
-        assert english.english_in(page, "es") == ["robot"]
-    finally:
-        english.english_of.cache_clear()
+def test_an_untranslated_text_is_looked_for_even_where_its_translation_would_be_itself() -> None:
+    assert english.english_in("Te toca.\nrobot 3\nPista", "es") == []  # "robot" is Spanish too
+    assert not looked_for("robot", ["robot"], words=True)
+    assert looked_for("robot", [""], words=True)  # left untranslated: shown in English
