@@ -428,6 +428,18 @@ class State(ABC, Generic[ViewT]):
         chance outcome id."""
         return [((code & _SEAT_MASK) - 1, code >> _SEAT_BITS) for code in self._history]
 
+    @property
+    def chance_count(self) -> int:
+        """How many chance events have happened: the chance entries of the history, and the
+        index of the next chance event an auto-mode state draws from its seed.
+
+        >>> import moonbase
+        >>> state = moonbase.load("moon-leap").new(seed=1)
+        >>> state.chance_count == sum(1 for seat, _ in state.history_ids if seat == moonbase.CHANCE)
+        True
+        """
+        return self._chance_count
+
     def _entry_text(self, code: int) -> tuple[int, str]:
         seat = (code & _SEAT_MASK) - 1
         texts = (self._outcome_space if seat == CHANCE else self._space).texts

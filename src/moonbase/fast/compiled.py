@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from collections.abc import Callable
@@ -31,9 +32,19 @@ from typing import Any, Final, TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CACHE_DIR", "COMPILED", "MASK64", "best_seats", "draw", "kernel", "seed_word"]
+__all__ = [
+    "CACHE_DIR",
+    "COMPILED",
+    "MASK64",
+    "best_seats",
+    "draw",
+    "kernel",
+    "per_game",
+    "seed_word",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 CACHE_DIR: Final = Path(
     os.environ.get("MOONBASE_NUMBA_CACHE")
@@ -68,6 +79,37 @@ def kernel(function: _F) -> _F:
     if _numba is None:
         return function
     return cast(_F, _numba.njit(cache=True, nogil=True)(function))
+
+
+def per_game(build: Callable[[Any], _T]) -> Callable[[Any], _T]:
+    """``build(game)`` made once per game (games with equal options share it); the game asked
+    for last is found by identity, without writing out its options again (a search asks for
+    the same game at every playout).
+
+    >>> calls = []
+    >>> @per_game
+    ... def tables(game):
+    ...     calls.append(game)
+    ...     return len(calls)
+    >>> import moonbase
+    >>> tables(moonbase.load("moon")), tables(moonbase.load("moon")), tables(moonbase.load("moons"))
+    (1, 1, 2)
+    """
+    built: dict[str, _T] = {}
+    last: list[Any] = [None, None]  # the game asked for last, and what it was given
+
+    @functools.wraps(build)
+    def tables(game: Any) -> _T:
+        if game is last[0]:
+            found: _T = last[1]
+            return found
+        key = repr(game)
+        if key not in built:
+            built[key] = build(game)
+        last[:] = [game, built[key]]
+        return built[key]
+
+    return tables
 
 
 def seed_word(seed: int) -> np.uint64:

@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from moonbase.core import CHANCE
-from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
+from moonbase.fast.compiled import best_seats, draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
@@ -130,15 +129,9 @@ class Encoded:
     chance_seed: np.uint64
 
 
-_TABLES: dict[str, tuple[Ints, Ints, Ints, Ints, Ints]] = {}
-
-
+@per_game
 def _tables(game: Any) -> tuple[Ints, Ints, Ints, Ints, Ints]:
     """The game's fixed arrays: config, others, cards, moves, prices (built once per game)."""
-    key = repr(game)
-    found = _TABLES.get(key)
-    if found is not None:
-        return found
     tables = game.tables
     competitive = game.competitive
     config = np.zeros(_CONFIG, dtype=np.int64)
@@ -165,9 +158,7 @@ def _tables(game: Any) -> tuple[Ints, Ints, Ints, Ints, Ints]:
     prices = np.array(
         [[table.prices for table in pair] for pair in tables.price_tables], dtype=np.int64
     )
-    found = (config, others, cards, moves, prices)
-    _TABLES[key] = found
-    return found
+    return config, others, cards, moves, prices
 
 
 def encode(state: State[Any]) -> Encoded:
@@ -190,11 +181,13 @@ def encode(state: State[Any]) -> Encoded:
     scalars[S_DISABLED] = moon.disabled
     scalars[S_HALF] = -1 if moon.half is None else moon.goal_card(moon.half)
     scalars[S_REPAIRER] = moon.repairer
-    scalars[S_CHANCE] = sum(1 for seat, _ in state.history_ids if seat == CHANCE)
+    scalars[S_CHANCE] = state.chance_count
     deck = np.zeros(game.num_chance_outcomes, dtype=np.int64)
+    total = 0
     for outcome, count in moon.deck_table.weights():
         deck[outcome] = count
-    scalars[S_TOTAL] = deck.sum()
+        total += count
+    scalars[S_TOTAL] = total
     seats = np.zeros((5, game.seats), dtype=np.int64)
     if game.competitive:
         slots = np.zeros(_SLOTS, dtype=np.int64)

@@ -40,8 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from moonbase.core import CHANCE
-from moonbase.fast.compiled import best_seats, draw, kernel, seed_word
+from moonbase.fast.compiled import best_seats, draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moon_leap.notation import SPLITS, STAR, STAR_FACE, TOKENS, move_text
@@ -93,9 +92,7 @@ class Encoded:
     chance_count: int
 
 
-_RULES: dict[tuple[str, str], Rules] = {}
-
-
+@per_game
 def rules_of(game: Game) -> Rules:
     """The kernel's tables for ``game``, from its action and chance-outcome ids.
 
@@ -107,10 +104,6 @@ def rules_of(game: Game) -> Rules:
     >>> [int(face) for face in tables.faces]
     [1, 2, 3, 4, 5, 0]
     """
-    key = (game.name, repr(game))
-    found = _RULES.get(key)
-    if found is not None:
-        return found
     from moonbase.games.moon_leap.notation import ROLL_TABLE
 
     faces = np.array(
@@ -131,9 +124,7 @@ def rules_of(game: Game) -> Rules:
             candidates[face, at] = row
             tokens_of[row[0]] = row[1:]
         counts[face] = len(rows)
-    found = Rules(faces, candidates, counts, game.action_id(move_text(())), tokens_of)
-    _RULES[key] = found
-    return found
+    return Rules(faces, candidates, counts, game.action_id(move_text(())), tokens_of)
 
 
 def _face(text: str) -> int:
@@ -153,7 +144,7 @@ def encode(state: State[Any]) -> Encoded:
     if state.game.name != "moon-leap":
         raise ValueError(f"the Moon Leap kernel plays moon-leap states, not {state.game.name}")
     leap: MoonLeapState = state  # type: ignore[assignment]
-    chance_count = sum(1 for seat, _ in state.history_ids if seat == CHANCE)
+    chance_count = state.chance_count
     return Encoded(
         rules_of(state.game),
         np.array(leap.values, dtype=np.int64),

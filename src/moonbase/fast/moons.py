@@ -42,8 +42,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from moonbase.core import CHANCE
-from moonbase.fast.compiled import draw, kernel, seed_word
+from moonbase.fast.compiled import draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
 from moonbase.games.moons.cards import AST, CARD_TYPES, DECK_COUNTS, MINIS, RANKS
@@ -132,9 +131,7 @@ class Encoded:
     chance_seed: np.uint64
 
 
-_RULES: dict[tuple[str, str], Rules] = {}
-
-
+@per_game
 def rules_of(game: Game) -> Rules:
     """The kernel's tables for ``game``, from its action table.
 
@@ -144,10 +141,6 @@ def rules_of(game: Game) -> Rules:
     >>> game.action_text(int(tables.tableau_ids[0, 14, 55])), game.action_text(int(tables.pass_id))
     ('TABLEAU S1 J1 U14', 'PASS')
     """
-    key = (game.name, repr(game))
-    found = _RULES.get(key)
-    if found is not None:
-        return found
     if game.name != "moons":
         raise ValueError(f"the Moons kernel plays moons games, not {game.name}")
     table: Any = game.table  # type: ignore[attr-defined]
@@ -181,7 +174,7 @@ def rules_of(game: Game) -> Rules:
         ],
         dtype=np.int64,
     )
-    found = Rules(
+    return Rules(
         ops,
         np.array(table.play, dtype=np.int64),
         np.array(table.take, dtype=np.int64),
@@ -196,8 +189,6 @@ def rules_of(game: Game) -> Rules:
         np.array(sorted(range(AST), key=lambda c: table.play[c]), dtype=np.int64),
         options,
     )
-    _RULES[key] = found
-    return found
 
 
 def _none(value: int | None) -> int:
@@ -258,7 +249,7 @@ def encode(state: State[Any]) -> Encoded:
     scalars[_TAKER] = _none(moons.taker)
     scalars[_OPTIONS] = _mask(moons.take_options)
     scalars[_MAY_PASS] = 1 if moons.may_pass else 0
-    scalars[_COUNT] = sum(1 for seat, _ in state.history_ids if seat == CHANCE)
+    scalars[_COUNT] = state.chance_count
     scalars[_TRICK_LEN] = len(moons.trick)
     scalars[_DRAWS_LEN] = len(moons.draw_queue)
     scalars[_AWARD_AT] = 0
