@@ -269,7 +269,8 @@ def check_views_and_resamples(state: State, rng: random.Random, report: PlayoutR
 
 def check_history_for(state: State, seat: int | None, samples: list[State]) -> None:
     """``history_for(seat)`` masks every entry a resample may rewrite, never the seat's own,
-    keeps who acted, and is the same in every resample (so a masked text tells nothing)."""
+    keeps who acted, and is the same in every resample (so a masked text tells nothing);
+    from an entry on (``start``), it is the same entries."""
     history = state.history
     known = state.history_for(seat)
     assert json.loads(json.dumps(known)) == [list(entry) for entry in known]
@@ -277,6 +278,9 @@ def check_history_for(state: State, seat: int | None, samples: list[State]) -> N
     for index, ((actor, action), (_, shown)) in enumerate(zip(history, known, strict=True)):
         if actor == seat:
             assert shown == action, f"seat {seat} is not shown its own action {index}"
+    assert state.ply == len(history)
+    for start in {0, len(history) // 2, max(len(history) - 3, 0), len(history)}:
+        assert state.history_for(seat, start) == known[start:], f"from entry {start}"
     for sample in samples:
         assert sample.history_for(seat) == known, f"seat {seat} can tell a resample's history"
         for index, (entry, original) in enumerate(zip(sample.history, history, strict=True)):

@@ -8,8 +8,9 @@ iteration to iteration. The tree then holds only what the searching seat knows:
   *availability* counts (an action's exploration term counts the visits in which it was
   legal);
 - after the seat's action the world moves on — chance outcomes, other seats' moves — until
-  the seat must decide again, and the child reached is keyed by what the seat then *sees*
-  (its view), so outcomes it cannot see never split the tree;
+  the seat must decide again, and the child reached is keyed by what the seat *saw* happen
+  (the history since its action, as ``history_for`` shows it to the seat), so outcomes it
+  cannot see never split the tree;
 - other seats play the rollout policy (random or greedy) inside the tree as in the rollout:
   their choices, and in a simultaneous decision their hidden choices, are sampled each
   iteration, never known;
@@ -140,7 +141,7 @@ class _Edge:
     visits: int = 0
     total: float = 0.0
     available: int = 0
-    children: dict[str, _Node] = field(default_factory=dict)
+    children: dict[tuple[tuple[int, str], ...], _Node] = field(default_factory=dict)
 
 
 @dataclass
@@ -403,10 +404,12 @@ class MCTSAgent(Agent):
                     edge.available += 1
             action, edge, fresh = self._pick(node, world, seat, actions, search.settings)
             path.append(edge)
+            mark = world.ply
             self._act(world, seat, action, search.heuristic)
             if fresh:
                 break
-            key = "over" if world.is_over else repr(world.view(seat))
+            # the child is what the seat saw happen: its action, then chance and the others
+            key = tuple(world.history_for(seat, mark))
             child = edge.children.get(key)
             if child is None:
                 edge.children[key] = _Node()

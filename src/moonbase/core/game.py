@@ -445,20 +445,37 @@ class State(ABC, Generic[ViewT]):
         texts = (self._outcome_space if seat == CHANCE else self._space).texts
         return seat, texts[code >> _SEAT_BITS]
 
-    def history_for(self, seat: int | None) -> list[tuple[int, str]]:
+    def history_for(self, seat: int | None, start: int = 0) -> list[tuple[int, str]]:
         """The history as ``seat`` knows it (``None``: a spectator): every entry it cannot
         know is masked, its hidden parts written ``?``. A resample has the same one.
+        ``start``: the entries from that index on only (:attr:`ply` is the next index).
 
         >>> import moonbase
         >>> state = moonbase.load("moon-leap").new(seed=5)
         >>> state.history_for(1) == state.history   # nothing is hidden in Moon Leap
         True
+        >>> mark = state.ply
+        >>> state.apply(0, state.legal_actions(0)[0])
+        >>> state.history_for(1, start=mark) == state.history[mark:] != []
+        True
         """
         self._check_viewer(seat)
-        history = self.history
+        history = [self._entry_text(code) for code in self._history[start:]]
         for index, text in self._masked(seat).items():
-            history[index] = (history[index][0], text)
+            if index >= start:
+                history[index - start] = (history[index - start][0], text)
         return history
+
+    @property
+    def ply(self) -> int:
+        """How many entries the history holds (chance outcomes included).
+
+        >>> import moonbase
+        >>> state = moonbase.load("moon-leap").new(seed=5)
+        >>> state.ply == len(state.history)
+        True
+        """
+        return len(self._history)
 
     @property
     def seed(self) -> int:
