@@ -271,11 +271,6 @@ class MCTSAgent(Agent):
         return self._settings
 
     # ------------------------------------------------------------------ policies
-    def _policy(self, world: State, seat: int, heuristic: Heuristic | None) -> str:
-        if heuristic is not None:
-            return heuristic(world, seat, self.rng)
-        return self.rng.choice(world.legal_actions(seat))
-
     def _play(self, world: State, actors: tuple[int, ...], heuristic: Heuristic | None) -> None:
         """Every acting seat plays its policy's choice (chosen first, then applied, so no
         simultaneous choice sees another). Random choices go by id, never through text."""
@@ -301,14 +296,21 @@ class MCTSAgent(Agent):
             self._play(world, actors, heuristic)
 
     def _act(self, world: State, seat: int, action: str, heuristic: Heuristic | None) -> None:
-        """The seat's action, with the hidden simultaneous choices of the others sampled."""
-        others = [
-            (actor, self._policy(world, actor, heuristic))
-            for actor in world.to_act
-            if actor != seat
-        ]
-        for actor, chosen in sorted([(seat, action), *others]):
-            world.apply(actor, chosen)
+        """The seat's action, with the hidden simultaneous choices of the others sampled
+        (random ones by id, never through text), all applied in seat order."""
+        others = [actor for actor in world.to_act if actor != seat]
+        if not others:
+            world.apply(seat, action)
+        elif heuristic is None:
+            rng = self.rng
+            chosen = [(actor, rng.choice(world.legal_ids(actor))) for actor in others]
+            chosen.append((seat, world.game.action_id(action)))
+            for actor, number in sorted(chosen):
+                world.apply_id(actor, number)
+        else:
+            texts = [(actor, heuristic(world, actor, self.rng)) for actor in others]
+            for actor, text in sorted([(seat, action), *texts]):
+                world.apply(actor, text)
         self._others(world, seat, heuristic)
 
     def _rollout(self, world: State, seat: int, search: _Search) -> float:
