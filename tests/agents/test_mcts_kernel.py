@@ -1,4 +1,5 @@
-"""MCTS with its random rollouts played by the compiled kernels (``kernel=on``)."""
+"""MCTS with its rollouts played by the compiled kernels (``kernel=on``): random ones, and
+Moon Leap's greedy ones."""
 
 from __future__ import annotations
 
@@ -48,6 +49,15 @@ def test_kernel_rollouts_choose_legal_actions_from_the_view_alone(name: str) -> 
             first = make_agent(SPEC, seed=number).choose(state, seat)
             assert first in state.legal_actions(seat)
             assert first == make_agent(SPEC, seed=number).choose(twin, seat)
+
+
+@needs_numba
+def test_greedy_kernel_rollouts_search_as_the_python_greedy_rollouts_do() -> None:
+    for number, state in enumerate(decision_points(GAMES["moon-leap"], seed=3, every=3, limit=4)):
+        seat = state.to_act[0]
+        on = MCTSAgent(seed=number, iterations=24, rollout="greedy")
+        off = MCTSAgent(seed=number, iterations=24, rollout="greedy", kernel="off")
+        assert on.search(state, seat) == off.search(state, seat), number
 
 
 def test_kernel_off_and_explicit_chance_keep_the_python_rollouts() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import moonbase
 from moonbase import fast
+from moonbase.agents.heuristics.moon_leap import choose
 from moonbase.core import game_class
 from moonbase.fast import moon_leap, reference
 from tests.fast.helpers import positions, preset_game
@@ -65,3 +66,28 @@ def test_the_encoding_mirrors_the_state() -> None:
     assert list(encoded.track) == state.track and list(encoded.places) == state.places
     assert encoded.turn == state.turn and encoded.roll == state.roll
     assert encoded.chance_count == sum(1 for seat, _ in state.history if seat == moonbase.CHANCE)
+
+
+GREEDY_GAMES_PER_PRESET = 150
+"""Fewer than the random policy's: the reference greedy playout tries every move on a clone."""
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", sorted(game_class("moon-leap").presets))
+def test_the_greedy_kernel_plays_the_reference_greedy_games(preset: str) -> None:
+    game = preset_game("moon-leap", preset)
+    ended_by_a_move = 0
+    for state, _seed in positions(game, GREEDY_GAMES_PER_PRESET):
+        expected = reference.greedy_playout(state, choose)
+        assert moon_leap.greedy_playout(state) == expected, (preset, state.seed)
+        assert fast.greedy_playout(state) == expected
+        ended_by_a_move += expected.decisions > 0
+    assert ended_by_a_move > GREEDY_GAMES_PER_PRESET // 2
+
+
+@needs_numba
+def test_the_greedy_kernel_is_not_the_random_one() -> None:
+    state = preset_game("moon-leap", "2p").new(seed=5)
+    greedy = moon_leap.greedy_playout(state)
+    assert greedy != moon_leap.playouts(state, [1])[0]
+    assert greedy.scores[greedy.winners[0]] > 0  # greedy play gets tokens onto good spaces

@@ -174,9 +174,9 @@ class Settings:
     prior: float
     """Weight of the greedy choice in PUCT (0: plain UCT)."""
     kernel: bool = True
-    """A random rollout to the end of a world in auto chance mode is played by the game's
-    compiled kernel where there is one (:mod:`moonbase.fast`; the same games as the rules
-    engine, faster)."""
+    """A rollout to the end of a world in auto chance mode is played by the game's compiled
+    kernel where there is one for its policy, random or greedy (:mod:`moonbase.fast`; the
+    same games as the rules engine, faster)."""
 
     @property
     def spec(self) -> str:
@@ -205,8 +205,8 @@ class MCTSAgent(Agent):
     (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
     ``outlook``: what judges a cut rollout), ``prior`` (the greedy choice's weight in PUCT;
     default 0.5 with greedy rollouts, 0 with random ones) and ``kernel`` (``on``, the default,
-    or ``off``: whether random rollouts to the end go to the game's compiled kernel, where
-    :mod:`moonbase.fast` has one).
+    or ``off``: whether rollouts to the end go to the game's compiled kernel, where
+    :mod:`moonbase.fast` has one for the rollout policy).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -315,8 +315,9 @@ class MCTSAgent(Agent):
 
     def _rollout(self, world: State, seat: int, search: _Search) -> float:
         decisions, depth = 0, search.settings.depth
-        if search.kernel and search.heuristic is None and depth is None and not world.is_over:
-            played = _kernel_playout(world, self.rng.getrandbits(63))
+        if search.kernel and depth is None and not world.is_over:
+            greedy = search.heuristic is not None  # draws nothing, as the greedy path does not
+            played = _kernel_playout(world, 0 if greedy else self.rng.getrandbits(63), greedy)
             if played is not None:
                 return final_reward(played.scores, played.winners, seat, search.baseline)
         while not world.is_over and (depth is None or decisions < depth):
@@ -429,11 +430,10 @@ class MCTSAgent(Agent):
         outlook = outlook_for(name) if settings.outlook and settings.depth else None
         search = _Search(
             settings,
-            # only a search with random rollouts to the end imports the kernels (and numba)
+            # only a search with rollouts to the end imports the kernels (and numba)
             settings.kernel
-            and not settings.greedy_rollouts
             and settings.depth is None
-            and _has_kernel(observed),
+            and _has_kernel(observed, settings.greedy_rollouts),
             heuristic_for(name) if settings.greedy_rollouts else None,
             outlook,
             observed.scores()[seat] if outlook is None else outlook(observed, seat),
@@ -473,27 +473,28 @@ class _Search:
 
     settings: Settings
     kernel: bool
-    """Whether random rollouts go to the game's compiled kernel."""
+    """Whether rollouts to the end go to the game's compiled kernel."""
     heuristic: Heuristic | None
     outlook: Outlook | None
     baseline: float
 
 
-def _has_kernel(state: State) -> bool:
-    """Whether ``state``'s game has a compiled kernel here and ``state`` can be played by it
-    (auto chance mode). :mod:`moonbase.fast` (and numba) is imported only when asked."""
+def _has_kernel(state: State, greedy: bool) -> bool:
+    """Whether ``state``'s game has a compiled kernel here for the rollout policy (random, or
+    ``greedy``) and ``state`` can be played by it (auto chance mode). :mod:`moonbase.fast`
+    (and numba) is imported only when asked."""
     if state.chance_mode != "auto":
         return False
     from moonbase import fast
 
-    return fast.has_kernel(state.game)
+    return fast.has_greedy_kernel(state.game) if greedy else fast.has_kernel(state.game)
 
 
-def _kernel_playout(world: State, seed: int) -> Playout | None:
-    """The kernel's random playout of ``world`` with policy seed ``seed``; ``None`` where it
-    cannot play it (explicit chance: the search samples chance itself)."""
+def _kernel_playout(world: State, seed: int, greedy: bool) -> Playout | None:
+    """The kernel's playout of ``world``: random with policy seed ``seed``, or ``greedy``;
+    ``None`` where it cannot play it (explicit chance: the search samples chance itself)."""
     if world.chance_mode != "auto":
         return None
     from moonbase import fast
 
-    return fast.playout(world, seed)
+    return fast.greedy_playout(world) if greedy else fast.playout(world, seed)

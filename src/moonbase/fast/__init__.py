@@ -28,7 +28,18 @@ from moonbase.fast import moon, moon_leap, moons, reference
 from moonbase.fast.compiled import CACHE_DIR, COMPILED
 from moonbase.fast.reference import Playout
 
-__all__ = ["CACHE_DIR", "COMPILED", "KERNELS", "Playout", "has_kernel", "playout", "playouts"]
+__all__ = [
+    "CACHE_DIR",
+    "COMPILED",
+    "GREEDY_KERNELS",
+    "KERNELS",
+    "Playout",
+    "greedy_playout",
+    "has_greedy_kernel",
+    "has_kernel",
+    "playout",
+    "playouts",
+]
 
 Kernel = Callable[[State[Any], Sequence[int]], list[Playout]]
 
@@ -38,6 +49,11 @@ KERNELS: Final[dict[str, Kernel]] = {
     "moons": moons.playouts,
 }
 """The games with a kernel, by registry name: each plays a state out once per policy seed."""
+
+GREEDY_KERNELS: Final[dict[str, Callable[[State[Any]], Playout]]] = {
+    "moon-leap": moon_leap.greedy_playout,
+}
+"""The games whose kernel plays their greedy heuristic too, by registry name."""
 
 
 def has_kernel(game: Game) -> bool:
@@ -59,3 +75,26 @@ def playouts(state: State[Any], seeds: Sequence[int], *, use_kernel: bool = True
 def playout(state: State[Any], seed: int, *, use_kernel: bool = True) -> Playout:
     """One playout of ``state`` by the random policy with ``seed`` (see :func:`playouts`)."""
     return playouts(state, [seed], use_kernel=use_kernel)[0]
+
+
+def has_greedy_kernel(game: Game) -> bool:
+    """Whether ``game``'s greedy playouts are played by a compiled kernel here."""
+    return COMPILED and game.name in GREEDY_KERNELS
+
+
+def greedy_playout(state: State[Any], *, use_kernel: bool = True) -> Playout:
+    """Play a copy of ``state`` to its end, every seat by the game's greedy heuristic
+    (:func:`moonbase.agents.heuristics.heuristic_for`), by its kernel where it has one, else
+    through the rules engine (:func:`~moonbase.fast.reference.greedy_playout`): the same game.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon-leap").new(seed=9)
+    >>> greedy_playout(state) == greedy_playout(state, use_kernel=False)
+    True
+    """
+    reference.check_playable(state)
+    if use_kernel and has_greedy_kernel(state.game):
+        return GREEDY_KERNELS[state.game.name](state)
+    from moonbase.agents.heuristics import heuristic_for
+
+    return reference.greedy_playout(state, heuristic_for(state.game.name))

@@ -22,7 +22,8 @@ through its public fields and the game's id API into arrays and integers:
 arrays — the roll, the legal moves in id order, the random policy's pick
 (:mod:`moonbase.fast.reference`), each placement with its end check, runs of three and the
 turn — until the game ends, and writes each seat's final score. :func:`play_many` plays one
-state out once per policy seed.
+state out once per policy seed. With ``greedy`` every seat plays Moon Leap's greedy heuristic
+instead (:func:`greedy_playout`): each legal move tried on a copy of the arrays.
 
 >>> import moonbase
 >>> from moonbase.fast.reference import playout
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from moonbase.agents.heuristics.moon_leap import ENDING, RUN_BONUS
 from moonbase.fast.compiled import best_seats, draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
 from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
@@ -161,9 +163,10 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
-    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
-    its decisions and its winners (a mask of seats)."""
+def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
+    """Play ``encoded`` out once per policy seed in ``seeds`` (``greedy``: by the greedy
+    policy, which draws nothing: one seed is enough): each playout's final scores, its
+    decisions and its winners (a mask of seats)."""
     scores, decisions, winners = result_arrays(len(seeds), encoded.players)
     rules = encoded.rules
     play_many(
@@ -172,7 +175,7 @@ def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
         encoded.chance_seed, encoded.chance_count,
         policy_words(seeds),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
-        RESERVE_VALUE, scores, decisions, winners,
+        RESERVE_VALUE, scores, decisions, winners, greedy,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -180,6 +183,21 @@ def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
     return as_playouts(run(encode(state), seeds))
+
+
+def greedy_playout(state: State[Any]) -> Playout:
+    """``state`` played out by the greedy policy (every seat plays
+    :func:`moonbase.agents.heuristics.moon_leap.choose`), as
+    :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine.
+
+    >>> import moonbase
+    >>> from moonbase.agents.heuristics.moon_leap import choose
+    >>> from moonbase.fast import reference
+    >>> state = moonbase.load("moon-leap", players=3).new(seed=4)
+    >>> greedy_playout(state) == reference.greedy_playout(state, choose)
+    True
+    """
+    return as_playouts(run(encode(state), [0], greedy=True))[0]
 
 
 @kernel
@@ -211,6 +229,104 @@ def _in_run(track: Ints, places: Ints, seat: int, code: int) -> bool:
 
 
 @kernel
+def _score(values: Ints, places: Ints, seat: int, reserve_value: int) -> int:
+    total = 0
+    for number in range(1, _PER_SEAT + 1):
+        index = places[seat * _PER_SEAT + number - 1]
+        total += number * (reserve_value if index == RESERVE else values[index])
+    return total
+
+
+@kernel
+def _move(
+    track: Ints, places: Ints, tokens_of: Ints, action: int, base: int, barrier: int
+) -> tuple[bool, bool]:
+    """Place the tokens of ``action`` (``base``: the code before the mover's token 1): whether
+    the game ended, and whether a token crossed the active line."""
+    spaces = len(track)
+    crossed = False
+    for step in range(2):
+        number = tokens_of[action, step]
+        if number == 0:
+            break
+        code = base + number
+        origin = places[code]
+        target = origin + 1
+        while track[target] != EMPTY:
+            target += 1
+        if origin != RESERVE:
+            track[origin] = EMPTY
+        track[target] = code
+        places[code] = target
+        if target >= barrier:
+            crossed = True
+        if (
+            target >= spaces - 3
+            and track[spaces - 1] != EMPTY
+            and track[spaces - 2] != EMPTY
+            and track[spaces - 3] != EMPTY
+        ):
+            return True, crossed
+    return False, crossed
+
+
+@kernel
+def _extra(track: Ints, places: Ints, tokens_of: Ints, action: int, base: int, turn: int) -> bool:
+    """Whether a token ``action`` placed stands in a run of three: an extra roll."""
+    for step in range(2):
+        number = tokens_of[action, step]
+        if number == 0:
+            break
+        if _in_run(track, places, turn, base + number):
+            return True
+    return False
+
+
+@kernel
+def _greedy(
+    values: Ints,
+    track: Ints,
+    places: Ints,
+    legal: Ints,
+    found: int,
+    players: int,
+    turn: int,
+    barrier: int,
+    tokens_of: Ints,
+    reserve_value: int,
+) -> int:
+    """The greedy move of :mod:`moonbase.agents.heuristics.moon_leap` among the ``found``
+    legal ids: the best change of the mover's score, a run's extra roll worth
+    :data:`RUN_BONUS`, an ending worth a win or a loss; the first best on ties."""
+    base = turn * _PER_SEAT - 1
+    before = _score(values, places, turn, reserve_value)
+    scores = np.empty(players, dtype=np.int64)
+    best, best_value = legal[0], -np.inf
+    for at in range(found):
+        action = legal[at]
+        trial_track = track.copy()
+        trial_places = places.copy()
+        ends, _crossed = _move(trial_track, trial_places, tokens_of, action, base, barrier)
+        value = float(_score(values, trial_places, turn, reserve_value) - before)
+        if ends:
+            for seat in range(players):
+                scores[seat] = _score(values, trial_places, seat, reserve_value)
+            mask = best_seats(scores)
+            if mask >> turn & 1:
+                count = 0
+                for seat in range(players):
+                    count += mask >> seat & 1
+                value += ENDING / count
+            else:
+                value -= ENDING
+        elif _extra(trial_track, trial_places, tokens_of, action, base, turn):
+            value += RUN_BONUS
+        if value > best_value:
+            best, best_value = action, value
+    return int(best)
+
+
+@kernel
 def play(
     values: Ints,
     track: Ints,
@@ -231,11 +347,12 @@ def play(
     tokens_of: Ints,
     reserve_value: int,
     scores: Ints,
+    greedy: bool,
 ) -> int:
-    """Play the encoded state to its end (``track`` and ``places`` are changed in place);
-    write each seat's final score into ``scores`` and return the decisions taken."""
+    """Play the encoded state to its end (``track`` and ``places`` are changed in place) by
+    the random policy (``greedy``: the greedy one); write each seat's final score into
+    ``scores`` and return the decisions taken."""
     spaces = len(track)
-    last_three = spaces - 3
     legal = np.empty(candidates.shape[1], dtype=np.int64)
     decisions = 0
     while not over:
@@ -259,50 +376,28 @@ def play(
             elif places[base + first] < last:
                 legal[found] = candidates[roll, at, 0]
                 found += 1
-        action = pass_id if found == 0 else legal[draw(policy_seed, decisions, found)]
+        if found == 0:
+            action = pass_id
+        elif greedy:
+            action = legal[0]
+            if found > 1:
+                action = _greedy(
+                    values, track, places, legal, found, players, turn, barrier, tokens_of,
+                    reserve_value,
+                )  # fmt: skip
+        else:
+            action = legal[draw(policy_seed, decisions, found)]
         decisions += 1
         roll = -1
-        extra = False
-        for step in range(2):
-            number = tokens_of[action, step]
-            if number == 0:
-                break
-            code = base + number
-            origin = places[code]
-            target = origin + 1
-            while track[target] != EMPTY:
-                target += 1
-            if origin != RESERVE:
-                track[origin] = EMPTY
-            track[target] = code
-            places[code] = target
-            if target >= barrier:
-                split_allowed = True
-            if (
-                target >= last_three
-                and track[spaces - 1] != EMPTY
-                and track[spaces - 2] != EMPTY
-                and track[spaces - 3] != EMPTY
-            ):
-                over = True
-                break
+        over, crossed = _move(track, places, tokens_of, action, base, barrier)
+        if crossed:
+            split_allowed = True
         if over:
             break
-        for step in range(2):
-            number = tokens_of[action, step]
-            if number == 0:
-                break
-            if _in_run(track, places, turn, base + number):
-                extra = True
-                break
-        if not extra:
+        if not _extra(track, places, tokens_of, action, base, turn):
             turn = (turn + 1) % players
     for seat in range(players):
-        total = 0
-        for number in range(1, _PER_SEAT + 1):
-            index = places[seat * _PER_SEAT + number - 1]
-            total += number * (reserve_value if index == RESERVE else values[index])
-        scores[seat] = total
+        scores[seat] = _score(values, places, seat, reserve_value)
     return decisions
 
 
@@ -329,6 +424,7 @@ def play_many(
     scores: Ints,
     decisions: Ints,
     winners: Ints,
+    greedy: bool,
 ) -> None:
     """:func:`play` once per policy seed, from copies of ``track`` and ``places``: row ``i``
     of ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
@@ -337,6 +433,6 @@ def play_many(
         decisions[i] = play(
             values, track.copy(), places.copy(), players, barrier, turn, roll,
             split_allowed, over, chance_seed, chance_count, policy_seeds[i], faces,
-            candidates, counts, pass_id, tokens_of, reserve_value, scores[i],
+            candidates, counts, pass_id, tokens_of, reserve_value, scores[i], greedy,
         )  # fmt: skip
         winners[i] = best_seats(scores[i])

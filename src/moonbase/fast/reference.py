@@ -18,13 +18,15 @@ True
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from moonbase.core import State
 from moonbase.core.chance import draw_index
 
-__all__ = ["Playout", "check_playable", "playout", "policy_pick"]
+__all__ = ["Playout", "check_playable", "greedy_playout", "playout", "policy_pick"]
 
 
 @dataclass(frozen=True)
@@ -95,5 +97,26 @@ def playout(state: State[Any], seed: int) -> Playout:
         legal = game.legal_ids(seat)
         game.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
         decision += 1
+        turn = game.to_act
+    return Playout(tuple(game.scores()), decision, tuple(game.winners()))
+
+
+def greedy_playout(
+    state: State[Any], choose: Callable[[State[Any], int, random.Random], str]
+) -> Playout:
+    """Play a copy of ``state`` to its end, every seat to act choosing by ``choose`` (a
+    game's greedy heuristic, :mod:`moonbase.agents.heuristics`), the first seat of ``to_act``
+    first, as an MCTS rollout plays it; ``state`` itself is unchanged. The heuristics a kernel
+    mirrors draw nothing from the generator they are given."""
+    check_playable(state)
+    game = state.clone()
+    rng = random.Random(0)
+    decision = 0
+    turn = game.to_act
+    while turn:
+        chosen = [(seat, choose(game, seat, rng)) for seat in turn]
+        for seat, action in chosen:
+            game.apply(seat, action)
+        decision += len(chosen)
         turn = game.to_act
     return Playout(tuple(game.scores()), decision, tuple(game.winners()))

@@ -20,11 +20,12 @@ from typing import Final
 
 from moonbase.core import State
 
-__all__ = ["RUN_BONUS", "choose", "move_value"]
+__all__ = ["ENDING", "RUN_BONUS", "choose", "move_value"]
 
 RUN_BONUS: Final = 12.0
 """What an extra roll is worth, in points (about one good move)."""
-_ENDING: Final = 1000.0
+ENDING: Final = 1000.0
+"""What ending the game is worth: a win (shared among the winners), or a loss (negated)."""
 
 
 def move_value(observed: State, seat: int, action: str) -> float:
@@ -42,7 +43,7 @@ def move_value(observed: State, seat: int, action: str) -> float:
     value = trial.scores()[seat] - before
     if trial.is_over:
         winners = trial.winners()
-        return value + (_ENDING / len(winners) if seat in winners else -_ENDING)
+        return value + (ENDING / len(winners) if seat in winners else -ENDING)
     if getattr(trial, "extra_turn", False):
         value += RUN_BONUS
     return value
