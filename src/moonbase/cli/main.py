@@ -6,6 +6,10 @@ input on the command line — an unknown game, a bad option or seat, a wrong fla
 damaged file — is answered with one line on standard error saying what is wrong and what is
 allowed, and exit status 2; never a traceback.
 
+Each command's help is given to click as ``help=`` (a text marked with ``N_``, translated
+into the language spoken when shown); the command's function does not repeat it as its
+docstring.
+
 >>> main(["rules", "chess"])
 2
 """
@@ -174,10 +178,6 @@ def _speak(ctx: click.Context, param: click.Parameter, lang: str | None) -> str:
 )  # fmt: skip
 @click.pass_context
 def cli(ctx: click.Context, lang: str) -> int:
-    """moonbase: MOON, Moon Leap, Welcome to the Moon and Moons at the terminal.
-
-    Without a command, a menu asks for the game, its options and who sits where.
-    """
     if ctx.invoked_subcommand is not None:
         return 0
     prompter = Prompter(_console())
@@ -232,7 +232,6 @@ def play(
     seed: int | None,
     skip_forced: bool,
 ) -> int:
-    """Play GAME at this screen (moon, moon-leap, moons, …)."""
     chosen = build_game(game, read_assignments(options), preset)
     specs = read_seats(seats, chosen.seats)
     state = chosen.new(seed=_new_seed() if seed is None else seed)
@@ -246,7 +245,6 @@ def play(
 @_SKIP_FORCED
 @_reports_bad_input
 def load(file: str, skip_forced: bool) -> int:
-    """Continue the game saved in FILE, with the same seats."""
     return _play(load_table(file), skip_forced)
 
 
@@ -258,7 +256,6 @@ def load(file: str, skip_forced: bool) -> int:
 @click.option("--spectator", is_flag=True, help=N_("see the game as a spectator (the default)"))
 @_reports_bad_input
 def replay(file: str, seat: int | None, spectator: bool) -> int:
-    """Step forward and back through the game saved in FILE."""
     table = load_table(file)
     if seat is not None and spectator:
         raise BadInput(_("give --seat N or --spectator, not both"))
@@ -319,13 +316,6 @@ def simulate(
     seed: int,
     output: str,
 ) -> int:
-    """Play many games of GAME between bots and print the results.
-
-    Ctrl-C stops at once and prints the results of the games finished (exit status 130).
-    The csv and json columns: game, seat (the agent's place in --agents), agent, spec, games,
-    wins, sole_wins, shared_wins, win_rate, win_low, win_high (95% interval), mean_score,
-    score_low, score_high, move_seconds, slow_move_seconds (median and 90th percentile).
-    """
     chosen = build_game(game, read_assignments(options), preset)
     return run_simulation(_console(), chosen, agents, games, jobs, seed, output)
 
@@ -334,8 +324,8 @@ _LAB_HELP = N_("Tournaments, ratings and studies between bots (needs the lab ext
 
 
 @cli.group(context_settings=_CONTEXT, help=_LAB_HELP)
-def lab() -> None:
-    """Tournaments, ratings and studies between bots (needs the lab extra)."""
+def lab() -> None:  # the help: _LAB_HELP, translated when shown
+    pass
 
 
 _TOURNAMENT_HELP = N_(
@@ -391,11 +381,6 @@ def tournament(
     output: str,
     export: str | None,
 ) -> int:
-    """Play every seating of the bots at GAME over many deals; print win rates and ratings.
-
-    Ctrl-C stops at once, keeps the games finished in --store and prints their results
-    (exit status 130).
-    """
     chosen = build_game(game, read_assignments(options), preset)
     return run_tournament(
         _console(),
@@ -455,8 +440,6 @@ def study(
     executor: str,
     workers: int | None,
 ) -> int:
-    """Run the study NAME and write its report: seat-value GAME, moon-difficulty, wttm,
-    moons-scoring (GAME may be left out where the study plays one game)."""
     name_of_game = study_game(name, game)
     assignments = read_assignments(options)
     chosen = build_game(name_of_game, assignments, preset)
@@ -478,8 +461,6 @@ _RULES_HELP = N_(
 @click.argument("game")
 @_reports_bad_input
 def rules(game: str) -> int:
-    """Show the rules of GAME in the language spoken, as moonbase plays them (paged on a
-    terminal)."""
     console = _console()
     try:
         show_rules(console, rules_text(game))
@@ -509,7 +490,6 @@ _SERVE_HELP = N_("Serve tables over the network (REST and WebSocket API; see doc
     help=N_("how long a player may be disconnected before a bot takes their seat"),
 )  # fmt: skip
 def serve(host: str, port: int, database: str | None, bot_workers: int, grace: float) -> int:
-    """Serve tables over the network (REST and WebSocket API; see docs/server.md)."""
     try:
         from moonbase.server.serve import serve as run_server
     except ImportError as error:
@@ -525,7 +505,6 @@ _GAMES_HELP = N_("List the games, their options and presets.")
 
 @cli.command(context_settings=_CONTEXT, help=_GAMES_HELP)
 def games() -> int:
-    """List the games, their options and presets."""
     console = _console()
     for name in moonbase.games():
         cls = game_type(name)
