@@ -19,9 +19,10 @@ costs time but is no decision), for about S seconds per run:
 
 Rounds interleave all contestants; each column is the median of N rounds, and ``batch/peer``
 is the median of the rounds' ratios against the issue's target of 10. ``--mcts`` also measures
-MCTS with random rollouts to the end (``mcts:rollout=random``), iterations/s with the kernel
-(``kernel=on``) and without (``kernel=off``), searching the first decision of games dealt from
-seeds 0 up, median of the rounds. ``--compile`` also times
+MCTS with random and with greedy rollouts (``mcts:rollout=random``, ``rollout=greedy``; each
+game's other tuned settings), iterations/s with the kernel (``kernel=on``) and without
+(``kernel=off``), searching the first decision of games dealt from seeds 0 up, median of the
+rounds. ``--compile`` also times
 the one-time JIT compilation: a fresh interpreter with an empty cache folder plays one game
 (import, compilation and the game), then a second one with the cache filled.
 """
@@ -138,8 +139,8 @@ MCTS_GAMES = (
 MCTS_ITERATIONS = 200
 
 
-def mcts_rate(game: moonbase.Game, kernel: str) -> Rate:
-    """MCTS iterations/s with random rollouts, the kernel ``on`` or ``off``."""
+def mcts_rate(game: moonbase.Game, kernel: str, rollout: str) -> Rate:
+    """MCTS iterations/s with ``rollout`` rollouts, the kernel ``on`` or ``off``."""
     from moonbase.agents.mcts import MCTSAgent
 
     def rate(seconds: float) -> float:
@@ -148,9 +149,7 @@ def mcts_rate(game: moonbase.Game, kernel: str) -> Rate:
         while True:
             state = game.new(seed=seed)
             seat = state.to_act[0]
-            agent = MCTSAgent(
-                seed=seed, iterations=MCTS_ITERATIONS, rollout="random", kernel=kernel
-            )
+            agent = MCTSAgent(seed=seed, iterations=MCTS_ITERATIONS, rollout=rollout, kernel=kernel)
             agent.search(state, seat)
             iterations += MCTS_ITERATIONS
             seed += 1
@@ -162,23 +161,24 @@ def mcts_rate(game: moonbase.Game, kernel: str) -> Rate:
 
 
 def mcts_table(seconds: float, rounds: int) -> None:
-    """Print MCTS iterations/s with and without the kernels, per game."""
-    print(f"MCTS, random rollouts to the end, {MCTS_ITERATIONS} iterations a search")
-    print(f"{'game':<20}{'kernel=off it/s':>16}{'kernel=on it/s':>16}{'on/off':>8}")
+    """Print MCTS iterations/s with and without the kernels, per game and rollout policy."""
+    print(f"MCTS, {MCTS_ITERATIONS} iterations a search")
+    print(f"{'game':<20}{'rollouts':<9}{'kernel=off it/s':>16}{'kernel=on it/s':>16}{'on/off':>8}")
     for name, preset in MCTS_GAMES:
         game = moonbase.load(name, **game_class(name).presets[preset])
-        off, on = mcts_rate(game, "off"), mcts_rate(game, "on")
-        on(0.01)
-        found: tuple[list[float], list[float]] = ([], [])
-        for number in range(rounds):
-            pairs = [(off, found[0]), (on, found[1])]
-            for rate, rates in pairs if number % 2 == 0 else pairs[::-1]:
-                rates.append(rate(seconds))
-        ratio = statistics.median(b / a for a, b in zip(*found, strict=True))
-        print(
-            f"{name + ' ' + preset:<20}{cell(statistics.median(found[0]), 16)}"
-            f"{cell(statistics.median(found[1]), 16)}{cell(ratio, 8, 1)}"
-        )
+        for rollout in ("random", "greedy"):
+            off, on = mcts_rate(game, "off", rollout), mcts_rate(game, "on", rollout)
+            on(0.01)
+            found: tuple[list[float], list[float]] = ([], [])
+            for number in range(rounds):
+                pairs = [(off, found[0]), (on, found[1])]
+                for rate, rates in pairs if number % 2 == 0 else pairs[::-1]:
+                    rates.append(rate(seconds))
+            ratio = statistics.median(b / a for a, b in zip(*found, strict=True))
+            print(
+                f"{name + ' ' + preset:<20}{rollout:<9}{cell(statistics.median(found[0]), 16)}"
+                f"{cell(statistics.median(found[1]), 16)}{cell(ratio, 8, 1)}"
+            )
 
 
 def main() -> None:
