@@ -208,3 +208,25 @@ def test_a_whole_game_of_moon_by_clicks_ends_with_its_score(server: Server, brow
         assert page.locator("#actions button[data-action]").count() == 0
     finally:
         context.close()
+
+
+def test_every_adventure_is_drawn_from_its_first_view(server: Server, browser: Any) -> None:
+    # each adventure's sheet, multiplayer and solo, with no error on the page: adventure 6
+    # begins at a step before the first flip, with no combination to show yet
+    context = browser.new_context(viewport=DESKTOP)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for number in range(1, 9):
+            for seats in (["human", "greedy"], ["human"]):
+                options = {"adventure": number, "players": len(seats)}
+                table, token = seated(server, "welcome-to-the-moon", seats, options=options)
+                page.goto(f"{server.base}/tables/{table}?token={token}")
+                page.wait_for_selector('#board .sheet-box[data-seat="0"] svg .spot')
+                state = server.get(f"/api/tables/{table}/state?token={token}")
+                wait_for_version(page, state["version"])
+                assert page.locator("#board .wttm-step").count() == 1, (number, seats)
+                assert errors == [], (number, seats, errors)
+    finally:
+        context.close()

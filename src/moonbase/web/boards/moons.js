@@ -62,7 +62,7 @@ export function render(view, ctx) {
   // the round, who leads, the led planet, the block
   const facts = [
     t("Round {round} of {rounds}", { round: view.round, rounds: view.rounds }),
-    t("phase {phase}", { phase: view.phase }),
+    t("phase {phase}", { phase: t(view.phase) }),
     t("tricks left {count}", { count: view.tricks_left }),
   ];
   if (view.led) facts.push(t("led {planet}", { planet: planetName(view.led) }));

@@ -22,7 +22,10 @@ const ACTION_NAMES = {
   ENERGY: () => t("energy"),
   PLANT: () => t("plant"),
 };
-const actionName = (action) => (ACTION_NAMES[action] ? ACTION_NAMES[action]() : action.toLowerCase());
+// A combination not yet revealed (adventure 6's first step comes before the flip) has none: "·".
+// Any other word (a step such as adventure 6's GREY) in the language spoken where the catalogs
+// have it.
+const actionName = (action) => (action == null ? "·" : ACTION_NAMES[action] ? ACTION_NAMES[action]() : t(action.toLowerCase()));
 
 function layoutFor(view, ctx) {
   const key = `${view.adventure}-${view.players === 1 ? 1 : 0}`;
@@ -227,7 +230,7 @@ function stepGuide(view, ctx) {
   const legal = [...ctx.legal];
   const guide = h("div", { class: "wttm-step", role: "status", "aria-live": "polite" });
   if (!legal.length) {
-    const waiting = view.pending && view.pending.length ? t("Steps left: {steps}.", { steps: view.pending.join(", ") }) : "";
+    const waiting = view.pending && view.pending.length ? t("Steps left: {steps}.", { steps: view.pending.map(actionName).join(", ") }) : "";
     guide.dataset.step = "none";
     guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `${t("Nothing to do now.")} ${waiting}`.trim()));
     return guide;
@@ -235,7 +238,7 @@ function stepGuide(view, ctx) {
   const words = [...new Set(legal.map((a) => a.split(" ")[0]))].filter((w) => w !== "SKIP");
   const step = words[0] || "SKIP";
   guide.dataset.step = step;
-  const [name, how] = STEPS[step] ? STEPS[step]() : [step.toLowerCase(), t("click a highlighted spot of your sheet, or a button below")];
+  const [name, how] = STEPS[step] ? STEPS[step]() : [actionName(step), t("click a highlighted spot of your sheet, or a button below")];
   let next = how;
   if (step === "WRITE" && view.cards) {
     const [number, action] = (ctx.local.solo || []).map((i) => view.cards[i - 1]);
@@ -249,7 +252,7 @@ function stepGuide(view, ctx) {
   const left = (view.pending || []).filter((p) => p !== step);
   guide.append(h("p", { class: "board-hint" },
     h("strong", { class: "step-name" }, t("Step: {name}.", { name }), " "), t("Next click: {next}.", { next }),
-    left.length ? ` ${t("Then: {steps}.", { steps: left.join(", ").toLowerCase() })}` : ""));
+    left.length ? ` ${t("Then: {steps}.", { steps: left.map(actionName).join(", ") })}` : ""));
   const bare = legal.filter((a) => !a.includes(" ") && a !== "ERROR");
   if (bare.length) {
     guide.append(h("p", { class: "step-buttons" }, bare.map((action) =>
@@ -330,14 +333,14 @@ export function render(view, ctx) {
   if (local.solo && !legal.some((a) => a.startsWith(`WRITE ${local.solo.join(" ")} `))) local.solo = null;
   local.prefix = local.combo ? `WRITE ${local.combo} ` : local.solo && local.solo.length === 2 ? `WRITE ${local.solo.join(" ")} ` : null;
   const top = [];
-  top.push(h("p", { class: "wttm-title" }, h("strong", {}, t("Adventure {adventure}: {title}", { adventure: view.adventure, title: view.title })), " · ", t("turn {turn}", { turn: view.turn }), ` · ${view.phase}`));
+  top.push(h("p", { class: "wttm-title" }, h("strong", {}, t("Adventure {adventure}: {title}", { adventure: view.adventure, title: t(view.title) })), " · ", t("turn {turn}", { turn: view.turn }), ` · ${t(view.phase)}`));
   const combos = h("div", { class: "combos", role: "group", "aria-label": t("the combinations") });
   (view.combinations || []).forEach((combo, i) => {
     const index = i + 1;
     const usable = legal.some((a) => a.startsWith(`WRITE ${index} `));
     const pile = view.piles ? view.piles[i] : null;
     const button = h("button", { type: "button", class: `combo${local.combo === index ? " selected" : ""}`, "data-combination": index, disabled: !usable, "aria-pressed": String(local.combo === index) },
-      h("span", { class: "combo-number" }, combo.number), " ", actionName(combo.action),
+      h("span", { class: "combo-number" }, combo.number ?? "·"), " ", actionName(combo.action),
       pile ? h("small", {}, " ", t("(pile {pile})", { pile: pile.draw })) : null);
     if (usable) button.addEventListener("click", () => { local.combo = local.combo === index ? null : index; ctx.redraw(); });
     combos.append(button);
