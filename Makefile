@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH  := $(VENV)/.bench-installed
 
-.PHONY: play test lint typecheck unit playthroughs bench clean system messages
+.PHONY: play test check lint typecheck unit playthroughs bench clean system messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,12 @@ test: $(STAMP) system
 	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy --strict src
 	$(BIN)/python -m pytest -n auto -q
+
+# The quick loop while working: lint, types, and the tests that need no browser, database,
+# peer library or long harness run; the first failure stops it. `make test` runs everything.
+check: lint typecheck
+	$(BIN)/python -m pytest -n auto -q -x -m "not slow" --ignore=tests/web --ignore=tests/server \
+		--ignore=tests/conformance --ignore=tests/adapters --ignore=tests/lab --ignore=benchmarks
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
