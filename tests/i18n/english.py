@@ -36,9 +36,27 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from babel.messages.pofile import read_po
 
+from moonbase import i18n
 from moonbase.i18n.catalogs import area_named, catalog_path
 
-__all__ = ["english_found", "english_lines", "english_texts", "entries", "looked_for", "pattern"]
+__all__ = [
+    "NOTATION_WORDS",
+    "english_found",
+    "english_lines",
+    "english_texts",
+    "entries",
+    "looked_for",
+    "pattern",
+    "translated",
+]
+
+NOTATION_WORDS = frozenset(
+    {"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"}
+)
+"""The games' one-word texts that a screen also shows as typed values or names, so never a leak
+(``shared`` for the games' catalog): MOON's hacker colours, option names (``hackers=green,none``,
+``energy=12``, ``missions=A1,B2,C3``), the games' names (``Moon Leap``). A word in capitals is
+notation's too (``WATER``) and never looked for."""
 
 _FIELD = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
@@ -124,6 +142,11 @@ def english_found(
             if pattern(msgid).search(screen):
                 found.add(msgid)
     return sorted(found)
+
+
+def translated(lang: str, text: str) -> str:
+    """``text`` in ``lang``, as the catalogs (all areas) give it."""
+    return i18n.translator(lang).gettext(text)
 
 
 def english_lines(screen: str, msgids: Sequence[str]) -> list[str]:

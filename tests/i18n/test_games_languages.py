@@ -23,7 +23,7 @@ from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.drawing import plain_lines
 from moonbase.games.welcome_to_the_moon.layout import worded
 from moonbase.games.welcome_to_the_moon.missions import TEXTS, missions_of
-from tests.i18n.english import english_found, pattern
+from tests.i18n.english import NOTATION_WORDS, english_found, pattern, translated
 
 _SETUPS: list[tuple[str, dict[str, object]]] = [
     ("moon", {}),
@@ -40,11 +40,6 @@ _SETUPS: list[tuple[str, dict[str, object]]] = [
 ]
 _IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}"
         for name, options in _SETUPS]  # fmt: skip
-_NOTATION = frozenset({"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"})
-"""One-word English texts that are also typed values or names: MOON's hacker colours, option
-names (``hackers=green,none``, ``energy=12``, ``missions=A1,B2,C3``), the games' names (``Moon
-Leap``): never a leak (a word in capitals is notation's too, ``WATER``, and never looked for).
-The sheet drawing, where these are printed words, is checked on its own below."""
 _MAX_STEPS = 400
 _GARBAGE = ("FLY AWAY", "MOVE 9", "TAKE PLUTO", "INC E", "XOR A", "PLAY S15", "WRITE 1 ZZ9")
 
@@ -54,7 +49,7 @@ def english_in(texts: Iterable[str], lang: str) -> list[str]:
     """The English texts of the games' catalog (translated differently into ``lang``) found
     in ``texts`` (:mod:`tests.i18n.english`, lone words included but notation's)."""
     joined = "\n".join(sorted(set(texts)))
-    return english_found(joined, ["games"], lang, words=True, shared=_NOTATION)
+    return english_found(joined, ["games"], lang, words=True, shared=NOTATION_WORDS)
 
 
 # ---------------------------------------------------------------------- what a seat reads
@@ -195,14 +190,10 @@ def test_every_printed_word_of_a_sheet_is_drawn_in_the_language(number: int, lan
         drawn = "\n".join(plain_lines(layout, marks))
     printed = {label.text for area in layout.areas for label in area.labels}
     printed |= {spot.printed for spot in layout.spots}
-    translated = {text.strip(): _(lang, text).strip() for text in printed if worded(text)}
-    english = {text for text, shown in translated.items() if shown != text}
+    words = {text.strip(): translated(lang, text).strip() for text in printed if worded(text)}
+    english = {text for text, shown in words.items() if shown != text}
     assert sorted(text for text in english if pattern(text).search(drawn)) == []
-    assert all(pattern(shown).search(drawn) for text, shown in translated.items())
+    assert all(pattern(shown).search(drawn) for text, shown in words.items())
     with i18n.speaking("en"):
         in_english = "\n".join(plain_lines(layout, marks))
     assert english and all(pattern(text).search(in_english) for text in english)
-
-
-def _(lang: str, text: str) -> str:
-    return i18n.translator(lang).gettext(text)

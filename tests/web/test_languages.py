@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from moonbase import i18n
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.layout import worded
-from tests.i18n.english import english_found
+from tests.i18n.english import NOTATION_WORDS, english_found, translated
 from tests.server.processes import free_port
 from tests.web.browser import DESKTOP, Server, missing, serve
 from tests.web.english import english_in
@@ -37,10 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
-def _(lang: str, text: str) -> str:
-    return i18n.translator(lang).gettext(text)
-
-
 def no_english(page: Any, lang: str, where: str, engine: tuple[str, ...] = ()) -> str:
     """The page's visible text, which must hold no English of the client's or the server's
     (``engine``: texts of the game's own catalog the view carries, left out: the games' own
@@ -54,16 +49,11 @@ def no_english(page: Any, lang: str, where: str, engine: tuple[str, ...] = ()) -
     return text
 
 
-GAME_WORDS = frozenset({"none", "green", "yellow", "purple", "red", "energy", "missions", "Moon"})
-"""The games' one-word texts that a page also shows as notation or names (as
-tests/i18n/test_games_languages.py leaves them out): hacker colours, option names, game names."""
-
-
 def no_games_english(page: Any, lang: str, where: str) -> None:
     """The page's visible text holds no English of the games' own catalog either: what the
     view carries in English (a phase, an adventure's title, a mission) is shown translated."""
     text: str = page.evaluate(TEXT_JS)
-    found = english_found(text, ["games"], lang, words=True, shared=GAME_WORDS)
+    found = english_found(text, ["games"], lang, words=True, shared=NOTATION_WORDS)
     assert found == [], f"{where}: the games' English on the {lang} page: {found}\n---\n{text}"
 
 
@@ -75,7 +65,7 @@ def printed_words_translated(page: Any, lang: str, number: int) -> None:
     )
     layout = adventure(number).layout
     printed = {label.text for area in layout.areas for label in area.labels if not area.solo}
-    words = {text: _(lang, text) for text in printed if worded(text)}
+    words = {text: translated(lang, text) for text in printed if worded(text)}
     differ = {english: shown for english, shown in words.items() if shown != english}
     assert differ, "no printed word to check"
     assert sorted(english for english in differ if english in texts) == []
@@ -117,15 +107,18 @@ def test_the_lobby_and_a_whole_game_show_no_english(
         speaks(page, lang)  # the browser's language, with nothing chosen yet
         page.wait_for_selector("#create-table")
         lobby = no_english(page, lang, "the lobby")
-        assert _(lang, "Open a table") in lobby
+        assert translated(lang, "Open a table") in lobby
         # a message of the client, and one of the server (the client names its language)
         table = open_a_table(page)
         told = no_english(page, lang, "the lobby after opening a table")
-        assert _(lang, "Table {table} is open: choose a seat below.").format(table=table) in told
+        assert (
+            translated(lang, "Table {table} is open: choose a seat below.").format(table=table)
+            in told
+        )
         refusal = page.evaluate(
             "import('/web/api.js').then((api) => api.table('nosuchtable').catch((e) => e.message))"
         )
-        assert refusal == _(lang, "no table {table!r}; GET /api/tables lists them").format(
+        assert refusal == translated(lang, "no table {table!r}; GET /api/tables lists them").format(
             table="nosuchtable"
         )
 
@@ -146,7 +139,7 @@ def test_the_lobby_and_a_whole_game_show_no_english(
             wait_for_version(page, state["version"])
             page.wait_for_function(
                 "text => document.querySelector('#turn').textContent.startsWith(text)",
-                arg=_(lang, "Your turn."),
+                arg=translated(lang, "Your turn."),
             )
             no_english(page, lang, f"move {moves}")
             click_an_action(page)
@@ -160,13 +153,13 @@ def test_the_lobby_and_a_whole_game_show_no_english(
         wait_for_version(page, final["version"])
         page.wait_for_selector("#result:not([hidden])")
         end = no_english(page, lang, "the result")
-        assert page.inner_text("#turn") == _(lang, "The game is over.")
-        assert _(lang, "The end") in end
+        assert page.inner_text("#turn") == translated(lang, "The game is over.")
+        assert translated(lang, "The end") in end
         page.click("#replay-start")
         page.wait_for_selector(f'#replay-step[data-step="{len(final["log"])}"]')
         page.click("#replay-first")
         page.wait_for_selector('#replay-step[data-step="0"]')
-        assert _(lang, "the deal") in no_english(page, lang, "the replay")
+        assert translated(lang, "the deal") in no_english(page, lang, "the replay")
     finally:
         context.close()
 
@@ -190,19 +183,21 @@ def test_the_switch_changes_the_language_live_and_is_remembered(
         page.select_option("#language", "pl")
         speaks(page, "pl")
         page.wait_for_selector("#create-table")
-        assert _("pl", "Open a table") in no_english(page, "pl", "the lobby switched to Polish")
+        assert translated("pl", "Open a table") in no_english(
+            page, "pl", "the lobby switched to Polish"
+        )
 
         table = open_a_table(page)
         sit(page, server, table, 0, "Ada")
-        page.wait_for_selector(f"#connection:has-text('{_('pl', 'live')}')")
+        page.wait_for_selector(f"#connection:has-text('{translated('pl', 'live')}')")
         no_english(page, "pl", "the table in Polish")
 
         # live, on the table's page: everything drawn again in Spanish, its socket reopened
         page.select_option("#language", "es")
         speaks(page, "es")
-        page.wait_for_selector(f"#connection:has-text('{_('es', 'live')}')")
+        page.wait_for_selector(f"#connection:has-text('{translated('es', 'live')}')")
         page.wait_for_selector("#board svg")
-        assert _("es", "Seats") in no_english(page, "es", "the table switched to Spanish")
+        assert translated("es", "Seats") in no_english(page, "es", "the table switched to Spanish")
 
         # remembered on this browser, over its own languages
         page.reload()
@@ -286,8 +281,8 @@ def test_every_board_shows_no_english(server: Server, browser: Any, lang: str) -
                 for mission in state["view"].get("missions") or ():  # the view's, in English
                     if mission["text"] is None:
                         continue  # not drawn yet (adventure 6 begins before the flip)
-                    translated = i18n.translator(lang).gettext(mission["text"])
-                    assert translated != mission["text"] and translated in shown
+                    shown_as = translated(lang, mission["text"])
+                    assert shown_as != mission["text"] and shown_as in shown
                     assert mission["text"] not in shown
                 if 0 not in state["to_act"]:
                     break

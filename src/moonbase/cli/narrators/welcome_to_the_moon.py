@@ -12,7 +12,7 @@ from typing import Any
 from moonbase.cli.narration import Told, View, minus, signed_sum
 from moonbase.cli.render import and_list
 from moonbase.core import Game
-from moonbase.games.welcome_to_the_moon.render import part_name
+from moonbase.games.welcome_to_the_moon.render import half_of, part_name
 from moonbase.i18n import gettext as _
 from moonbase.i18n import ngettext
 
@@ -168,9 +168,9 @@ def score_text(parts: dict[str, int]) -> str:
     """
     groups: dict[str, dict[str, int]] = {"": {}}
     for key, value in parts.items():
-        side, _sep, rest = key.partition("_")
-        if side.startswith("side") and side[4:].isdigit() and rest:
-            groups.setdefault(side, {})[rest] = value
+        side, part = half_of(key)
+        if side:
+            groups.setdefault(side, {})[part] = value
         elif key != "total":
             groups[""][key] = value
     terms: list[tuple[str, int | None]] = [
@@ -181,7 +181,7 @@ def score_text(parts: dict[str, int]) -> str:
         if side:
             subtotal = sum(inner.values())
             inside = score_text({**inner, "total": subtotal})
-            terms.append((_("side {n} ({score})").format(n=side[4:], score=inside), None))
+            terms.append((_("side {n} ({score})").format(n=side, score=inside), None))
     total = minus(parts.get("total", 0))
     summed = f"{signed_sum(terms)} = {total}" if terms else total
     if not nothing:

@@ -16,7 +16,7 @@ from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["PARTS", "PHASES", "astra_line", "part_name", "phase_name", "render_view"]
+__all__ = ["PARTS", "PHASES", "astra_line", "half_of", "part_name", "phase_name", "render_view"]
 
 
 def _mark(value: object) -> str:
@@ -81,10 +81,23 @@ def part_name(key: str) -> str:
     >>> part_name("bonus_rockets"), part_name("side2_water")
     ('bonus rockets', 'side 2 water')
     """
+    side, part = half_of(key)
+    if side:
+        return _("side {n} {part}").format(n=side, part=part_name(part))
+    return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
+
+
+def half_of(key: str) -> tuple[str, str]:
+    """A score part's side (adventure 8's halves: ``side1_water`` is side ``"1"``'s
+    ``water``) and its own key; ``""`` for a part of the whole sheet.
+
+    >>> half_of("side2_bonus_rockets"), half_of("missions")
+    (('2', 'bonus_rockets'), ('', 'missions'))
+    """
     side, _sep, rest = key.partition("_")
     if side.startswith("side") and side[4:].isdigit() and rest:
-        return _("side {n} {part}").format(n=side[4:], part=part_name(rest))
-    return _(PARTS[key]) if key in PARTS else key.replace("_", " ")
+        return side[4:], rest
+    return "", key
 
 
 def astra_line(view: WelcomeView) -> str:
