@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
 import moonbase
 from moonbase import fast
+from moonbase.agents.heuristics.moons import choose
 from moonbase.core import Game, State, game_class
 from moonbase.fast import moons, reference
 from moonbase.fast.reference import policy_pick
@@ -84,3 +86,54 @@ def test_encode_refuses_another_game_and_explicit_chance() -> None:
         moons.encode(moonbase.load("moon-leap").new(seed=1))
     with pytest.raises(ValueError, match="chance mode 'auto'"):
         moons.encode(moonbase.load("moons").new(seed=1, chance="explicit"))
+
+
+GREEDY_GAMES_PER_PRESET = 24
+"""Fewer than the random policy's: the reference greedy playout tries tokens on clones."""
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", sorted(game_class("moons").presets))
+def test_the_greedy_kernel_plays_the_reference_greedy_games(preset: str) -> None:
+    game = preset_game("moons", preset)
+    assert fast.has_greedy_kernel(game)
+    played = 0
+    for state, _seed in spread(game, GREEDY_GAMES_PER_PRESET):
+        expected = reference.greedy_playout(state, choose)
+        assert moons.greedy_playout(state) == expected, (preset, state.seed)
+        played += expected.decisions > 0
+    assert played > GREEDY_GAMES_PER_PRESET // 2
+
+
+@needs_numba
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 5, "tokens_per_planet": 2},
+        {"players": 4, "mini_asteroids": False, "single_points": 3, "triple_points": 2},
+    ],
+)
+def test_the_greedy_kernel_plays_every_option_as_the_heuristic(options: dict[str, object]) -> None:
+    game = moonbase.load("moons", **options)
+    for state, _seed in spread(game, 8):
+        assert moons.greedy_playout(state) == reference.greedy_playout(state, choose)
+
+
+@needs_numba
+def test_the_greedy_kernel_declines_a_token_as_the_heuristic_does() -> None:
+    """Positions where a seat without a trick may decline its token (reached by random play
+    in a game whose supply runs out early): the greedy games from there are the heuristic's,
+    and it both takes and declines among them."""
+    game = moonbase.load("moons", players=5, mini_asteroids=False, tokens_per_planet=4)
+    seen: set[str] = set()
+    for seed in range(20):
+        state, rng = game.new(seed=seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+            actions = state.legal_actions(seat)
+            if "PASS" in actions:
+                seen.add(choose(state, seat, random.Random(0)).split(" ")[0])
+                assert moons.greedy_playout(state) == reference.greedy_playout(state, choose)
+            state.apply(seat, rng.choice(actions))
+    assert seen == {"PASS", "TAKE"}

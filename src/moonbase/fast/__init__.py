@@ -52,6 +52,7 @@ KERNELS: Final[dict[str, Kernel]] = {
 
 GREEDY_KERNELS: Final[dict[str, Callable[[State[Any]], Playout]]] = {
     "moon-leap": moon_leap.greedy_playout,
+    "moons": moons.greedy_playout,
 }
 """The games whose kernel plays their greedy heuristic too, by registry name."""
 

@@ -25,7 +25,11 @@ each round's deal in bulk (the ``k``-th card of the deck in deck order drawn by 
 (every list the engine offers is ascending, so the kernel gathers them and sorts them), the random
 policy's pick (:mod:`moonbase.fast.reference`), tricks, awards, rounds and the end, then the
 scores (the best grouping with the bonus cards) and the winners (most points, then sets, then
-tokens). :func:`play_many` plays one state out once per policy seed.
+tokens). :func:`play_many` plays one state out once per policy seed. With ``greedy`` every seat
+plays Moons' greedy heuristic instead (:func:`greedy_playout`): the same tableau, card, grab or
+bonus card and token as :mod:`moonbase.agents.heuristics.moons`, a token choice tried on scratch
+copies of the arrays with the rules carried on (:func:`_trial`), as the heuristic tries it on a
+copy of the game.
 
 >>> import moonbase
 >>> from moonbase.fast.reference import playout
@@ -53,7 +57,17 @@ if TYPE_CHECKING:
     from moonbase.core import Game, State
     from moonbase.games.moons.state import MoonsState
 
-__all__ = ["Encoded", "Rules", "encode", "play", "play_many", "playouts", "rules_of", "run"]
+__all__ = [
+    "Encoded",
+    "Rules",
+    "encode",
+    "greedy_playout",
+    "play",
+    "play_many",
+    "playouts",
+    "rules_of",
+    "run",
+]
 
 Ints = npt.NDArray[np.int64]
 Words = npt.NDArray[np.uint64]
@@ -273,9 +287,10 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
-    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
-    its decisions and its winners (a mask of seats)."""
+def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
+    """Play ``encoded`` out once per policy seed in ``seeds`` (``greedy``: by the greedy
+    policy, which draws nothing: one seed is enough): each playout's final scores, its
+    decisions and its winners (a mask of seats)."""
     scores, decisions, winners = result_arrays(len(seeds), len(encoded.tricks))
     r = encoded.rules
     play_many(
@@ -285,7 +300,7 @@ def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
         policy_words(seeds),
         r.ops, r.play_ids, r.take_ids, r.pass_id, r.tableau_ids, r.grab_ids, r.block_ids,
         r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK, r.by_name,
-        scores, decisions, winners,
+        scores, decisions, winners, greedy,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -293,6 +308,21 @@ def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
     return as_playouts(run(encode(state), seeds))
+
+
+def greedy_playout(state: State[Any]) -> Playout:
+    """``state`` played out by the greedy policy (every seat plays
+    :func:`moonbase.agents.heuristics.moons.choose`), as
+    :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine.
+
+    >>> import moonbase
+    >>> from moonbase.agents.heuristics.moons import choose
+    >>> from moonbase.fast import reference
+    >>> state = moonbase.load("moons", players=3).new(seed=4)
+    >>> greedy_playout(state) == reference.greedy_playout(state, choose)
+    True
+    """
+    return as_playouts(run(encode(state), [0], greedy=True))[0]
 
 
 @kernel
@@ -456,55 +486,233 @@ def _mini_ids(
 
 
 @kernel
-def play(
-    s: Ints,
-    hands: Ints,
-    tableaus: Ints,
-    tokens: Ints,
-    supply: Ints,
-    minis: Ints,
-    pile: Ints,
-    bonuses: Ints,
-    tricks: Ints,
-    chosen: Ints,
-    trick: Ints,
-    draws: Ints,
-    awards: Ints,
-    chance_seed: np.uint64,
-    policy_seed: np.uint64,
-    ops: Ints,
-    play_ids: Ints,
-    take_ids: Ints,
-    pass_id: int,
-    tableau_ids: Ints,
-    grab_ids: Ints,
-    block_ids: Ints,
-    swap_ids: Ints,
-    tableau_swap_ids: Ints,
-    kept_ids: Ints,
-    effects: Ints,
+def _greedy_tableau(hand: Ints, tableau_ids: Ints) -> int:
+    """The tableau Moons' greedy heuristic chooses from ``hand``: of the lowest three Moon cards
+    of each planet, the three with the best ``tableau_value`` (5 a planet shown, less the
+    ranks), the first best in combination order."""
+    low = np.empty(12, dtype=np.int64)
+    count = 0
+    for planet in range(4):
+        kept = 0
+        for c in range(planet * RANKS, (planet + 1) * RANKS):
+            if hand[c] and kept < 3:
+                low[count] = c
+                count += 1
+                kept += 1
+    best = -(1 << 30)
+    pick = -1
+    for i in range(count):
+        a = low[i]
+        for j in range(i + 1, count):
+            b = low[j]
+            for k in range(j + 1, count):
+                c = low[k]
+                shown = 1 + (b // RANKS != a // RANKS) + (c // RANKS != b // RANKS)
+                value = 5 * shown - (a % RANKS + b % RANKS + c % RANKS + 3)
+                if value > best:
+                    best = value
+                    pick = tableau_ids[a, b, c]
+    return pick
+
+
+@kernel
+def _trial(
+    action: int, seat: int, s: Ints, hands: Ints, tableaus: Ints, tokens: Ints, supply: Ints,
+    bonuses: Ints, tricks: Ints, chosen: Ints, trick: Ints, awards: Ints, ops: Ints,
+    effects: Ints, options: Ints, deck: Ints, work: Ints, held: Ints, left: Ints, owed: Ints,
+) -> tuple[int, int]:  # fmt: skip
+    """``seat``'s token choice ``action`` (a ``TAKE`` or ``PASS``) tried on the scratch arrays
+    ``work``, ``held``, ``left`` and ``owed`` (copies of the scalars, tokens, supply and awards),
+    the rules carried on to the next decision: the seat's points then, and what it leads to
+    (the greedy heuristic's outlook: 2 if the game is over with the seat among the winners, 1
+    if it goes on, 0 if it is over without it). A new round's deal changes neither, so the
+    trial stops before it and needs no copy of the hands."""
+    work[:] = s
+    held[:, :] = tokens
+    left[:] = supply
+    owed[:, :] = awards
+    if ops[action, 0] == _TAKE:
+        left[ops[action, 1]] -= 1
+        held[seat, ops[action, 1]] += 1
+    work[_TAKER] = -1
+    _advance(
+        2, work, hands, tableaus, held, left, tricks, chosen, trick, owed, deck, options,
+        np.uint64(0), False,
+    )  # fmt: skip
+    points = _score(held, bonuses, effects, options, seat)[0]
+    if work[_PHASE] != _OVER:
+        return points, 1
+    return points, 2 if _winners(held, bonuses, effects, options) >> seat & 1 else 0
+
+
+@kernel
+def _greedy_take(
+    legal: Ints, found: int, seat: int, s: Ints, hands: Ints, tableaus: Ints, tokens: Ints,
+    supply: Ints, bonuses: Ints, tricks: Ints, chosen: Ints, trick: Ints, awards: Ints,
+    ops: Ints, effects: Ints, options: Ints, deck: Ints, work: Ints, held: Ints, left: Ints,
+    owed: Ints,
+) -> int:  # fmt: skip
+    """The token Moons' greedy heuristic takes: the planet that scores most once the rules
+    carry on, then the one held least (the first best in id order); declined when declining
+    leads to a better end (see :func:`_trial`, which uses the scratch arrays)."""
+    best = -1
+    best_points = 0
+    best_held = 0
+    best_outlook = 0
+    declined, declined_id = -1, -1
+    for i in range(found):
+        action = legal[i]
+        points, outlook = _trial(
+            action, seat, s, hands, tableaus, tokens, supply, bonuses, tricks, chosen, trick,
+            awards, ops, effects, options, deck, work, held, left, owed,
+        )  # fmt: skip
+        if ops[action, 0] == _PASS:
+            declined, declined_id = outlook, action
+            continue
+        count = -tokens[seat, ops[action, 1]]
+        if best < 0 or points > best_points or (points == best_points and count > best_held):
+            best, best_points, best_held, best_outlook = action, points, count, outlook
+    return declined_id if declined > best_outlook else best
+
+
+@kernel
+def _greedy_mini(
+    legal: Ints, found: int, seat: int, tokens: Ints, bonuses: Ints, ops: Ints, effects: Ints,
     options: Ints,
-    deck: Ints,
-    by_name: Ints,
-    scores: Ints,
-) -> int:
-    """Play the encoded state to its end (every array but the tables is changed in place);
-    write each seat's final score into ``scores`` and return the decisions taken."""
+) -> int:  # fmt: skip
+    """The Mini-Asteroid Moons' greedy heuristic plays among the first ``found`` ids of
+    ``legal``: the grab or bonus card that raises the seat's score most (the first best), if
+    any does; −1 otherwise."""
+    before = _score(tokens, bonuses, effects, options, seat)[0]
+    best = -1
+    best_gain = 0
+    for i in range(found):
+        action = legal[i]
+        kind = ops[action, 1]
+        effect = effects[kind, 0]
+        if effect == _GRAB:
+            planet = ops[action, 2]
+            tokens[seat, planet] += 1
+            gain = _score(tokens, bonuses, effects, options, seat)[0] - before
+            tokens[seat, planet] -= 1
+        elif effect == _KEPT:
+            bonuses[seat, kind] += 1
+            gain = _score(tokens, bonuses, effects, options, seat)[0] - before
+            bonuses[seat, kind] -= 1
+        else:
+            continue
+        if best < 0 or gain > best_gain:
+            best, best_gain = action, gain
+    return best if best >= 0 and best_gain > 0 else -1
+
+
+@kernel
+def _greedy_play(
+    legal: Ints, start: int, found: int, seat: int, s: Ints, tableaus: Ints, supply: Ints,
+    trick: Ints, ops: Ints, players: int, moons: Ints,
+) -> int:  # fmt: skip
+    """The card Moons' greedy heuristic plays among the ``PLAY`` ids ``legal[start:found]``
+    (see :mod:`moonbase.agents.heuristics.moons`); ``moons`` is scratch room for a hand."""
+    count = 0
+    asteroid = -1
+    for i in range(start, found):
+        c = ops[legal[i], 1]
+        if c == AST:
+            asteroid = legal[i]
+            continue
+        at = count
+        while at > 0 and moons[at - 1] % RANKS > c % RANKS:
+            moons[at] = moons[at - 1]
+            at -= 1
+        moons[at] = c
+        count += 1
+    if count == 0:
+        return int(legal[start])
+    lowest, highest = moons[0], moons[count - 1]
+    pays = False
+    shown = _tableau_mask(tableaus, seat)
+    for planet in range(4):
+        if shown >> planet & 1 and supply[planet] > 0 and planet != s[_BLOCKED]:
+            pays = True
+    led = s[_LED]
+    if s[_TRICK_LEN] == 0 or led < 0:
+        return _play_id(legal, start, found, ops, highest if pays else lowest)
+    following = 0  # the cards of the led planet come first in rank order: moons[:following]
+    for i in range(count):
+        if moons[i] // RANKS == led:
+            moons[following] = moons[i]
+            following += 1
+    if following == 0:
+        return _play_id(legal, start, found, ops, lowest)
+    best = 0
+    for at in range(s[_TRICK_LEN]):
+        c = trick[at, 1]
+        if c != AST and c // RANKS == led and c % RANKS + 1 > best:
+            best = c % RANKS + 1
+    if pays:
+        for i in range(following):
+            if moons[i] % RANKS + 1 > best:  # it can win
+                last = s[_TRICK_LEN] == players - 1
+                return _play_id(
+                    legal, start, found, ops, moons[i] if last else moons[following - 1]
+                )
+    if asteroid >= 0:
+        return asteroid
+    return _play_id(legal, start, found, ops, moons[0])
+
+
+@kernel
+def _play_id(legal: Ints, start: int, found: int, ops: Ints, c: int) -> int:
+    """The id among ``legal[start:found]`` that plays card ``c``."""
+    for i in range(start, found):
+        if ops[legal[i], 1] == c:
+            return int(legal[i])
+    return -1
+
+
+@kernel
+def _give_awards(s: Ints, awards: Ints, supply: Ints, tokens: Ints) -> bool:
+    """Give the tokens owed, in order, until a seat has a real choice (then it is asked:
+    return ``True``) or none are left (``False``)."""
+    while s[_AWARD_AT] < s[_AWARD_END]:
+        at = s[_AWARD_AT]
+        s[_AWARD_AT] = at + 1
+        seat = awards[at, 0]
+        allowed = awards[at, 1]
+        optional = awards[at, 2] == 1
+        choice = 0
+        found = 0
+        for planet in range(4):
+            if allowed >> planet & 1 and supply[planet] > 0 and planet != s[_BLOCKED]:
+                choice |= 1 << planet
+                found += 1
+        if found > 1 or (found == 1 and optional):
+            s[_TAKER] = seat
+            s[_OPTIONS] = choice
+            s[_MAY_PASS] = 1 if optional else 0
+            return True
+        if found == 1:
+            planet = 0
+            while not choice >> planet & 1:
+                planet += 1
+            supply[planet] -= 1
+            tokens[seat, planet] += 1
+    return False
+
+
+@kernel
+def _advance(
+    step: int, s: Ints, hands: Ints, tableaus: Ints, tokens: Ints, supply: Ints, tricks: Ints,
+    chosen: Ints, trick: Ints, awards: Ints, deck: Ints, options: Ints, chance_seed: np.uint64,
+    deal: bool = True,
+) -> None:  # fmt: skip
+    """Carry out what the rules do without a decision, from ``step`` (1: go on after a card is
+    played, 2: give the tokens owed, 3: deal a new round; 0: nothing), until a seat must act
+    or the game is over; without ``deal``, stop before a new round is dealt (from step 2, the
+    hands, tableaus, tricks and the trick are then only read)."""
     players = options[0]
     tricks_per_round = options[1]
-    minis_on = options[2] == 1
-    legal = np.empty(_MOST_LEGAL, dtype=np.int64)
-    named = np.empty(AST, dtype=np.int64)
-    decisions = 0
-    # ``step`` says what the rules do next without a decision: 0 ask the seat to act,
-    # 1 go on after a card is played, 2 give the tokens owed, 3 a new round
-    step = 0
-    if s[_DRAWS_LEN] > 0:  # draws owed (only mid-play: the setup is drawn with the game)
-        for at in range(s[_DRAWS_LEN]):
-            _draw_mini(s, pile, minis, draws[at], chance_seed)
-        s[_DRAWS_LEN] = 0
-        step = 1 if s[_PHASE] == _TRICK else 3
-    while True:
+    while step != 0:
         if step == 1:  # after a card: the next seat, or the trick's result
             step = 0
             if s[_TRICK_LEN] < players:
@@ -551,33 +759,9 @@ def play(
                     end += 1
                 s[_AWARD_END] = end
                 step = 2
-        if step == 2:  # the tokens owed, in order, until someone has a real choice
+        elif step == 2:  # the tokens owed, in order, until someone has a real choice
             step = 0
-            asked = False
-            while s[_AWARD_AT] < s[_AWARD_END]:
-                at = s[_AWARD_AT]
-                s[_AWARD_AT] = at + 1
-                seat = awards[at, 0]
-                allowed = awards[at, 1]
-                optional = awards[at, 2] == 1
-                choice = 0
-                found = 0
-                for planet in range(4):
-                    if allowed >> planet & 1 and supply[planet] > 0 and planet != s[_BLOCKED]:
-                        choice |= 1 << planet
-                        found += 1
-                if found > 1 or (found == 1 and optional):
-                    s[_TAKER] = seat
-                    s[_OPTIONS] = choice
-                    s[_MAY_PASS] = 1 if optional else 0
-                    asked = True
-                    break
-                if found == 1:
-                    planet = 0
-                    while not choice >> planet & 1:
-                        planet += 1
-                    supply[planet] -= 1
-                    tokens[seat, planet] += 1
+            asked = _give_awards(s, awards, supply, tokens)
             if not asked:
                 s[_AWARD_AT] = 0
                 s[_AWARD_END] = 0
@@ -615,7 +799,6 @@ def play(
                                 end += 1
                         s[_AWARD_END] = end
                         step = 2
-                        continue
                     else:
                         s[_TURN] = s[_LEADER]
                         s[_MINI_PLAYED] = 0
@@ -627,13 +810,157 @@ def play(
                         s[_FIRST] = (s[_FIRST] + 1) % players
                         s[_DEALER] = s[_FIRST]
                         step = 3
-        if step == 3:
+        else:  # a new round
             step = 0
+            if not deal:
+                break
             _start_round(s, hands, tableaus, tricks, chosen, deck, players, chance_seed)
-        if s[_PHASE] == _OVER:
-            break
+
+
+@kernel
+def _apply(
+    action: int, seat: int, s: Ints, hands: Ints, tableaus: Ints, tokens: Ints, supply: Ints,
+    minis: Ints, pile: Ints, bonuses: Ints, chosen: Ints, trick: Ints, ops: Ints, effects: Ints,
+    options: Ints, chance_seed: np.uint64,
+) -> int:  # fmt: skip
+    """Carry out ``seat``'s action ``action``; return what the rules do next (the ``step`` of
+    :func:`_advance`)."""
+    players = options[0]
+    minis_on = options[2] == 1
+    op = ops[action, 0]
+    a = ops[action, 1]
+    if op == _PLAY:
+        hands[seat, a] -= 1
+        if a != AST and s[_LED] < 0:
+            s[_LED] = a // RANKS
+        trick[s[_TRICK_LEN], 0] = seat
+        trick[s[_TRICK_LEN], 1] = a
+        s[_TRICK_LEN] += 1
+        if a == AST and minis_on and pile.sum() > 0:
+            _draw_mini(s, pile, minis, seat, chance_seed)
+        return 1
+    elif op in (_TAKE, _PASS):
+        if op == _TAKE:
+            supply[a] -= 1
+            tokens[seat, a] += 1
+        s[_TAKER] = -1
+        s[_OPTIONS] = 0
+        s[_MAY_PASS] = 0
+        return 2
+    elif op == _TABLEAU:
+        b = ops[action, 2]
+        c = ops[action, 3]
+        hands[seat, a] -= 1
+        hands[seat, b] -= 1
+        hands[seat, c] -= 1
+        tableaus[seat, 0] = a
+        tableaus[seat, 1] = b
+        tableaus[seat, 2] = c
+        chosen[seat] = 1
+        if chosen.sum() == players:
+            if s[_FIRST] < 0:  # the highest tableau card, then the next, then the lower seat
+                best = 0
+                best_ranks = _ranks(tableaus, 0)
+                for other in range(1, players):
+                    ranks = _ranks(tableaus, other)
+                    if ranks > best_ranks:
+                        best = other
+                        best_ranks = ranks
+                s[_FIRST] = best
+            s[_LEADER] = s[_FIRST]
+            s[_TURN] = s[_FIRST]
+            s[_PHASE] = _TRICK
+            s[_MINI_PLAYED] = 0
+    else:  # a Mini-Asteroid
+        minis[seat, a] -= 1
+        s[_MINI_PLAYED] = 1
+        effect = effects[a, 0]
+        b = ops[action, 2]
+        if effect == _KEPT:
+            bonuses[seat, a] += 1
+        elif effect == _GRAB:
+            supply[b] -= 1
+            tokens[seat, b] += 1
+        elif effect == _BLOCK:
+            s[_BLOCKED] = b
+        elif effect == _TOKEN_SWAP:
+            give = ops[action, 3] // 4
+            take = ops[action, 3] % 4
+            tokens[seat, give] -= 1
+            tokens[b, give] += 1
+            tokens[b, take] -= 1
+            tokens[seat, take] += 1
+        else:
+            into = ops[action, 3]
+            for at in range(3):
+                if tableaus[seat, at] == b:
+                    tableaus[seat, at] = into
+            tableaus[seat].sort()
+            hands[seat, into] -= 1
+            hands[seat, b] += 1
+    return 0
+
+
+@kernel
+def play(
+    s: Ints,
+    hands: Ints,
+    tableaus: Ints,
+    tokens: Ints,
+    supply: Ints,
+    minis: Ints,
+    pile: Ints,
+    bonuses: Ints,
+    tricks: Ints,
+    chosen: Ints,
+    trick: Ints,
+    draws: Ints,
+    awards: Ints,
+    chance_seed: np.uint64,
+    policy_seed: np.uint64,
+    ops: Ints,
+    play_ids: Ints,
+    take_ids: Ints,
+    pass_id: int,
+    tableau_ids: Ints,
+    grab_ids: Ints,
+    block_ids: Ints,
+    swap_ids: Ints,
+    tableau_swap_ids: Ints,
+    kept_ids: Ints,
+    effects: Ints,
+    options: Ints,
+    deck: Ints,
+    by_name: Ints,
+    scores: Ints,
+    greedy: bool,
+) -> int:
+    """Play the encoded state to its end (every array but the tables is changed in place),
+    every seat by the random policy or, ``greedy``, by Moons' greedy heuristic; write each
+    seat's final score into ``scores`` and return the decisions taken."""
+    players = options[0]
+    minis_on = options[2] == 1
+    legal = np.empty(_MOST_LEGAL, dtype=np.int64)
+    named = np.empty(AST, dtype=np.int64)
+    # the greedy heuristic's trials of a token choice (see _trial)
+    work, kept, left, owed = s.copy(), tokens.copy(), supply.copy(), awards.copy()
+    decisions = 0
+    # ``step`` says what the rules do next without a decision: 0 ask the seat to act,
+    # 1 go on after a card is played, 2 give the tokens owed, 3 a new round
+    step = 0
+    if s[_DRAWS_LEN] > 0:  # draws owed (only mid-play: the setup is drawn with the game)
+        for at in range(s[_DRAWS_LEN]):
+            _draw_mini(s, pile, minis, draws[at], chance_seed)
+        s[_DRAWS_LEN] = 0
+        step = 1 if s[_PHASE] == _TRICK else 3
+    _advance(
+        step, s, hands, tableaus, tokens, supply, tricks, chosen, trick, awards, deck, options,
+        chance_seed,
+    )  # fmt: skip
+    while s[_PHASE] != _OVER:
         # a decision: who acts, and the legal ids, ascending as the engine lists them
         found = 0
+        start = 0  # where the PLAY ids begin (after the Mini-Asteroids')
         taker = s[_TAKER]
         if taker >= 0:
             seat = taker
@@ -649,13 +976,17 @@ def play(
             seat = 0
             while chosen[seat]:
                 seat += 1
+            held = 0
+            if greedy:  # no list needed: the heuristic's choice is always legal
+                found = 1
+                legal[0] = _greedy_tableau(hands[seat], tableau_ids)
+            else:
+                for c in by_name:
+                    if hands[seat, c]:
+                        named[held] = c
+                        held += 1
             # ids ascend with the first card's name, then the second's, then the third's,
             # each card after the one before in deck order
-            held = 0
-            for c in by_name:
-                if hands[seat, c]:
-                    named[held] = c
-                    held += 1
             for i in range(held):
                 a = named[i]
                 for j in range(held):
@@ -701,79 +1032,30 @@ def play(
                         if hand[c]:
                             legal[found] = play_ids[c]
                             found += 1
-        action = legal[draw(policy_seed, decisions, found)]
+        if not greedy:
+            action = legal[draw(policy_seed, decisions, found)]
+        elif found == 1:
+            action = legal[0]
+        elif taker >= 0:
+            action = _greedy_take(
+                legal, found, seat, s, hands, tableaus, tokens, supply, bonuses, tricks, chosen,
+                trick, awards, ops, effects, options, deck, work, kept, left, owed,
+            )  # fmt: skip
+        else:
+            action = _greedy_mini(legal, start, seat, tokens, bonuses, ops, effects, options)
+            if action < 0:
+                action = _greedy_play(
+                    legal, start, found, seat, s, tableaus, supply, trick, ops, players, named
+                )
         decisions += 1
-        op = ops[action, 0]
-        a = ops[action, 1]
-        if op == _PLAY:
-            hands[seat, a] -= 1
-            if a != AST and s[_LED] < 0:
-                s[_LED] = a // RANKS
-            trick[s[_TRICK_LEN], 0] = seat
-            trick[s[_TRICK_LEN], 1] = a
-            s[_TRICK_LEN] += 1
-            if a == AST and minis_on and pile.sum() > 0:
-                _draw_mini(s, pile, minis, seat, chance_seed)
-            step = 1
-        elif op in (_TAKE, _PASS):
-            if op == _TAKE:
-                supply[a] -= 1
-                tokens[seat, a] += 1
-            s[_TAKER] = -1
-            s[_OPTIONS] = 0
-            s[_MAY_PASS] = 0
-            step = 2
-        elif op == _TABLEAU:
-            b = ops[action, 2]
-            c = ops[action, 3]
-            hands[seat, a] -= 1
-            hands[seat, b] -= 1
-            hands[seat, c] -= 1
-            tableaus[seat, 0] = a
-            tableaus[seat, 1] = b
-            tableaus[seat, 2] = c
-            chosen[seat] = 1
-            if chosen.sum() == players:
-                if s[_FIRST] < 0:  # the highest tableau card, then the next, then the lower seat
-                    best = 0
-                    best_ranks = _ranks(tableaus, 0)
-                    for other in range(1, players):
-                        ranks = _ranks(tableaus, other)
-                        if ranks > best_ranks:
-                            best = other
-                            best_ranks = ranks
-                    s[_FIRST] = best
-                s[_LEADER] = s[_FIRST]
-                s[_TURN] = s[_FIRST]
-                s[_PHASE] = _TRICK
-                s[_MINI_PLAYED] = 0
-        else:  # a Mini-Asteroid
-            minis[seat, a] -= 1
-            s[_MINI_PLAYED] = 1
-            effect = effects[a, 0]
-            b = ops[action, 2]
-            if effect == _KEPT:
-                bonuses[seat, a] += 1
-            elif effect == _GRAB:
-                supply[b] -= 1
-                tokens[seat, b] += 1
-            elif effect == _BLOCK:
-                s[_BLOCKED] = b
-            elif effect == _TOKEN_SWAP:
-                give = ops[action, 3] // 4
-                take = ops[action, 3] % 4
-                tokens[seat, give] -= 1
-                tokens[b, give] += 1
-                tokens[b, take] -= 1
-                tokens[seat, take] += 1
-            else:
-                into = ops[action, 3]
-                for at in range(3):
-                    if tableaus[seat, at] == b:
-                        tableaus[seat, at] = into
-                tableaus[seat].sort()
-                hands[seat, into] -= 1
-                hands[seat, b] += 1
+        step = _apply(
+            action, seat, s, hands, tableaus, tokens, supply, minis, pile, bonuses, chosen,
+            trick, ops, effects, options, chance_seed,
+        )  # fmt: skip
+        _advance(
+            step, s, hands, tableaus, tokens, supply, tricks, chosen, trick, awards, deck,
+            options, chance_seed,
+        )  # fmt: skip
     for seat in range(players):
         scores[seat] = _score(tokens, bonuses, effects, options, seat)[0]
     return decisions
@@ -830,10 +1112,11 @@ def play_many(
     scores: Ints,
     decisions: Ints,
     winners: Ints,
+    greedy: bool,
 ) -> None:
     """:func:`play` once per policy seed, from copies of the state's arrays: row ``i`` of
     ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats) are
-    playout ``i``'s."""
+    playout ``i``'s (``greedy``: played by the greedy heuristic, which draws nothing)."""
     for i in range(len(policy_seeds)):
         final_tokens = tokens.copy()
         final_bonuses = bonuses.copy()
@@ -842,6 +1125,6 @@ def play_many(
             minis.copy(), pile.copy(), final_bonuses, tricks.copy(), chosen.copy(),
             trick.copy(), draws.copy(), awards.copy(), chance_seed, policy_seeds[i],
             ops, play_ids, take_ids, pass_id, tableau_ids, grab_ids, block_ids, swap_ids,
-            tableau_swap_ids, kept_ids, effects, options, deck, by_name, scores[i],
+            tableau_swap_ids, kept_ids, effects, options, deck, by_name, scores[i], greedy,
         )  # fmt: skip
         winners[i] = _winners(final_tokens, final_bonuses, effects, options)

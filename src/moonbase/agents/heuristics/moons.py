@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Final
 
 from moonbase.core import State
-from moonbase.games.moons.cards import AST, CARD_NAMES, PLANET_INDEX, card, rank, suit
+from moonbase.games.moons.cards import AST, CARD_NAMES, MINIS, PLANET_INDEX, card, rank, suit
 from moonbase.games.moons.state import MoonsState
 
 __all__ = ["choose", "tableau_value"]
@@ -39,15 +39,19 @@ __all__ = ["choose", "tableau_value"]
 _USEFUL_MINIS: Final = ("MINI GRAB", "MINI BONUS", "MINI SET-BONUS")
 _KEPT_PER_PLANET: Final = 3
 """A best tableau only uses the lowest three cards of a planet."""
+_SUIT: Final = tuple(suit(c) for c in range(AST))
+_RANK: Final = tuple(rank(c) for c in range(AST))
 
 
 def tableau_value(cards: Sequence[int]) -> int:
-    """How good a tableau is: 5 per planet shown, minus the ranks.
+    """How good a tableau (three Moon cards) is: 5 per planet shown, minus the ranks.
 
     >>> tableau_value([card("S1"), card("J2"), card("N3")]) > tableau_value([0, 1, 2])
     True
     """
-    return 5 * len({suit(c) for c in cards}) - sum(rank(c) for c in cards)
+    first, second, third = cards  # unpacked and looked up: it judges 220 tableaus a choice
+    planets = len({_SUIT[first], _SUIT[second], _SUIT[third]})
+    return 5 * planets - _RANK[first] - _RANK[second] - _RANK[third]
 
 
 def _tableau(state: MoonsState, seat: int, actions: Sequence[str]) -> str:
@@ -62,10 +66,25 @@ def _tableau(state: MoonsState, seat: int, actions: Sequence[str]) -> str:
 
 
 def _score_gain(observed: MoonsState, seat: int, action: str) -> float:
+    """How much ``action`` raises ``seat``'s score, the rules carried on after it."""
     before = observed.score(seat).points
     trial = observed.clone()
     trial.apply(seat, action)
     return trial.score(seat).points - before
+
+
+def _mini_gain(observed: MoonsState, seat: int, action: str) -> int:
+    """How much a grab or a bonus card raises ``seat``'s score (nothing else changes before
+    the seat plays its card: no copy of the game is needed)."""
+    act = observed.game.table.decode[observed.game.action_id(action)]
+    before = observed.score(seat).points
+    if MINIS[act.a].kept:
+        bonuses = list(observed.bonuses[seat])
+        bonuses[act.a] += 1
+        return observed.score(seat, bonuses=bonuses).points - before
+    tokens = list(observed.tokens[seat])  # a grab of planet ``act.b``
+    tokens[act.b] += 1
+    return observed.score(seat, tokens=tokens).points - before
 
 
 def _pays(state: MoonsState, seat: int) -> bool:
@@ -132,7 +151,7 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
         return _take(observed, seat, actions)
     minis = [action for action in actions if action.startswith(_USEFUL_MINIS)]
     if minis:
-        gains = {action: _score_gain(observed, seat, action) for action in minis}
+        gains = {action: _mini_gain(observed, seat, action) for action in minis}
         best = max(minis, key=lambda action: gains[action])
         if gains[best] > 0:
             return best

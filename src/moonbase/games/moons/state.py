@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -441,15 +441,30 @@ class MoonsState(State[MoonsView]):
             shown |= 1 << _SUIT_OF[c]
         return _PLANET_SETS[shown]
 
-    def score(self, seat: int) -> Grouping:
-        """``seat``'s score now: the best grouping of its tokens plus its bonus cards."""
+    def score(
+        self,
+        seat: int,
+        tokens: Sequence[int] | None = None,
+        bonuses: Sequence[int] | None = None,
+    ) -> Grouping:
+        """``seat``'s score now: the best grouping of its tokens plus its bonus cards; with
+        ``tokens`` (a count per planet) or ``bonuses`` (a count per Mini-Asteroid kind), the
+        score it would have holding those instead of its own.
+
+        >>> from moonbase.games.moons.game import MoonsGame
+        >>> state = MoonsGame(players=3).new(seed=1)
+        >>> state.score(0), state.score(0, tokens=[1, 1, 1, 1]).points
+        (Grouping(points=0, sets=0), 10)
+        """
         per_token = [0, 0, 0, 0]
         per_set = 0
-        for mini, count in zip(MINIS, self.bonuses[seat], strict=True):
+        kept = self.bonuses[seat] if bonuses is None else bonuses
+        for mini, count in zip(MINIS, kept, strict=True):
             if count and mini.planet is not None:
                 per_token[mini.planet] += mini.per_token * count
             per_set += mini.per_set * count
-        return final_score(self.tokens[seat], per_token, per_set, *self.points)
+        held = self.tokens[seat] if tokens is None else tokens
+        return final_score(held, per_token, per_set, *self.points)
 
     def score_parts(self, seat: int) -> list[ScorePart]:
         """``seat``'s score part by part, as :meth:`score` groups its tokens: the complete
