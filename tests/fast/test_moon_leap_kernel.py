@@ -91,3 +91,13 @@ def test_the_greedy_kernel_is_not_the_random_one() -> None:
     greedy = moon_leap.greedy_playout(state)
     assert greedy != moon_leap.playouts(state, [1])[0]
     assert greedy.scores[greedy.winners[0]] > 0  # greedy play gets tokens onto good spaces
+
+
+@needs_numba
+def test_a_greedy_playout_cut_short_is_the_reference_s() -> None:
+    game = preset_game("moon-leap", "2p")
+    for state, _seed in positions(game, 20):
+        for depth in (1, 4, 30):
+            expected = reference.greedy_playout(state, choose, depth)
+            assert moon_leap.greedy_playout(state, depth) == expected, (state.seed, depth)
+            assert expected.over or (expected.decisions == depth and not expected.winners)

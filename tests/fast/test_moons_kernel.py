@@ -137,3 +137,19 @@ def test_the_greedy_kernel_declines_a_token_as_the_heuristic_does() -> None:
                 assert moons.greedy_playout(state) == reference.greedy_playout(state, choose)
             state.apply(seat, rng.choice(actions))
     assert seen == {"PASS", "TAKE"}
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", ["3p", "4p", "6p"])
+def test_a_greedy_playout_cut_short_is_the_reference_s(preset: str) -> None:
+    """Cut at a number of turns (a round's tableaus are one turn), the greedy game is the
+    reference's: the same decisions, the scores at the cut, no winners yet."""
+    game = preset_game("moons", preset)
+    cut = 0
+    for state, _seed in spread(game, 8):
+        for depth in (1, 2, 5, 30):
+            expected = reference.greedy_playout(state, choose, depth)
+            assert moons.greedy_playout(state, depth) == expected, (preset, state.seed, depth)
+            assert fast.greedy_playout(state, depth=depth) == expected
+            cut += not expected.over
+    assert cut > 8

@@ -69,7 +69,7 @@ from moonbase.core import CHANCE, Game, State
 if TYPE_CHECKING:
     from moonbase.fast import Playout
 
-__all__ = ["WIDTH", "MCTSAgent", "Settings", "final_reward", "reward"]
+__all__ = ["WIDTH", "MCTSAgent", "Settings", "final_reward", "margins_reward", "reward"]
 
 WIDTH: Final = 16
 """Actions considered at a node that has more."""
@@ -95,12 +95,25 @@ def reward(
     """
     if state.is_over:
         return final_reward(state.scores(), state.winners(), seat, baseline)
-    scores = state.scores() if values is None else values
-    mine = scores[seat]
-    others = [score for other, score in enumerate(scores) if other != seat]
+    return margins_reward(state.scores() if values is None else values, seat, baseline)
+
+
+def margins_reward(values: Sequence[float], seat: int, baseline: float = 0.0) -> float:
+    """The value for ``seat`` of a game cut short whose seats stand at ``values`` (their
+    scores, or outlooks): its margin against each other seat, averaged; a lone seat's margin
+    is against ``baseline`` (what :func:`reward` gives an unfinished state; a kernel's cut
+    playout ends with just these figures).
+
+    >>> margins_reward([8.0, 5.0], 0) > 0.5 > margins_reward([8.0, 5.0], 1)
+    True
+    >>> margins_reward([4.0], 0, baseline=4.0)
+    0.5
+    """
+    mine = values[seat]
+    others = [value for other, value in enumerate(values) if other != seat]
     if not others:
         return _margin(mine, baseline)
-    return sum(_margin(mine, score) for score in others) / len(others)
+    return sum(_margin(mine, value) for value in others) / len(others)
 
 
 def final_reward(
@@ -174,9 +187,10 @@ class Settings:
     prior: float
     """Weight of the greedy choice in PUCT (0: plain UCT)."""
     kernel: bool = True
-    """A rollout to the end of a world in auto chance mode is played by the game's compiled
-    kernel where there is one for its policy, random or greedy (:mod:`moonbase.fast`; the
-    same games as the rules engine, faster)."""
+    """A rollout of a world in auto chance mode is played by the game's compiled kernel where
+    there is one for its policy (:mod:`moonbase.fast`; the same games as the rules engine,
+    faster): random rollouts to the end, greedy ones to the end or cut at ``depth`` (judged by
+    the scores)."""
 
     @property
     def spec(self) -> str:
@@ -205,8 +219,8 @@ class MCTSAgent(Agent):
     (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
     ``outlook``: what judges a cut rollout), ``prior`` (the greedy choice's weight in PUCT;
     default 0.5 with greedy rollouts, 0 with random ones) and ``kernel`` (``on``, the default,
-    or ``off``: whether rollouts to the end go to the game's compiled kernel, where
-    :mod:`moonbase.fast` has one for the rollout policy).
+    or ``off``: whether rollouts go to the game's compiled kernel, where :mod:`moonbase.fast`
+    has one for the rollout policy: random rollouts to the end, greedy ones cut or not).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -245,7 +259,8 @@ class MCTSAgent(Agent):
         >>> MCTSAgent(seconds=2.0).settings_for(moonbase.load("moons")).iterations is None
         True
         """
-        tuned = read_parameters(type(self), defaults_for(game))
+        kernels = self.params.get("kernel", "on") == "on"
+        tuned = read_parameters(type(self), defaults_for(game, kernels))
         if _BUDGET & set(self.params):
             tuned = {key: value for key, value in tuned.items() if key not in _BUDGET}
         chosen = {**tuned, **self.params}
@@ -315,11 +330,14 @@ class MCTSAgent(Agent):
 
     def _rollout(self, world: State, seat: int, search: _Search) -> float:
         decisions, depth = 0, search.settings.depth
-        if search.kernel and depth is None and not world.is_over:
+        if search.kernel and not world.is_over:
             greedy = search.heuristic is not None  # draws nothing, as the greedy path does not
-            played = _kernel_playout(world, 0 if greedy else self.rng.getrandbits(63), greedy)
-            if played is not None:
+            seed = 0 if greedy else self.rng.getrandbits(63)
+            played = _kernel_playout(world, seed, greedy, depth)
+            if played is not None and played.over:
                 return final_reward(played.scores, played.winners, seat, search.baseline)
+            if played is not None:
+                return margins_reward(played.scores, seat, search.baseline)
         while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
@@ -430,9 +448,9 @@ class MCTSAgent(Agent):
         outlook = outlook_for(name) if settings.outlook and settings.depth else None
         search = _Search(
             settings,
-            # only a search with rollouts to the end imports the kernels (and numba)
+            # only a search a kernel can play the rollouts of imports the kernels (and numba)
             settings.kernel
-            and settings.depth is None
+            and (settings.depth is None or (settings.greedy_rollouts and outlook is None))
             and _has_kernel(observed, settings.greedy_rollouts),
             heuristic_for(name) if settings.greedy_rollouts else None,
             outlook,
@@ -473,7 +491,7 @@ class _Search:
 
     settings: Settings
     kernel: bool
-    """Whether rollouts to the end go to the game's compiled kernel."""
+    """Whether rollouts go to the game's compiled kernel."""
     heuristic: Heuristic | None
     outlook: Outlook | None
     baseline: float
@@ -490,11 +508,14 @@ def _has_kernel(state: State, greedy: bool) -> bool:
     return fast.has_greedy_kernel(state.game) if greedy else fast.has_kernel(state.game)
 
 
-def _kernel_playout(world: State, seed: int, greedy: bool) -> Playout | None:
-    """The kernel's playout of ``world``: random with policy seed ``seed``, or ``greedy``;
-    ``None`` where it cannot play it (explicit chance: the search samples chance itself)."""
+def _kernel_playout(world: State, seed: int, greedy: bool, depth: int | None) -> Playout | None:
+    """The kernel's playout of ``world``: random with policy seed ``seed``, or ``greedy`` (to
+    the end, or ``depth`` turns: only the greedy kernels cut); ``None`` where it cannot play it
+    (explicit chance: the search samples chance itself)."""
     if world.chance_mode != "auto":
         return None
     from moonbase import fast
 
-    return fast.greedy_playout(world) if greedy else fast.playout(world, seed)
+    if greedy:
+        return fast.greedy_playout(world, depth=depth)
+    return fast.playout(world, seed) if depth is None else None

@@ -725,6 +725,14 @@ class State(ABC, Generic[ViewT]):
         """Replace the chance outcome id at history ``index`` (for :meth:`_redraw`)."""
         self._rewrite_history(index, CHANCE, outcome)
 
+    def _rewrite_chances(self, indices: Iterable[int], outcomes: Iterable[int]) -> None:
+        """Replace the chance outcome ids at history ``indices``, pairwise with ``outcomes``
+        (for :meth:`_redraw`: a whole hand's deal at once)."""
+        history = self._history
+        for index, outcome in zip(indices, outcomes, strict=True):
+            assert history[index] & _SEAT_MASK == _CHANCE_TAG, "a rewrite keeps who acted"
+            history[index] = (outcome << _SEAT_BITS) | _CHANCE_TAG
+
     def _rewrite_history(self, index: int, seat: int, action: int) -> None:
         """Replace the action id of ``seat`` at history ``index`` (for :meth:`_redraw`: a
         hidden chance outcome, or another seat's choice that is not revealed yet)."""

@@ -50,11 +50,12 @@ KERNELS: Final[dict[str, Kernel]] = {
 }
 """The games with a kernel, by registry name: each plays a state out once per policy seed."""
 
-GREEDY_KERNELS: Final[dict[str, Callable[[State[Any]], Playout]]] = {
+GREEDY_KERNELS: Final[dict[str, Callable[[State[Any], int | None], Playout]]] = {
     "moon-leap": moon_leap.greedy_playout,
     "moons": moons.greedy_playout,
 }
-"""The games whose kernel plays their greedy heuristic too, by registry name."""
+"""The games whose kernel plays their greedy heuristic too, by registry name: each plays a
+state out, to the end or a number of turns."""
 
 
 def has_kernel(game: Game) -> bool:
@@ -83,8 +84,11 @@ def has_greedy_kernel(game: Game) -> bool:
     return COMPILED and game.name in GREEDY_KERNELS
 
 
-def greedy_playout(state: State[Any], *, use_kernel: bool = True) -> Playout:
-    """Play a copy of ``state`` to its end, every seat by the game's greedy heuristic
+def greedy_playout(
+    state: State[Any], *, depth: int | None = None, use_kernel: bool = True
+) -> Playout:
+    """Play a copy of ``state`` to its end, or ``depth`` turns (a simultaneous decision of
+    several seats is one turn), every seat by the game's greedy heuristic
     (:func:`moonbase.agents.heuristics.heuristic_for`), by its kernel where it has one, else
     through the rules engine (:func:`~moonbase.fast.reference.greedy_playout`): the same game.
 
@@ -92,10 +96,12 @@ def greedy_playout(state: State[Any], *, use_kernel: bool = True) -> Playout:
     >>> state = moonbase.load("moon-leap").new(seed=9)
     >>> greedy_playout(state) == greedy_playout(state, use_kernel=False)
     True
+    >>> greedy_playout(state, depth=5).over, greedy_playout(state, depth=5).decisions
+    (False, 5)
     """
     reference.check_playable(state)
     if use_kernel and has_greedy_kernel(state.game):
-        return GREEDY_KERNELS[state.game.name](state)
+        return GREEDY_KERNELS[state.game.name](state, depth)
     from moonbase.agents.heuristics import heuristic_for
 
-    return reference.greedy_playout(state, heuristic_for(state.game.name))
+    return reference.greedy_playout(state, heuristic_for(state.game.name), depth)

@@ -163,10 +163,12 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
+def run(
+    encoded: Encoded, seeds: Sequence[int], greedy: bool = False, depth: int | None = None
+) -> Lists:
     """Play ``encoded`` out once per policy seed in ``seeds`` (``greedy``: by the greedy
-    policy, which draws nothing: one seed is enough): each playout's final scores, its
-    decisions and its winners (a mask of seats)."""
+    policy, which draws nothing: one seed is enough), to the end or ``depth`` decisions: each
+    playout's scores, its decisions and its winners (a mask of seats; −1: cut short)."""
     scores, decisions, winners = result_arrays(len(seeds), encoded.players)
     rules = encoded.rules
     play_many(
@@ -175,7 +177,7 @@ def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
         encoded.chance_seed, encoded.chance_count,
         policy_words(seeds),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
-        RESERVE_VALUE, scores, decisions, winners, greedy,
+        RESERVE_VALUE, scores, decisions, winners, greedy, depth or 0,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -185,10 +187,10 @@ def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     return as_playouts(run(encode(state), seeds))
 
 
-def greedy_playout(state: State[Any]) -> Playout:
+def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
     """``state`` played out by the greedy policy (every seat plays
-    :func:`moonbase.agents.heuristics.moon_leap.choose`), as
-    :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine.
+    :func:`moonbase.agents.heuristics.moon_leap.choose`), to the end or ``depth`` decisions,
+    as :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine.
 
     >>> import moonbase
     >>> from moonbase.agents.heuristics.moon_leap import choose
@@ -197,7 +199,7 @@ def greedy_playout(state: State[Any]) -> Playout:
     >>> greedy_playout(state) == reference.greedy_playout(state, choose)
     True
     """
-    return as_playouts(run(encode(state), [0], greedy=True))[0]
+    return as_playouts(run(encode(state), [0], greedy=True, depth=depth))[0]
 
 
 @kernel
@@ -348,14 +350,16 @@ def play(
     reserve_value: int,
     scores: Ints,
     greedy: bool,
-) -> int:
-    """Play the encoded state to its end (``track`` and ``places`` are changed in place) by
-    the random policy (``greedy``: the greedy one); write each seat's final score into
-    ``scores`` and return the decisions taken."""
+    limit: int,
+) -> tuple[int, bool]:
+    """Play the encoded state to its end, or ``limit`` decisions when ``limit`` is positive
+    (``track`` and ``places`` are changed in place), by the random policy (``greedy``: the
+    greedy one); write each seat's score then into ``scores`` and return the decisions taken
+    and whether the game is over."""
     spaces = len(track)
     legal = np.empty(candidates.shape[1], dtype=np.int64)
     decisions = 0
-    while not over:
+    while not over and (limit <= 0 or decisions < limit):
         if roll < 0:
             roll = faces[draw(chance_seed, chance_count, len(faces))]
             chance_count += 1
@@ -398,7 +402,7 @@ def play(
             turn = (turn + 1) % players
     for seat in range(players):
         scores[seat] = _score(values, places, seat, reserve_value)
-    return decisions
+    return decisions, over
 
 
 @kernel
@@ -425,14 +429,15 @@ def play_many(
     decisions: Ints,
     winners: Ints,
     greedy: bool,
+    limit: int,
 ) -> None:
     """:func:`play` once per policy seed, from copies of ``track`` and ``places``: row ``i``
     of ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
-    highest score wins) are playout ``i``'s."""
+    highest score wins; −1: cut short at ``limit`` decisions) are playout ``i``'s."""
     for i in range(len(policy_seeds)):
-        decisions[i] = play(
+        decisions[i], ended = play(
             values, track.copy(), places.copy(), players, barrier, turn, roll,
             split_allowed, over, chance_seed, chance_count, policy_seeds[i], faces,
-            candidates, counts, pass_id, tokens_of, reserve_value, scores[i], greedy,
+            candidates, counts, pass_id, tokens_of, reserve_value, scores[i], greedy, limit,
         )  # fmt: skip
-        winners[i] = best_seats(scores[i])
+        winners[i] = best_seats(scores[i]) if ended else -1

@@ -287,10 +287,12 @@ def encode(state: State[Any]) -> Encoded:
     )
 
 
-def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
+def run(
+    encoded: Encoded, seeds: Sequence[int], greedy: bool = False, depth: int | None = None
+) -> Lists:
     """Play ``encoded`` out once per policy seed in ``seeds`` (``greedy``: by the greedy
-    policy, which draws nothing: one seed is enough): each playout's final scores, its
-    decisions and its winners (a mask of seats)."""
+    policy, which draws nothing: one seed is enough), to the end or ``depth`` turns: each
+    playout's scores, its decisions and its winners (a mask of seats; −1: cut short)."""
     scores, decisions, winners = result_arrays(len(seeds), len(encoded.tricks))
     r = encoded.rules
     play_many(
@@ -300,7 +302,7 @@ def run(encoded: Encoded, seeds: Sequence[int], greedy: bool = False) -> Lists:
         policy_words(seeds),
         r.ops, r.play_ids, r.take_ids, r.pass_id, r.tableau_ids, r.grab_ids, r.block_ids,
         r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK, r.by_name,
-        scores, decisions, winners, greedy,
+        scores, decisions, winners, greedy, depth or 0,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -310,9 +312,9 @@ def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     return as_playouts(run(encode(state), seeds))
 
 
-def greedy_playout(state: State[Any]) -> Playout:
+def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
     """``state`` played out by the greedy policy (every seat plays
-    :func:`moonbase.agents.heuristics.moons.choose`), as
+    :func:`moonbase.agents.heuristics.moons.choose`), to the end or ``depth`` turns, as
     :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine.
 
     >>> import moonbase
@@ -321,8 +323,10 @@ def greedy_playout(state: State[Any]) -> Playout:
     >>> state = moonbase.load("moons", players=3).new(seed=4)
     >>> greedy_playout(state) == reference.greedy_playout(state, choose)
     True
+    >>> greedy_playout(state, 40) == reference.greedy_playout(state, choose, 40)
+    True
     """
-    return as_playouts(run(encode(state), [0], greedy=True))[0]
+    return as_playouts(run(encode(state), [0], greedy=True, depth=depth))[0]
 
 
 @kernel
@@ -934,10 +938,13 @@ def play(
     by_name: Ints,
     scores: Ints,
     greedy: bool,
+    limit: int,
 ) -> int:
-    """Play the encoded state to its end (every array but the tables is changed in place),
-    every seat by the random policy or, ``greedy``, by Moons' greedy heuristic; write each
-    seat's final score into ``scores`` and return the decisions taken."""
+    """Play the encoded state to its end, or ``limit`` turns when ``limit`` is positive
+    (every array but the tables is changed in place), every seat by the random policy or,
+    ``greedy``, by Moons' greedy heuristic; write each seat's score then into ``scores`` and
+    return the decisions taken. A turn is one decision, but the tableaus of a round are one
+    turn (chosen at once, as :func:`~moonbase.fast.reference.greedy_playout` counts)."""
     players = options[0]
     minis_on = options[2] == 1
     legal = np.empty(_MOST_LEGAL, dtype=np.int64)
@@ -945,6 +952,7 @@ def play(
     # the greedy heuristic's trials of a token choice (see _trial)
     work, kept, left, owed = s.copy(), tokens.copy(), supply.copy(), awards.copy()
     decisions = 0
+    turns = 0
     # ``step`` says what the rules do next without a decision: 0 ask the seat to act,
     # 1 go on after a card is played, 2 give the tokens owed, 3 a new round
     step = 0
@@ -957,7 +965,7 @@ def play(
         step, s, hands, tableaus, tokens, supply, tricks, chosen, trick, awards, deck, options,
         chance_seed,
     )  # fmt: skip
-    while s[_PHASE] != _OVER:
+    while s[_PHASE] != _OVER and (limit <= 0 or turns < limit):
         # a decision: who acts, and the legal ids, ascending as the engine lists them
         found = 0
         start = 0  # where the PLAY ids begin (after the Mini-Asteroids')
@@ -1052,6 +1060,8 @@ def play(
             action, seat, s, hands, tableaus, tokens, supply, minis, pile, bonuses, chosen,
             trick, ops, effects, options, chance_seed,
         )  # fmt: skip
+        if s[_PHASE] != _TABLEAU_PHASE:  # a tableau left to choose: the same turn
+            turns += 1
         _advance(
             step, s, hands, tableaus, tokens, supply, tricks, chosen, trick, awards, deck,
             options, chance_seed,
@@ -1113,18 +1123,24 @@ def play_many(
     decisions: Ints,
     winners: Ints,
     greedy: bool,
+    limit: int,
 ) -> None:
     """:func:`play` once per policy seed, from copies of the state's arrays: row ``i`` of
-    ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats) are
-    playout ``i``'s (``greedy``: played by the greedy heuristic, which draws nothing)."""
+    ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats; −1: cut
+    short at ``limit`` turns) are playout ``i``'s (``greedy``: played by the greedy
+    heuristic, which draws nothing)."""
     for i in range(len(policy_seeds)):
         final_tokens = tokens.copy()
         final_bonuses = bonuses.copy()
+        final = scalars.copy()
         decisions[i] = play(
-            scalars.copy(), hands.copy(), tableaus.copy(), final_tokens, supply.copy(),
+            final, hands.copy(), tableaus.copy(), final_tokens, supply.copy(),
             minis.copy(), pile.copy(), final_bonuses, tricks.copy(), chosen.copy(),
             trick.copy(), draws.copy(), awards.copy(), chance_seed, policy_seeds[i],
             ops, play_ids, take_ids, pass_id, tableau_ids, grab_ids, block_ids, swap_ids,
-            tableau_swap_ids, kept_ids, effects, options, deck, by_name, scores[i], greedy,
+            tableau_swap_ids, kept_ids, effects, options, deck, by_name, scores[i], greedy, limit,
         )  # fmt: skip
-        winners[i] = _winners(final_tokens, final_bonuses, effects, options)
+        if final[_PHASE] == _OVER:
+            winners[i] = _winners(final_tokens, final_bonuses, effects, options)
+        else:
+            winners[i] = -1

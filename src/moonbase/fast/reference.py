@@ -33,19 +33,26 @@ __all__ = ["Playout", "check_playable", "greedy_playout", "playout", "policy_pic
 class Playout:
     """How a playout ended: each seat's final ``scores``, the ``decisions`` it took (the
     seats' actions; chance events are not counted) and the ``winners`` (a tie shares the win;
-    a lost cooperative game has none)."""
+    a lost cooperative game has none). A playout cut short (``depth``) is not ``over``: its
+    scores are those at the cut, and it has no winners."""
 
     scores: tuple[float, ...]
     decisions: int
     winners: tuple[int, ...]
+    over: bool = True
 
     @staticmethod
     def from_masks(scores: list[float], decisions: int, winners: int) -> Playout:
-        """A playout from a kernel's figures: ``winners`` as a mask of seats (bit ``s``).
+        """A playout from a kernel's figures: ``winners`` as a mask of seats (bit ``s``), or
+        −1 for a playout cut short.
 
         >>> Playout.from_masks([3.0, 5.0, 5.0], 40, 0b110)
-        Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2))
+        Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2), over=True)
+        >>> Playout.from_masks([3.0, 4.0], 30, -1).over
+        False
         """
+        if winners < 0:
+            return Playout(tuple(scores), decisions, (), over=False)
         seats = tuple(seat for seat in range(len(scores)) if winners >> seat & 1)
         return Playout(tuple(scores), decisions, seats)
 
@@ -102,21 +109,32 @@ def playout(state: State[Any], seed: int) -> Playout:
 
 
 def greedy_playout(
-    state: State[Any], choose: Callable[[State[Any], int, random.Random], str]
+    state: State[Any],
+    choose: Callable[[State[Any], int, random.Random], str],
+    depth: int | None = None,
 ) -> Playout:
-    """Play a copy of ``state`` to its end, every seat to act choosing by ``choose`` (a
-    game's greedy heuristic, :mod:`moonbase.agents.heuristics`), the first seat of ``to_act``
-    first, as an MCTS rollout plays it; ``state`` itself is unchanged. The heuristics a kernel
-    mirrors draw nothing from the generator they are given."""
+    """Play a copy of ``state`` to its end, or ``depth`` turns, every seat to act choosing by
+    ``choose`` (a game's greedy heuristic, :mod:`moonbase.agents.heuristics`), the first seat
+    of ``to_act`` first, as an MCTS rollout plays it (a turn is every seat to act choosing at
+    once, then their actions applied); ``state`` itself is unchanged. The heuristics a kernel
+    mirrors draw nothing from the generator they are given.
+
+    >>> import moonbase
+    >>> from moonbase.agents.heuristics.moons import choose
+    >>> cut = greedy_playout(moonbase.load("moons").new(seed=1), choose, depth=3)
+    >>> cut.over, cut.decisions   # the four tableaus at once, then two cards
+    (False, 6)
+    """
     check_playable(state)
     game = state.clone()
     rng = random.Random(0)
-    decision = 0
+    decision = turns = 0
     turn = game.to_act
-    while turn:
+    while turn and (depth is None or turns < depth):
         chosen = [(seat, choose(game, seat, rng)) for seat in turn]
         for seat, action in chosen:
             game.apply(seat, action)
         decision += len(chosen)
+        turns += 1
         turn = game.to_act
-    return Playout(tuple(game.scores()), decision, tuple(game.winners()))
+    return Playout(tuple(game.scores()), decision, tuple(game.winners()), game.is_over)

@@ -2,13 +2,13 @@
 the policy seeds as the words the kernels draw from, and the results read back.
 
 A kernel's ``play_many`` fills row ``i`` of ``scores`` and entries ``i`` of ``decisions`` and
-``winners`` (a mask of seats) with playout ``i``'s figures; :func:`as_lists` and
-:func:`as_playouts` turn them into Python values.
+``winners`` (a mask of seats, −1 for a playout cut short) with playout ``i``'s figures;
+:func:`as_lists` and :func:`as_playouts` turn them into Python values.
 
 >>> scores, decisions, winners = result_arrays(2, players=3)
 >>> scores[1] = (3, 5, 5); decisions[1] = 40; winners[1] = 0b110
 >>> as_playouts(as_lists(scores, decisions, winners))[1]
-Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2))
+Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2), over=True)
 >>> [int(word) for word in policy_words([5, -1])] == [5, 2**64 - 1]
 True
 """

@@ -32,7 +32,7 @@ from typing import Final
 
 from moonbase.core import State
 from moonbase.games.moons.cards import AST, CARD_NAMES, MINIS, PLANET_INDEX, card, rank, suit
-from moonbase.games.moons.state import MoonsState
+from moonbase.games.moons.state import MoonsState, Phase
 
 __all__ = ["choose", "tableau_value"]
 
@@ -54,15 +54,17 @@ def tableau_value(cards: Sequence[int]) -> int:
     return 5 * planets - _RANK[first] - _RANK[second] - _RANK[third]
 
 
-def _tableau(state: MoonsState, seat: int, actions: Sequence[str]) -> str:
+def _tableau(state: MoonsState, seat: int) -> str | None:
+    """The best tableau of the lowest Moon cards of ``seat``'s hand (any three Moon cards of
+    a hand are a legal tableau); ``None`` with fewer than three."""
     hand = sorted({c for c in state.hands[seat] if c != AST})
     low: list[int] = []
     for planet in range(4):
         low.extend([c for c in hand if suit(c) == planet][:_KEPT_PER_PLANET])
-    legal = set(actions)
+    if len(low) < 3:
+        return None
     best = max(combinations(low, 3), key=tableau_value)
-    action = "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
-    return action if action in legal else actions[0]
+    return "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
 
 
 def _score_gain(observed: MoonsState, seat: int, action: str) -> float:
@@ -73,11 +75,10 @@ def _score_gain(observed: MoonsState, seat: int, action: str) -> float:
     return trial.score(seat).points - before
 
 
-def _mini_gain(observed: MoonsState, seat: int, action: str) -> int:
-    """How much a grab or a bonus card raises ``seat``'s score (nothing else changes before
-    the seat plays its card: no copy of the game is needed)."""
+def _mini_gain(observed: MoonsState, seat: int, action: str, before: int) -> int:
+    """How much a grab or a bonus card raises ``seat``'s score from ``before`` (nothing else
+    changes before the seat plays its card: no copy of the game is needed)."""
     act = observed.game.table.decode[observed.game.action_id(action)]
-    before = observed.score(seat).points
     if MINIS[act.a].kept:
         bonuses = list(observed.bonuses[seat])
         bonuses[act.a] += 1
@@ -140,18 +141,20 @@ def _outlook(state: MoonsState, seat: int, action: str) -> int:
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
     """Moons' greedy action for ``seat`` (see the module docstring)."""
+    assert isinstance(observed, MoonsState)
+    if observed.phase is Phase.TABLEAU and observed.taker is None and seat in observed.to_act:
+        tableau = _tableau(observed, seat)  # no list of the hundreds of legal tableaus needed
+        if tableau is not None:
+            return tableau
     actions = observed.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    assert isinstance(observed, MoonsState)
-    first = actions[0].split(" ")[0]
-    if first == "TABLEAU":
-        return _tableau(observed, seat, actions)
-    if first in ("TAKE", "PASS"):
+    if actions[0].split(" ")[0] in ("TAKE", "PASS"):
         return _take(observed, seat, actions)
     minis = [action for action in actions if action.startswith(_USEFUL_MINIS)]
     if minis:
-        gains = {action: _mini_gain(observed, seat, action) for action in minis}
+        before = observed.score(seat).points
+        gains = {action: _mini_gain(observed, seat, action, before) for action in minis}
         best = max(minis, key=lambda action: gains[action])
         if gains[best] > 0:
             return best

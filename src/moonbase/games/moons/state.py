@@ -886,8 +886,7 @@ class MoonsState(State[MoonsView]):
             if other != seat:  # only the order in which each hand was dealt is unknown
                 order = list(cards)
                 rng.shuffle(order)
-                for index, c in zip(events, order, strict=True):
-                    self._rewrite_chance(index, deal[c])
+                self._rewrite_chances(events, [deal[c] for c in order])
         if self.minis_on:
             self._redraw_minis(others, rng)
 
@@ -927,8 +926,8 @@ class MoonsState(State[MoonsView]):
             self._sort_plays(other)
             dealt = self.hands[other] + self.tableaus[other] + self.played[other]
             rng.shuffle(dealt)
-            for index, c in zip(self.deal_events[other], dealt, strict=True):
-                self._rewrite_chance(index, table.deal[c])
+            deal = table.deal
+            self._rewrite_chances(self.deal_events[other], [deal[c] for c in dealt])
 
     def _redraw_minis(self, others: list[int], rng: random.Random) -> None:
         pool = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
