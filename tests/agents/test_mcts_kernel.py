@@ -63,7 +63,7 @@ def test_greedy_kernel_rollouts_search_as_the_python_greedy_rollouts_do(
     through the rules engine."""
     for number, state in enumerate(decision_points(GAMES[name], seed=3, every=5, limit=4)):
         seat = state.to_act[0]
-        spec = dict(iterations=24, rollout="greedy", depth=depth)
+        spec: dict[str, object] = {"iterations": 24, "rollout": "greedy", "depth": depth}
         on = MCTSAgent(seed=number, **spec)
         off = MCTSAgent(seed=number, kernel="off", **spec)
         assert on.search(state, seat) == off.search(state, seat), number

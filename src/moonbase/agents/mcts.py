@@ -259,8 +259,7 @@ class MCTSAgent(Agent):
         >>> MCTSAgent(seconds=2.0).settings_for(moonbase.load("moons")).iterations is None
         True
         """
-        kernels = self.params.get("kernel", "on") == "on"
-        tuned = read_parameters(type(self), defaults_for(game, kernels))
+        tuned = read_parameters(type(self), defaults_for(game))
         if _BUDGET & set(self.params):
             tuned = {key: value for key, value in tuned.items() if key not in _BUDGET}
         chosen = {**tuned, **self.params}

@@ -47,23 +47,6 @@ class Tuning:
     """Parameter texts, as a spec writes them (``{"iterations": "150"}``)."""
     when: Mapping[str, object] = field(default_factory=dict)
     """Options that must have these values for the row to apply (none: every setting)."""
-    compiled: Mapping[str, str] | None = None
-    """The settings that replace :attr:`settings` where the game's compiled kernel plays the
-    rollouts these settings ask for (:mod:`moonbase.fast`, the ``fast`` extra): the same time
-    buys a longer search (``None``: the same settings either way)."""
-
-    def settings_for(self, game: Game, kernels: bool = True) -> Mapping[str, str]:
-        """The row's settings for ``game``: :attr:`compiled` where they apply and the kernel
-        for their rollouts is at hand here (``kernels=False``: never), else :attr:`settings`.
-
-        >>> import moonbase
-        >>> row = tuning_for(moonbase.load("moons"))
-        >>> row.settings_for(moonbase.load("moons"), kernels=False) == row.settings
-        True
-        """
-        if self.compiled is None or not kernels or not _kernel_for(game, self.compiled):
-            return self.settings
-        return self.compiled
 
     def matches(self, game: Game) -> bool:
         """Whether this row gives ``game``'s settings (the first row that matches does).
@@ -130,25 +113,12 @@ def tuning_for(game: Game) -> Tuning | None:
     return next((row for row in TUNINGS if row.matches(game)), None)
 
 
-def defaults_for(game: Game, kernels: bool = True) -> Mapping[str, str]:
-    """The default parameter texts of ``mcts`` in ``game`` (``kernels=False``: as played
-    without the compiled kernels, see :meth:`Tuning.settings_for`).
+def defaults_for(game: Game) -> Mapping[str, str]:
+    """The default parameter texts of ``mcts`` in ``game``.
 
     >>> import moonbase
-    >>> dict(defaults_for(moonbase.load("moons", players=3), kernels=False))
+    >>> dict(defaults_for(moonbase.load("moons", players=3)))
     {'iterations': '...', 'rollout': 'greedy', 'depth': '30'}
     """
     row = tuning_for(game)
-    return FALLBACK if row is None else row.settings_for(game, kernels)
-
-
-def _kernel_for(game: Game, settings: Mapping[str, str]) -> bool:
-    """Whether a compiled kernel here plays the rollouts ``settings`` ask for in ``game`` (to
-    the end: a kernel plays no cut rollout). Imports :mod:`moonbase.fast` (and numba)."""
-    if settings.get("depth", "0") != "0":
-        return False
-    from moonbase import fast
-
-    if settings.get("rollout") == "greedy":
-        return fast.has_greedy_kernel(game)
-    return fast.has_kernel(game)
+    return FALLBACK if row is None else row.settings
