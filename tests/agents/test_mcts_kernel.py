@@ -4,6 +4,8 @@ Moon Leap's and Moons' greedy ones (cut short too)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -82,3 +84,28 @@ def test_kernel_off_and_explicit_chance_keep_the_python_rollouts() -> None:
 def test_a_bad_kernel_setting_is_refused_with_the_choices() -> None:
     with pytest.raises(ValueError, match="kernel"):
         make_agent("mcts:kernel=fast", seed=0)
+
+
+@needs_numba
+@pytest.mark.parametrize("params", ["rollout='greedy'", "rollout='random', depth=0"])
+def test_a_timed_search_loads_the_kernel_before_its_clock_starts(params: str) -> None:
+    """In a fresh process the first kernel call loads the compiled code (most of a second): a
+    search with a time budget does it before its first iteration, not in its budget."""
+    program = f"""
+import moonbase
+from moonbase.agents.mcts import MCTSAgent
+from moonbase.fast import moons
+
+class Watched(MCTSAgent):
+    def _iterate(self, *args):
+        print("loaded" if moons.play_many.signatures else "not loaded")
+        raise SystemExit(0)
+
+state = moonbase.load("moons", players=3).new(seed=1)
+Watched(seed=1, seconds=5.0, {params}).search(state, state.to_act[0])
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "loaded"

@@ -455,6 +455,10 @@ class MCTSAgent(Agent):
             outlook,
             observed.scores()[seat] if outlook is None else outlook(observed, seat),
         )
+        if search.kernel and settings.seconds is not None and not observed.is_over:
+            # A process's first kernel call loads its compiled code (most of a second): done
+            # before the clock starts, so a first timed search is not spent loading it.
+            _kernel_playout(observed, 0, search.heuristic is not None, settings.depth)
         root = _Node()
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         done = 0
