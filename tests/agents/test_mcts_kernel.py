@@ -1,5 +1,5 @@
 """MCTS with its rollouts played by the compiled kernels (``kernel=on``): random ones, and
-Moon Leap's and Moons' greedy ones (cut short too)."""
+MOON's, Moon Leap's and Moons' greedy ones (cut short too)."""
 
 from __future__ import annotations
 
@@ -55,17 +55,28 @@ def test_kernel_rollouts_choose_legal_actions_from_the_view_alone(name: str) -> 
 
 @needs_numba
 @pytest.mark.parametrize(
-    ("name", "depth"), [("moon-leap", 0), ("moon-leap", 10), ("moons", 0), ("moons", 30)]
+    ("name", "depth"),
+    [
+        ("moon-coop", None),
+        ("moon-coop", 4),
+        ("moon-competitive", None),
+        ("moon-leap", 0),
+        ("moon-leap", 10),
+        ("moons", 0),
+        ("moons", 30),
+    ],
 )
 def test_greedy_kernel_rollouts_search_as_the_python_greedy_rollouts_do(
-    name: str, depth: int
+    name: str, depth: int | None
 ) -> None:
     """The same search, visit for visit and value for value, with the greedy rollouts played
     by the kernel — to the end, or cut at ``depth`` turns and judged by the scores — or
     through the rules engine."""
     for number, state in enumerate(decision_points(GAMES[name], seed=3, every=5, limit=4)):
         seat = state.to_act[0]
-        spec: dict[str, object] = {"iterations": 24, "rollout": "greedy", "depth": depth}
+        spec: dict[str, object] = {"iterations": 24, "rollout": "greedy"}
+        if depth is not None:
+            spec["depth"] = depth
         on = MCTSAgent(seed=number, **spec)
         off = MCTSAgent(seed=number, kernel="off", **spec)
         assert on.search(state, seat) == off.search(state, seat), number

@@ -1,4 +1,5 @@
-"""MOON's kernel, both modes, against the reference playout: the same games, seed for seed."""
+"""MOON's kernel, both modes, against the reference playout: the same games, seed for seed,
+by the random policy and by the greedy heuristic (the planner's first steps)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import pytest
 
 import moonbase
 from moonbase import fast
+from moonbase.agents.heuristics.moon import choose, current_goal
 from moonbase.core import game_class
 from moonbase.fast import moon, reference
+from moonbase.fast.moon_plans import PlanLibrary
 from moonbase.fast.reference import policy_pick
+from moonbase.fast.results import as_playouts
 from tests.fast.helpers import positions, preset_game
 
 needs_numba = pytest.mark.skipif(not fast.COMPILED, reason="numba (the fast extra) is absent")
@@ -17,6 +21,9 @@ COOPERATIVE_GAMES = 2000
 """Positions per cooperative preset (random games are short: about 16 decisions)."""
 COMPETITIVE_GAMES = 600
 """Positions per competitive preset (random games are long: about 350 decisions)."""
+GREEDY_PRESETS = [preset for preset in PRESETS if preset != "coop-wide"]
+"""Every preset but the 6-bit one, whose greedy play asks the planner for 6-bit tables (each
+a second or so to build: MCTS plays random rollouts there)."""
 
 
 @needs_numba
@@ -66,6 +73,53 @@ def test_a_repair_choice_is_played_from_where_it_waits() -> None:
             reference.playout(state, number),
             reference.playout(state, number + 1),
         ]
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", GREEDY_PRESETS)
+def test_the_greedy_kernel_plays_the_heuristics_games(preset: str) -> None:
+    """Greedy playouts from positions all through the game, to the end: the kernel's game is
+    the one the heuristic plays through the rules (repairs, hackers' free uses, ERRORs that
+    change the machine and 5-bit goals included)."""
+    game = preset_game("moon", preset)
+    assert fast.has_greedy_kernel(game)
+    competitive = game.options["mode"] == "competitive"
+    count, depth = (60, 120) if competitive else (300, 8)
+    for state, _ in positions(game, count, depth):
+        expected = reference.greedy_playout(state, choose)
+        assert moon.greedy_playout(state) == expected, (preset, state.seed)
+
+
+@needs_numba
+@pytest.mark.parametrize("preset", ["coop-events-extras", "competitive-3-hackers"])
+@pytest.mark.parametrize("depth", [0, 1, 5, 40])
+def test_a_greedy_playout_cut_short_is_the_same_game_so_far(preset: str, depth: int) -> None:
+    game = preset_game("moon", preset)
+    for state, _ in positions(game, 30, 10):
+        expected = reference.greedy_playout(state, choose, depth)
+        found = moon.greedy_playout(state, depth)
+        assert found == expected, (preset, state.seed, depth)
+        assert found.over or found.decisions == depth
+
+
+@needs_numba
+def test_a_greedy_playout_takes_the_tables_it_lacks_and_plays_the_same_game() -> None:
+    """A library that starts empty gains the machines the playout meets, and the playout
+    it finally plays whole is the heuristic's."""
+    state = preset_game("moon", "coop-events-extras").new(seed=12)
+    library = PlanLibrary(state.game)
+    encoded = moon.encode(state)
+    wanted = []
+    while (missing := moon.run(encoded, [0], library)[1]) is not None:
+        wanted.append(missing)
+        library.add(*missing)
+    goal = current_goal(state.view(0))
+    assert goal is not None
+    assert wanted[0] == (0, 0, goal)  # the first decision's machine, with its goal's table
+    assert len(set(wanted)) == len(wanted) > 1  # each asked for once; ERRORs made others
+    assert as_playouts(moon.run(encoded, [0], library)[0]) == [
+        reference.greedy_playout(state, choose)
+    ]
 
 
 def test_encode_refuses_another_game() -> None:

@@ -51,6 +51,7 @@ KERNELS: Final[dict[str, Kernel]] = {
 """The games with a kernel, by registry name: each plays a state out once per policy seed."""
 
 GREEDY_KERNELS: Final[dict[str, Callable[[State[Any], int | None], Playout]]] = {
+    "moon": moon.greedy_playout,
     "moon-leap": moon_leap.greedy_playout,
     "moons": moons.greedy_playout,
 }

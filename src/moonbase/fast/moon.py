@@ -56,8 +56,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from moonbase.core import State
+    from moonbase.fast.moon_plans import PlanLibrary
 
-__all__ = ["Encoded", "encode", "play", "play_many", "playouts", "run"]
+__all__ = ["Encoded", "encode", "greedy_playout", "play", "play_many", "playouts", "run"]
 
 Ints = npt.NDArray[np.int64]
 Words = npt.NDArray[np.uint64]
@@ -82,6 +83,14 @@ _SCALARS: Final = 15
 R_GOAL, R_SOLVED, R_RAM, R_BUGS, R_FREE_USES = range(5)
 # move columns
 M_KIND, M_OP, M_TARGET, M_SOURCE, M_REGISTERS, M_RAM, M_SEAT, M_REPAIR = range(8)
+# the plan library's columns (moon_plans): info per machine slot, and per edge
+I_USABLE, I_OTHERS, I_SIZE, I_MULTISETS, I_LAYERS, I_EDGE_START, I_EDGE_COUNT = range(7)
+I_REGISTERS: Final = 7
+"""The first of four info columns: the register at each operand position."""
+INFO_COLUMNS: Final = 11
+E_OP, E_TARGET, E_SOURCE, E_PRICE, E_FREE, E_ACTION = range(6)
+EDGE_COLUMNS: Final = 6
+Distances = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
 
 _KIND_CODE: Final = {Kind.END: 0, Kind.OPERATE: 1, Kind.PEEK: 2, Kind.REPAIR: 3}
 K_END, K_OPERATE, K_PEEK, K_REPAIR = 0, 1, 2, 3
@@ -214,22 +223,67 @@ def encode(state: State[Any]) -> Encoded:
     )  # fmt: skip
 
 
-def run(encoded: Encoded, seeds: Sequence[int]) -> Lists:
-    """Play ``encoded`` out once per policy seed in ``seeds``: each playout's final scores,
-    its decisions and its winners (a mask of seats)."""
+_NO_PLANS: Final = (
+    np.zeros(0, np.int64), np.zeros((0, INFO_COLUMNS), np.int64), np.zeros((0, 1), np.int64),
+    np.zeros(0, np.uint8), np.zeros((0, EDGE_COLUMNS), np.int64), 255,
+)  # fmt: skip
+"""The plan library's arrays of a random playout (which reads none)."""
+
+
+def run(
+    encoded: Encoded,
+    seeds: Sequence[int],
+    library: PlanLibrary | None = None,
+    depth: int | None = None,
+) -> tuple[Lists, tuple[int, int, int] | None]:
+    """Play ``encoded`` out once per policy seed in ``seeds`` — by the random policy, or by
+    the greedy one with the planner's tables of ``library`` (which draws nothing: one seed
+    is enough) — to the end or ``depth`` decisions: each playout's final scores, its
+    decisions and its winners (a mask of seats; −1: cut short). A greedy playout that needs
+    what ``library`` lacks stops and names it: ``(seat, disabled, goal)`` for
+    :meth:`~moonbase.fast.moon_plans.PlanLibrary.add` (else ``None``)."""
     scores, decisions, winners = result_arrays(len(seeds), int(encoded.config[C_SEATS]))
     e = encoded
+    plans = _NO_PLANS if library is None else library.arrays()
+    need = np.full(3, -1, dtype=np.int64)
     play_many(
         e.config, e.scalars, e.registers, e.deck, e.others, e.cards, e.moves, e.prices,
         e.slots, e.setup, e.seats, e.chance_seed,
         policy_words(seeds), scores, decisions, winners,
+        library is not None, -1 if depth is None else depth, *plans, need,
     )  # fmt: skip
-    return as_lists(scores, decisions, winners)
+    missing = None if need[0] < 0 else (int(need[0]), int(need[1]), int(need[2]))
+    return as_lists(scores, decisions, winners), missing
 
 
 def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    return as_playouts(run(encode(state), seeds))
+    return as_playouts(run(encode(state), seeds)[0])
+
+
+def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
+    """``state`` played out by the greedy policy (every seat plays
+    :func:`moonbase.agents.heuristics.moon.choose`), to the end or ``depth`` decisions, as
+    :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine. Where
+    the game's plan library lacks a table the playout needs, the table is added and the
+    playout played again (the same game: see :mod:`moonbase.fast.moon_plans`).
+
+    >>> import moonbase
+    >>> from moonbase.agents.heuristics.moon import choose
+    >>> from moonbase.fast import reference
+    >>> state = moonbase.load("moon", difficulty="master").new(seed=4)
+    >>> greedy_playout(state) == reference.greedy_playout(state, choose)
+    True
+    """
+    from moonbase.fast.moon_plans import library_of  # it imports the planner and heuristic
+
+    encoded = encode(state)
+    library = library_of(state.game)
+    while True:
+        found, missing = run(encoded, [0], library, depth)
+        if missing is None:
+            return as_playouts(found)[0]
+        library.add(*missing)
 
 
 @kernel
@@ -351,6 +405,179 @@ def _next_seat(config: Ints, s: Ints) -> int:
         else:
             s[S_ROUND] += 1
     return seat
+
+
+# ---------------------------------------------------------------------- the greedy policy
+@kernel
+def _stored_index(values: Ints, count: int, multisets: int) -> int:
+    """The planner's stored index of the register values at ``count`` operand positions (A
+    first; the others are one state whatever their order: sorted, then ranked)."""
+    rank = 0
+    if count == 2:
+        rank = values[1]
+    elif count == 3:
+        low, high = min(values[1], values[2]), max(values[1], values[2])
+        rank = low + (high + 1) * high // 2
+    elif count == 4:
+        x, y, z = values[1], values[2], values[3]
+        if x > y:
+            x, y = y, x
+        if y > z:
+            y, z = z, y
+        if x > y:
+            x, y = y, x
+        rank = x + (y + 1) * y // 2 + (z + 2) * (z + 1) * z // 6
+    return int(values[0] * multisets + rank)
+
+
+@kernel
+def _slot_of(keys: Ints, key: int) -> int:
+    for slot in range(len(keys)):
+        if keys[slot] == key:
+            return slot
+    return -1
+
+
+@kernel
+def _operands(info: Ints, slot: int, registers: Ints, values: Ints) -> int:
+    """Write the values at the slot's operand positions into ``values``; return how many."""
+    count = 1 + info[slot, I_OTHERS]
+    for position in range(count):
+        values[position] = registers[info[slot, I_REGISTERS + position]]
+    return int(count)
+
+
+@kernel
+def _first_edge(
+    info: Ints,
+    goals: Ints,
+    distances: Distances,
+    edges: Ints,
+    unreachable: int,
+    slot: int,
+    goal: int,
+    free: int,
+    values: Ints,
+    count: int,
+    after: Ints,
+    mask: int,
+    width: int,
+) -> int:
+    """``DistanceTables.first_step`` over the library: the row in ``edges`` of the first
+    operation of the planner's cheapest way to ``goal``, −1 for none."""
+    base = goals[slot, goal]
+    size = info[slot, I_SIZE]
+    multisets = info[slot, I_MULTISETS]
+    index = _stored_index(values, count, multisets)
+    top = min(free, info[slot, I_LAYERS] - 1)
+    layer = top
+    if top:
+        cheapest = distances[base + top * size + index]
+        for fewer in range(top + 1):
+            if distances[base + fewer * size + index] == cheapest:
+                layer = fewer
+                break
+    left = int(distances[base + layer * size + index])
+    if left == unreachable or values[0] == goal:
+        return -1
+    start = info[slot, I_EDGE_START]
+    for edge in range(start, start + info[slot, I_EDGE_COUNT]):
+        for position in range(count):
+            after[position] = values[position]
+        target = edges[edge, E_TARGET]
+        source = edges[edge, E_SOURCE]
+        operand = values[source] if source >= 0 else 0
+        after[target] = _effect(edges[edge, E_OP], values[target], operand, mask, width)
+        at = _stored_index(after, count, multisets)
+        if layer and edges[edge, E_FREE]:
+            rest = int(distances[base + (layer - 1) * size + at])
+            cost = 0
+        else:
+            rest = int(distances[base + layer * size + at])
+            cost = edges[edge, E_PRICE]
+        if rest != unreachable and rest + cost == left:
+            return edge
+    return -1
+
+
+@kernel
+def _greedy(
+    config: Ints,
+    s: Ints,
+    registers: Ints,
+    moves: Ints,
+    slots: Ints,
+    seats: Ints,
+    legal: Ints,
+    found: int,
+    seat: int,
+    keys: Ints,
+    info: Ints,
+    goals: Ints,
+    distances: Distances,
+    edges: Ints,
+    unreachable: int,
+    need: Ints,
+    values: Ints,
+    after: Ints,
+) -> int:
+    """The greedy heuristic's action for ``seat`` (:mod:`moonbase.agents.heuristics.moon`),
+    or −1 when the library lacks a machine or table it needs (named in ``need``)."""
+    competitive = config[C_COMPETITIVE]
+    disabled = s[S_DISABLED]
+    goal = -1
+    if competitive:
+        goal = seats[R_GOAL, seat]
+        free = s[S_FREE] if s[S_TURN] == seat else seats[R_FREE_USES, seat]
+    else:
+        free = 0
+        for index in range(_SLOTS - 1, -1, -1):
+            if slots[index] >= 0:
+                goal = slots[index]
+                break
+    if s[S_PHASE] == _REPAIR:  # the repair that brings the goal closest
+        best, best_value = legal[0], unreachable + 1
+        for at in range(found):
+            action = legal[at]
+            repaired = disabled & ~moves[action, M_REPAIR]
+            slot = _slot_of(keys, repaired * config[C_SEATS] + seat)
+            if slot < 0 or (goal >= 0 and info[slot, I_USABLE] and goals[slot, goal] < 0):
+                need[0], need[1], need[2] = seat, repaired, goal
+                return -1
+            if not info[slot, I_USABLE]:
+                continue
+            value = 0
+            if goal >= 0:
+                count = _operands(info, slot, registers, values)
+                layer = min(free, info[slot, I_LAYERS] - 1)
+                index = _stored_index(values, count, info[slot, I_MULTISETS])
+                value = int(distances[goals[slot, goal] + layer * info[slot, I_SIZE] + index])
+            if value < best_value:
+                best, best_value = action, value
+        return int(best)
+    end = legal[0]
+    for at in range(found):
+        if moves[legal[at], M_KIND] == K_END:
+            end = legal[at]
+            break
+    slot = _slot_of(keys, disabled * config[C_SEATS] + seat)
+    if slot < 0 or (goal >= 0 and info[slot, I_USABLE] and goals[slot, goal] < 0):
+        need[0], need[1], need[2] = seat, disabled, goal
+        return -1
+    if goal < 0 or not info[slot, I_USABLE]:
+        return int(end)
+    count = _operands(info, slot, registers, values)
+    edge = _first_edge(
+        info, goals, distances, edges, unreachable, slot, goal, free, values, count, after,
+        config[C_MASK], config[C_WIDTH],
+    )  # fmt: skip
+    if edge < 0:
+        return int(end)
+    action = edges[edge, E_ACTION]
+    for at in range(found):
+        if legal[at] == action:
+            return int(action)
+    return int(end)
 
 
 @kernel
@@ -496,13 +723,27 @@ def play(
     chance_seed: np.uint64,
     policy_seed: np.uint64,
     scores: Ints,
+    greedy: bool,
+    limit: int,
+    keys: Ints,
+    info: Ints,
+    goals: Ints,
+    distances: Distances,
+    edges: Ints,
+    unreachable: int,
+    need: Ints,
 ) -> int:
-    """Play the encoded state to its end (its arrays are changed in place); write each
-    seat's final score into ``scores`` and return the decisions taken."""
+    """Play the encoded state to its end, or ``limit`` decisions when ``limit`` is not
+    negative (its arrays are changed in place), by the random policy or (``greedy``) the
+    greedy one over the plan library ``keys`` … ``edges``; write each seat's score then into
+    ``scores`` and return the decisions taken. A greedy playout that needs what the library
+    lacks stops there and names it in ``need`` (seat, disabled, goal)."""
     competitive = config[C_COMPETITIVE]
     width = config[C_WIDTH]
     mask = config[C_MASK]
     legal = np.empty(config[C_ACTIONS], dtype=np.int64)
+    values = np.empty(4, dtype=np.int64)
+    after = np.empty(4, dtype=np.int64)
     decisions = 0
     while s[S_PHASE] != _OVER:
         step, argument = T_NONE, 0
@@ -561,9 +802,19 @@ def play(
                     s[S_DISABLED] |= value & config[C_DISABLABLE]
                 step = T_AFTER_EVENT
         else:
+            if 0 <= limit <= decisions:
+                break
             seat = s[S_REPAIRER] if s[S_PHASE] == _REPAIR else s[S_TURN] if competitive else 0
             found = _legal(config, s, moves, prices, seats, seat, legal)
-            action = legal[draw(policy_seed, decisions, found)]
+            if greedy:
+                action = _greedy(
+                    config, s, registers, moves, slots, seats, legal, found, seat, keys, info,
+                    goals, distances, edges, unreachable, need, values, after,
+                )  # fmt: skip
+                if action < 0:
+                    return decisions
+            else:
+                action = legal[draw(policy_seed, decisions, found)]
             decisions += 1
             kind = moves[action, M_KIND]
             if kind == K_OPERATE:
@@ -625,17 +876,32 @@ def play_many(
     scores: Ints,
     decisions: Ints,
     winners: Ints,
+    greedy: bool,
+    limit: int,
+    keys: Ints,
+    info: Ints,
+    goals: Ints,
+    distances: Distances,
+    edges: Ints,
+    unreachable: int,
+    need: Ints,
 ) -> None:
     """:func:`play` once per policy seed, from copies of the state's arrays: row ``i`` of
     ``scores`` and entries ``i`` of ``decisions`` and ``winners`` (a mask of seats: the
-    highest score competitively, the crew if the mission is won) are playout ``i``'s."""
+    highest score competitively, the crew if the mission is won; −1: cut short) are playout
+    ``i``'s. A playout that names what the library lacks (``need``) ends the batch."""
     for i in range(len(policy_seeds)):
         s = scalars.copy()
         decisions[i] = play(
             config, s, registers.copy(), deck.copy(), others, cards, moves,
             prices, slots.copy(), setup, seats.copy(), chance_seed, policy_seeds[i], scores[i],
+            greedy, limit, keys, info, goals, distances, edges, unreachable, need,
         )  # fmt: skip
-        if config[C_COMPETITIVE]:
+        if need[0] >= 0:
+            return
+        if s[S_PHASE] != _OVER:
+            winners[i] = -1
+        elif config[C_COMPETITIVE]:
             winners[i] = best_seats(scores[i])
         else:
             winners[i] = s[S_WON]
