@@ -103,11 +103,13 @@ def test_a_greedy_playout_cut_short_is_the_same_game_so_far(preset: str, depth: 
 
 
 @needs_numba
-def test_a_greedy_playout_takes_the_tables_it_lacks_and_plays_the_same_game() -> None:
-    """A library that starts empty gains the machines the playout meets, and the playout
-    it finally plays whole is the heuristic's."""
+@pytest.mark.parametrize("limit", [1 << 28, 1])
+def test_a_greedy_playout_takes_the_tables_it_lacks_and_plays_the_same_game(limit: int) -> None:
+    """A library that starts empty gains the machines the playout meets (past its limit too:
+    it is trimmed only between playouts), and the playout it finally plays whole is the
+    heuristic's."""
     state = preset_game("moon", "coop-events-extras").new(seed=12)
-    library = PlanLibrary(state.game)
+    library = PlanLibrary(state.game, limit)
     encoded = moon.encode(state)
     wanted = []
     while (missing := moon.run(encoded, [0], library)[1]) is not None:
@@ -120,6 +122,8 @@ def test_a_greedy_playout_takes_the_tables_it_lacks_and_plays_the_same_game() ->
     assert as_playouts(moon.run(encoded, [0], library)[0]) == [
         reference.greedy_playout(state, choose)
     ]
+    library.trim()
+    assert library.machines == (0 if limit == 1 else len({need[:2] for need in wanted}))
 
 
 def test_encode_refuses_another_game() -> None:

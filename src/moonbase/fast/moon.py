@@ -279,6 +279,7 @@ def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
 
     encoded = encode(state)
     library = library_of(state.game)
+    library.trim()
     while True:
         found, missing = run(encoded, [0], library, depth)
         if missing is None:

@@ -79,13 +79,28 @@ class PlanLibrary:
 
     The arrays keep room to grow (doubling, so adding stays cheap however large the library
     gets); the kernel reads only the filled part: unused ``keys`` are −1, which no machine's
-    key is, and ``goals`` and ``info`` say where each table and edge list lies.
+    key is, and ``goals`` and ``info`` say where each table and edge list lies. Past ``limit``
+    distances, :meth:`trim` (called before a playout, never during one) empties the library:
+    the planner keeps its own tables, and what is needed again is copied again, so the ERRORs
+    of a long session cannot make it grow without end.
+
+    >>> import moonbase
+    >>> library = PlanLibrary(moonbase.load("moon"), limit=20_000)   # one 4-bit table
+    >>> library.add(0, 0, goal=6); library.add(0, 0, goal=6); library.machines
+    1
+    >>> library.add(0, 0, goal=9); library.trim(); library.machines   # two tables: too many
+    0
     """
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, limit: int = 1 << 28) -> None:
         self.game = game
         self.seats: int = game.seats
         self.values: int = 1 << game.width
+        self.limit = limit
+        """The most distances kept (entries: bytes, or two where widened)."""
+        self._empty()
+
+    def _empty(self) -> None:
         self.machines = 0
         """Machine slots filled."""
         self.keys: Ints = np.full(4, -1, np.int64)
@@ -107,6 +122,11 @@ class PlanLibrary:
         """``keys``, ``info``, ``goals``, ``distances``, ``edges`` and ``unreachable``, as the
         kernel takes them."""
         return self.keys, self.info, self.goals, self.distances, self.edges, self.unreachable
+
+    def trim(self) -> None:
+        """Empty the library if it holds more than ``limit`` distances."""
+        if self._distances_used > self.limit:
+            self._empty()
 
     def add(self, seat: int, disabled: int, goal: int) -> None:
         """Take in the machine of ``seat`` with ``disabled`` (what the kernel named), and
