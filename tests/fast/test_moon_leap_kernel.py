@@ -97,7 +97,7 @@ def test_the_greedy_kernel_is_not_the_random_one() -> None:
 def test_a_greedy_playout_cut_short_is_the_reference_s() -> None:
     game = preset_game("moon-leap", "2p")
     for state, _seed in positions(game, 20):
-        for depth in (1, 4, 30):
+        for depth in (0, 1, 4, 30):
             expected = reference.greedy_playout(state, choose, depth)
             assert moon_leap.greedy_playout(state, depth) == expected, (state.seed, depth)
             assert expected.over or (expected.decisions == depth and not expected.winners)

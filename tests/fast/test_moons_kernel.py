@@ -147,7 +147,7 @@ def test_a_greedy_playout_cut_short_is_the_reference_s(preset: str) -> None:
     game = preset_game("moons", preset)
     cut = 0
     for state, _seed in spread(game, 8):
-        for depth in (1, 2, 5, 30):
+        for depth in (0, 1, 2, 5, 30):
             expected = reference.greedy_playout(state, choose, depth)
             assert moons.greedy_playout(state, depth) == expected, (preset, state.seed, depth)
             assert fast.greedy_playout(state, depth=depth) == expected

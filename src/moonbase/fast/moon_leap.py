@@ -177,7 +177,7 @@ def run(
         encoded.chance_seed, encoded.chance_count,
         policy_words(seeds),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
-        RESERVE_VALUE, scores, decisions, winners, greedy, depth or 0,
+        RESERVE_VALUE, scores, decisions, winners, greedy, -1 if depth is None else depth,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -352,14 +352,14 @@ def play(
     greedy: bool,
     limit: int,
 ) -> tuple[int, bool]:
-    """Play the encoded state to its end, or ``limit`` decisions when ``limit`` is positive
+    """Play the encoded state to its end, or ``limit`` decisions when ``limit`` is not negative
     (``track`` and ``places`` are changed in place), by the random policy (``greedy``: the
     greedy one); write each seat's score then into ``scores`` and return the decisions taken
     and whether the game is over."""
     spaces = len(track)
     legal = np.empty(candidates.shape[1], dtype=np.int64)
     decisions = 0
-    while not over and (limit <= 0 or decisions < limit):
+    while not over and (limit < 0 or decisions < limit):
         if roll < 0:
             roll = faces[draw(chance_seed, chance_count, len(faces))]
             chance_count += 1

@@ -302,7 +302,7 @@ def run(
         policy_words(seeds),
         r.ops, r.play_ids, r.take_ids, r.pass_id, r.tableau_ids, r.grab_ids, r.block_ids,
         r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK, r.by_name,
-        scores, decisions, winners, greedy, depth or 0,
+        scores, decisions, winners, greedy, -1 if depth is None else depth,
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -940,7 +940,7 @@ def play(
     greedy: bool,
     limit: int,
 ) -> int:
-    """Play the encoded state to its end, or ``limit`` turns when ``limit`` is positive
+    """Play the encoded state to its end, or ``limit`` turns when ``limit`` is not negative
     (every array but the tables is changed in place), every seat by the random policy or,
     ``greedy``, by Moons' greedy heuristic; write each seat's score then into ``scores`` and
     return the decisions taken. A turn is one decision, but the tableaus of a round are one
@@ -965,7 +965,7 @@ def play(
         step, s, hands, tableaus, tokens, supply, tricks, chosen, trick, awards, deck, options,
         chance_seed,
     )  # fmt: skip
-    while s[_PHASE] != _OVER and (limit <= 0 or turns < limit):
+    while s[_PHASE] != _OVER and (limit < 0 or turns < limit):
         # a decision: who acts, and the legal ids, ascending as the engine lists them
         found = 0
         start = 0  # where the PLAY ids begin (after the Mini-Asteroids')
