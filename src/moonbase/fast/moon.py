@@ -91,6 +91,9 @@ INFO_COLUMNS: Final = 11
 E_OP, E_TARGET, E_SOURCE, E_PRICE, E_FREE, E_ACTION = range(6)
 EDGE_COLUMNS: Final = 6
 Distances = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
+Plans = tuple[Ints, Ints, Ints, Distances, Ints, int]
+"""A plan library's arrays: keys, info, goals, distances, edges, and what is unreachable
+(see :mod:`moonbase.fast.moon_plans`)."""
 
 _KIND_CODE: Final = {Kind.END: 0, Kind.OPERATE: 1, Kind.PEEK: 2, Kind.REPAIR: 3}
 K_END, K_OPERATE, K_PEEK, K_REPAIR = 0, 1, 2, 3
@@ -223,7 +226,7 @@ def encode(state: State[Any]) -> Encoded:
     )  # fmt: skip
 
 
-_NO_PLANS: Final = (
+_NO_PLANS: Final[Plans] = (
     np.zeros(0, np.int64), np.zeros((0, INFO_COLUMNS), np.int64), np.zeros((0, 1), np.int64),
     np.zeros(0, np.uint8), np.zeros((0, EDGE_COLUMNS), np.int64), 255,
 )  # fmt: skip
@@ -250,7 +253,7 @@ def run(
         e.config, e.scalars, e.registers, e.deck, e.others, e.cards, e.moves, e.prices,
         e.slots, e.setup, e.seats, e.chance_seed,
         policy_words(seeds), scores, decisions, winners,
-        library is not None, -1 if depth is None else depth, *plans, need,
+        library is not None, -1 if depth is None else depth, plans, need,
     )  # fmt: skip
     missing = None if need[0] < 0 else (int(need[0]), int(need[1]), int(need[2]))
     return as_lists(scores, decisions, winners), missing
@@ -512,18 +515,14 @@ def _greedy(
     legal: Ints,
     found: int,
     seat: int,
-    keys: Ints,
-    info: Ints,
-    goals: Ints,
-    distances: Distances,
-    edges: Ints,
-    unreachable: int,
+    plans: Plans,
     need: Ints,
     values: Ints,
     after: Ints,
 ) -> int:
     """The greedy heuristic's action for ``seat`` (:mod:`moonbase.agents.heuristics.moon`),
     or −1 when the library lacks a machine or table it needs (named in ``need``)."""
+    keys, info, goals, distances, edges, unreachable = plans
     competitive = config[C_COMPETITIVE]
     disabled = s[S_DISABLED]
     goal = -1
@@ -726,17 +725,12 @@ def play(
     scores: Ints,
     greedy: bool,
     limit: int,
-    keys: Ints,
-    info: Ints,
-    goals: Ints,
-    distances: Distances,
-    edges: Ints,
-    unreachable: int,
+    plans: Plans,
     need: Ints,
 ) -> int:
     """Play the encoded state to its end, or ``limit`` decisions when ``limit`` is not
     negative (its arrays are changed in place), by the random policy or (``greedy``) the
-    greedy one over the plan library ``keys`` … ``edges``; write each seat's score then into
+    greedy one over the plan library ``plans``; write each seat's score then into
     ``scores`` and return the decisions taken. A greedy playout that needs what the library
     lacks stops there and names it in ``need`` (seat, disabled, goal)."""
     competitive = config[C_COMPETITIVE]
@@ -809,8 +803,8 @@ def play(
             found = _legal(config, s, moves, prices, seats, seat, legal)
             if greedy:
                 action = _greedy(
-                    config, s, registers, moves, slots, seats, legal, found, seat, keys, info,
-                    goals, distances, edges, unreachable, need, values, after,
+                    config, s, registers, moves, slots, seats, legal, found, seat, plans, need,
+                    values, after,
                 )  # fmt: skip
                 if action < 0:
                     return decisions
@@ -879,12 +873,7 @@ def play_many(
     winners: Ints,
     greedy: bool,
     limit: int,
-    keys: Ints,
-    info: Ints,
-    goals: Ints,
-    distances: Distances,
-    edges: Ints,
-    unreachable: int,
+    plans: Plans,
     need: Ints,
 ) -> None:
     """:func:`play` once per policy seed, from copies of the state's arrays: row ``i`` of
@@ -896,7 +885,7 @@ def play_many(
         decisions[i] = play(
             config, s, registers.copy(), deck.copy(), others, cards, moves,
             prices, slots.copy(), setup, seats.copy(), chance_seed, policy_seeds[i], scores[i],
-            greedy, limit, keys, info, goals, distances, edges, unreachable, need,
+            greedy, limit, plans, need,
         )  # fmt: skip
         if need[0] >= 0:
             return

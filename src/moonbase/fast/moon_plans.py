@@ -62,6 +62,7 @@ from moonbase.fast.moon import (
     I_USABLE,
     INFO_COLUMNS,
     Distances,
+    Plans,
 )
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 from moonbase.games.moon.notation import disabled_name
@@ -118,7 +119,7 @@ class PlanLibrary:
     def __repr__(self) -> str:
         return f"<PlanLibrary of {self.game!r}: {self.machines} machines>"
 
-    def arrays(self) -> tuple[Ints, Ints, Ints, Distances, Ints, int]:
+    def arrays(self) -> Plans:
         """``keys``, ``info``, ``goals``, ``distances``, ``edges`` and ``unreachable``, as the
         kernel takes them."""
         return self.keys, self.info, self.goals, self.distances, self.edges, self.unreachable
