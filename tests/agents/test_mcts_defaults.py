@@ -13,6 +13,7 @@ from moonbase.core import Game
 from tests.agents.toy import NimGame
 
 _SETTINGS = {
+    "MOON, cooperative, 6 bits wide": moonbase.load("moon", width=6, events=True),
     "MOON, 6 bits wide": moonbase.load("moon", mode="competitive", width=6),
     "MOON, cooperative": moonbase.load("moon", difficulty="master"),
     "MOON, competitive": moonbase.load("moon", mode="competitive", players=3),
@@ -55,8 +56,11 @@ def test_the_strong_defaults_differ_from_game_to_game() -> None:
     # a spec with no parameters used to mean 200 iterations of random rollouts everywhere
     specs = {label: _settings("mcts", game) for label, game in _SETTINGS.items()}
     wide = specs.pop("MOON, 6 bits wide")
+    wide_crew = specs.pop("MOON, cooperative, 6 bits wide")
     assert all(settings.greedy_rollouts for settings in specs.values())
-    assert not wide.greedy_rollouts  # no 6-bit planner tables for every goal a rollout meets
+    # no 6-bit planner tables for every goal a rollout meets; the crew's tree led by greedy
+    assert not wide.greedy_rollouts and not wide_crew.greedy_rollouts
+    assert (wide.prior, wide_crew.prior) == (0.0, 0.5)
     assert specs["Moons"].depth is not None and specs["MOON, competitive"].depth is None
     assert len({settings.iterations for settings in specs.values()}) > 2
 
