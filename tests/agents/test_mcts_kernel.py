@@ -12,7 +12,7 @@ import pytest
 import moonbase
 from moonbase import fast
 from moonbase.agents import make_agent
-from moonbase.agents.mcts import MCTSAgent, final_reward
+from moonbase.agents.mcts import MCTSAgent, Settings, final_reward, margins_reward
 from moonbase.core import State
 from moonbase.fast import reference
 from tests.agents.helpers import GAMES, decision_points
@@ -24,21 +24,30 @@ SPEC = "mcts:iterations=24,rollout=random"
 
 class ReferenceRollouts(MCTSAgent):
     """MCTS whose rollouts are the reference playouts, drawn from the same seeds the kernel
-    path draws: the search the kernel must reproduce."""
+    path draws, to the end or cut at the search's depth: the search the kernel must
+    reproduce."""
 
     def _rollout(self, world: State, seat: int, search: object) -> float:
-        played = reference.playout(world, self.rng.getrandbits(63))
-        return final_reward(played.scores, played.winners, seat, search.baseline)  # type: ignore[attr-defined]
+        settings: Settings = search.settings  # type: ignore[attr-defined]
+        baseline: float = search.baseline  # type: ignore[attr-defined]
+        played = reference.playout(world, self.rng.getrandbits(63), settings.depth)
+        if played.over:
+            return final_reward(played.scores, played.winners, seat, baseline)
+        return margins_reward(played.scores, seat, baseline)
 
 
 @needs_numba
-@pytest.mark.parametrize("name", KERNEL_GAMES)
-def test_kernel_rollouts_search_as_the_reference_rollouts_do(name: str) -> None:
+@pytest.mark.parametrize("depth", [0, 3])
+@pytest.mark.parametrize("name", [*KERNEL_GAMES, "moons"])
+def test_kernel_rollouts_search_as_the_reference_rollouts_do(name: str, depth: int) -> None:
+    """Random rollouts to the end (depth 0) or cut after three turns and judged by the
+    scores: the kernel's search is the reference playouts' search, visit for visit."""
     for number, state in enumerate(decision_points(GAMES[name], seed=5, every=3, limit=4)):
         seat = state.to_act[0]
         observed = state.resample(seat, random.Random(number))
-        kernel = MCTSAgent(seed=number, iterations=24, rollout="random").search(observed, seat)
-        slow = ReferenceRollouts(seed=number, iterations=24, rollout="random")
+        spec: dict[str, object] = {"iterations": 24, "rollout": "random", "depth": depth}
+        kernel = MCTSAgent(seed=number, **spec).search(observed, seat)
+        slow = ReferenceRollouts(seed=number, **spec)
         assert kernel == slow.search(observed, seat), (name, number)
 
 

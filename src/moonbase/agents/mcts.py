@@ -189,8 +189,8 @@ class Settings:
     kernel: bool = True
     """A rollout of a world in auto chance mode is played by the game's compiled kernel where
     there is one for its policy (:mod:`moonbase.fast`; the same games as the rules engine,
-    faster): random rollouts to the end, greedy ones to the end or cut at ``depth`` (judged by
-    the scores)."""
+    faster), random or greedy, to the end or cut at ``depth`` (then judged by the scores; a
+    cut judged by the outlook stays with the engine)."""
 
     @property
     def spec(self) -> str:
@@ -220,7 +220,7 @@ class MCTSAgent(Agent):
     ``outlook``: what judges a cut rollout), ``prior`` (the greedy choice's weight in PUCT;
     default 0.5 with greedy rollouts, 0 with random ones) and ``kernel`` (``on``, the default,
     or ``off``: whether rollouts go to the game's compiled kernel, where :mod:`moonbase.fast`
-    has one for the rollout policy: random rollouts to the end, greedy ones cut or not).
+    has one for the rollout policy: random or greedy, cut or not, but for ``leaf=outlook``).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -448,9 +448,7 @@ class MCTSAgent(Agent):
         search = _Search(
             settings,
             # only a search a kernel can play the rollouts of imports the kernels (and numba)
-            settings.kernel
-            and (settings.depth is None or (settings.greedy_rollouts and outlook is None))
-            and _has_kernel(observed, settings.greedy_rollouts),
+            settings.kernel and outlook is None and _has_kernel(observed, settings.greedy_rollouts),
             heuristic_for(name) if settings.greedy_rollouts else None,
             outlook,
             observed.scores()[seat] if outlook is None else outlook(observed, seat),
@@ -512,13 +510,13 @@ def _has_kernel(state: State, greedy: bool) -> bool:
 
 
 def _kernel_playout(world: State, seed: int, greedy: bool, depth: int | None) -> Playout | None:
-    """The kernel's playout of ``world``: random with policy seed ``seed``, or ``greedy`` (to
-    the end, or ``depth`` turns: only the greedy kernels cut); ``None`` where it cannot play it
-    (explicit chance: the search samples chance itself)."""
+    """The kernel's playout of ``world``, to the end or ``depth`` turns: random with policy
+    seed ``seed``, or ``greedy``; ``None`` where it cannot play it (explicit chance: the search
+    samples chance itself)."""
     if world.chance_mode != "auto":
         return None
     from moonbase import fast
 
     if greedy:
         return fast.greedy_playout(world, depth=depth)
-    return fast.playout(world, seed) if depth is None else None
+    return fast.playout(world, seed, depth=depth)

@@ -41,14 +41,15 @@ __all__ = [
     "playouts",
 ]
 
-Kernel = Callable[[State[Any], Sequence[int]], list[Playout]]
+Kernel = Callable[[State[Any], Sequence[int], int | None], list[Playout]]
 
 KERNELS: Final[dict[str, Kernel]] = {
     "moon": moon.playouts,
     "moon-leap": moon_leap.playouts,
     "moons": moons.playouts,
 }
-"""The games with a kernel, by registry name: each plays a state out once per policy seed."""
+"""The games with a kernel, by registry name: each plays a state out once per policy seed, to
+the end or a number of turns."""
 
 GREEDY_KERNELS: Final[dict[str, Callable[[State[Any], int | None], Playout]]] = {
     "moon": moon.greedy_playout,
@@ -65,19 +66,35 @@ def has_kernel(game: Game) -> bool:
     return COMPILED and game.name in KERNELS
 
 
-def playouts(state: State[Any], seeds: Sequence[int], *, use_kernel: bool = True) -> list[Playout]:
-    """Play copies of ``state`` to their end, once per policy seed in ``seeds``, in order;
-    ``state`` is unchanged. ``use_kernel=False`` takes the reference path even where a kernel
-    is at hand. ``ValueError`` for a state in explicit chance mode."""
+def playouts(
+    state: State[Any],
+    seeds: Sequence[int],
+    *,
+    depth: int | None = None,
+    use_kernel: bool = True,
+) -> list[Playout]:
+    """Play copies of ``state`` to their end, or ``depth`` turns (a simultaneous decision of
+    several seats is one turn), once per policy seed in ``seeds``, in order; ``state`` is
+    unchanged. ``use_kernel=False`` takes the reference path even where a kernel is at hand.
+    ``ValueError`` for a state in explicit chance mode.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moons").new(seed=2)
+    >>> cut = playouts(state, [7], depth=3)[0]
+    >>> cut == playouts(state, [7], depth=3, use_kernel=False)[0], cut.over, cut.decisions
+    (True, False, 6)
+    """
     reference.check_playable(state)
     if use_kernel and has_kernel(state.game):
-        return KERNELS[state.game.name](state, seeds)
-    return [reference.playout(state, seed) for seed in seeds]
+        return KERNELS[state.game.name](state, seeds, depth)
+    return [reference.playout(state, seed, depth) for seed in seeds]
 
 
-def playout(state: State[Any], seed: int, *, use_kernel: bool = True) -> Playout:
+def playout(
+    state: State[Any], seed: int, *, depth: int | None = None, use_kernel: bool = True
+) -> Playout:
     """One playout of ``state`` by the random policy with ``seed`` (see :func:`playouts`)."""
-    return playouts(state, [seed], use_kernel=use_kernel)[0]
+    return playouts(state, [seed], depth=depth, use_kernel=use_kernel)[0]
 
 
 def has_greedy_kernel(game: Game) -> bool:

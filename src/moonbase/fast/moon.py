@@ -259,9 +259,9 @@ def run(
     return as_lists(scores, decisions, winners), missing
 
 
-def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
+def playouts(state: State[Any], seeds: Sequence[int], depth: int | None = None) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    return as_playouts(run(encode(state), seeds)[0])
+    return as_playouts(run(encode(state), seeds, depth=depth)[0])
 
 
 def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:

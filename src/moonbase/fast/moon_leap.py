@@ -182,9 +182,9 @@ def run(
     return as_lists(scores, decisions, winners)
 
 
-def playouts(state: State[Any], seeds: Sequence[int]) -> list[Playout]:
+def playouts(state: State[Any], seeds: Sequence[int], depth: int | None = None) -> list[Playout]:
     """:func:`run` on ``state``, as :class:`~moonbase.fast.reference.Playout` values."""
-    return as_playouts(run(encode(state), seeds))
+    return as_playouts(run(encode(state), seeds, depth=depth))
 
 
 def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:

@@ -92,20 +92,33 @@ this one is in 'explicit' mode
         )
 
 
-def playout(state: State[Any], seed: int) -> Playout:
-    """Play a copy of ``state`` to its end by the random policy with ``seed``; ``state``
-    itself is unchanged."""
+def playout(state: State[Any], seed: int, depth: int | None = None) -> Playout:
+    """Play a copy of ``state`` to its end, or ``depth`` turns, by the random policy with
+    ``seed``; ``state`` itself is unchanged. A turn is one decision, or the decisions of
+    several seats acting at once (a Moons round's tableaus), as :func:`greedy_playout` and an
+    MCTS rollout count them; the seats of such a turn still decide one after another, each from
+    the state the previous one left.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moons").new(seed=2)
+    >>> cut = playout(state, 5, depth=2)
+    >>> cut.over, cut.decisions, cut.winners   # the four tableaus, then the first card
+    (False, 5, ())
+    """
     check_playable(state)
     game = state.clone()
-    decision = 0
+    decision = turns = 0
     turn = game.to_act
-    while turn:
+    while turn and (depth is None or turns < depth):
         seat = turn[0]
         legal = game.legal_ids(seat)
         game.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
         decision += 1
+        rest = turn[1:]
         turn = game.to_act
-    return Playout(tuple(game.scores()), decision, tuple(game.winners()))
+        if not rest or turn != rest:  # the seats left of a simultaneous turn still to choose
+            turns += 1
+    return Playout(tuple(game.scores()), decision, tuple(game.winners()), game.is_over)
 
 
 def greedy_playout(
