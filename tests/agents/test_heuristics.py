@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -144,6 +145,22 @@ def test_moons_greedy_follows_its_rules_of_thumb() -> None:
                 )
                 assert action == f"PLAY {CARD_NAMES[cheapest]}"
     assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_moons_greedy_tableau_is_the_first_best_of_the_lowest_cards(players: int) -> None:
+    """The tableau is the best of every choice of three among the lowest three cards of each
+    planet (the first best in ``itertools.combinations`` order), found without trying them
+    all: checked against trying them all on the hands of 150 deals."""
+    game = moonbase.load("moons", players=players)
+    for seed in range(150):
+        state = game.new(seed=seed)
+        for seat in state.to_act:
+            hand = sorted({c for c in state.hands[seat] if c != AST})  # type: ignore[attr-defined]
+            low = [c for planet in range(4) for c in [c for c in hand if suit(c) == planet][:3]]
+            best = max(itertools.combinations(low, 3), key=moons.tableau_value)
+            expected = "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
+            assert moons.choose(state, seat, random.Random(0)) == expected, (seed, seat)
 
 
 def test_moons_greedy_takes_the_optional_token_unless_it_ends_a_lost_game() -> None:

@@ -40,6 +40,8 @@ _USEFUL_MINIS: Final = ("MINI GRAB", "MINI BONUS", "MINI SET-BONUS")
 _KEPT_PER_PLANET: Final = 3
 """A best tableau only uses the lowest three cards of a planet."""
 _SUIT: Final = tuple(suit(c) for c in range(AST))
+_Places = tuple[tuple[int, int], ...]
+"""Cards of a tableau by their places in the lowest cards: (planet, position), in order."""
 _RANK: Final = tuple(rank(c) for c in range(AST))
 
 
@@ -56,15 +58,49 @@ def tableau_value(cards: Sequence[int]) -> int:
 
 def _tableau(state: MoonsState, seat: int) -> str | None:
     """The best tableau of the lowest Moon cards of ``seat``'s hand (any three Moon cards of
-    a hand are a legal tableau); ``None`` with fewer than three."""
+    a hand are a legal tableau); ``None`` with fewer than three.
+
+    Of the tableaus of the lowest three cards of each planet (:func:`tableau_value`; the first
+    best in the order of ``itertools.combinations`` over those cards, planet by planet), only
+    the lowest of each planet can be best: for each choice of planets (three different, two
+    of one and one of another, or three of one) the lowest cards of those planets beat every
+    other tableau showing the same planets. So the best is found among at most 20 candidates,
+    each named by its places (planet, then position in the planet), whose order is the
+    combinations' order.
+    """
     hand = sorted({c for c in state.hands[seat] if c != AST})
-    low: list[int] = []
-    for planet in range(4):
-        low.extend([c for c in hand if suit(c) == planet][:_KEPT_PER_PLANET])
-    if len(low) < 3:
+    groups: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        group = groups[_SUIT[c]]
+        if len(group) < _KEPT_PER_PLANET:
+            group.append(c)
+    held = [planet for planet in range(4) if groups[planet]]
+    best: list[int] = []
+    best_value, best_places = 0, _Places()
+    for places in _candidate_places(groups, held):
+        cards = [groups[planet][at] for planet, at in places]
+        value = tableau_value(cards)
+        if not best or value > best_value or (value == best_value and places < best_places):
+            best, best_value, best_places = cards, value, places
+    if not best:
         return None
-    best = max(combinations(low, 3), key=tableau_value)
     return "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
+
+
+def _candidate_places(groups: list[list[int]], held: list[int]) -> list[_Places]:
+    """The places (planet, position) of the lowest cards of every choice of planets."""
+    found: list[_Places] = []
+    for first, second, third in combinations(held, 3):
+        found.append(((first, 0), (second, 0), (third, 0)))
+    for pair in held:
+        if len(groups[pair]) < 2:
+            continue
+        if len(groups[pair]) == 3:
+            found.append(((pair, 0), (pair, 1), (pair, 2)))
+        for single in held:
+            if single != pair:
+                found.append(tuple(sorted([(pair, 0), (pair, 1), (single, 0)])))
+    return found
 
 
 def _score_gain(observed: MoonsState, seat: int, action: str) -> float:
