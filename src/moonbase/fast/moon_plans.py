@@ -83,7 +83,8 @@ class PlanLibrary:
     key is, and ``goals`` and ``info`` say where each table and edge list lies. Past ``limit``
     distances, :meth:`trim` (called before a playout, never during one) empties the library:
     the planner keeps its own tables, and what is needed again is copied again, so the ERRORs
-    of a long session cannot make it grow without end.
+    of a long session cannot make it grow without end. A library serves one thread (each
+    process has its own: the server's bots and the lab's workers are processes).
 
     >>> import moonbase
     >>> library = PlanLibrary(moonbase.load("moon"), limit=20_000)   # one 4-bit table
@@ -213,11 +214,11 @@ class PlanLibrary:
             self._edges_used += len(rows)
         slot = self.machines
         self.machines += 1
-        self.keys = _room(self.keys, self.machines, fill=-1)
         self.info = _room(self.info, self.machines)
         self.goals = _room(self.goals, self.machines, fill=-1)
-        self.keys[slot] = key
         self.info[slot] = info
+        self.keys = _room(self.keys, self.machines, fill=-1)
+        self.keys[slot] = key  # last: the kernel finds the slot only once it is whole
         self._slots[key] = slot
         return slot
 
