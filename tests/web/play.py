@@ -35,11 +35,18 @@ def wait_for_change(
         time.sleep(0.05)
 
 
-def click_an_action(page: Any) -> str:
-    """Click an action of the board if it has one, else of the action list; the action."""
-    target = page.locator("#board [data-action].clickable")
+BOARD_ACTION = "#board [data-action].clickable"
+LISTED_ACTION = "#actions button[data-action]:not([disabled])"
+
+
+def click_an_action(page: Any, seconds: float = 10.0) -> str:
+    """Click an action of the board if it has one, else of the action list; the action. The
+    page may show a table's version a moment before its actions (a loaded machine's page
+    draws them after): wait for one, as a player would."""
+    page.wait_for_selector(f"{BOARD_ACTION}, {LISTED_ACTION}", timeout=seconds * 1000)
+    target = page.locator(BOARD_ACTION)
     if target.count() == 0:
-        target = page.locator("#actions button[data-action]:not([disabled])")
+        target = page.locator(LISTED_ACTION)
     assert target.count() > 0, "the page offers no action"
     action: str = target.first.get_attribute("data-action")
     target.first.click()
