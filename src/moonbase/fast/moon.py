@@ -435,10 +435,26 @@ def _stored_index(values: Ints, count: int, multisets: int) -> int:
 
 
 @kernel
-def _slot_of(keys: Ints, key: int) -> int:
+def _ready_slot(
+    keys: Ints,
+    info: Ints,
+    goals: Ints,
+    seats: int,
+    seat: int,
+    disabled: int,
+    goal: int,
+    need: Ints,
+) -> int:
+    """The library's slot of ``seat``'s machine with ``disabled``, holding ``goal``'s table if
+    the machine is usable and there is a goal; −1 if the library lacks either (named in
+    ``need``: seat, disabled, goal)."""
+    key = disabled * seats + seat
     for slot in range(len(keys)):
         if keys[slot] == key:
-            return slot
+            if goal < 0 or not info[slot, I_USABLE] or goals[slot, goal] >= 0:
+                return slot
+            break
+    need[0], need[1], need[2] = seat, disabled, goal
     return -1
 
 
@@ -540,9 +556,8 @@ def _greedy(
         for at in range(found):
             action = legal[at]
             repaired = disabled & ~moves[action, M_REPAIR]
-            slot = _slot_of(keys, repaired * config[C_SEATS] + seat)
-            if slot < 0 or (goal >= 0 and info[slot, I_USABLE] and goals[slot, goal] < 0):
-                need[0], need[1], need[2] = seat, repaired, goal
+            slot = _ready_slot(keys, info, goals, config[C_SEATS], seat, repaired, goal, need)
+            if slot < 0:
                 return -1
             if not info[slot, I_USABLE]:
                 continue
@@ -560,9 +575,8 @@ def _greedy(
         if moves[legal[at], M_KIND] == K_END:
             end = legal[at]
             break
-    slot = _slot_of(keys, disabled * config[C_SEATS] + seat)
-    if slot < 0 or (goal >= 0 and info[slot, I_USABLE] and goals[slot, goal] < 0):
-        need[0], need[1], need[2] = seat, disabled, goal
+    slot = _ready_slot(keys, info, goals, config[C_SEATS], seat, disabled, goal, need)
+    if slot < 0:
         return -1
     if goal < 0 or not info[slot, I_USABLE]:
         return int(end)

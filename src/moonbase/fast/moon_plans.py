@@ -47,8 +47,8 @@ from typing import Any, Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from moonbase.agents.heuristics.moon import machine_for
-from moonbase.agents.moon_planner import UNREACHABLE, tables
+from moonbase.agents.heuristics.moon import machine_with
+from moonbase.agents.moon_planner import UNREACHABLE, Machine, tables
 from moonbase.fast.compiled import per_game
 from moonbase.fast.moon import (
     EDGE_COLUMNS,
@@ -65,7 +65,7 @@ from moonbase.fast.moon import (
     Plans,
 )
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
-from moonbase.games.moon.notation import disabled_name
+from moonbase.games.moon.notation import disabled_names
 
 __all__ = ["PlanLibrary", "library_of"]
 
@@ -116,6 +116,9 @@ class PlanLibrary:
         self._distances_used = 0
         self._edges_used = 0
         self._slots: dict[int, int] = {}
+        """The slot of each key (the kernel searches ``keys``)."""
+        self._machines: list[Machine | None] = []
+        """The machine of each slot (``None``: no operation usable)."""
 
     def __repr__(self) -> str:
         return f"<PlanLibrary of {self.game!r}: {self.machines} machines>"
@@ -136,11 +139,10 @@ class PlanLibrary:
         key = disabled * self.seats + seat
         slot = self._slots.get(key)
         if slot is None:
-            slot = self._add_machine(key, seat, disabled)
-        if goal < 0 or not self.info[slot, I_USABLE] or self.goals[slot, goal] >= 0:
+            slot = self._add_machine(key, machine_with(self.game, seat, disabled_names(disabled)))
+        machine = self._machines[slot]
+        if goal < 0 or machine is None or self.goals[slot, goal] >= 0:
             return
-        machine = self._machine(seat, disabled)
-        assert machine is not None
         table = tables(machine)
         layers = np.concatenate([table.table(goal, free) for free in range(machine.layers)])
         self.goals[slot, goal] = self.append_distances(layers)
@@ -173,15 +175,7 @@ class PlanLibrary:
         self._distances_used += len(layers)
         return start
 
-    def _machine(self, seat: int, disabled: int) -> Any:
-        names = [
-            disabled_name(1 << bit) for bit in range(disabled.bit_length()) if disabled >> bit & 1
-        ]
-        mode = "competitive" if self.game.competitive else "cooperative"
-        return machine_for(self.game, {"mode": mode, "disabled": names}, seat)
-
-    def _add_machine(self, key: int, seat: int, disabled: int) -> int:
-        machine = self._machine(seat, disabled)
+    def _add_machine(self, key: int, machine: Machine | None) -> int:
         info = np.zeros(INFO_COLUMNS, np.int64)
         info[I_REGISTERS:] = -1
         rows: list[list[int]] = []
@@ -220,6 +214,7 @@ class PlanLibrary:
         self.keys = _room(self.keys, self.machines, fill=-1)
         self.keys[slot] = key  # last: the kernel finds the slot only once it is whole
         self._slots[key] = slot
+        self._machines.append(machine)
         return slot
 
 

@@ -11,7 +11,8 @@ of the turn).
 
 The helpers here turn what a seat sees into the planner's terms: :func:`machine_for` (the
 operations, registers and prices the seat may use now, and its hacker's free operations),
-:func:`free_left` (the free uses it has left) and :func:`current_goal`.
+:func:`free_left` (the free uses it has left) and :func:`current_goal`; :func:`machine_with`
+is the machine from what an ERROR disabled, without a view (the greedy kernel's library).
 
 >>> import moonbase, random
 >>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
@@ -23,7 +24,7 @@ operations, registers and prices the seat may use now, and its hacker's free ope
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from moonbase.agents.moon_planner import UNREACHABLE, Machine, tables, values_of
@@ -38,6 +39,7 @@ __all__ = [
     "free_left",
     "hacker_of",
     "machine_for",
+    "machine_with",
     "repair_choice",
 ]
 
@@ -53,9 +55,13 @@ def hacker_of(game: Game, view: View, seat: int) -> Hacker | None:
     >>> hacker_of(game, view, 0).free, hacker_of(game, view, 1)
     (frozenset({'MOV'}), None)
     """
+    return _hacker(game, seat) if view["mode"] == "competitive" else None
+
+
+def _hacker(game: Game, seat: int) -> Hacker | None:
     colours = game.options.get("hackers") or ()
     assert isinstance(colours, tuple)
-    if view["mode"] != "competitive" or not colours:
+    if game.options["mode"] != "competitive" or not colours:
         return None
     return HACKERS.get(colours[seat])
 
@@ -96,15 +102,26 @@ def machine_for(game: Game, view: View, seat: int) -> Machine | None:
     >>> red.free, red.free_uses
     (('OR', 'AND'), 2)
     """
+    return machine_with(game, seat, view["disabled"])
+
+
+def machine_with(game: Game, seat: int, disabled: Collection[str]) -> Machine | None:
+    """:func:`machine_for` from what an ERROR ``disabled`` (names) rather than a view: the
+    machine ``seat`` has with them disabled, or ``None``.
+
+    >>> import moonbase
+    >>> machine_with(moonbase.load("moon"), 0, ["B", "ROL"]).registers
+    ('A', 'C', 'D')
+    """
     options = game.options
-    disabled = set(view["disabled"])
+    disabled = set(disabled)
     in_play = options["operations"]
     assert isinstance(in_play, tuple)
     operations = tuple(name for name in in_play if name not in disabled)
     if not operations:
         return None
-    competitive = view["mode"] == "competitive"
-    hacker = hacker_of(game, view, seat)
+    competitive = options["mode"] == "competitive"
+    hacker = _hacker(game, seat)
     prices = tuple(
         hacker.costs.get(name, OPERATIONS[name].cost(competitive))
         if hacker is not None

@@ -41,7 +41,7 @@ _KEPT_PER_PLANET: Final = 3
 """A best tableau only uses the lowest three cards of a planet."""
 _SUIT: Final = tuple(suit(c) for c in range(AST))
 _Places = tuple[tuple[int, int], ...]
-"""Cards of a tableau by their places in the lowest cards: (planet, position), in order."""
+"""A tableau's cards by their places among the lowest cards: (planet, position), in order."""
 _RANK: Final = tuple(rank(c) for c in range(AST))
 
 
@@ -75,15 +75,13 @@ def _tableau(state: MoonsState, seat: int) -> str | None:
         if len(group) < _KEPT_PER_PLANET:
             group.append(c)
     held = [planet for planet in range(4) if groups[planet]]
-    best: list[int] = []
-    best_value, best_places = 0, _Places()
-    for places in _candidate_places(groups, held):
-        cards = [groups[planet][at] for planet, at in places]
-        value = tableau_value(cards)
-        if not best or value > best_value or (value == best_value and places < best_places):
-            best, best_value, best_places = cards, value, places
-    if not best:
+    candidates = [
+        [groups[planet][at] for planet, at in places]
+        for places in sorted(_candidate_places(groups, held))  # the combinations' order
+    ]
+    if not candidates:
         return None
+    best = max(candidates, key=tableau_value)  # the first best, as over every combination
     return "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "decode_move",
     "disabled_bit",
     "disabled_name",
+    "disabled_names",
     "unknown",
 ]
 
@@ -81,6 +82,20 @@ def disabled_name(bit: int) -> str:
     """The register or operation of a single bit of a disabled mask (see :func:`disabled_bit`)."""
     index = bit.bit_length() - 1
     return REGISTERS[index] if index < 4 else tuple(OPERATIONS)[index - 4]
+
+
+def disabled_names(mask: int) -> list[str]:
+    """Every register and operation of a disabled mask, by name, sorted.
+
+    >>> disabled_names(disabled_bit("ROL") | disabled_bit("B"))
+    ['B', 'ROL']
+    """
+    names = []
+    while mask:
+        bit = mask & -mask
+        names.append(disabled_name(bit))
+        mask ^= bit
+    return sorted(names)
 
 
 # ---------------------------------------------------------------------- actions

@@ -23,7 +23,7 @@ from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moon.cards import goal_value
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS, energy_text
-from moonbase.games.moon.notation import CardKind, Kind, Move, disabled_name
+from moonbase.games.moon.notation import CardKind, Kind, Move, disabled_names
 from moonbase.games.moon.tables import EFFECTS, PriceTable, Tables
 from moonbase.games.moon.views import MachineView, MoonView, PhaseName
 from moonbase.i18n import gettext as _
@@ -251,12 +251,7 @@ class MoonState(State[MoonView]):
 
     def disabled_names(self) -> list[str]:
         """What an ERROR disabled, by name, sorted."""
-        disabled, names = self.disabled, []
-        while disabled:
-            bit = disabled & -disabled
-            names.append(disabled_name(bit))
-            disabled ^= bit
-        return sorted(names)
+        return disabled_names(self.disabled)
 
     def enabled_registers(self) -> list[str]:
         """Registers that may be operands (not disabled by an ERROR)."""
