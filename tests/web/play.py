@@ -22,14 +22,20 @@ def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
 
 
 def wait_for_change(
-    server: Server, table: str, version: int, path: str | None = None, seconds: float = 20.0
+    server: Server,
+    table: str,
+    version: int,
+    path: str | None = None,
+    seconds: float = 20.0,
+    until: Callable[[Any], bool] | None = None,
 ) -> Any:
-    """Wait until the table is past ``version``; its state at ``path`` then (by default the
-    spectator's)."""
+    """Wait until the table is past ``version`` (and, given ``until``, its state passes it);
+    its state at ``path`` then (by default the spectator's). A bot sharing a simultaneous turn
+    may move the table on before a click lands: ``until`` tells the move one waits for."""
     deadline = time.monotonic() + seconds
     while True:
         state = server.get(path or f"/api/tables/{table}/state")
-        if state["version"] > version:
+        if state["version"] > version and (until is None or until(state)):
             return state
         assert time.monotonic() < deadline, f"table {table} stayed at version {version}"
         time.sleep(0.05)

@@ -63,7 +63,10 @@ def test_a_turn_is_guided_step_by_step(server: Server, browser: Any) -> None:
 
         plain = next(" ".join(w) for w in writes if w[1] == "1" and len(w) == 3)
         page.click(f'#board .sheet-box[data-seat="0"] .spot[data-action="{plain}"]')
-        second = wait_for_change(server, table, first["version"], path)
+        # the greedy seat writes in the same turn: wait for this seat's own write
+        second = wait_for_change(
+            server, table, first["version"], path, until=lambda s: s["legal"] != first["legal"]
+        )
         wait_for_version(page, second["version"])
         step = next(a.split()[0] for a in second["legal"] if a != "SKIP")
         assert guide.get_attribute("data-step") == step
