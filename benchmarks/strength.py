@@ -16,7 +16,8 @@ Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|second
 - ``defaults``: the default ``mcts`` (a spec without parameters: each game's tuned settings,
   see :mod:`moonbase.agents.mcts_defaults`) against ``greedy`` in every game and mode as a new
   player meets it. Competitive games seat one ``mcts`` among ``greedy`` seats, every deal played
-  from every seat: its win rate against the even share. Cooperative MOON and solo Welcome to
+  from every seat: its win rate against the even share, and the part of the `greedy` seats it
+  finishes above on score (a tie counting half). Cooperative MOON and solo Welcome to
   the Moon play the same deals once by ``mcts`` and once by ``greedy``: both win rates, both
   mean scores and the paired difference of the scores. ``--rows`` picks rows;
 - ``wttm``: Welcome to the Moon's greedy heuristic per adventure 1–8, solo and two players:
@@ -329,9 +330,11 @@ def defaults_row(
                        seed=FIRST_DEAL[0], workers=workers)  # fmt: skip
         entry = result.entries[0]
         rest = [e.mean_score for e in result.entries[1:]]
+        above, low, high = mean_interval([record.outscored(0) for record in result.records])
         versus = (
             f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) "
-            f"against {1 / game.seats:.2f}"
+            f"against {1 / game.seats:.2f}; outscores a `greedy` seat {above:.2f} "
+            f"({_interval(low, high)})"
         )
         scores = f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f}"
         dealt = -(-games // game.seats)

@@ -7,6 +7,8 @@ import io
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import moonbase
 from moonbase.agents import InvalidAgent, match
@@ -138,3 +140,18 @@ def test_an_interrupted_match_keeps_the_games_it_finished(monkeypatch: pytest.Mo
     assert partial.interrupted and (len(partial.records), partial.planned) == (3, 10)
     assert [entry.games for entry in partial.entries] == [3, 3]
     assert isinstance(stopped.value, KeyboardInterrupt), "callers that catch Ctrl-C still do"
+
+
+@given(st.lists(st.integers(-3, 3), min_size=2, max_size=6))
+def test_outscoring_shares_each_pair_between_its_two_seats(scores: list[int]) -> None:
+    # every pair of seats gives one point, to the higher score or half to each on a tie
+    seats = len(scores)
+    record = GameRecord(0, 1, tuple(range(seats)), tuple(map(float, scores)), (0,), 10, 0.1)
+    parts = [record.outscored(entry) for entry in range(seats)]
+    assert sum(parts) * (seats - 1) == pytest.approx(seats * (seats - 1) / 2)
+    top = max(scores)
+    for entry, part in enumerate(parts):
+        beaten = sum(1 for score in scores if score < scores[entry])
+        tied = scores.count(scores[entry]) - 1
+        assert part == pytest.approx((beaten + tied / 2) / (seats - 1))
+        assert (part == 1.0) == (scores[entry] == top and tied == 0)

@@ -95,6 +95,21 @@ class GameRecord:
         seat = self.seat_of(entry)
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
+    def outscored(self, entry: int) -> float:
+        """The part of the other seats agent ``entry`` finished above on score, a tie counting
+        half: how often it beats one given opponent, which in a game of many seats says more
+        than its share of the wins.
+
+        >>> record = GameRecord(0, 1, (1, 0, 2, 3), (5.0, 7.0, 5.0, 2.0), (1,), 10, 0.1)
+        >>> record.outscored(0), record.outscored(1)  # agent 0 sat in seat 1, agent 1 in seat 0
+        (1.0, 0.5)
+        """
+        seat = self.seat_of(entry)
+        mine = self.scores[seat]
+        others = [score for other, score in enumerate(self.scores) if other != seat]
+        above = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in others)
+        return above / len(others)
+
 
 @dataclass(frozen=True)
 class EntryResult:
