@@ -10,6 +10,7 @@ import pytest
 
 import moonbase
 from moonbase.agents import make_agent, play
+from moonbase.agents.heuristics import shortlist_for
 from moonbase.agents.mcts import WIDTH, MCTSAgent, reward
 from moonbase.core import CHANCE
 from tests.agents.helpers import GAMES
@@ -73,6 +74,25 @@ def test_wide_decisions_are_narrowed_to_the_greedy_choice_and_a_sample() -> None
     stats = agent.search(state, seat)
     assert len(stats) == WIDTH
     assert make_agent("greedy", 1).choose(state, seat) in stats
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_wide_tableau_considers_the_heuristic_s_shortlist_first(players: int) -> None:
+    game, shortlist = moonbase.load("moons", players=players), shortlist_for("moons")
+    assert shortlist is not None
+    for seed in range(4):
+        state = game.new(seed=seed)
+        seat = state.to_act[0]
+        listed = shortlist(state, seat)
+        assert len(listed) > 1 and len(state.legal_actions(seat)) > WIDTH
+        searched = {}
+        for switch in ("on", "off"):
+            agent = MCTSAgent(seed=1, iterations=WIDTH, rollout="random", shortlist=switch)
+            searched[switch] = set(agent.search(state, seat))  # UCT: each tried once
+            assert len(searched[switch]) == WIDTH and listed[0] in searched[switch]
+        assert set(listed[:WIDTH]) <= searched["on"]
+        # without it the rest is a random sample of hundreds, which misses most of the list
+        assert len(set(listed) & searched["off"]) < len(listed) // 2
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

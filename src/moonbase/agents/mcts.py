@@ -32,8 +32,10 @@ Every parameter a spec leaves out comes from the game's row of
 :data:`~moonbase.agents.mcts_defaults.TUNINGS`, found from the first state the agent is asked
 about: ``mcts`` alone is the strong bot of every game and mode.
 
-A node with many actions considers only :data:`WIDTH` of them: the greedy choice and a random
-sample drawn when the node is made (Moons' tableau choice has hundreds).
+A node with many actions considers only :data:`WIDTH` of them, chosen when the node is made:
+the greedy choice, then the heuristic's shortlist where the game has one (Moons' tableau
+choice has hundreds: the tableaus of the lowest cards of each choice of planets), then a
+random sample.
 
 >>> import moonbase, random
 >>> state = moonbase.load("moon-leap").new(seed=2, chance="explicit")
@@ -52,7 +54,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from moonbase.agents.heuristics import Heuristic, Outlook, heuristic_for, outlook_for
+from moonbase.agents.heuristics import (
+    Heuristic,
+    Outlook,
+    heuristic_for,
+    outlook_for,
+    shortlist_for,
+)
 from moonbase.agents.mcts_defaults import FALLBACK, defaults_for
 from moonbase.agents.protocol import (
     Agent,
@@ -191,6 +199,9 @@ class Settings:
     there is one for its policy (:mod:`moonbase.fast`; the same games as the rules engine,
     faster), random or greedy, to the end or cut at ``depth`` (then judged by the scores; a
     cut judged by the outlook stays with the engine)."""
+    shortlist: bool = True
+    """A node with more than :data:`WIDTH` actions considers the heuristic's shortlist (where
+    the game's heuristic has one) before a random sample."""
 
     @property
     def spec(self) -> str:
@@ -207,6 +218,7 @@ class Settings:
         parts += [f"depth={self.depth}"] if self.depth is not None else []
         parts += ["leaf=outlook"] if self.outlook else []
         parts += [f"prior={self.prior}"] + ([] if self.kernel else ["kernel=off"])
+        parts += [] if self.shortlist else ["shortlist=off"]
         return "mcts:" + ",".join(parts)
 
 
@@ -218,9 +230,11 @@ class MCTSAgent(Agent):
     move), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``), ``depth``
     (decisions per rollout before judging the game; 0: to the end), ``leaf`` (``score`` or
     ``outlook``: what judges a cut rollout), ``prior`` (the greedy choice's weight in PUCT;
-    default 0.5 with greedy rollouts, 0 with random ones) and ``kernel`` (``on``, the default,
+    default 0.5 with greedy rollouts, 0 with random ones), ``kernel`` (``on``, the default,
     or ``off``: whether rollouts go to the game's compiled kernel, where :mod:`moonbase.fast`
-    has one for the rollout policy: random or greedy, cut or not, but for ``leaf=outlook``).
+    has one for the rollout policy: random or greedy, cut or not, but for ``leaf=outlook``) and
+    ``shortlist`` (``on``, the default, or ``off``: whether a node with too many actions to try
+    considers the heuristic's shortlist before a random sample).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -242,6 +256,7 @@ class MCTSAgent(Agent):
         "prior": unit_float,
         "leaf": choice_of("score", "outlook"),
         "kernel": choice_of("on", "off"),
+        "shortlist": choice_of("on", "off"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
@@ -276,6 +291,7 @@ class MCTSAgent(Agent):
             outlook=chosen.get("leaf", "score") == "outlook",
             prior=chosen.get("prior", 0.5 if greedy else 0.0),
             kernel=chosen.get("kernel", "on") == "on",
+            shortlist=chosen.get("shortlist", "on") == "on",
         )
 
     def _configure(self, game: Game) -> Settings:
@@ -354,9 +370,16 @@ class MCTSAgent(Agent):
         if len(actions) <= WIDTH:
             return actions
         if node.candidates is None:
-            greedy = heuristic_for(world.game.name)(world, seat, self.rng)
-            others = [action for action in actions if action != greedy]
-            node.candidates = frozenset([greedy, *self.rng.sample(others, WIDTH - 1)])
+            name = world.game.name
+            chosen = [heuristic_for(name)(world, seat, self.rng)]
+            shortlist = shortlist_for(name) if self._configure(world.game).shortlist else None
+            if shortlist is not None:
+                legal = set(actions)
+                listed = [a for a in shortlist(world, seat) if a in legal and a not in chosen]
+                chosen += listed[: WIDTH - 1]
+            others = [action for action in actions if action not in chosen]
+            chosen += self.rng.sample(others, WIDTH - len(chosen))
+            node.candidates = frozenset(chosen)
         kept = [action for action in actions if action in node.candidates]
         return kept or actions[:WIDTH]
 

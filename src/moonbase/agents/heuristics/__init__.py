@@ -19,18 +19,24 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from moonbase.core import State
 
 __all__ = [
     "HEURISTICS",
     "OUTLOOKS",
+    "SHORTLISTS",
     "Heuristic",
     "Outlook",
+    "Shortlist",
     "heuristic_for",
     "outlook_for",
     "register_heuristic",
+    "shortlist_for",
 ]
+
+_T = TypeVar("_T")
 
 Heuristic = Callable[[State, int, random.Random], str]
 """``heuristic(observed, seat, rng) -> action`` for a seat in ``observed.to_act``."""
@@ -38,6 +44,10 @@ Heuristic = Callable[[State, int, random.Random], str]
 Outlook = Callable[[State, int], float]
 """``outlook(state, seat)``: the seat's score now plus what the heuristic expects it to gain
 (in points), for judging a game cut short."""
+
+Shortlist = Callable[[State, int], list[str]]
+"""``shortlist(observed, seat)``: legal actions of ``seat`` worth a search's look where it has
+more than the search can try, the heuristic's favourites first (``[]``: none to offer)."""
 
 HEURISTICS: dict[str, str | Heuristic] = {
     "moon": "moonbase.agents.heuristics.moon:choose",
@@ -54,6 +64,13 @@ OUTLOOKS: dict[str, str | Outlook] = {
 function (MCTS's ``leaf=outlook`` judges cut rollouts by it)."""
 
 
+SHORTLISTS: dict[str, str | Shortlist] = {
+    "moons": "moonbase.agents.heuristics.moons:shortlist",
+}
+"""The games whose heuristic can name the actions worth trying where there are hundreds
+(MCTS considers them before a random sample)."""
+
+
 def register_heuristic(game: str, heuristic: Heuristic) -> None:
     """Make ``heuristic`` the greedy play of ``game`` (replacing any before it)."""
     HEURISTICS[game] = heuristic
@@ -65,23 +82,33 @@ def outlook_for(game: str) -> Outlook | None:
     >>> outlook_for("moon") is None, outlook_for("welcome-to-the-moon").__name__
     (True, 'outlook')
     """
-    found = OUTLOOKS.get(game)
-    if isinstance(found, str):
-        module_name, _, name = found.partition(":")
-        loaded: Outlook = getattr(importlib.import_module(module_name), name)
-        OUTLOOKS[game] = found = loaded
-    return found
+    return _loaded(OUTLOOKS, game)
+
+
+def shortlist_for(game: str) -> Shortlist | None:
+    """The shortlist of ``game``, or ``None`` when its heuristic has none.
+
+    >>> shortlist_for("moon") is None, shortlist_for("moons").__name__
+    (True, 'shortlist')
+    """
+    return _loaded(SHORTLISTS, game)
 
 
 def heuristic_for(game: str) -> Heuristic:
     """The heuristic of ``game``, or the generic one-step lookahead."""
-    found = HEURISTICS.get(game)
+    found = _loaded(HEURISTICS, game)
     if found is None:
         from moonbase.agents.heuristics.generic import choose
 
         return choose
+    return found
+
+
+def _loaded(table: dict[str, str | _T], game: str) -> _T | None:
+    """``table``'s function for ``game``, imported from its ``module:function`` (and kept in
+    the table) the first time it is asked for."""
+    found = table.get(game)
     if isinstance(found, str):
         module_name, _, name = found.partition(":")
-        loaded: Heuristic = getattr(importlib.import_module(module_name), name)
-        HEURISTICS[game] = found = loaded
+        table[game] = found = getattr(importlib.import_module(module_name), name)
     return found

@@ -34,7 +34,7 @@ from moonbase.core import State
 from moonbase.games.moons.cards import AST, CARD_NAMES, MINIS, PLANET_INDEX, card, rank, suit
 from moonbase.games.moons.state import MoonsState, Phase
 
-__all__ = ["choose", "tableau_value"]
+__all__ = ["choose", "shortlist", "tableau_value"]
 
 _USEFUL_MINIS: Final = ("MINI GRAB", "MINI BONUS", "MINI SET-BONUS")
 _KEPT_PER_PLANET: Final = 3
@@ -58,7 +58,8 @@ def tableau_value(cards: Sequence[int]) -> int:
 
 def _tableau(state: MoonsState, seat: int) -> str | None:
     """The best tableau of the lowest Moon cards of ``seat``'s hand (any three Moon cards of
-    a hand are a legal tableau); ``None`` with fewer than three.
+    a hand are a legal tableau); ``None`` with fewer than three. The best of
+    :func:`_tableaus`.
 
     Of the tableaus of the lowest three cards of each planet (:func:`tableau_value`; the first
     best in the order of ``itertools.combinations`` over those cards, planet by planet), only
@@ -68,6 +69,20 @@ def _tableau(state: MoonsState, seat: int) -> str | None:
     each named by its places (planet, then position in the planet), whose order is the
     combinations' order.
     """
+    candidates = _tableaus(state, seat)
+    if not candidates:
+        return None
+    best = max(candidates, key=tableau_value)  # the first best, as over every combination
+    return _tableau_text(best)
+
+
+def _tableau_text(cards: list[int]) -> str:
+    return "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(cards))
+
+
+def _tableaus(state: MoonsState, seat: int) -> list[list[int]]:
+    """The tableaus that can be best for some judgement that prefers lower cards (at most
+    20: the lowest cards of each choice of planets), in the combinations' order."""
     hand = sorted({c for c in state.hands[seat] if c != AST})
     groups: list[list[int]] = [[], [], [], []]
     for c in hand:
@@ -75,14 +90,10 @@ def _tableau(state: MoonsState, seat: int) -> str | None:
         if len(group) < _KEPT_PER_PLANET:
             group.append(c)
     held = [planet for planet in range(4) if groups[planet]]
-    candidates = [
+    return [
         [groups[planet][at] for planet, at in places]
         for places in sorted(_candidate_places(groups, held))  # the combinations' order
     ]
-    if not candidates:
-        return None
-    best = max(candidates, key=tableau_value)  # the first best, as over every combination
-    return "TABLEAU " + " ".join(CARD_NAMES[c] for c in sorted(best))
 
 
 def _candidate_places(groups: list[list[int]], held: list[int]) -> list[_Places]:
@@ -171,6 +182,28 @@ def _outlook(state: MoonsState, seat: int, action: str) -> int:
     if not trial.is_over:
         return 1
     return 2 if seat in trial.winners() else 0
+
+
+def shortlist(observed: State, seat: int) -> list[str]:
+    """The actions worth a search's look where ``seat`` has too many to try them all: at the
+    tableau, the tableaus of the lowest cards of each choice of planets, the heuristic's
+    favourites first (:func:`tableau_value`); ``[]`` elsewhere.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moons").new(seed=3)
+    >>> listed = shortlist(state, 0)
+    >>> listed[0] == choose(state, 0, random.Random(0)), len(listed) <= 20
+    (True, True)
+    >>> set(listed) <= set(state.legal_actions(0))
+    True
+    """
+    assert isinstance(observed, MoonsState)
+    if observed.phase is not Phase.TABLEAU or observed.taker is not None:
+        return []
+    if seat not in observed.to_act:
+        return []
+    ranked = sorted(_tableaus(observed, seat), key=tableau_value, reverse=True)  # stable
+    return [_tableau_text(cards) for cards in ranked]
 
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
