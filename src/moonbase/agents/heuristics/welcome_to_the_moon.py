@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, reduce
 from math import erf, prod, sqrt
+from operator import or_
 from typing import Final
 
 from moonbase.agents.heuristics import generic
@@ -41,7 +42,7 @@ from moonbase.games.welcome_to_the_moon.adventures import a8_battle as a8
 from moonbase.games.welcome_to_the_moon.adventures.engine import Engine
 from moonbase.games.welcome_to_the_moon.astra import astra_rockets, astra_score
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, DECK
-from moonbase.games.welcome_to_the_moon.notation import parse_choice
+from moonbase.games.welcome_to_the_moon.notation import Choice, parse_choice
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
@@ -69,8 +70,8 @@ def _chance_table(extremes: float, shape: float) -> list[list[list[float]]]:
     """``table[lo + 1][hi][k]``: each of ``k`` empty spaces' chance between ``lo`` and ``hi``."""
     fit = [extremes if n in (0, 16, 17) else 1.0 for n in range(18)]
     mass = [_COPIES[n] * 15 / 63 if _COPIES[n] else extremes * 0.4 for n in range(18)]
-    runs = range(_LONGEST + 1)
     spans = [[(sum(fit[a:b]), sum(mass[a:b])) for b in range(19)] for a in range(19)]
+    runs = range(_LONGEST + 1)
     return [[[fill_chance(k, *span, shape) for k in runs] for span in row] for row in spans]
 
 
@@ -117,8 +118,7 @@ def fill_chances(
                         if chance < chances[empty]:
                             chances[empty] = chance
                     fits |= _SPANS[low][mark - 1]
-                    run = []
-                low = mark
+                low, run = mark, []
     return fits
 
 
@@ -162,28 +162,39 @@ def _filled(marks: bytearray, slots: Iterable[int]) -> int:
     return sum(1 for slot in slots if marks[slot])
 
 
+def _union(masks: Iterable[int]) -> int:
+    return reduce(or_, masks, 0)
+
+
+def _all(chances: list[float], slots: Iterable[int]) -> float:
+    """The chance that every one of ``slots`` is filled some day."""
+    chance: float = prod(map(chances.__getitem__, slots))
+    return chance
+
+
 # ---------------------------------------------------------------------- what pays, per adventure
-_ROCKET: Final = 150 / 31
-"""Adventure 1: what one rocket of the launch track is worth on average."""
-_A1_INDEX: Final = {floor.name: index for index, floor in enumerate(a1.FLOORS)}
+# Each evaluator takes the rewards of the missions still open, the marks, each space's fill chance
+# and the numbers that fit each zone, and gives what the sheet is likely to gain beyond its score.
+_ROCKET: Final = 150 / 31  # adventure 1: what one rocket of the launch track is worth on average
+_A1_MISSES: Final = [
+    (sum(b.count(a) for _, b in DECK) / 63, [a1.FLOORS.index(f) for f in a1.floors_for(a)])
+    for a in ACTIONS
+]
+"""Adventure 1, per action: its share of the cards and the floors it may go to (WILD's too)."""
 _A1_NEEDS: Final = {
-    card: [slot for name in names.split() for slot in a1.FLOORS[_A1_INDEX[name]].slots]
+    card: [slot for floor in a1.FLOORS if floor.name in names.split() for slot in floor.slots]
     for card, names in (("A1", "AST1 AST2 WAT"), ("A2", "ROB1 ROB2 PLA"), ("B1", "ENE"),
                         ("B2", "PLT WILD"))
 }  # fmt: skip
 """Adventure 1: the spaces missions A1–B2 need filled."""
-_A1_SHARES: Final = {a: sum(b.count(a) for _, b in DECK) / 63 for a in ACTIONS}
 
 
-def _a1(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a1(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 1: rockets one by one; quarters' bonuses and floor missions by their chances;
     the risk that no combination fits the floors its action may go to."""
-    miss = 0.0
-    for action, share in _A1_SHARES.items():
-        mask = fits[_A1_INDEX["WILD"]]
-        for floor in a1.floors_for(action):
-            mask |= fits[_A1_INDEX[floor.name]]
-        miss += share * error_risk(mask) ** (1 / 3)
+    miss: float = sum(
+        share * error_risk(_union(fits[f] for f in fs)) ** (1 / 3) for share, fs in _A1_MISSES
+    )
     value = a1.LAUNCH.marked(marks) * _ROCKET - a1.LAUNCH.value(marks) - _ERROR_COST * miss**3
     for quarter in (q for q in a1.QUARTERS if not all(marks[slot] for slot in q.slots)):
         active = 1.0 if quarter.arrow is not None and marks[quarter.arrow] else 0.3
@@ -193,21 +204,20 @@ def _a1(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
             else 3.0
             for b in quarter.bonuses
         )  # fmt: skip
-        value += reward * prod(map(chances.__getitem__, quarter.slots))
-    for card, slots in _A1_NEEDS.items():
-        if card in judge.rewards:
-            value += judge.rewards[card] * _ROCKET * prod(map(chances.__getitem__, slots))
+        value += reward * _all(chances, quarter.slots)
+    for card in (card for card in _A1_NEEDS if card in rewards):
+        value += rewards[card] * _ROCKET * _all(chances, _A1_NEEDS[card])
     return value
 
 
-def _a2(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a2(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 2: zones (longest, majority, missions B) by their chances; plants and robots of
     stations without a multiplier; energy (walls to come)."""
-    value, missions = 0.0, judge.rewards
+    value = 0.0
     for zone in (zone for zone in a2.zones(marks) if not all(marks[slot] for slot in zone)):
-        reward = 4.0 + 0.6 * len(zone) + missions.get("B1", 0) / 2 * (len(zone) == 6)
-        reward += missions.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
-        value += reward * prod(map(chances.__getitem__, zone))
+        reward = 4.0 + 0.6 * len(zone) + rewards.get("B1", 0) / 2 * (len(zone) == 6)
+        reward += rewards.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
+        value += reward * _all(chances, zone)
     for station in a2.STATIONS:
         if not (marks[station.high[0]] | marks[station.low[0]]) & CIRCLED:
             robots = _filled(marks, station.robots) / len(station.robots)
@@ -221,25 +231,22 @@ def _a2(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
 _A3_NEAR: Final = {
     cell: {t.b if t.a == cell else t.a for t in a3.TUNNELS if cell in (t.a, t.b)} | {cell}
     for cell in a3.CELL_NAMES
-}
-"""Adventure 3: each cell and the cells a tunnel may join to it."""
+}  # each cell and the cells a tunnel may join to it
 _A3_FUTURE: Final = {
     "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
 }  # fmt: skip
 """Adventure 3, per multiplier: its items' symbol, items and multiplier points still to come."""
 
 
-def _a3(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 3: quarters and rows or columns (missions A) by their chances; plants, tanks and
     antennas against the multipliers still to come; antennas near the tunnel network."""
     value = 0.0
     for quarter in (q for q in a3.QUARTERS if not marks[q.high] & CIRCLED and not marks[q.low]):
-        reward = 5.0 if marks[quarter.high] else 15.0
-        value += reward * prod(map(chances.__getitem__, quarter.buildings))
+        value += (5.0 if marks[quarter.high] else 15.0) * _all(chances, quarter.buildings)
     for card, zones in (("A1", a3.COLUMNS), ("A2", a3.ROWS)):
-        if card in judge.rewards:
-            chance = sum(prod(map(chances.__getitem__, zone.slots)) for zone in zones)
-            value += judge.rewards[card] / 3 * chance
+        if card in rewards:
+            value += rewards[card] / 3 * sum(_all(chances, zone.slots) for zone in zones)
     for name, track in a3.MULTIPLIERS.items():
         symbol, future_items, future_points = _A3_FUTURE[name]
         items = _filled(marks, a3.DATA.symbols[symbol])
@@ -256,13 +263,12 @@ _A4_COLUMNS: Final = {
     k: [gem for space, gem in a4.GEMS.items() if a4.column_of(space) == k]
     + [(gap.kind, gap.slot) for gap in a4.GAPS if gap.column == k]
     for k in range(1, 13)
-}
-"""Adventure 4: each column's resources as (storage, slot)."""
+}  # each column's resources as (storage, slot)
 _A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBIES": "RUBY"}
 _A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
 
 
-def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 4: each column's resources by the chance of extracting it (one more storage box
     is worth its multiplier and a part of its filling bonus); factories by their progress."""
     units = {}
@@ -273,14 +279,13 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
             units[name] += storage.points / max(left, 1) * 0.5
     value = 0.0
     for k, resources in ((k, r) for k, r in _A4_COLUMNS.items() if not marks[a4.EXTRACTORS[k - 1]]):
-        reward = 0.0
-        for kind, slot in resources:  # a circled resource, or one still to circle (gems likelier)
-            if marks[slot] in (0, CIRCLED):
-                gem = kind in ("PEARL", "RUBY")
-                reward += units[kind] * (1.0 if marks[slot] else 0.7 if gem else 0.2)
+        reward = sum(  # a circled resource, or one still to circle (gems likelier)
+            units[kind] * (1.0 if marks[slot] else 0.7 if kind in ("PEARL", "RUBY") else 0.2)
+            for kind, slot in resources
+            if marks[slot] in (0, CIRCLED)
+        )
         value += reward * chances[k] * chances[k + 12] * chances[k + 24]
     for factory in a4.FACTORIES:
-        done = _filled(marks, factory.symbols) / len(factory.symbols)
         if factory.kind == "main":
             storage = a4.STORAGES[_A4_MAIN[factory.name]]
             worth = (storage.upgraded - storage.base) * (_filled(marks, storage.boxes) + 4.0)
@@ -289,6 +294,7 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
             worth = 3.0 * (_filled(marks, slots) + more)
         else:
             worth = 2 * units[factory.storage] if factory.storage else 4.0
+        done = _filled(marks, factory.symbols) / len(factory.symbols)
         value += worth * done * 0.7 if done < 1 else 0.0
     return value
 
@@ -296,21 +302,18 @@ def _a4(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
 _A5_ENDS: Final = {end.space: end for end in a5.ENDS}
 
 
-def _a5(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a5(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 5: each skyscraper end's bonus by the chance of building out to it; tower levels
     under way."""
     value = 0.0
-    for slots, ground in ((sk.slots, sk.ground) for sk in a5.SKYSCRAPERS):
+    for slots, (bottom, top) in ((sk.slots, sk.ground) for sk in a5.SKYSCRAPERS):
         marked = [i for i, slot in enumerate(slots) if marks[slot]]
-        for first, end in ((True, _A5_ENDS[slots[0]]), (False, _A5_ENDS[slots[-1]])):
-            if marks[end.high[0]] & CIRCLED or marks[end.low[0]]:
-                continue
-            reward = end.low[1] if marks[end.high[0]] else end.high[1]
-            if first:
-                path = slots[: marked[0] if marked else slots.index(ground[1]) + 1]
-            else:
-                path = slots[marked[-1] + 1 if marked else slots.index(ground[0]) :]
-            value += reward * 0.8 * prod(map(chances.__getitem__, path))
+        down = slots[: marked[0] if marked else slots.index(top) + 1]
+        up = slots[marked[-1] + 1 if marked else slots.index(bottom) :]
+        for end, path in ((_A5_ENDS[slots[0]], down), (_A5_ENDS[slots[-1]], up)):
+            if not marks[end.high[0]] & CIRCLED and not marks[end.low[0]]:
+                reward = end.low[1] if marks[end.high[0]] else end.high[1]
+                value += reward * 0.8 * _all(chances, path)
     return value + 1.5 * sum(1 for count in a5.tower_counts(marks) if count in (1, 2))
 
 
@@ -318,7 +321,7 @@ _A6_TRACKS: Final = ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATE
 _A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
 
 
-def _a6(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a6(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 6: each quarter's spaces likely to be filled, by its energy; the next row of
     each track; active viruses."""
     value = 0.0
@@ -333,7 +336,7 @@ def _a6(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
     return value - 2.0 * sum(1 for target in _A6_VIRUSES if marks[target] == CIRCLED)
 
 
-def _a7(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -> float:
+def _a7(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 7: modules and greenhouses by their chances (blocks not connected yet count
     less); connected blocks."""
     blocks = a7.connected(marks)
@@ -348,7 +351,7 @@ def _a7(judge: Judge, marks: bytearray, chances: list[float], fits: list[int]) -
         elif not block.greenhouse and not all(marks[space] for space in block.spaces):
             tank = 2.0 if marks[next(iter(block.tanks.values()))] else 1.3
             reward = (a7.VALUES[a7.reactors(marks, ship)] + 1.5) * tank
-            value += reward * prod(map(chances.__getitem__, block.spaces))
+            value += reward * _all(chances, block.spaces)
     return value
 
 
@@ -357,50 +360,27 @@ _PAYS: Final = {
     4: (_a4, _EXTREMES, _SHAPE, 0.5), 5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0),
     7: (_a7, _EXTREMES, _SHAPE, 0.4),
 }  # fmt: skip
-"""Per adventure but 8: what pays (from the judge, the marks, each space's fill chance and the
-numbers that fit each zone), the fill chances' extremes and shape (adventure 5's skyscrapers
-grow from one side at a time: kinder to long runs), and what each likely space is worth."""
+"""Per adventure but 8: what pays, the fill chances' extremes and shape (adventure 5's
+skyscrapers grow from one side at a time: kinder to long runs), and what each likely space is
+worth."""
 
 
-def _potential(judge: Judge, marks: bytearray) -> float:
+def _potential(adventure: Engine, rewards: dict[str, int], marks: bytearray) -> float:
     """What a sheet of adventures 1–7 is likely to become beyond its score."""
-    adventure = judge.adventure
     pays, extremes, shape, worth = _PAYS[adventure.number]
     chances = [1.0] * len(marks)
     zones = zones_of(adventure.number, marks)
     groups = [(zone,) for zone in zones] if adventure.number == 1 else [zones]  # a1: by floor
     masks = [fill_chances(marks, group, chances, extremes, shape) for group in groups]
-    fits = 0
     if type(adventure).open_spaces is Engine.open_spaces:
-        for mask in masks:
-            fits |= mask
+        fits = _union(masks)
     else:  # the adventure's open spaces are more than its zones' bounds
-        for _, low, high in adventure.open_spaces(marks):
-            fits |= _SPANS[low + 1][high]
-    value = pays(judge, marks, chances, masks)
+        fits = _union(_SPANS[low + 1][high] for _, low, high in adventure.open_spaces(marks))
+    value = pays(rewards, marks, chances, masks)
     if worth:
         value += worth * sum(chances[s] for s in adventure.data.space_slots if not marks[s])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
     return value if adventure.number == 1 else value - _ERROR_COST * error_risk(fits)
-
-
-def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
-    """Adventure 8: what ``side`` of a battlefield can expect from its unresolved planets beyond
-    their majorities now (a lead's chance to hold as the planet's last spaces and moons are taken
-    by either side), a little per stored astronaut symbol, less the risk of a System Error."""
-    gain = 0.0
-    for planet in (p for p in a8.PLANETS if not marks[off + p.resolved]):
-        one, two = a8.Battle.counts(marks, planet, off)
-        lead = one - two if side == 1 else two - one
-        left = sum(1 for slot in planet.spaces + planet.moons if not marks[off + slot])
-        keeps = 0.5 * (1.0 + erf((lead + 0.5) / sqrt(2.0 * left))) if left else float(lead >= 0)
-        now = lead > 0 or (lead == 0 and (not solo or side == (1 if off == 0 else 2)))
-        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (keeps - now)
-    stored = sum(1 for slot in a8.HALVES[side].astronauts if marks[off + slot] == CIRCLED)
-    fits = 0
-    for planet in (p for p in a8.PLANETS if not marks[off + p.spaces[-1]]):
-        fits |= _SPANS[max(planet.low - 2 * stored, 0)][min(planet.high + 2 * stored, 17) + 1]
-    return gain + stored - _A8_ERROR * error_risk(fits)
 
 
 def _a8(sheets: Sequence[Sheet]) -> list[float]:
@@ -414,6 +394,27 @@ def _a8(sheets: Sequence[Sheet]) -> list[float]:
         gains[owner] += _a8_half(sheet.marks, 0, 1, False)
         gains[owner - 1] += _a8_half(sheet.marks, 0, 2, False)
     return gains
+
+
+def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
+    """What ``side`` of a battlefield can expect from its unresolved planets beyond their
+    majorities now (a lead's chance to hold as the planet's last spaces and moons are taken by
+    either side), a little per stored astronaut symbol, less the risk of a System Error."""
+    gain = 0.0
+    for planet in (p for p in a8.PLANETS if not marks[off + p.resolved]):
+        one, two = a8.Battle.counts(marks, planet, off)
+        lead = one - two if side == 1 else two - one
+        left = sum(1 for slot in planet.spaces + planet.moons if not marks[off + slot])
+        keeps = 0.5 * (1.0 + erf((lead + 0.5) / sqrt(2.0 * left))) if left else float(lead >= 0)
+        now = lead > 0 or (lead == 0 and (not solo or side == (1 if off == 0 else 2)))
+        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (keeps - now)
+    stored = sum(1 for slot in a8.HALVES[side].astronauts if marks[off + slot] == CIRCLED)
+    fits = _union(
+        _SPANS[max(planet.low - 2 * stored, 0)][min(planet.high + 2 * stored, 17) + 1]
+        for planet in a8.PLANETS
+        if not marks[off + planet.spaces[-1]]
+    )
+    return gain + stored - _A8_ERROR * error_risk(fits)
 
 
 # ---------------------------------------------------------------------- the judge
@@ -471,10 +472,15 @@ class Judge:
                 self.adventure.reward(paid, mission, reward)
         total = self._score(sheets, self.seat)
         if self.adventure.number != 8:
-            return total + _potential(self, sheet.marks)
-        gains, seats = _a8(sheets), range(len(sheets))
-        others = [self._score(sheets, s) + gains[s] for s in seats if s != self.seat]
+            return total + _potential(self.adventure, self.rewards, sheet.marks)
+        gains = _a8(sheets)
+        others = [self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != self.seat]
         return total + gains[self.seat] - _RIVALRY * max(others, default=0.0)  # a planet won…
+
+    def _choice(self, action: str) -> Choice:
+        choice = parse_choice(action.split(" "), self.state.solo, self.adventure.data)
+        assert not isinstance(choice, str), choice
+        return choice
 
     def act(self, sheet: Sheet, action: str) -> Sheet:
         """A copy of ``sheet`` after one of the seat's legal actions (a write, an error or a
@@ -482,16 +488,14 @@ class Judge:
         child, adventure = sheet.copy(), self.adventure
         if child.stage != Sheet.CHOOSE:
             adventure.step(child, action)
-            adventure.settle(child)
-            return child
-        choice = parse_choice(action.split(" "), self.state.solo, adventure.data)
-        assert not isinstance(choice, str), choice
-        child.solo_used += choice.bonus
-        if choice.error:
-            adventure.error(child)
         else:
-            combo = next(c for c in self.state.offer if c.label == choice.label)
-            adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
+            choice = self._choice(action)
+            child.solo_used += choice.bonus
+            if choice.error:
+                adventure.error(child)
+            else:
+                combo = next(c for c in self.state.offer if c.label == choice.label)
+                adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
         adventure.settle(child)
         return child
 
@@ -538,35 +542,46 @@ class Judge:
 
     def _writes(self, actions: Sequence[str]) -> dict[str, float]:
         """Every write judged on its own (above :data:`_WIDE`, only the quickly best of each
-        combination), then the best few of each combination (one of a wild action's) with their
-        sub-steps resolved; solo, less what ASTRA gains."""
+        combination by placement), then the best few of each combination (one of a wild
+        action's) with their sub-steps resolved; solo, less what ASTRA gains."""
         offer = {combo.label: combo for combo in self.state.offer}
-        tried: dict[str, tuple[tuple[str, str], int, int, bool]] = {}  # group, slot, code, wild
-        for base in dict.fromkeys(action.removesuffix(" BONUS") for action in actions):
-            choice = parse_choice(base.split(" "), self.state.solo, self.adventure.data)
-            assert not isinstance(choice, str), choice
-            combo = offer[choice.label] if not choice.error else None
-            group = ("ERROR", "") if combo is None else (choice.label, choice.wild or combo.action)
-            code = 0 if combo is None else combo.number + choice.modified + 1
-            tried[base] = (group, choice.slot if combo else 0, code, bool(choice.wild))
+        bases = {action: action.removesuffix(" BONUS") for action in actions}
+        choices = {base: self._choice(base) for base in bases.values()}
+        groups = {
+            base: ("ERROR", "") if c.error else (c.label, c.wild or offer[c.label].action)
+            for base, c in choices.items()
+        }
+
+        def best(values: dict[str, float], own: int, wild: int) -> list[str]:
+            """The best of each group by ``values``: ``own`` of a combination's own action and
+            ``wild`` of a wild action's, best first."""
+            kept: dict[tuple[str, str], list[str]] = {}
+            for base in sorted(values, key=lambda base: -values[base]):
+                group = kept.setdefault(groups[base], [])
+                if len(group) < (wild if choices[base].wild else own):
+                    group.append(base)
+            return [base for group in kept.values() for base in group]
+
+        tried = list(choices)
         if len(tried) > _WIDE:
-            zones = zones_of(self.adventure.number, self.sheet.marks)
-            placed = {(slot, code) for _, slot, code, _ in tried.values()}
-            at = {spot: _placement(self.sheet.marks, *spot, zones) for spot in placed}
-            quick = {base: at[slot, code] for base, (_, slot, code, _) in tried.items()}
-            tried = {b: tried[b] for b in _best(tried, quick, (_QUICK, _PER_GROUP))}
+            spots = {
+                base: (0, 0) if c.error else (c.slot, offer[c.label].number + c.modified + 1)
+                for base, c in choices.items()
+            }
+            zones, marks = zones_of(self.adventure.number, self.sheet.marks), self.sheet.marks
+            at = {spot: _placement(marks, *spot, zones) for spot in set(spots.values())}
+            tried = best({base: at[spots[base]] for base in tried}, _QUICK, _PER_GROUP)
         first = {base: self.act(self.sheet, base) for base in tried}
         second: dict[str, float] = {}
         shortlists: dict[tuple[str, str], list[list[str]]] = {}
-        for base in _best(tried, {b: self.value(c) for b, c in first.items()}, (_PER_GROUP, 1)):
-            second[base] = self.resolved(first[base], shortlists.get(tried[base][0]))
-            shortlists[tried[base][0]] = shortlists.get(tried[base][0]) or self.found
-        bases = {action: action.removesuffix(" BONUS") for action in actions}
+        for base in best({b: self.value(c) for b, c in first.items()}, _PER_GROUP, 1):
+            second[base] = self.resolved(first[base], shortlists.get(groups[base]))
+            shortlists[groups[base]] = shortlists.get(groups[base]) or self.found
         if not self.state.solo:
             return {action: second[base] for action, base in bases.items() if base in second}
         costs, token = self.astra_costs()
         return {
-            action: second[base] - (token if action != base else costs[_astra_card(base)])
+            action: second[base] - (token if action != base else costs[_astra_card(choices[base])])
             for action, base in bases.items()
             if base in second
         }
@@ -591,25 +606,9 @@ class Judge:
         return costs, sum(gain(action) for action in range(len(ACTIONS))) / len(ACTIONS)
 
 
-def _best(
-    tried: dict[str, tuple[tuple[str, str], int, int, bool]],
-    values: dict[str, float],
-    keep: tuple[int, int],
-) -> list[str]:
-    """The best writes of each group by ``values`` (``keep``: how many of a combination's own
-    action, and of a wild action's), best first."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for base in sorted(values, key=lambda base: -values[base]):
-        group = groups.setdefault(tried[base][0], [])
-        if len(group) < keep[tried[base][3]]:
-            group.append(base)
-    return [base for group in groups.values() for base in group]
-
-
-def _astra_card(action: str) -> int:
-    """Solo: the card (1–3) that goes to ASTRA after ``action`` (``WRITE n a …`` / ``ERROR k``)."""
-    words = action.split(" ")
-    return int(words[1]) if words[0] == "ERROR" else 6 - int(words[1]) - int(words[2])
+def _astra_card(choice: Choice) -> int:
+    """Solo: the card (1–3) that goes to ASTRA after a write of combination ``i j`` or an error."""
+    return choice.card if choice.error else 6 - sum(map(int, choice.label.split(" ")))
 
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
