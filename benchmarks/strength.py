@@ -331,6 +331,7 @@ def defaults_row(
         entry = result.entries[0]
         rest = [e.mean_score for e in result.entries[1:]]
         above, low, high = mean_interval([record.outscored(0) for record in result.records])
+        low, high = max(0.0, low), min(1.0, high)  # a share: the normal interval cut to 0–1
         versus = (
             f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) "
             f"against {1 / game.seats:.2f}; outscores a `greedy` seat {above:.2f} "

@@ -66,6 +66,7 @@ function (MCTS's ``leaf=outlook`` judges cut rollouts by it)."""
 
 SHORTLISTS: dict[str, str | Shortlist] = {
     "moons": "moonbase.agents.heuristics.moons:shortlist",
+    "welcome-to-the-moon": "moonbase.agents.heuristics.welcome_to_the_moon:shortlist",
 }
 """The games whose heuristic can name the actions worth trying where there are hundreds
 (MCTS considers them before a random sample)."""

@@ -46,7 +46,16 @@ from moonbase.games.welcome_to_the_moon.notation import Choice, parse_choice
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
-__all__ = ["Judge", "choose", "error_risk", "fill_chance", "fill_chances", "outlook", "zones_of"]
+__all__ = [
+    "Judge",
+    "choose",
+    "error_risk",
+    "fill_chance",
+    "fill_chances",
+    "outlook",
+    "shortlist",
+    "zones_of",
+]
 
 _COPIES: Final = tuple(sum(len(b) for n, b in DECK if n == number) for number in range(18))
 """How many cards show each number 0–17 (0, 16 and 17 only come from an Astronaut change)."""
@@ -622,6 +631,24 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     best = max(values.values())
     top = [action for action in actions if values.get(action, float("-inf")) >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+def shortlist(observed: State, seat: int) -> list[str]:
+    """The actions :meth:`Judge.rank` judged worth considering (the best few writes of each
+    combination, the best few X marks…), best first: what a search with too many actions to
+    try all of them looks at.
+
+    >>> import moonbase
+    >>> state = moonbase.load("welcome-to-the-moon", missions="A1,B1,C1").new(seed=9)
+    >>> listed = shortlist(state, 0)
+    >>> listed[0], len(listed) < len(state.legal_actions(0))
+    ('WRITE 2 ENE.1', True)
+    """
+    actions = observed.legal_actions(seat)
+    if len(actions) < 2 or not isinstance(observed, WelcomeState):
+        return actions
+    values = Judge(observed, seat).rank(actions)
+    return sorted(values, key=lambda action: -values[action])  # stable: legal order on ties
 
 
 def outlook(state: State, seat: int) -> float:
