@@ -358,7 +358,11 @@ class WelcomeState(State[WelcomeView]):
             cross = self.tables.cross
             targets = self.adventure.solo_targets(self.sheets[0], self.solo_deck.effect)
             return sorted(cross[slot] for slot in targets)
-        return self._sheet_ids(self.sheets[self.writing(seat)])
+        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
+        written = (
+            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
+        )
+        return self._sheet_ids(self.sheets[written])
 
     def _sheet_ids(self, sheet: Sheet) -> list[int]:
         """The ids of every action allowed on ``sheet`` now, ascending."""
@@ -474,7 +478,10 @@ class WelcomeState(State[WelcomeView]):
             self.phase = Phase.DRAW
             self._advance()
             return
-        written = self.writing(seat)
+        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
+        written = (
+            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
+        )
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
@@ -763,13 +770,24 @@ class WelcomeState(State[WelcomeView]):
         released, still pays it)."""
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
-        for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
-            seats = []
-            for seat, sheet in enumerate(sheets):
-                if sheet.missions[index] < 0 and test(sheets, seat):
-                    seats.append(seat)
-            if seats:
-                claims.append((index, seats))
+        if adventure.reads_own_sheet:  # each requirement read from the marks, one call a sheet
+            requirements = adventure.requirements
+            for index, card in enumerate(self.mission_cards):
+                met = requirements[card]
+                seats = []
+                for seat, sheet in enumerate(sheets):
+                    if sheet.missions[index] < 0 and met(sheet.marks):
+                        seats.append(seat)
+                if seats:
+                    claims.append((index, seats))
+        else:
+            for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
+                seats = []
+                for seat, sheet in enumerate(sheets):
+                    if sheet.missions[index] < 0 and test(sheets, seat):
+                        seats.append(seat)
+                if seats:
+                    claims.append((index, seats))
         for index, seats in claims:
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high
