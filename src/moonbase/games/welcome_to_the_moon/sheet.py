@@ -44,6 +44,7 @@ __all__ = [
     "bounds",
     "count_marked",
     "fits",
+    "full_groups",
     "is_number",
     "number_code",
     "number_of",
@@ -287,6 +288,27 @@ def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...
     if len(slots) > 1:
         return itemgetter(*slots)
     return lambda marks: tuple(marks[slot] for slot in slots)
+
+
+def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
+    """A mission's test: whether at least ``count`` of ``groups`` of slots have every slot
+    marked (each group's marks gathered in C, counted in a plain loop: missions are tested
+    every turn, and a generator costs more).
+
+    >>> met = full_groups([(0, 1), (2,), (3, 4)], 2)
+    >>> met(bytearray([1, 1, 0, 2, 2])), met(bytearray([1, 0, 0, 2, 2]))
+    (True, False)
+    """
+    gathers = [gather(slots) for slots in groups]
+
+    def met(marks: bytearray) -> bool:
+        full = 0
+        for marks_of in gathers:
+            if 0 not in marks_of(marks):
+                full += 1
+        return full >= count
+
+    return met
 
 
 def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:

@@ -36,7 +36,7 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
@@ -68,7 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     bounds,
     consecutive,
-    gather,
+    full_groups,
     run_fits,
 )
 from moonbase.i18n import N_
@@ -319,33 +319,18 @@ def _open_airlocks(airlocks: bytes) -> tuple[int, ...]:
     )
 
 
-def _full_count(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
-    """Whether at least ``count`` of ``groups`` of slots have every slot marked (each group's
-    marks gathered in C; a loop: a generator costs more, and this runs every turn)."""
-    gathers = [gather(slots) for slots in groups]
-
-    def met(marks: bytearray) -> bool:
-        full = 0
-        for marks_of in gathers:
-            if 0 not in marks_of(marks):
-                full += 1
-        return full >= count
-
-    return met
-
-
 _SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
 _GREENHOUSE_SLOTS: Final = tuple((s.greenhouse, *s.plants) for s in STARSHIPS)
 """Each starship's greenhouse space with its plants to circle: a greenhouse is done (filled,
 3 plants) when all are marked, since the printed plants make up the rest of 3."""
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": _full_count(_GREENHOUSE_SLOTS, 3),
-    "A2": _full_count(_GREENHOUSE_SLOTS[5:], 1),
-    "B1": _full_count((m.spaces for m in _MODULES), 7),
-    "B2": _full_count((s.spaces for s in STARSHIPS), 3),
-    "C1": _full_count((s.reactors for s in STARSHIPS), 3),  # 3 reactors: every one circled
-    "C2": _full_count(_SHIP_TANKS, 3),
+    "A1": full_groups(_GREENHOUSE_SLOTS, 3),
+    "A2": full_groups(_GREENHOUSE_SLOTS[5:], 1),
+    "B1": full_groups((m.spaces for m in _MODULES), 7),
+    "B2": full_groups((s.spaces for s in STARSHIPS), 3),
+    "C1": full_groups((s.reactors for s in STARSHIPS), 3),  # 3 reactors: every one circled
+    "C2": full_groups(_SHIP_TANKS, 3),
 }
 """Each mission's requirement (``adventure7.md`` §7): greenhouses filled with 3 plants (A),
 modules and starships filled (B), starships with 3 reactors and full water tanks (C)."""
