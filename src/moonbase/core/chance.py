@@ -35,14 +35,26 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+_COUNTERS_MIXED: Final = 4096
+_COUNTER_MIX: Final = [_splitmix64(counter) for counter in range(_COUNTERS_MIXED)]
+"""The counter's half of :func:`draw_index`'s hash, for the first chance events of a game."""
+
+
 def draw_index(seed: int, counter: int, total: int) -> int:
-    """Return a number in ``range(total)`` determined by ``seed`` and ``counter``.
+    """Return a number in ``range(total)`` determined by ``seed`` and ``counter``:
+    ``splitmix64((seed & MASK64) ^ splitmix64(counter)) % total``.
 
     >>> draw_index(1, 2, 6) in range(6)
     True
+    >>> all(draw_index(9, n, 7) == _splitmix64(9 ^ _splitmix64(n)) % 7 for n in (0, 5000))
+    True
     """
-    mixed = _splitmix64((seed & _MASK64) ^ _splitmix64(counter))
-    return mixed % total
+    # written out, with the counter's half of the hash kept (ChanceTable.pick does the same)
+    x = _COUNTER_MIX[counter] if counter < _COUNTERS_MIXED else _splitmix64(counter)
+    x = ((seed & _MASK64) ^ x) + 0x9E3779B97F4A7C15 & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (x ^ (x >> 31)) % total
 
 
 def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) -> _Outcome:
@@ -58,11 +70,6 @@ def pick_weighted(weights: list[tuple[_Outcome, int]], seed: int, counter: int) 
             return outcome
         point -= weight
     raise AssertionError("unreachable: the point lies below the total weight")
-
-
-_COUNTERS_MIXED: Final = 4096
-_COUNTER_MIX: Final = [_splitmix64(counter) for counter in range(_COUNTERS_MIXED)]
-"""The counter's half of :func:`draw_index`'s hash, for the first chance events of a game."""
 
 
 class ChanceTable:

@@ -44,6 +44,7 @@ __all__ = [
     "bounds",
     "count_marked",
     "fits",
+    "full_groups",
     "is_number",
     "number_code",
     "number_of",
@@ -289,6 +290,27 @@ def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...
     return lambda marks: tuple(marks[slot] for slot in slots)
 
 
+def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
+    """A mission's test: whether at least ``count`` of ``groups`` of slots have every slot
+    marked (each group's marks gathered in C, counted in a plain loop: missions are tested
+    every turn, and a generator costs more).
+
+    >>> met = full_groups([(0, 1), (2,), (3, 4)], 2)
+    >>> met(bytearray([1, 1, 0, 2, 2])), met(bytearray([1, 0, 0, 2, 2]))
+    (True, False)
+    """
+    gathers = [gather(slots) for slots in groups]
+
+    def met(marks: bytearray) -> bool:
+        full = 0
+        for marks_of in gathers:
+            if 0 not in marks_of(marks):
+                full += 1
+        return full >= count
+
+    return met
+
+
 def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:
     """How many of ``slots`` carry any of ``flag`` (for number spaces: how many are filled)."""
     return sum(1 for slot in slots if marks[slot] & flag)
@@ -434,6 +456,21 @@ class SheetData:
         >>> data.spaces_filled(bytearray([0, 5, X])), data.spaces_filled(bytearray([0, 0, X]))
         (True, False)
         """
+        span = self._space_span
+        if span is not None:  # consecutive spaces: one search in C
+            return marks.find(0, span[0], span[1]) < 0
+        return 0 not in self.space_marks(marks)
+
+    def ended(self, marks: bytearray) -> bool:
+        """Whether every System Error box holds a mark or every number space is filled (two
+        of the end triggers, in one call).
+
+        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 4, (3,), (0, 0, 0))
+        >>> data.ended(bytearray([0, 5, 0, 0])), data.ended(bytearray([0, 5, 0, CROSSED]))
+        (False, True)
+        """
+        if 0 not in self._error_marks(marks):
+            return True
         span = self._space_span
         if span is not None:  # consecutive spaces: one search in C
             return marks.find(0, span[0], span[1]) < 0

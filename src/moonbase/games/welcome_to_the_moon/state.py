@@ -51,7 +51,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import ChanceTable
+from moonbase.core.chance import ChanceTable, draw_index
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
 from moonbase.games.welcome_to_the_moon.adventures.engine import mission_tests
@@ -146,6 +146,19 @@ class _PoolTable(ChanceTable):
         return [pair for pair in super().weights() if pair[1]]
 
 
+_NO_SORTED_POOLS: Final = ((b"", b""),) * 4
+"""No draw source's cards sorted yet (:attr:`WelcomeState.sorted_pools`)."""
+
+
+def _sorted_cards(counts: bytearray) -> bytes:
+    """The cards ``counts`` holds, each as often as it is there, in card order.
+
+    >>> list(_sorted_cards(bytearray([2, 0, 1])))
+    [0, 0, 2]
+    """
+    return bytes([card for card, count in enumerate(counts) for _ in range(count)])
+
+
 _SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
 """Solo: the six pairings (number card, action card) of the three cards, in offer order."""
 
@@ -237,6 +250,7 @@ class WelcomeState(State[WelcomeView]):
         "offer": Copy.SHARED,  # never changed in place
         "queue": Copy.FLAT,
         "resolving": Copy.SHARED,
+        "sorted_pools": Copy.CACHE,  # replaced, never changed in place; checked at each use
     }
 
     # Solo: the fields of ``solo_deck``, read and written by their names.
@@ -295,6 +309,10 @@ class WelcomeState(State[WelcomeView]):
             self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
+        self.sorted_pools: tuple[tuple[bytes, bytes], ...] = _NO_SORTED_POOLS
+        """Per draw source (:meth:`_draw_pool`), the counts it last drew from, less the card
+        drawn, and those cards in order, one byte each: while a source's counts are those,
+        an auto-mode draw is one index into its cards (:meth:`_pick_card`)."""
         if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
             self.phase, self.resolving = Phase.RESOLVE, "setup"
 
@@ -340,7 +358,11 @@ class WelcomeState(State[WelcomeView]):
             cross = self.tables.cross
             targets = self.adventure.solo_targets(self.sheets[0], self.solo_deck.effect)
             return sorted(cross[slot] for slot in targets)
-        return self._sheet_ids(self.sheets[self.writing(seat)])
+        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
+        written = (
+            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
+        )
+        return self._sheet_ids(self.sheets[written])
 
     def _sheet_ids(self, sheet: Sheet) -> list[int]:
         """The ids of every action allowed on ``sheet`` now, ascending."""
@@ -386,28 +408,54 @@ class WelcomeState(State[WelcomeView]):
         if head < _FLIP:
             one, two = self.tables.missions[head]
             return [(one, 1), (two, 1)]
-        draws, pool = self._draw_pool(head)
+        _, draws, pool = self._draw_pool(head)
         return [(draws[card], count) for card, count in enumerate(pool) if count]
 
     def _chance_table(self) -> ChanceTable:
         head = self.queue[0]
         if head < _FLIP:
             return self.tables.mission_tables[head]
-        return _PoolTable(*self._draw_pool(head))
+        _, draws, pool = self._draw_pool(head)
+        return _PoolTable(draws, pool)
 
-    def _draw_pool(self, head: int) -> tuple[Sequence[int], bytearray]:
-        """The draw the queue's ``head`` waits for: per card, the id of its draw, and the
-        count of each card it is drawn from (what ``_chance_weights`` lists, zeros included)."""
+    def _draw_pool(self, head: int) -> tuple[int, Sequence[int], bytearray]:
+        """The draw the queue's ``head`` waits for: its source (0: the cards no pile has
+        shown, 1–3: a pile's reshuffle; solo 1: the first pass's last cards, 2: the second
+        pass), per card the id of its draw, and the count of each card it is drawn from (what
+        ``_chance_weights`` lists, zeros included)."""
         tables = self.tables
         if head >= _SOLO:
             if self.solo_deck.pass_number == 2:
-                return tables.solo_draws, self.solo_deck.deck
+                return 2, tables.solo_draws, self.solo_deck.deck
             if self.solo_deck.drawn >= _BOTTOM:
-                return tables.solo_draws, self.unseen + self.solo_deck.solo_unseen
-            return tables.solo_draws, self.unseen
+                return 1, tables.solo_draws, self.unseen + self.solo_deck.solo_unseen
+            return 0, tables.solo_draws, self.unseen
         pile = head % 10
-        pool = self.unseen if head < _NUMBER or self.first_left[pile] else self.pools[pile]
-        return tables.pile_draws[pile], pool
+        if head < _NUMBER or self.first_left[pile]:
+            return 0, tables.pile_draws[pile], self.unseen
+        return pile + 1, tables.pile_draws[pile], self.pools[pile]
+
+    def _pick_card(self, head: int) -> int:
+        """Auto mode: the card drawn for the queue's ``head`` (the id of its draw), the one
+        :meth:`_chance_table` picks, found by one index into the source's cards in order
+        (:attr:`sorted_pools`) instead of a search of the counts' running sums: the point
+        drawn among ``total`` cards lands on the card whose running sum first passes it,
+        which is the card at that index."""
+        if head < _FLIP:
+            return self.tables.mission_tables[head].pick(self._seed, self._chance_count)
+        source, draws, pool = self._draw_pool(head)
+        counts = bytes(pool)
+        known, cards = self.sorted_pools[source]
+        if counts != known:
+            cards = _sorted_cards(pool)
+        point = draw_index(self._seed, self._chance_count, len(cards))
+        card = cards[point]
+        left = bytearray(counts)
+        left[card] -= 1
+        sorted_pools = list(self.sorted_pools)
+        sorted_pools[source] = (bytes(left), cards[:point] + cards[point + 1 :])
+        self.sorted_pools = tuple(sorted_pools)
+        return draws[card]
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
@@ -430,7 +478,10 @@ class WelcomeState(State[WelcomeView]):
             self.phase = Phase.DRAW
             self._advance()
             return
-        written = self.writing(seat)
+        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
+        written = (
+            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
+        )
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
@@ -624,7 +675,7 @@ class WelcomeState(State[WelcomeView]):
             if head < _SOLO or self.deck_left():
                 if explicit:
                     return
-                outcome = self._chance_table().pick(self._seed, self._chance_count)
+                outcome = self._pick_card(head)
                 self._record_chance([outcome])
                 self._drawn(outcome)
                 continue
@@ -719,13 +770,24 @@ class WelcomeState(State[WelcomeView]):
         released, still pays it)."""
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
-        for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
-            seats = []
-            for seat, sheet in enumerate(sheets):
-                if sheet.missions[index] < 0 and test(sheets, seat):
-                    seats.append(seat)
-            if seats:
-                claims.append((index, seats))
+        if adventure.reads_own_sheet:  # each requirement read from the marks, one call a sheet
+            requirements = adventure.requirements
+            for index, card in enumerate(self.mission_cards):
+                met = requirements[card]
+                seats = []
+                for seat, sheet in enumerate(sheets):
+                    if sheet.missions[index] < 0 and met(sheet.marks):
+                        seats.append(seat)
+                if seats:
+                    claims.append((index, seats))
+        else:
+            for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
+                seats = []
+                for seat, sheet in enumerate(sheets):
+                    if sheet.missions[index] < 0 and test(sheets, seat):
+                        seats.append(seat)
+                if seats:
+                    claims.append((index, seats))
         for index, seats in claims:
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high

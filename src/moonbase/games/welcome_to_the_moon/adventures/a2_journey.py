@@ -61,6 +61,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Space,
     Track,
+    full_groups,
     gather,
 )
 from moonbase.i18n import N_
@@ -239,14 +240,13 @@ def _zones_of_six_four_two(marks: bytearray) -> bool:
 
 
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
-_PLANT_MARKS: Final = tuple(gather(st.plants) for st in STATIONS)
 _TANK_MARKS: Final = gather(_TANK_ORDER)
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": lambda marks: (
         sum([(marks[high] | marks[low]) & CIRCLED for high, low in _MULTIPLIER_SLOTS]) >= 3
     ),
-    "A2": lambda marks: [0 in plants(marks) for plants in _PLANT_MARKS].count(False) >= 2,
+    "A2": full_groups((st.plants for st in STATIONS), 2),
     "B1": lambda marks: complete_zones(marks).count(6) >= 2,
     "B2": _zones_of_six_four_two,
     "C1": lambda marks: len(_TANK_ORDER) - _TANK_MARKS(marks).count(0) >= 6,

@@ -66,6 +66,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Track,
     Zone,
+    full_groups,
     zone_open,
 )
 from moonbase.i18n import N_
@@ -358,11 +359,9 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": _full(COLUMNS, 3),
     "A2": _full(ROWS, 3),
     "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
-    "B2": lambda marks: (
-        sum(1 for slots in QUARTER_ANTENNAS.values() if all(marks[s] for s in slots)) >= 2
-    ),
+    "B2": full_groups(QUARTER_ANTENNAS.values(), 2),
     "C1": lambda marks: plants_circled(marks) >= 10,
-    "C2": lambda marks: sum(1 for tanks in _TANKS_BY_QUARTER if all(marks[t] for t in tanks)) >= 2,
+    "C2": full_groups(_TANKS_BY_QUARTER, 2),
 }
 """Each mission's requirement (``adventure3.md`` §7)."""
 

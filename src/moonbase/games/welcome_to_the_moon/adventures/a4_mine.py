@@ -63,6 +63,8 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     Zone,
     consecutive,
+    full_groups,
+    gather,
 )
 from moonbase.i18n import N_
 
@@ -322,27 +324,30 @@ def _reactions(space: int) -> Effects:
     return (Mark(gem[1]), extract) if gem else (extract,)
 
 
-def _factories_done(kinds: tuple[str, ...]) -> Callable[[bytearray], int]:
-    """How many factories of ``kinds`` are complete (one C-fast gather per factory)."""
-    gathers = [itemgetter(*f.symbols) for f in FACTORIES if f.kind in kinds]
-    return lambda marks: sum(1 for symbols in gathers if 0 not in symbols(marks))
-
-
 _FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
 """Four adjacent extractor icons crossed (an icon is only ever crossed)."""
 
 
+def _at_least(slots: tuple[int, ...], count: int) -> Callable[[bytearray], bool]:
+    """Whether at least ``count`` of ``slots`` carry a mark (:func:`_count`, with the gather
+    made once: missions are tested every turn)."""
+    marks_of, most_empty = gather(slots), len(slots) - count
+    return lambda marks: marks_of(marks).count(0) <= most_empty
+
+
 def _requirements() -> dict[str, Callable[[bytearray], bool]]:
     """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
-    secondary, not_control = _factories_done(("secondary",)), _factories_done(("main", "secondary"))
+    secondary = [f.symbols for f in FACTORIES if f.kind == "secondary"]
+    not_control = [f.symbols for f in FACTORIES if f.kind in ("main", "secondary")]
+    assert len(secondary) == 5, "B1 asks for every secondary factory"
     first, end = EXTRACTORS[0], EXTRACTORS[-1] + 1
     return {
-        "A1": lambda marks: _count(marks, EXTRACTORS) >= 5,
+        "A1": _at_least(EXTRACTORS, 5),
         "A2": lambda marks: _FOUR_EXTRACTED in marks[first:end],
-        "B1": lambda marks: secondary(marks) == 5,
-        "B2": lambda marks: not_control(marks) >= 6,
-        "C1": lambda marks: _count(marks, _PLANT_GAPS) >= 8,
-        "C2": lambda marks: _count(marks, _WATER_GAPS) >= 5,
+        "B1": full_groups(secondary, 5),
+        "B2": full_groups(not_control, 6),
+        "C1": _at_least(_PLANT_GAPS, 8),
+        "C2": _at_least(_WATER_GAPS, 5),
     }
 
 

@@ -361,12 +361,44 @@ def tower_counts(marks: bytearray) -> list[int]:
     return [3 - symbols(marks).count(0) for symbols in _LEVEL_SYMBOLS]
 
 
+def _skyscraper_full(marks: bytearray) -> bool:
+    """Mission A1: a skyscraper with every space filled."""
+    for spaces in _SKYSCRAPER_SPACES:  # noqa: SIM110  # a loop: any() and a generator cost more
+        if 0 not in spaces(marks):
+            return True
+    return False
+
+
+def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
+    """Missions B1, B2: at least ``count`` tower levels with ``circled`` symbols or more (of
+    :func:`tower_counts`, read level by level in a loop: this runs every turn)."""
+    most_empty = 3 - circled
+
+    def met(marks: bytearray) -> bool:
+        found = 0
+        for symbols in _LEVEL_SYMBOLS:
+            if symbols(marks).count(0) <= most_empty:
+                found += 1
+        return found >= count
+
+    return met
+
+
+def _dome_built(marks: bytearray) -> bool:
+    """Mission C1: no dome piece left unbuilt (:func:`unbuilt_pieces` is empty)."""
+    for section in SECTIONS:
+        mark = marks[section.slot]
+        if not mark or (mark & CROSSED and not all(marks[half] for half in section.halves)):
+            return False
+    return True
+
+
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": lambda marks: any(0 not in spaces(marks) for spaces in _SKYSCRAPER_SPACES),
+    "A1": _skyscraper_full,
     "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
-    "B1": lambda marks: sum(1 for count in tower_counts(marks) if count >= 2) >= 3,
-    "B2": lambda marks: tower_counts(marks).count(3) >= 2,
-    "C1": lambda marks: not unbuilt_pieces(marks),
+    "B1": _levels_with(2, 3),
+    "B2": _levels_with(3, 2),
+    "C1": _dome_built,
     "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""

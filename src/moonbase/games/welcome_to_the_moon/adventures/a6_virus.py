@@ -57,6 +57,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     Zone,
     consecutive,
+    full_groups,
     gather,
     numbered_spaces,
 )
@@ -256,11 +257,9 @@ _MARKERS: Final = gather(tuple(q.marker for q in QUARTERS))
 _FLOOR_MARKERS: Final = tuple(
     gather(tuple(q.marker for q in QUARTERS if q.floor == floor)) for floor in FLOORS
 )
-_QUARTER_WALKWAYS: Final = tuple(gather(_WALKWAYS_OF[k]) for k in range(len(QUARTERS)))
-_FLOOR_ENERGIES: Final = tuple(
-    gather(tuple(e for q in QUARTERS if q.floor == floor for e in q.energies)) for floor in FLOORS
+_ENERGIES_OF_FLOOR: Final = tuple(
+    tuple(e for q in QUARTERS if q.floor == floor for e in q.energies) for floor in FLOORS
 )
-_SYMBOL_MARKS: Final = tuple(gather(symbols) for symbols in _FLOOR_SYMBOLS.values())
 _TARGET_OF: Final = {virus.symbol: virus.targets[0] for virus in VIRUSES if virus.symbol}
 """A virus's release symbol → its target."""
 _SYMBOL_OF_TARGET: Final = {target: symbol for symbol, target in _TARGET_OF.items()}
@@ -286,11 +285,6 @@ def closed(marks: bytearray, k: int) -> bool:
     return all(marks[w] for w in _WALKWAYS_OF[k])
 
 
-def _complete(marks: bytearray, groups: Sequence[Callable[[bytearray], tuple[int, ...]]]) -> int:
-    """How many of the gathered ``groups`` of slots have every slot marked."""
-    return sum(1 for group in groups if 0 not in group(marks))
-
-
 def quarter_score(marks: bytearray, quarter: Quarter) -> int:
     """``(1 + energies circled) × spaces holding a number or an X``."""
     energies = 1 + sum(1 for slot in quarter.energies if marks[slot])
@@ -300,10 +294,10 @@ def quarter_score(marks: bytearray, quarter: Quarter) -> int:
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": lambda marks: len(QUARTERS) - _MARKERS(marks).count(0) >= 2,
     "A2": lambda marks: any(0 not in markers(marks) for markers in _FLOOR_MARKERS),
-    "B1": lambda marks: _complete(marks, _QUARTER_WALKWAYS) >= 3,
-    "B2": lambda marks: closed(marks, 2) and closed(marks, 8),
-    "C1": lambda marks: _complete(marks, _FLOOR_ENERGIES) >= 2,
-    "C2": lambda marks: _complete(marks, _SYMBOL_MARKS) >= 2,
+    "B1": full_groups((_WALKWAYS_OF[k] for k in range(len(QUARTERS))), 3),
+    "B2": full_groups((_WALKWAYS_OF[2], _WALKWAYS_OF[8]), 2),  # quarters 2 and 8 closed
+    "C1": full_groups(_ENERGIES_OF_FLOOR, 2),
+    "C2": full_groups(_FLOOR_SYMBOLS.values(), 2),
 }
 """Each mission's requirement: evacuations (A), quarantines (B), energies or plants and tanks of
 floors (C)."""

@@ -36,7 +36,7 @@ the bottom greenhouse, space 5 of the rule file). Words after ``WRITE <combinati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
@@ -68,7 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zone,
     bounds,
     consecutive,
-    gather,
+    full_groups,
     run_fits,
 )
 from moonbase.i18n import N_
@@ -164,6 +164,9 @@ LAUNCH_PAD: Final = frozenset({0, 2})
 _SHIP_SPANS: Final = tuple((ship.spaces[0], ship.spaces[-1] + 1) for ship in STARSHIPS)
 """Each starship's spaces as a span of slots (they are consecutive)."""
 assert all(consecutive(ship.spaces) for ship in STARSHIPS)
+assert all(
+    s.printed_plants + len(s.plants) == 3 == s.printed_reactors + len(s.reactors) for s in STARSHIPS
+)
 ROBOT_SPACES: Final = frozenset({1, 8, 12, 19, 24, 28, 38, 40})
 """A mark on one of these spaces activates an airlock."""
 ASTRONAUTS: Final = (98, 99, 100, 101, 102, 103)
@@ -316,33 +319,21 @@ def _open_airlocks(airlocks: bytes) -> tuple[int, ...]:
     )
 
 
-def _full_count(groups: Iterable[Sequence[int]]) -> Callable[[bytearray], int]:
-    """How many of ``groups`` of slots have every slot marked (their marks gathered in C)."""
-    gathers = [gather(slots) for slots in groups]
-    return lambda marks: sum(1 for marks_of in gathers if 0 not in marks_of(marks))
-
-
-def _greenhouses_done(ships: Sequence[Starship], count: int) -> Callable[[bytearray], bool]:
-    """Missions A1, A2: ``count`` of ``ships`` with their greenhouse filled and 3 plants."""
-    return lambda marks: (
-        sum(1 for s in ships if marks[s.greenhouse] and plants(marks, s) == 3) >= count
-    )
-
-
 _SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
-_MODULES_FULL: Final = _full_count(m.spaces for m in _MODULES)
-_SHIPS_FULL: Final = _full_count(s.spaces for s in STARSHIPS)
-_TANKS_FULL: Final = _full_count(_SHIP_TANKS)
+_GREENHOUSE_SLOTS: Final = tuple((s.greenhouse, *s.plants) for s in STARSHIPS)
+"""Each starship's greenhouse space with its plants to circle: a greenhouse is done (filled,
+3 plants) when all are marked, since the printed plants make up the rest of 3."""
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": _greenhouses_done(STARSHIPS, 3),
-    "A2": _greenhouses_done(STARSHIPS[5:], 1),
-    "B1": lambda marks: _MODULES_FULL(marks) >= 7,
-    "B2": lambda marks: _SHIPS_FULL(marks) >= 3,
-    "C1": lambda marks: sum(1 for s in STARSHIPS if reactors(marks, s) == 3) >= 3,
-    "C2": lambda marks: _TANKS_FULL(marks) >= 3,
+    "A1": full_groups(_GREENHOUSE_SLOTS, 3),
+    "A2": full_groups(_GREENHOUSE_SLOTS[5:], 1),
+    "B1": full_groups((m.spaces for m in _MODULES), 7),
+    "B2": full_groups((s.spaces for s in STARSHIPS), 3),
+    "C1": full_groups((s.reactors for s in STARSHIPS), 3),  # 3 reactors: every one circled
+    "C2": full_groups(_SHIP_TANKS, 3),
 }
-"""Each mission's requirement (``adventure7.md`` §7)."""
+"""Each mission's requirement (``adventure7.md`` §7): greenhouses filled with 3 plants (A),
+modules and starships filled (B), starships with 3 reactors and full water tanks (C)."""
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 _PLANT_TRACKS: Final = tuple(

@@ -682,6 +682,12 @@ class Engine(ABC):
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
         return self.requirements[card](sheet.marks)
 
+    @cached_property
+    def reads_own_sheet(self) -> bool:
+        """Whether a seat meets a mission by its own sheet's marks alone (:meth:`meets` is not
+        overridden): the state then calls each :attr:`requirements` on the marks itself."""
+        return type(self).meets is Engine.meets
+
     def mission_test(self, card: str) -> MissionTest:
         """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
         that overrides :meth:`meets` keeps the default)."""
@@ -777,14 +783,12 @@ class Engine(ABC):
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
         """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
-        any, without building the list."""
+        any, without building the list (its boxes and spaces read by one
+        :meth:`~.sheet.SheetData.ended`: an adventure that overrides :meth:`errors_marked`
+        overrides this too, as adventure 8 does)."""
         sheet = sheets[index]
-        marks, data = sheet.marks, self.data
-        if (
-            min(sheet.missions) >= 0
-            or self.errors_marked(sheet) == len(data.error_slots)
-            or data.spaces_filled(marks)
-        ):
+        marks = sheet.marks
+        if min(sheet.missions) >= 0 or self.data.ended(marks):
             return True
         for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
             if test(marks):
