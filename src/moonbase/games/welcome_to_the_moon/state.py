@@ -44,7 +44,7 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cache
 from itertools import accumulate
@@ -770,24 +770,20 @@ class WelcomeState(State[WelcomeView]):
         released, still pays it)."""
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
-        if adventure.reads_own_sheet:  # each requirement read from the marks, one call a sheet
-            requirements = adventure.requirements
-            for index, card in enumerate(self.mission_cards):
-                met = requirements[card]
-                seats = []
-                for seat, sheet in enumerate(sheets):
-                    if sheet.missions[index] < 0 and met(sheet.marks):
-                        seats.append(seat)
-                if seats:
-                    claims.append((index, seats))
-        else:
-            for index, test in enumerate(mission_tests(adventure, tuple(self.mission_cards))):
-                seats = []
-                for seat, sheet in enumerate(sheets):
-                    if sheet.missions[index] < 0 and test(sheets, seat):
-                        seats.append(seat)
-                if seats:
-                    claims.append((index, seats))
+        own = adventure.reads_own_sheet  # then each requirement reads the marks: one call a sheet
+        tests: Sequence[Callable[..., bool]] = (
+            [adventure.requirements[card] for card in self.mission_cards]
+            if own
+            else mission_tests(adventure, tuple(self.mission_cards))
+        )
+        for index, test in enumerate(tests):
+            seats = [
+                seat
+                for seat, sheet in enumerate(sheets)
+                if sheet.missions[index] < 0 and (test(sheet.marks) if own else test(sheets, seat))
+            ]
+            if seats:
+                claims.append((index, seats))
         for index, seats in claims:
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high

@@ -341,23 +341,9 @@ def _connect(engine: Engine, sheet: Sheet, tunnel: int) -> None:
                 marks[slot] = CIRCLED
 
 
-def _full(zones: tuple[Zone, ...], count: int) -> Callable[[bytearray], bool]:
-    """Missions A1, A2: ``count`` of ``zones`` with every building filled."""
-    groups = [itemgetter(*zone.slots) for zone in zones]  # every zone has several buildings
-
-    def met(marks: bytearray) -> bool:
-        full = 0
-        for group in groups:
-            if 0 not in group(marks):
-                full += 1
-        return full >= count
-
-    return met
-
-
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": _full(COLUMNS, 3),
-    "A2": _full(ROWS, 3),
+    "A1": full_groups((zone.slots for zone in COLUMNS), 3),  # columns with every building
+    "A2": full_groups((zone.slots for zone in ROWS), 3),  # rows with every building
     "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
     "B2": full_groups(QUARTER_ANTENNAS.values(), 2),
     "C1": lambda marks: plants_circled(marks) >= 10,
