@@ -469,12 +469,7 @@ class SheetData:
         >>> data.ended(bytearray([0, 5, 0, 0])), data.ended(bytearray([0, 5, 0, CROSSED]))
         (False, True)
         """
-        if 0 not in self._error_marks(marks):
-            return True
-        span = self._space_span
-        if span is not None:  # consecutive spaces: one search in C
-            return marks.find(0, span[0], span[1]) < 0
-        return 0 not in self.space_marks(marks)
+        return 0 not in self._error_marks(marks) or self.spaces_filled(marks)
 
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
         """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.

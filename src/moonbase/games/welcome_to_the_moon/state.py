@@ -358,11 +358,7 @@ class WelcomeState(State[WelcomeView]):
             cross = self.tables.cross
             targets = self.adventure.solo_targets(self.sheets[0], self.solo_deck.effect)
             return sorted(cross[slot] for slot in targets)
-        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
-        written = (
-            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
-        )
-        return self._sheet_ids(self.sheets[written])
+        return self._sheet_ids(self.sheets[self.writing(seat)])
 
     def _sheet_ids(self, sheet: Sheet) -> list[int]:
         """The ids of every action allowed on ``sheet`` now, ascending."""
@@ -478,10 +474,7 @@ class WelcomeState(State[WelcomeView]):
             self.phase = Phase.DRAW
             self._advance()
             return
-        adventure = self.adventure  # writing(seat), inlined where sheets are not shared
-        written = (
-            adventure.sheet_for(seat, self.turn, self.players) if adventure.shares_sheets else seat
-        )
+        written = self.writing(seat)
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)

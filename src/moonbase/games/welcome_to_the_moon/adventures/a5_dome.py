@@ -384,21 +384,12 @@ def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
     return met
 
 
-def _dome_built(marks: bytearray) -> bool:
-    """Mission C1: no dome piece left unbuilt (:func:`unbuilt_pieces` is empty)."""
-    for section in SECTIONS:
-        mark = marks[section.slot]
-        if not mark or (mark & CROSSED and not all(marks[half] for half in section.halves)):
-            return False
-    return True
-
-
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": _skyscraper_full,
     "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
     "B1": _levels_with(2, 3),
     "B2": _levels_with(3, 2),
-    "C1": _dome_built,
+    "C1": lambda marks: not unbuilt_pieces(marks),
     "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
