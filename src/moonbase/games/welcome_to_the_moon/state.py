@@ -517,7 +517,10 @@ class WelcomeState(State[WelcomeView]):
 
     def writing(self, seat: int) -> int:
         """The index of the sheet ``seat`` writes on this turn (its own but in adventure 8)."""
-        return self.adventure.sheet_for(seat, self.turn, self.players)
+        adventure = self.adventure
+        if not adventure.shares_sheets:  # its own: no call to ask (this runs every decision)
+            return seat
+        return adventure.sheet_for(seat, self.turn, self.players)
 
     def writer(self, index: int) -> int | None:
         """The seat writing on sheet ``index`` this turn (``None``: nobody)."""
@@ -770,11 +773,10 @@ class WelcomeState(State[WelcomeView]):
             else mission_tests(adventure, tuple(self.mission_cards))
         )
         for index, test in enumerate(tests):
-            seats = [
-                seat
-                for seat, sheet in enumerate(sheets)
-                if sheet.missions[index] < 0 and (test(sheet.marks) if own else test(sheets, seat))
-            ]
+            seats = []  # a plain loop: a comprehension is a call of its own, every turn
+            for seat, sheet in enumerate(sheets):
+                if sheet.missions[index] < 0 and (test(sheet.marks) if own else test(sheets, seat)):
+                    seats.append(seat)
             if seats:
                 claims.append((index, seats))
         for index, seats in claims:
