@@ -646,6 +646,8 @@ class State(ABC, Generic[ViewT]):
             self._do(CHANCE, outcome)
             turn = self._actors()
         self._turn = turn
+        if not turn:  # over: a finished state keeps no words drawn ahead
+            self._words = _NO_WORDS
 
     def _chance_word(self) -> int:
         """Auto mode: the word the next chance event hashes to (:func:`~moonbase.core.chance.
