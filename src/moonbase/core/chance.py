@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import accumulate
 from typing import Final, TypeVar
@@ -180,6 +180,24 @@ class ChanceTable:
         """The running sum of the weights, outcome by outcome; ``None`` when every weight is
         1 (the sum is then the count: weights are positive)."""
 
+    @classmethod
+    def from_counts(cls, outcomes: Sequence[int], counts: Sequence[int]) -> ChanceTable:
+        """A draw from a multiset: ``counts[k]`` of outcome ``outcomes[k]``, zeros allowed (an
+        outcome none of is left is never drawn), without listing the pairs in Python: the
+        running sums are summed in C. It draws what the table of the nonzero counts does.
+
+        >>> pile = ChanceTable.from_counts([10, 11, 12], [2, 0, 1])
+        >>> pile.weights(), pile.total
+        ([(10, 2), (12, 1)], 3)
+        >>> all(pile.pick(4, n) == ChanceTable([(10, 2), (12, 1)]).pick(4, n) for n in range(30))
+        True
+        """
+        table = object.__new__(cls)
+        table.outcomes = outcomes  # type: ignore[assignment]  # read only: any sequence
+        table.bounds = list(accumulate(counts))
+        table.total = table.bounds[-1]
+        return table
+
     def pick(self, seed: int, counter: int) -> int:
         """The outcome drawn by ``seed`` for the ``counter``-th chance event."""
         return self.outcome(hash_word(seed, counter))
@@ -223,12 +241,13 @@ class ChanceTable:
         return self.weights()
 
     def weights(self) -> list[tuple[int, int]]:
-        """Each outcome with its weight, in order."""
+        """Each outcome with its weight, in order (an outcome none of is left is not listed)."""
         if self.bounds is None:
             return [(outcome, 1) for outcome in self.outcomes]
         below = 0
         found = []
         for outcome, bound in zip(self.outcomes, self.bounds, strict=True):
-            found.append((outcome, bound - below))
+            if bound > below:
+                found.append((outcome, bound - below))
             below = bound
         return found

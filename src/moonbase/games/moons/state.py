@@ -39,6 +39,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moons.cards import (
     AST,
@@ -343,6 +344,11 @@ class MoonsState(State[MoonsView]):
         if moons < len(undealt):
             weights.append((deal[AST], len(undealt) - moons))
         return weights
+
+    def _chance_table(self) -> ChanceTable:
+        if self.draw_queue:
+            return ChanceTable.from_counts(self._table.draw, self.pile)
+        return ChanceTable(self._chance_weights())
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
