@@ -649,16 +649,24 @@ class State(ABC, Generic[ViewT]):
         if not turn:  # over: a finished state keeps no words drawn ahead
             self._words = _NO_WORDS
 
-    def _chance_word(self) -> int:
-        """Auto mode: the word the next chance event hashes to (:func:`~moonbase.core.chance.
-        hash_word` of the seed and :attr:`chance_count`), for a game that draws its outcome
-        itself; its outcome is the table's ``outcome(word)``, or ``word % n`` among ``n``
-        equally likely ones."""
-        at = self._chance_count - self._words_from
+    def _chance_word(self, ahead: int = 0) -> int:
+        """Auto mode: the word the chance event ``ahead`` events after the next one hashes to
+        (:func:`~moonbase.core.chance.hash_word` of the seed and :attr:`chance_count` +
+        ``ahead``), for a game that draws outcomes itself before it records them; an outcome
+        is the table's ``outcome(word)``, or ``word % n`` among ``n`` equally likely ones.
+
+        >>> import moonbase
+        >>> from moonbase.core.chance import hash_word
+        >>> state = moonbase.load("moon-leap").new(seed=3)
+        >>> state._chance_word(40) == hash_word(3, state.chance_count + 40)
+        True
+        """
+        at = self._chance_count + ahead - self._words_from
         words = self._words
-        if at >= len(words):
-            words = self._draw_words(_WORDS_AHEAD if self._chance_count else _FIRST_WORDS)
-            at = 0
+        if at >= len(words):  # the words always start at or before the next event
+            count = _WORDS_AHEAD if self._chance_count else _FIRST_WORDS
+            words = self._draw_words(self._chance_count, max(count, ahead + 1))
+            at = ahead
         return words[at]
 
     def _chance_words(self, count: int) -> Sequence[int]:
@@ -666,16 +674,18 @@ class State(ABC, Generic[ViewT]):
         that draws several at once, such as a whole deal, then records them with
         :meth:`_record_chance`)."""
         at = self._chance_count - self._words_from
-        if at + count > len(self._words):
-            self._draw_words(max(count, _WORDS_AHEAD))
+        words = self._words
+        if at + count > len(words):
+            words = self._draw_words(self._chance_count, max(count, _WORDS_AHEAD))
             at = 0
-        return self._words[at : at + count]
+        return words[at : at + count]
 
-    def _draw_words(self, count: int) -> array[int]:
-        """Hash the next ``count`` chance events at once and keep them (they are drawn in
-        blocks: one hash of many lanes costs a fraction of as many single hashes)."""
-        self._words_from = self._chance_count
-        self._words = hash_words(self._seed, self._chance_count, count)
+    def _draw_words(self, first: int, count: int) -> array[int]:
+        """Hash chance events ``first`` … ``first + count - 1`` at once and keep them (they
+        are drawn in blocks: one hash of many lanes costs a fraction of as many single
+        hashes)."""
+        self._words_from = first
+        self._words = hash_words(self._seed, first, count)
         return self._words
 
     def _forget_words(self) -> None:
