@@ -647,7 +647,7 @@ class State(ABC, Generic[ViewT]):
             turn = self._actors()
         self._turn = turn
         if not turn:  # over: a finished state keeps no words drawn ahead
-            self._words = _NO_WORDS
+            self._forget_words()
 
     def _chance_word(self, ahead: int = 0) -> int:
         """Auto mode: the word the chance event ``ahead`` events after the next one hashes to
@@ -665,7 +665,7 @@ class State(ABC, Generic[ViewT]):
         words = self._words
         if at >= len(words):  # the words always start at or before the next event
             count = _WORDS_AHEAD if self._chance_count else _FIRST_WORDS
-            words = self._draw_words(self._chance_count, max(count, ahead + 1))
+            words = self._draw_words(max(count, ahead + 1))
             at = ahead
         return words[at]
 
@@ -676,20 +676,19 @@ class State(ABC, Generic[ViewT]):
         at = self._chance_count - self._words_from
         words = self._words
         if at + count > len(words):
-            words = self._draw_words(self._chance_count, max(count, _WORDS_AHEAD))
+            words = self._draw_words(max(count, _WORDS_AHEAD))
             at = 0
         return words[at : at + count]
 
-    def _draw_words(self, first: int, count: int) -> array[int]:
-        """Hash chance events ``first`` … ``first + count - 1`` at once and keep them (they
-        are drawn in blocks: one hash of many lanes costs a fraction of as many single
-        hashes)."""
-        self._words_from = first
-        self._words = hash_words(self._seed, first, count)
+    def _draw_words(self, count: int) -> array[int]:
+        """Hash the next ``count`` chance events at once and keep them (they are drawn in
+        blocks: one hash of many lanes costs a fraction of as many single hashes)."""
+        self._words_from = self._chance_count
+        self._words = hash_words(self._seed, self._chance_count, count)
         return self._words
 
     def _forget_words(self) -> None:
-        """Drop the hash words drawn ahead (the seed has changed)."""
+        """Drop the hash words drawn ahead (the seed has changed, or the game is over)."""
         self._words = _NO_WORDS
         self._words_from = 0
 
