@@ -83,7 +83,7 @@ _BIG_ENDIAN: Final = sys.byteorder == "big"
 
 def hash_words(seed: int, counter: int, count: int) -> array[int]:
     """The 64-bit words that chance events ``counter`` … ``counter + count - 1`` hash to, all
-    at once: the ``k``-th word is the one :func:`draw_index` reduces for event ``counter + k``.
+    at once: the ``k``-th is :func:`hash_word` of event ``counter + k``.
 
     It packs one 64-bit lane per event into a single Python integer, the lanes 128 bits apart
     so that a lane's product with a 64-bit constant never reaches the next lane, and runs each
