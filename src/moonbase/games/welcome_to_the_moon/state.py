@@ -13,14 +13,15 @@ A game runs through these phases (``state.phase``):
   turn ends: ASTRA's card (solo), phase 5 (multiplayer), phase 6 missions, the end triggers;
 * ``over``.
 
-Piles are multisets, never orders. In the first pass the three piles draw from the cards no pile
-has shown yet (which is the same game as three shuffled piles of 21); a pile that runs out
-shuffles only its own discard, which is then a known multiset. A card's back (its action) stays
-hidden from every seat until it flips, so the only hidden things are those backs, the piles'
-order (future chance) and other seats' choices this turn. :meth:`WelcomeState._redraw` redraws
-the first and the third from what the seat can know, and ``history_for(seat)`` shows them masked:
-``DRAW 2 7 ?`` for a number card whose back is hidden, ``?`` for another seat's choice not yet
-revealed.
+Piles are multisets, never orders: each is kept as its cards in card order (a ``bytearray`` of
+card indices), so a draw is one index into it. In the first pass the three piles draw from the
+cards no pile has shown yet (which is the same game as three shuffled piles of 21); a pile that
+runs out shuffles only its own discard, which is then a known multiset. A card's back (its
+action) stays hidden from every seat until it flips, so the only hidden things are those backs,
+the piles' order (future chance) and other seats' choices this turn.
+:meth:`WelcomeState._redraw` redraws the first and the third from what the seat can know, and
+``history_for(seat)`` shows them masked: ``DRAW 2 7 ?`` for a number card whose back is hidden,
+``?`` for another seat's choice not yet revealed.
 
 Shared sheets (adventure 8): ``sheets`` holds one sheet per seat, but the sheet a seat writes on
 this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.engine.Engine.sheet_for`: its own
@@ -44,14 +45,14 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cache
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import ChanceTable, draw_index
+from moonbase.core.chance import draw_index
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
 from moonbase.games.welcome_to_the_moon.adventures.engine import mission_tests
@@ -127,36 +128,8 @@ _BY_NUMBER: Final = {
 }
 
 
-class _PoolTable(ChanceTable):
-    """A draw from a multiset of cards, as a :class:`ChanceTable` without summing weights in
-    Python: ``outcomes`` holds every card's draw id and ``bounds`` the running sum of the
-    counts (C-fast). A card none of is left repeats the bound before it, so the search never
-    lands on it, and the pick is the one a table of the nonzero counts, in card order, makes.
-    """
-
-    __slots__ = ()
-
-    def __init__(self, draws: Sequence[int], counts: Sequence[int]) -> None:
-        self.outcomes = draws  # type: ignore[assignment]  # read only: a tuple is enough
-        self.bounds = list(accumulate(counts))
-        self.total = self.bounds[-1]
-
-    def weights(self) -> list[tuple[int, int]]:
-        """Each card left with its count, in card order (as ``_chance_weights``)."""
-        return [pair for pair in super().weights() if pair[1]]
-
-
-_NO_SORTED_POOLS: Final = ((b"", b""),) * 4
-"""No draw source's cards sorted yet (:attr:`WelcomeState.sorted_pools`)."""
-
-
-def _sorted_cards(counts: bytearray) -> bytes:
-    """The cards ``counts`` holds, each as often as it is there, in card order.
-
-    >>> list(_sorted_cards(bytearray([2, 0, 1])))
-    [0, 0, 2]
-    """
-    return bytes([card for card, count in enumerate(counts) for _ in range(count)])
+_DECK_CARDS: Final = bytes(card for card, count in enumerate(DECK_COUNTS) for _ in range(count))
+"""The 63 starship cards, in card order (how a pile is kept)."""
 
 
 _SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
@@ -209,9 +182,9 @@ _SOLO_OFFERS: Final = tuple(
 """Solo: per pairing, number card and action: the combination, made once."""
 
 
-def _take(counts: bytearray, card: int) -> None:
-    counts[card] -= 1
-    assert counts[card] >= 0, "a card was drawn that is not there"
+def _take(cards: bytearray, card: int) -> None:
+    """Take one ``card`` out of a pile's ``cards`` (a ``ValueError`` if it is not there)."""
+    del cards[cards.index(card)]
 
 
 class WelcomeState(State[WelcomeView]):
@@ -250,7 +223,6 @@ class WelcomeState(State[WelcomeView]):
         "offer": Copy.SHARED,  # never changed in place
         "queue": Copy.FLAT,
         "resolving": Copy.SHARED,
-        "sorted_pools": Copy.CACHE,  # replaced, never changed in place; checked at each use
     }
 
     # Solo: the fields of ``solo_deck``, read and written by their names.
@@ -286,12 +258,13 @@ class WelcomeState(State[WelcomeView]):
         self.claimed: list[list[int]] = [[], [], []]
         self.astra_claimed = [False, False, False]
         # --- the cards
-        self.unseen = bytearray(DECK_COUNTS)
-        """Starship cards not drawn yet in the first pass."""
+        self.unseen = bytearray(_DECK_CARDS)
+        """Starship cards not drawn yet in the first pass, in card order."""
         self.first_left = [PILE_SIZE] * PILES
-        self.pools = [bytearray(_TYPES) for _ in range(PILES)]
-        """Per pile, what its reshuffled draw pile still holds."""
-        self.discards = [bytearray(_TYPES) for _ in range(PILES)]
+        self.pools = [bytearray() for _ in range(PILES)]
+        """Per pile, what its reshuffled draw pile still holds, in card order."""
+        self.discards = [bytearray() for _ in range(PILES)]
+        """Per pile, its discard, in card order."""
         self.action_cards = [-1] * PILES
         self.number_cards = [-1] * PILES
         self.number_events = [-1] * PILES
@@ -309,10 +282,6 @@ class WelcomeState(State[WelcomeView]):
             self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
-        self.sorted_pools: tuple[tuple[bytes, bytes], ...] = _NO_SORTED_POOLS
-        """Per draw source (:meth:`_draw_pool`), the counts it last drew from, less the card
-        drawn, and those cards in order, one byte each: while a source's counts are those,
-        an auto-mode draw is one index into its cards (:meth:`_pick_card`)."""
         if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
             self.phase, self.resolving = Phase.RESOLVE, "setup"
 
@@ -404,54 +373,35 @@ class WelcomeState(State[WelcomeView]):
         if head < _FLIP:
             one, two = self.tables.missions[head]
             return [(one, 1), (two, 1)]
-        _, draws, pool = self._draw_pool(head)
-        return [(draws[card], count) for card, count in enumerate(pool) if count]
+        draws, cards = self._draw_pool(head)
+        return [(draws[card], cards.count(card)) for card in dict.fromkeys(cards)]
 
-    def _chance_table(self) -> ChanceTable:
-        head = self.queue[0]
-        if head < _FLIP:
-            return self.tables.mission_tables[head]
-        _, draws, pool = self._draw_pool(head)
-        return _PoolTable(draws, pool)
-
-    def _draw_pool(self, head: int) -> tuple[int, Sequence[int], bytearray]:
-        """The draw the queue's ``head`` waits for: its source (0: the cards no pile has
-        shown, 1–3: a pile's reshuffle; solo 1: the first pass's last cards, 2: the second
-        pass), per card the id of its draw, and the count of each card it is drawn from (what
-        ``_chance_weights`` lists, zeros included)."""
+    def _draw_pool(self, head: int) -> tuple[Sequence[int], bytes | bytearray]:
+        """The draw the queue's ``head`` waits for: per card the id of its draw, and the cards
+        it is drawn from, in card order (solo: the deck's first 42 cards are starship cards,
+        then the effect cards join them)."""
         tables = self.tables
         if head >= _SOLO:
-            if self.solo_deck.pass_number == 2:
-                return 2, tables.solo_draws, self.solo_deck.deck
-            if self.solo_deck.drawn >= _BOTTOM:
-                return 1, tables.solo_draws, self.unseen + self.solo_deck.solo_unseen
-            return 0, tables.solo_draws, self.unseen
+            deck = self.solo_deck
+            if deck.pass_number == 2:
+                return tables.solo_draws, deck.deck
+            if deck.drawn >= _BOTTOM:  # the effect cards follow every starship card in card order
+                return tables.solo_draws, self.unseen + deck.solo_unseen
+            return tables.solo_draws, self.unseen
         pile = head % 10
         if head < _NUMBER or self.first_left[pile]:
-            return 0, tables.pile_draws[pile], self.unseen
-        return pile + 1, tables.pile_draws[pile], self.pools[pile]
+            return tables.pile_draws[pile], self.unseen
+        return tables.pile_draws[pile], self.pools[pile]
 
     def _pick_card(self, head: int) -> int:
-        """Auto mode: the card drawn for the queue's ``head`` (the id of its draw), the one
-        :meth:`_chance_table` picks, found by one index into the source's cards in order
-        (:attr:`sorted_pools`) instead of a search of the counts' running sums: the point
-        drawn among ``total`` cards lands on the card whose running sum first passes it,
-        which is the card at that index."""
+        """Auto mode: the draw for the queue's ``head`` (its outcome id), the one the core's
+        table of :meth:`_chance_weights` picks: the point drawn among the cards lands on the
+        card whose running count first passes it, which is the card at that index of the
+        cards in order."""
         if head < _FLIP:
             return self.tables.mission_tables[head].pick(self._seed, self._chance_count)
-        source, draws, pool = self._draw_pool(head)
-        counts = bytes(pool)
-        known, cards = self.sorted_pools[source]
-        if counts != known:
-            cards = _sorted_cards(pool)
-        point = draw_index(self._seed, self._chance_count, len(cards))
-        card = cards[point]
-        left = bytearray(counts)
-        left[card] -= 1
-        sorted_pools = list(self.sorted_pools)
-        sorted_pools[source] = (bytes(left), cards[:point] + cards[point + 1 :])
-        self.sorted_pools = tuple(sorted_pools)
-        return draws[card]
+        draws, cards = self._draw_pool(head)
+        return draws[cards[draw_index(self._seed, self._chance_count, len(cards))]]
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
@@ -545,7 +495,7 @@ class WelcomeState(State[WelcomeView]):
     def deck_left(self) -> int:
         """Solo: cards left in the deck."""
         return (
-            sum(self.solo_deck.deck)
+            len(self.solo_deck.deck)
             if self.solo_deck.pass_number == 2
             else _SOLO_DECK - self.solo_deck.drawn
         )
@@ -606,7 +556,7 @@ class WelcomeState(State[WelcomeView]):
         elif card < _TYPES:
             _take(self.unseen, card)
         else:
-            _take(self.solo_deck.solo_unseen, card - _TYPES)
+            _take(self.solo_deck.solo_unseen, card)
         self.solo_deck.cards[position] = card
         if card < _TYPES:
             if position == 0:
@@ -614,7 +564,7 @@ class WelcomeState(State[WelcomeView]):
             return
         letter = SOLO_CARDS[card - _TYPES]
         effect = self.adventure.solo_card(letter, self.solo_deck.pass_number)
-        self.solo_deck.discard[card] += 1
+        insort(self.solo_deck.discard, card)
         self.queue.insert(0, _SOLO + position)
         sheet = self.sheets[0]
         if self.solo_deck.pass_number == 2:
@@ -681,7 +631,7 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.pass_number = 2
             self.solo_deck.drawn = 0
             self.solo_deck.deck = self.solo_deck.discard
-            self.solo_deck.discard = bytearray(_TYPES + 3)
+            self.solo_deck.discard = bytearray()
 
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -694,10 +644,10 @@ class WelcomeState(State[WelcomeView]):
         else:
             discards, pools, first_left = self.discards, self.pools, self.first_left
             for pile, card in enumerate(self.action_cards):
-                discards[pile][card] += 1
-                if not first_left[pile] and pools[pile].count(0) == _TYPES:  # an empty pool
+                insort(discards[pile], card)
+                if not first_left[pile] and not pools[pile]:
                     pools[pile] = discards[pile]
-                    discards[pile] = bytearray(_TYPES)
+                    discards[pile] = bytearray()
             self.action_cards = self.number_cards  # the number cards flip: their actions show
             self.number_cards = [-1] * PILES
             self.number_events = [-1] * PILES
@@ -751,11 +701,11 @@ class WelcomeState(State[WelcomeView]):
         deck = self.solo_deck
         number, act, third, bonus = deck.solo_choice
         cards, discard = deck.cards, deck.discard
-        discard[cards[number - 1]] += 1
-        discard[cards[act - 1]] += 1
+        insort(discard, cards[number - 1])
+        insort(discard, cards[act - 1])
         card = cards[third - 1]
         if bonus:
-            discard[card] += 1
+            insort(discard, card)
         else:
             deck.astra_cards[CARD_TYPES[card][1]] += 1
 
@@ -827,11 +777,7 @@ class WelcomeState(State[WelcomeView]):
         deck = self.solo_deck
         if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
             return True
-        if deck.pass_number == 2:
-            left = sum(deck.deck[:_TYPES])
-        else:
-            left = sum(self.unseen) + sum(deck.discard[:_TYPES])
-        return left < len(deck.cards)  # starship_cards_left(), inlined: this runs every turn
+        return self.starship_cards_left() < len(deck.cards)
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the
@@ -845,9 +791,10 @@ class WelcomeState(State[WelcomeView]):
         >>> WelcomeGame(players=1).new(seed=1).starship_cards_left()
         60
         """
-        if self.solo_deck.pass_number == 2:
-            return sum(self.solo_deck.deck[:_TYPES])
-        return sum(self.unseen) + sum(self.solo_deck.discard[:_TYPES])
+        deck = self.solo_deck  # the effect cards follow the starship cards
+        if deck.pass_number == 2:
+            return bisect_left(deck.deck, _TYPES)
+        return len(self.unseen) + bisect_left(deck.discard, _TYPES)
 
     # ------------------------------------------------------------------ hidden information
     def _masked(self, seat: int | None) -> dict[int, str]:
@@ -886,13 +833,13 @@ class WelcomeState(State[WelcomeView]):
         number trading their backs included."""
         hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
         for pile in hidden:
-            self._back_pool(pile)[self.number_cards[pile]] += 1
+            insort(self._back_pool(pile), self.number_cards[pile])
         for pile in hidden:
             pool = self._back_pool(pile)
             number = CARD_TYPES[self.number_cards[pile]][0]
-            choices = [card for card in _BY_NUMBER[number] if pool[card]]
-            card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
-            pool[card] -= 1
+            choices = [card for card in _BY_NUMBER[number] if card in pool]
+            card = rng.choices(choices, weights=[pool.count(c) for c in choices])[0]
+            _take(pool, card)
             self.number_cards[pile] = card
             self._rewrite_chance(self.number_events[pile], self.tables.pile_draws[pile][card])
 
