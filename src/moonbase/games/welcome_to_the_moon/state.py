@@ -393,19 +393,9 @@ class WelcomeState(State[WelcomeView]):
             return tables.pile_draws[pile], self.unseen
         return tables.pile_draws[pile], self.pools[pile]
 
-    def _pick_card(self, head: int) -> int:
-        """Auto mode: the draw for the queue's ``head`` (its outcome id), the one the core's
-        table of :meth:`_chance_weights` picks: the point drawn among the cards lands on the
-        card whose running count first passes it, which is the card at that index of the
-        cards in order."""
-        if head < _FLIP:
-            return self.tables.mission_tables[head].pick(self._seed, self._chance_count)
-        draws, cards = self._draw_pool(head)
-        return draws[cards[draw_index(self._seed, self._chance_count, len(cards))]]
-
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            self._drawn(action)
+            self._drawn(action, len(self._history) - 1)
             self._advance()
             return
         index = len(self._history) - 1
@@ -530,9 +520,13 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.solo_choice = [number + 1, act + 1, 4 - number - act, int(choice.bonus)]
 
     # ------------------------------------------------------------------ cards
-    def _draw(self, pile: int, card: int, index: int) -> None:
+    def _drawn(self, outcome: int, index: int) -> None:
+        """Carry out the chance outcome for the queue's head, at history ``index``."""
         head = self.queue.pop(0)
-        if head >= _SOLO:
+        pile, card = self.tables.outcomes[outcome]
+        if head < _FLIP:
+            self.mission_cards[head] = MISSION_CARDS[card]
+        elif head >= _SOLO:
             self._draw_solo(head - _SOLO, card)
         elif head < _NUMBER:
             _take(self.unseen, card)
@@ -594,36 +588,37 @@ class WelcomeState(State[WelcomeView]):
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
-    def _drawn(self, outcome: int) -> None:
-        """Carry out the chance outcome just recorded last in the history."""
-        pile, card = self.tables.outcomes[outcome]
-        if pile == -2:
-            self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
-        else:
-            self._draw(pile, card, len(self._history) - 1)
-
     def _advance(self) -> None:
         """After a draw: wait for the next card (auto chance mode: draw it at once), reshuffle,
         end the game or start playing.
 
         In auto mode the cards the turn waits for are drawn here, one by one as the core would
-        draw them (the same table, seed and chance counter) and recorded as chance entries, so
-        the game is the one resolved event by event, without a round through the core per
-        card."""
+        draw them (the same seed and chance counter; the point drawn among a pile's cards in
+        order lands on the card the table of :meth:`_chance_weights` picks), and recorded
+        together as chance entries, so the game is the one resolved event by event, without a
+        round through the core per card."""
         explicit = self._explicit
+        drawn: list[int] = []  # auto mode: the outcomes drawn, recorded once the draws stop
+        index = len(self._history)  # the history index of the next one
         while self.phase is Phase.DRAW:
             queue = self.queue
             if not queue:
                 self.phase = Phase.PLAY
                 self.offer = self.combinations()
-                return
+                break
             head = queue[0]
             if head < _SOLO or self.deck_left():
                 if explicit:
                     return
-                outcome = self._pick_card(head)
-                self._record_chance([outcome])
-                self._drawn(outcome)
+                counter = self._chance_count + len(drawn)
+                if head < _FLIP:
+                    outcome = self.tables.mission_tables[head].pick(self._seed, counter)
+                else:
+                    draws, cards = self._draw_pool(head)
+                    outcome = draws[cards[draw_index(self._seed, counter, len(cards))]]
+                drawn.append(outcome)
+                self._drawn(outcome, index)
+                index += 1
                 continue
             assert self.solo_deck.pass_number == 1, (
                 "a turn begins only when the deck can deal it whole"
@@ -632,6 +627,8 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.drawn = 0
             self.solo_deck.deck = self.solo_deck.discard
             self.solo_deck.discard = bytearray()
+        if drawn:
+            self._record_chance(drawn)
 
     def _begin_turn(self) -> None:
         self.turn += 1
