@@ -55,7 +55,10 @@ from moonbase.core import CHANCE, State
 from moonbase.core.chance import draw_index
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
-from moonbase.games.welcome_to_the_moon.adventures.engine import mission_tests
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    mission_requirements,
+    mission_tests,
+)
 from moonbase.games.welcome_to_the_moon.adventures.turn import with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
@@ -655,7 +658,8 @@ class WelcomeState(State[WelcomeView]):
     # ------------------------------------------------------------------ the end of a turn
     def _end_turn(self) -> None:
         self.turn_start = [None] * self.players
-        self.turn_events = [[] for _ in range(self.players)]
+        for events in self.turn_events:
+            events.clear()
         if self.solo:
             self._give_astra()
             self.adventure.solo_phase5(self.sheets[0])
@@ -714,10 +718,9 @@ class WelcomeState(State[WelcomeView]):
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
         own = adventure.reads_own_sheet  # then each requirement reads the marks: one call a sheet
+        cards = tuple(self.mission_cards)
         tests: Sequence[Callable[..., bool]] = (
-            [adventure.requirements[card] for card in self.mission_cards]
-            if own
-            else mission_tests(adventure, tuple(self.mission_cards))
+            mission_requirements(adventure, cards) if own else mission_tests(adventure, cards)
         )
         for index, test in enumerate(tests):
             seats = []  # a plain loop: a comprehension is a call of its own, every turn

@@ -40,6 +40,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Offer,
     Push,
     Race,
+    triggered_slots,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
     Combination,
@@ -366,10 +367,7 @@ class Launch(Engine):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
-        triggered = [slot for sheet in sheets for slot in sheet.triggered]
-        if not triggered:  # most turns
-            return
-        for slot in sorted(set(triggered)):
+        for slot in triggered_slots(sheets):
             for sheet in sheets:
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:

@@ -83,7 +83,9 @@ __all__ = [
     "Push",
     "Race",
     "Tracks",
+    "mission_requirements",
     "mission_tests",
+    "triggered_slots",
 ]
 
 SKIP = "SKIP"
@@ -640,10 +642,7 @@ class Engine(ABC):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
         it (whoever circled it in the same turn keeps it)."""
-        triggered = [slot for sheet in sheets for slot in sheet.triggered]
-        if not triggered:  # most turns
-            return
-        for slot in sorted(set(triggered)):
+        for slot in triggered_slots(sheets):
             for sheet in sheets:
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
@@ -788,7 +787,7 @@ class Engine(ABC):
         overrides this too, as adventure 8 does)."""
         sheet = sheets[index]
         marks = sheet.marks
-        if min(sheet.missions) >= 0 or self.data.ended(marks):
+        if -1 not in sheet.missions or self.data.ended(marks):  # -1: a mission not accomplished
             return True
         for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
             if test(marks):
@@ -824,6 +823,31 @@ class Engine(ABC):
         :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
         pass)."""
         return letter
+
+
+def triggered_slots(sheets: Sequence[Sheet]) -> list[int]:
+    """The slots circled this turn on any of ``sheets`` that phase 5 resolves, in order, once
+    each (``[]`` on most turns, found without building anything).
+
+    >>> sheets = [Sheet(4, solo=False), Sheet(4, solo=False), Sheet(4, solo=False)]
+    >>> triggered_slots(sheets)
+    []
+    >>> sheets[0].triggered, sheets[2].triggered = [3, 1], [3]
+    >>> triggered_slots(sheets)
+    [1, 3]
+    """
+    for sheet in sheets:
+        if sheet.triggered:
+            return sorted({slot for sheet in sheets for slot in sheet.triggered})
+    return []
+
+
+@cache
+def mission_requirements(
+    adventure: Engine, cards: tuple[str, ...]
+) -> tuple[Callable[[bytearray], bool], ...]:
+    """The :attr:`~Engine.requirements` of a game's mission ``cards``, made once."""
+    return tuple(adventure.requirements[card] for card in cards)
 
 
 @cache
