@@ -457,8 +457,8 @@ class SheetData:
         (True, False)
         """
         span = self._space_span
-        if span is not None:  # consecutive spaces: one search in C
-            return marks.find(0, span[0], span[1]) < 0
+        if span is not None:  # consecutive spaces: one slice searched in C (a find costs more)
+            return 0 not in marks[span[0] : span[1]]
         return 0 not in self.space_marks(marks)
 
     def ended(self, marks: bytearray) -> bool:

@@ -226,6 +226,7 @@ class WelcomeState(State[WelcomeView]):
         "offer": Copy.SHARED,  # never changed in place
         "queue": Copy.FLAT,
         "resolving": Copy.SHARED,
+        "acting": Copy.SHARED,  # a tuple, replaced
     }
 
     # Solo: the fields of ``solo_deck``, read and written by their names.
@@ -285,8 +286,13 @@ class WelcomeState(State[WelcomeView]):
             self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
+        self.acting: tuple[int, ...] = ()
+        """In phases ``play`` and ``resolve``: the seats whose sheet of this turn is not done
+        (:meth:`_unfinished` as the phase begins, then each seat taken out as its sheet is
+        done, rather than every sheet read again after every action)."""
         if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
             self.phase, self.resolving = Phase.RESOLVE, "setup"
+            self.acting = self._unfinished()
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
@@ -294,14 +300,13 @@ class WelcomeState(State[WelcomeView]):
         if phase is Phase.DRAW:
             return (CHANCE,)
         if phase is Phase.PLAY or phase is Phase.RESOLVE:
-            return self._unfinished()
+            return self.acting
         if phase is Phase.EFFECT:
             return (0,)
         return ()
 
     def _unfinished(self) -> tuple[int, ...]:
-        """The seats whose sheet of this turn is not done (a loop: this runs after every
-        action)."""
+        """The seats whose sheet of this turn is not done."""
         sheets = self.sheets
         seats = []
         if self.adventure.shares_sheets:
@@ -421,6 +426,8 @@ class WelcomeState(State[WelcomeView]):
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
+            if sheet.stage == _DONE:
+                self._finished(seat)
             if self._all_done():
                 self._resolved()
             return
@@ -431,8 +438,16 @@ class WelcomeState(State[WelcomeView]):
                 self._note_solo_choice(action)
         self.turn_events[seat].append(index)
         self._act(sheet, action, self.offer)
+        if sheet.stage == _DONE:
+            self._finished(seat)
         if self._all_done():
             self._end_turn()
+
+    def _finished(self, seat: int) -> None:
+        """``seat``'s sheet is done for this turn: it acts no more (:attr:`acting`)."""
+        acting = self.acting
+        at = acting.index(seat)
+        self.acting = acting[:at] + acting[at + 1 :]
 
     # ------------------------------------------------------------------ queries
     def combinations(self) -> list[Combination]:
@@ -607,6 +622,7 @@ class WelcomeState(State[WelcomeView]):
             queue = self.queue
             if not queue:
                 self.phase = Phase.PLAY
+                self.acting = self._unfinished()
                 self.offer = self.combinations()
                 break
             head = queue[0]
@@ -674,6 +690,7 @@ class WelcomeState(State[WelcomeView]):
         while True:
             if not self._all_done():
                 self.phase, self.resolving = Phase.RESOLVE, "turn"
+                self.acting = self._unfinished()
                 return
             self._missions()
             if not self.adventure.after_missions(self.sheets):
