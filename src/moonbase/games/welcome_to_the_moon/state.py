@@ -440,8 +440,8 @@ class WelcomeState(State[WelcomeView]):
         self._act(sheet, action, self.offer)
         if sheet.stage == _DONE:
             self._finished(seat)
-        if self._all_done():
-            self._end_turn()
+            if not self.acting:  # every sheet has its writer: all are done
+                self._end_turn()
 
     def _finished(self, seat: int) -> None:
         """``seat``'s sheet is done for this turn: it acts no more (:attr:`acting`)."""
@@ -792,7 +792,7 @@ class WelcomeState(State[WelcomeView]):
         if not self.solo:
             return False
         deck = self.solo_deck
-        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
+        if self.game.adventure == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
             return True
         return self.starship_cards_left() < len(deck.cards)
 

@@ -553,7 +553,10 @@ class Engine(ABC):
     def steps(self, sheet: Sheet) -> list[str]:
         """Every sub-step text allowed now, once each (the action and a pending sub-step may
         offer the same); the action's alone while it is pending, if :attr:`action_first`."""
-        if self.action_first and ACTION in sheet.pending:
+        pending = sheet.pending
+        if len(pending) == 1 and not self._shared:  # the commonest case, without a table
+            return self.options(sheet, pending[0])
+        if self.action_first and ACTION in pending:
             return self.options(sheet, ACTION)
         found: list[str] = []
         for item in dict.fromkeys(sheet.pending):
