@@ -550,17 +550,17 @@ class Sheet:
         """Solo-bonus boxes spent."""
 
     def copy(self) -> Sheet:
-        """An independent copy."""
+        """An independent copy (slices: fewer instructions than the constructors)."""
         other = Sheet.__new__(Sheet)
-        other.marks = bytearray(self.marks)
+        other.marks = self.marks[:]
         other.solo = self.solo
         other.stage = self.stage
-        other.pending = list(self.pending)
+        other.pending = self.pending[:]
         other.written = self.written
         other.action = self.action
         other.modified = self.modified
-        other.triggered = list(self.triggered)
-        other.missions = list(self.missions)
+        other.triggered = self.triggered[:]
+        other.missions = self.missions[:]
         other.solo_bonus = self.solo_bonus
         other.solo_used = self.solo_used
         return other

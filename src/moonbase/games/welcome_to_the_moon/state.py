@@ -513,8 +513,7 @@ class WelcomeState(State[WelcomeView]):
         """Carry out one of a seat's legal action ids on ``sheet`` (its sheet or a copy)."""
         adventure = self.adventure
         decoded = self.tables.decoded[action]
-        if sheet.stage == Sheet.CHOOSE:
-            assert isinstance(decoded, Choice)
+        if isinstance(decoded, Choice):  # a legal choice: the sheet waits for one
             if decoded.bonus:
                 sheet.solo_used += 1
             if decoded.error:
