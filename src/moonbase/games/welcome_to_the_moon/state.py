@@ -570,7 +570,7 @@ class WelcomeState(State[WelcomeView]):
             _take(self.solo_deck.solo_unseen, card)
         self.solo_deck.cards[position] = card
         if card < _TYPES:
-            if position == 0:
+            if position == 0 and self.adventure.plays_astra:
                 self._astra_turn(card)
             return
         letter = SOLO_CARDS[card - _TYPES]

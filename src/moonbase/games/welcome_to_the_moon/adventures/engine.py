@@ -816,6 +816,12 @@ class Engine(ABC):
     # ``after_missions`` or ``solo_effect``. The state then lets those seats resolve them (phase
     # ``resolve``, or ``effect`` in solo) before it goes on. Adventures 1–5 never do.
 
+    @cached_property
+    def plays_astra(self) -> bool:
+        """Whether ASTRA plays a turn's first card herself (:meth:`astra_turn` is overridden:
+        adventure 8); else the state does not ask."""
+        return type(self).astra_turn is not Engine.astra_turn
+
     def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
         """Solo: ASTRA plays the turn's first card (``number``, ``action``) on the sheet herself
         (adventure 8); sub-steps left on the sheet are the player's choices for her. Nothing by
