@@ -454,8 +454,8 @@ class WelcomeState(State[WelcomeView]):
         """The combinations on offer this turn: three (pile 1–3), or in solo the six pairings of
         one card's number with another card's action (``[]`` while cards are drawn)."""
         if self.solo:
-            one, two, three = self.solo_deck.cards
-            if min(one, two, three) < 0 or max(one, two, three) >= _TYPES:
+            one, two, three = self.solo_deck.cards  # comparisons: min() and max() cost more
+            if not (0 <= one < _TYPES and 0 <= two < _TYPES and 0 <= three < _TYPES):
                 return []
             pairs, of = _SOLO_OFFERS, _ACTION_OF  # in the order of _SOLO_PAIRS
             return [
@@ -468,7 +468,7 @@ class WelcomeState(State[WelcomeView]):
             ]
         n1, n2, n3 = self.number_cards
         a1, a2, a3 = self.action_cards
-        if min(n1, n2, n3, a1, a2, a3) < 0:
+        if n1 < 0 or n2 < 0 or n3 < 0 or a1 < 0 or a2 < 0 or a3 < 0:
             return []
         piles, of = _PILE_OFFERS, _ACTION_OF
         return [piles[0][n1][of[a1]], piles[1][n2][of[a2]], piles[2][n3][of[a3]]]
