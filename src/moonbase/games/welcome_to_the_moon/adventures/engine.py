@@ -335,10 +335,10 @@ class Engine(ABC):
         skip = (SKIP,) if self.actions else ()
         return tuple(dict.fromkeys([*(offer.word.split()[0] for offer in offers), *skip]))
 
-    @property
+    @cached_property
     def wilds(self) -> bool:
         """Whether wild actions exist (``WRITE … WILD <action>``): whether the sheet has wild
-        symbols."""
+        symbols (kept: every write asks)."""
         return bool(self.wild_slots)
 
     @cached_property
