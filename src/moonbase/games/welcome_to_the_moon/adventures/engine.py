@@ -384,7 +384,8 @@ class Engine(ABC):
         """Mark the next box of ``track`` (:meth:`seated`) and take its reward
         (:class:`Advance`)."""
         marks = sheet.marks
-        track = self.seated(sheet, track)
+        if self.moves_tracks:
+            track = self.seated(sheet, track)
         slot = track.next_slot(marks)
         if slot is None:
             if track.overflow is not None:
@@ -414,6 +415,12 @@ class Engine(ABC):
         """The track a declared ``track`` stands for on ``sheet`` now: itself (adventure 8: the
         same track of the half writing this turn, on this turn's battlefield)."""
         return track
+
+    @cached_property
+    def moves_tracks(self) -> bool:
+        """Whether :meth:`seated` is overridden (adventure 8); else a track stands for itself
+        and the engine does not ask."""
+        return type(self).seated is not Engine.seated
 
     @cached_property
     def solo_boxes(self) -> int:
@@ -588,19 +595,24 @@ class Engine(ABC):
             return list(found) if where is None else [s for s in found if where(sheet, s)]
         if isinstance(pick, Next):
             track = pick.of(sheet.written)
-            if track is None or self.seated(sheet, track).next_slot(marks) is None:
+            if track is None:
                 return []
-            return [_BARE]
+            if self.moves_tracks:
+                track = self.seated(sheet, track)
+            return [_BARE] if track.next_slot(marks) is not None else []
         if isinstance(pick, Linked):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
         if isinstance(pick, Beside):
             return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
         reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+        tracks: Iterable[tuple[str, Track]] = pick.tracks.items()
+        if self.moves_tracks:
+            tracks = [(name, self.seated(sheet, track)) for name, track in tracks]
         return [
             i
-            for i, (name, track) in enumerate(pick.tracks.items())
-            if name in reach and self.seated(sheet, track).next_slot(marks) is not None
+            for i, (name, track) in enumerate(tracks)
+            if name in reach and track.next_slot(marks) is not None
         ]
 
     def step(self, sheet: Sheet, action: str) -> None:
