@@ -292,21 +292,24 @@ def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...
 
 def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
     """A mission's test: whether at least ``count`` of ``groups`` of slots have every slot
-    marked (each group's marks gathered in C, counted in a plain loop: missions are tested
-    every turn, and a generator costs more).
+    marked (each group's marks gathered in C, in a plain loop: missions are tested every turn,
+    and a generator costs more), stopping once too many groups are found incomplete.
 
     >>> met = full_groups([(0, 1), (2,), (3, 4)], 2)
     >>> met(bytearray([1, 1, 0, 2, 2])), met(bytearray([1, 0, 0, 2, 2]))
     (True, False)
     """
     gathers = [gather(slots) for slots in groups]
+    allowed = len(gathers) - count  # how many groups may be incomplete
 
     def met(marks: bytearray) -> bool:
-        full = 0
+        spare = allowed
         for marks_of in gathers:
-            if 0 not in marks_of(marks):
-                full += 1
-        return full >= count
+            if 0 in marks_of(marks):
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
 
     return met
 
