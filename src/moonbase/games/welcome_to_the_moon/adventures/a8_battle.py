@@ -393,11 +393,13 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
     if card == "A1":  # four planets held
 
         def held(marks: bytearray) -> bool:
-            count = 0
+            spare = len(planets) - 4  # planets that may be someone else's or unresolved
             for resolved, flag, _ in planets:
-                if marks[resolved] and marks[flag] & side:
-                    count += 1
-            return count >= 4
+                if not (marks[resolved] and marks[flag] & side):
+                    spare -= 1
+                    if spare < 0:
+                        return False
+            return True
 
         return held
     if card == "A2":  # a planet of every kind held
@@ -420,11 +422,13 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
     moons_of = _MOON_MARKS[off]  # C2: a moon on four planets
 
     def moons(marks: bytearray) -> bool:
-        found = 0
+        spare = len(moons_of) - 4  # planets that may have no moon of the side
         for marks_of in moons_of:
-            if side in marks_of(marks):
-                found += 1
-        return found >= 4
+            if side not in marks_of(marks):
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
 
     return moons
 
