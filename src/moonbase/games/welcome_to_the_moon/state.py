@@ -52,7 +52,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import draw_index
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -628,12 +627,12 @@ class WelcomeState(State[WelcomeView]):
             if head < _SOLO or self.deck_left():
                 if explicit:
                     return
-                counter = self._chance_count + len(drawn)
+                word = self._chance_word(len(drawn))  # this draw's event: after those drawn
                 if head < _FLIP:
-                    outcome = self.tables.mission_tables[head].pick(self._seed, counter)
+                    outcome = self.tables.mission_tables[head].outcome(word)
                 else:
                     draws, cards = self._draw_pool(head)
-                    outcome = draws[cards[draw_index(self._seed, counter, len(cards))]]
+                    outcome = draws[cards[word % len(cards)]]
                 drawn.append(outcome)
                 self._drawn(outcome, index)
                 index += 1
