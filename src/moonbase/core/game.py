@@ -700,7 +700,9 @@ class State(ABC, Generic[ViewT]):
         The ``k``-th of them must be the outcome drawn for chance event ``_chance_count + k``
         (as :meth:`ChanceTable.pick` draws it), so the game is the one resolved event by event.
         """
-        self._history.extend([(outcome << _SEAT_BITS) | _CHANCE_TAG for outcome in outcomes])
+        append = self._history.append  # a loop: a comprehension is a call of its own
+        for outcome in outcomes:
+            append((outcome << _SEAT_BITS) | _CHANCE_TAG)
         self._chance_count += len(outcomes)
 
     def scores(self) -> list[float]:
