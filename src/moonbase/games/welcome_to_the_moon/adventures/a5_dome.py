@@ -53,7 +53,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_spaces, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
@@ -61,6 +61,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     Sheet,
     SheetData,
+    Spans,
     Track,
     X,
     Zone,
@@ -320,6 +321,17 @@ def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     )
 
 
+@lru_cache(maxsize=1 << 14)
+def _fits_in(index: int, spaces: bytes) -> tuple[Spans, ...]:
+    """Per number, the available spaces of skyscraper ``index`` (whose marks are ``spaces``)
+    it fits (:func:`_open_in` as a table, cached the same way)."""
+    return in_spaces(_open_in(index, spaces))
+
+
+_INDEXES: Final = tuple(range(len(SKYSCRAPERS)))
+_SLICES: Final = tuple(slice(first, end) for first, end in _SPANS)
+
+
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
     """The available spaces of each skyscraper, each with the numbers it lies between
     (``(slot, low, high)``)."""
@@ -441,6 +453,11 @@ class Dome(Engine):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The available spaces of each skyscraper (:func:`placements`)."""
         return placements(marks)
+
+    def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
+        """Per skyscraper, the available spaces a number fits (:func:`_fits_in`, kept per the
+        skyscraper's marks: only the one just marked changes)."""
+        return list(map(_fits_in, _INDEXES, map(bytes(marks).__getitem__, _SLICES)))
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
