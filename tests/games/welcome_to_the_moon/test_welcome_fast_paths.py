@@ -1,7 +1,7 @@
 """The fast paths agree with the plain rules they stand for, on the sheets random games reach:
-each adventure's fits (by zone, skyscraper, starship), adventure 3's bounds and fits per row and
-column, adventure 8's end test; and a state's fields stay few enough for their names to be
-shared among states."""
+each adventure's fits (by zone, skyscraper, starship), adventure 5's placements, adventure 3's
+bounds and fits per row and column, adventure 8's end test; and a state's fields stay few enough
+for their names to be shared among states."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 import moonbase
 from moonbase.games.welcome_to_the_moon import WelcomeState
 from moonbase.games.welcome_to_the_moon.adventures import a2_journey as a2
+from moonbase.games.welcome_to_the_moon.adventures import a5_dome as a5
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.adventures.a3_colony import COLUMNS, ROWS
 from moonbase.games.welcome_to_the_moon.adventures.turn import in_spaces
@@ -52,6 +53,18 @@ def test_fits_are_the_open_spaces(number: int) -> None:
         plain = [in_spaces(spaces)]
         for written in range(18):
             assert _fits(tables, written) == _fits(plain, written), written
+
+
+def test_a5_placements_are_the_available_spaces_with_their_bounds() -> None:
+    for _, sheet in _sheets(5, 2, 6):
+        marks = sheet.marks
+        expected = [
+            space
+            for sk in a5.SKYSCRAPERS
+            for space in open_spaces(marks, sk.slots)
+            if space[0] in a5.available(marks, sk)
+        ]
+        assert a5.placements(marks) == expected
 
 
 def test_a3_bounds_are_those_of_the_row_and_the_column() -> None:

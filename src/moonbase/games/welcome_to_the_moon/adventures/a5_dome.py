@@ -59,6 +59,8 @@ from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
+    HIGH,
+    LOW,
     Sheet,
     SheetData,
     Spans,
@@ -66,7 +68,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     numbered_spaces,
-    open_spaces,
 )
 from moonbase.i18n import N_
 
@@ -308,17 +309,37 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
 _SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
 
 
+_NOT_NUMBERS: Final = bytes([0, *range(HIGH + 1, 256)])
+"""The marks of a space that are not numbers (deleted from a run, its numbers are left)."""
+
+
 @lru_cache(maxsize=1 << 14)
 def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
-    numbers it lies between (cached: only the skyscraper just marked changes)."""
+    numbers it lies between (cached: only the skyscraper just marked changes).
+
+    A skyscraper's marks are one run of spaces holding a ground space (a mark goes on a ground
+    space or beside a mark, and the two ground spaces are side by side): while it has none, its
+    ground spaces are open; then the space below the run, under its first number, and the
+    space above it, over its last.
+
+    >>> _open_in(0, bytes(9)), _open_in(0, bytes([0, 0, 0, 0, 0, 4, X, 9, 0]))
+    (((6, -1, 18), (7, -1, 18)), ((5, -1, 3), (9, 8, 18)))
+    """
     sk = SKYSCRAPERS[index]
-    ground, top, marks = sk.ground, sk.slots[-1], bytearray(sk.slots[0]) + spaces
-    return tuple(
-        space
-        for space in open_spaces(marks, sk.slots)
-        if space[0] in ground or marks[space[0] - 1] or (space[0] < top and marks[space[0] + 1])
-    )
+    run = spaces.strip(b"\0")
+    if not run:
+        return tuple((slot, LOW, HIGH) for slot in sk.ground)
+    assert 0 not in run, "a skyscraper's marks are one run"
+    numbers = run.translate(None, _NOT_NUMBERS)
+    below = sk.slots[0] + len(spaces) - len(spaces.lstrip(b"\0")) - 1
+    above = below + len(run) + 1
+    found = []
+    if below >= sk.slots[0]:
+        found.append((below, LOW, numbers[0] - 1 if numbers else HIGH))
+    if above <= sk.slots[-1]:
+        found.append((above, numbers[-1] - 1 if numbers else LOW, HIGH))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 14)

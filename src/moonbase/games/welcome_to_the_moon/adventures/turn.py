@@ -152,10 +152,18 @@ def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
     ((slice(3, 4, None),), (), (slice(7, 8, None),))
     """
     table: list[Spans] = [()] * HIGH
+    top = 0  # every range so far lies below it
     for slot, low, high in spaces:
+        if low + 1 >= high:
+            continue
         span = (slice(slot, slot + 1),)
-        for number in range(low + 1, high):
-            table[number] += span
+        if low + 1 >= top:  # a range above every earlier one: set in one slice
+            table[low + 1 : high] = [span] * (high - low - 1)
+        else:
+            for number in range(low + 1, high):
+                table[number] += span
+        if high > top:
+            top = high
     return tuple(table)
 
 
