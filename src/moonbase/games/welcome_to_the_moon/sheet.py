@@ -36,6 +36,7 @@ __all__ = [
     "EMPTY",
     "INFECTED",
     "FitTable",
+    "MakeTable",
     "Runs",
     "Sheet",
     "SheetData",
@@ -44,6 +45,7 @@ __all__ = [
     "Track",
     "X",
     "Zone",
+    "Zones",
     "bounds",
     "count_marked",
     "fits",
@@ -298,9 +300,23 @@ def run_fits(first: int, marks: bytes) -> tuple[Spans, ...]:
     return tuple(fits)
 
 
+MakeTable = Callable[[int, bytes], tuple[Spans, ...]]
+"""What makes a zone's table from its first slot and its marks (:func:`run_fits`)."""
+Zones = tuple[tuple[int, slice, dict[bytes, tuple[Spans, ...]], MakeTable], ...]
+"""Per zone (:class:`Runs`): its first slot, its slots as a slice of the marks, its tables
+kept by its marks, and what makes them."""
+
+_KEPT: Final = 4096
+"""How many tables :meth:`Runs.fits` keeps per first slot and maker (all are dropped once
+there are more: a zone's states in play are few, every game's different)."""
+_TABLES: Final[dict[tuple[MakeTable, int], dict[bytes, tuple[Spans, ...]]]] = {}
+"""Per maker and first slot, the tables by the zone's marks (the zone's size is the key's
+length; :meth:`Runs.fits` reads them)."""
+
+
 class Runs(NamedTuple):
-    """Zones of consecutive slots as :func:`run_fits` reads them: each zone's first slot and
-    its slots as a slice of the marks.
+    """Zones of consecutive slots as :func:`run_fits` (or another ``make``) reads them: each
+    zone's first slot, its slots as a slice of the marks, and the tables kept for it.
 
     >>> marks = bytearray(8)
     >>> marks[2] = number_code(3)
@@ -309,21 +325,35 @@ class Runs(NamedTuple):
     [[3], [5, 6]]
     """
 
-    firsts: tuple[int, ...]
-    slices: tuple[slice, ...]
+    zones: Zones
 
     @staticmethod
-    def of(zones: Iterable[Sequence[int]]) -> Runs:
-        """The runs of ``zones``, each of consecutive slots."""
-        zones = list(zones)
-        assert all(consecutive(tuple(zone)) for zone in zones), "zones of consecutive slots"
-        return Runs(
-            tuple(zone[0] for zone in zones), tuple(slice(zone[0], zone[-1] + 1) for zone in zones)
-        )
+    def of(zones: Iterable[Sequence[int]], make: MakeTable | None = None) -> Runs:
+        """The runs of ``zones``, each of consecutive slots, whose tables ``make`` makes (by
+        default :func:`run_fits`)."""
+        make = make or run_fits
+        found = []
+        for zone in zones:
+            first = zone[0]
+            assert consecutive(tuple(zone)), "a zone of consecutive slots"
+            kept = _TABLES.setdefault((make, first), {})
+            found.append((first, slice(first, zone[-1] + 1), kept, make))
+        return Runs(tuple(found))
 
     def fits(self, marks: bytearray) -> list[tuple[Spans, ...]]:
-        """Each zone's :func:`run_fits` (in C: a map over the slices of the marks as bytes)."""
-        return list(map(run_fits, self.firsts, map(bytes(marks).__getitem__, self.slices)))
+        """Each zone's table, read from a plain dict by the zone's marks (a call of a cached
+        function costs more than the lookup, done here for every zone of every write)."""
+        frozen = bytes(marks)
+        tables = []
+        for first, span, kept, make in self.zones:
+            key = frozen[span]
+            table = kept.get(key)
+            if table is None:
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                table = kept[key] = make(first, key)
+            tables.append(table)
+        return tables
 
 
 def consecutive(slots: tuple[int, ...]) -> bool:

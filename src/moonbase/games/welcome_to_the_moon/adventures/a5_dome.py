@@ -61,6 +61,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     HIGH,
     LOW,
+    Runs,
     Sheet,
     SheetData,
     Spans,
@@ -342,15 +343,14 @@ def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 14)
-def _fits_in(index: int, spaces: bytes) -> tuple[Spans, ...]:
-    """Per number, the available spaces of skyscraper ``index`` (whose marks are ``spaces``)
-    it fits (:func:`_open_in` as a table, cached the same way)."""
-    return in_spaces(_open_in(index, spaces))
+def _fits_in(first: int, spaces: bytes) -> tuple[Spans, ...]:
+    """Per number, the available spaces of the skyscraper from slot ``first`` (whose marks are
+    ``spaces``) it fits (:func:`_open_in` as a table; :class:`~.sheet.Runs` keeps them)."""
+    return in_spaces(_open_in(_SKYSCRAPER_AT[first], spaces))
 
 
-_INDEXES: Final = tuple(range(len(SKYSCRAPERS)))
-_SLICES: Final = tuple(slice(first, end) for first, end in _SPANS)
+_SKYSCRAPER_AT: Final = {sk.slots[0]: index for index, sk in enumerate(SKYSCRAPERS)}
+_RUNS: Final = Runs.of((sk.slots for sk in SKYSCRAPERS), _fits_in)
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
@@ -478,7 +478,7 @@ class Dome(Engine):
     def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
         """Per skyscraper, the available spaces a number fits (:func:`_fits_in`, kept per the
         skyscraper's marks: only the one just marked changes)."""
-        return list(map(_fits_in, _INDEXES, map(bytes(marks).__getitem__, _SLICES)))
+        return _RUNS.fits(marks)
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""

@@ -70,6 +70,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
+    Zones,
     bounds,
     consecutive,
     full_groups,
@@ -329,17 +330,15 @@ def _ship_reach(airlocks: bytes) -> tuple[Runs, tuple[tuple[int, int, int], ...]
     those partly connected, each as its span of slots and the mask that reads its spaces not
     connected as X marks (ships with none connected are left out)."""
     blocks = _connected(airlocks)
-    firsts: list[int] = []
-    slices: list[slice] = []
+    whole: Zones = ()
     partly = []
     for (first, end), ship_blocks, runs in zip(_SHIP_SPANS, _SHIP_BLOCKS, _SHIP_RUNS, strict=True):
         cut = [block for block in ship_blocks if block not in blocks]
         if not cut:
-            firsts += runs.firsts
-            slices += runs.slices
+            whole += runs.zones
         elif len(cut) < len(ship_blocks):
             partly.append((first, end, sum(map(_UNREACHED.__getitem__, cut))))
-    return Runs(tuple(firsts), tuple(slices)), tuple(partly)
+    return Runs(whole), tuple(partly)
 
 
 def open_airlocks(marks: bytearray) -> list[int]:
