@@ -362,10 +362,20 @@ def placements(marks: bytearray) -> list[tuple[int, int, int]]:
     return result
 
 
-def dome_ends(marks: bytearray) -> list[int]:
-    """The dome pieces a robot may build, by slot: the first and the last unbuilt one."""
-    pieces = unbuilt_pieces(marks)
-    return sorted({pieces[0], pieces[-1]}) if pieces else []
+_DOME: Final = slice(SECTIONS[0].slot, SECTIONS[-1].halves[1] + 1)
+"""The dome's sections and subsections: consecutive slots."""
+
+
+def dome_ends(marks: bytearray) -> tuple[int, ...]:
+    """The dome pieces a robot may build, by slot: the first and the last unbuilt one (kept
+    per the dome's marks: a turn seldom builds, and each robot asks twice)."""
+    return _dome_ends(bytes(marks[_DOME]))
+
+
+@lru_cache(maxsize=4096)
+def _dome_ends(dome: bytes) -> tuple[int, ...]:
+    pieces = unbuilt_pieces(bytearray(_DOME.start) + dome)
+    return tuple(sorted({pieces[0], pieces[-1]})) if pieces else ()
 
 
 def _of_written_parity(sheet: Sheet, piece: int) -> bool:
@@ -378,15 +388,24 @@ def unsplit(marks: bytearray) -> list[int]:
     return [s.slot for s in SECTIONS if not marks[s.slot]]
 
 
-def open_for_x(marks: bytearray) -> list[int]:
-    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
-    return [slot for slot, _, _ in placements(marks)]
+def open_for_x(marks: bytearray) -> tuple[int, ...]:
+    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper; kept
+    per the spaces' marks: an X is asked twice, whether it can go and where)."""
+    return _open_for_x(bytes(marks[_SPACES]))
+
+
+_SPACES: Final = slice(1, 39)
+"""Every space (slots 1–38)."""
+
+
+@lru_cache(maxsize=1024)
+def _open_for_x(spaces: bytes) -> tuple[int, ...]:
+    return tuple(slot for slot, _, _ in placements(bytearray(1) + spaces))
 
 
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
 _SKYSCRAPER_SPACES: Final = tuple(itemgetter(*sk.slots) for sk in SKYSCRAPERS)
 _TOP_SPACES: Final = itemgetter(*TOPS)
-_ALL_SPACES: Final = itemgetter(*DATA.space_slots)
 
 
 def tower_counts(marks: bytearray) -> list[int]:
@@ -424,8 +443,8 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
     "B1": _levels_with(2, 3),
     "B2": _levels_with(3, 2),
-    "C1": lambda marks: not unbuilt_pieces(marks),
-    "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
+    "C1": lambda marks: not dome_ends(marks),  # no piece left unbuilt
+    "C2": lambda marks: marks[_SPACES].count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
 
@@ -570,4 +589,6 @@ class Dome(Engine):
         }
 
 
+assert DATA.space_slots == tuple(range(_SPACES.start, _SPACES.stop))
 assert len(DATA.space_slots) == 38 and sum(len(level.spaces) for level in LEVELS) == 30
+assert all(_DOME.start <= slot < _DOME.stop for s in SECTIONS for slot in (s.slot, *s.halves))
