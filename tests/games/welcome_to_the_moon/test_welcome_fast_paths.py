@@ -1,21 +1,24 @@
 """The fast paths agree with the plain rules they stand for, on the sheets random games reach:
-adventure 7's fits by starship, adventure 3's bounds and fits per row and column, adventure 8's
-end test; and a state's fields stay few enough for their names to be shared among states."""
+each adventure's fits (by zone, skyscraper, starship), adventure 5's placements, adventure 3's
+bounds and fits per row and column, adventure 8's end test; and a state's fields stay few enough
+for their names to be shared among states."""
 
 from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 import moonbase
 from moonbase.games.welcome_to_the_moon import WelcomeState
+from moonbase.games.welcome_to_the_moon.adventures import a2_journey as a2
+from moonbase.games.welcome_to_the_moon.adventures import a5_dome as a5
 from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.adventures.a3_colony import COLUMNS, ROWS
 from moonbase.games.welcome_to_the_moon.adventures.turn import in_spaces
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, open_spaces
+from moonbase.games.welcome_to_the_moon.sheet import FitTable, Sheet, open_spaces, slots_in
 
 
 def _sheets(number: int, players: int, games: int) -> Iterator[tuple[WelcomeState, Sheet]]:
@@ -32,18 +35,36 @@ def _sheets(number: int, players: int, games: int) -> Iterator[tuple[WelcomeStat
                 yield state, sheet
 
 
-def test_a7_fits_are_the_open_spaces_of_connected_blocks() -> None:
-    escape = adventure(7)
-    for _, sheet in _sheets(7, 2, 6):
-        spaces = escape.open_spaces(sheet.marks)
-        fitting = escape.fitting(sheet.marks)
-        if not spaces:
-            assert fitting is None
-            continue
-        assert fitting is not None
-        plain = in_spaces(spaces)
-        for number in range(18):
-            assert sorted(fitting(number)) == sorted(plain(number)), number
+def _fits(tables: Sequence[FitTable], number: int) -> list[int]:
+    """The slots ``number`` fits, read from an adventure's :meth:`~Engine.fitting` tables."""
+    return sorted(slot for table in tables for slot in slots_in(table[number]))
+
+
+@pytest.mark.parametrize("number", [2, 3, 4, 5, 6, 7])
+def test_fits_are_the_open_spaces(number: int) -> None:
+    rules = adventure(number)
+    for _, sheet in _sheets(number, 2, 4):
+        marks = sheet.marks
+        if number == 2:  # the zones between the walls drawn
+            spaces = [space for zone in a2.zones(marks) for space in open_spaces(marks, zone)]
+        else:
+            spaces = list(rules.open_spaces(marks))
+        tables = rules.fitting(marks) or []
+        plain = [in_spaces(spaces)]
+        for written in range(18):
+            assert _fits(tables, written) == _fits(plain, written), written
+
+
+def test_a5_placements_are_the_available_spaces_with_their_bounds() -> None:
+    for _, sheet in _sheets(5, 2, 6):
+        marks = sheet.marks
+        expected = [
+            space
+            for sk in a5.SKYSCRAPERS
+            for space in open_spaces(marks, sk.slots)
+            if space[0] in a5.available(marks, sk)
+        ]
+        assert a5.placements(marks) == expected
 
 
 def test_a3_bounds_are_those_of_the_row_and_the_column() -> None:
@@ -57,9 +78,9 @@ def test_a3_bounds_are_those_of_the_row_and_the_column() -> None:
             for slot, low, high in open_spaces(marks, zone.slots)
         )
         assert list(colony.open_spaces(marks)) == expected
-        fitting, plain = colony.fitting(marks), in_spaces(expected)
+        fitting, plain = colony.fitting(marks), [in_spaces(expected)]
         for number in range(18):
-            assert fitting(number) == plain(number), number
+            assert _fits(fitting, number) == _fits(plain, number), number
 
 
 @pytest.mark.parametrize("players", [1, 3])

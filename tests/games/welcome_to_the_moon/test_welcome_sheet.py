@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from moonbase.games.welcome_to_the_moon.sheet import INFECTED, X, open_spaces, zone_fits
+from moonbase.games.welcome_to_the_moon.sheet import INFECTED, X, open_spaces, slots_in, zone_fits
 
 
 def test_zone_fits_lists_for_each_number_the_open_spaces_it_fits() -> None:
@@ -19,4 +19,4 @@ def test_zone_fits_lists_for_each_number_the_open_spaces_it_fits() -> None:
         spaces = open_spaces(marks, zone)
         fits = zone_fits(marks, zone)
         for number in range(18):
-            assert fits[number] == tuple(s for s, low, high in spaces if low < number < high)
+            assert slots_in(fits[number]) == [s for s, low, high in spaces if low < number < high]

@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 from moonbase.core.chance import ChanceTable
 from moonbase.games.welcome_to_the_moon.adventures import adventure
-from moonbase.games.welcome_to_the_moon.adventures.turn import ASTRONAUT_CHANGES
+from moonbase.games.welcome_to_the_moon.adventures.turn import ASTRONAUT_CHANGES, WriteRows
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES, SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.cards import card_text as _card_text
 from moonbase.games.welcome_to_the_moon.missions import LETTERS
@@ -199,7 +199,7 @@ class Notation:
         self.decoded: list[Choice | str | int] = [""] * len(self.texts)
         """Per id: a ``WRITE``/``ERROR`` as its :class:`Choice`, a sub-step as its text (the
         adventure's words), a ``CROSS`` as its slot."""
-        self.rows: dict[tuple[int, int, str | None], list[int]] = {}
+        self.rows = WriteRows()
         """``(combination index, change, wild action)`` → the id of that write per slot
         (``-1``: no space)."""
         self.bonus_twin = [-1] * len(self.texts)

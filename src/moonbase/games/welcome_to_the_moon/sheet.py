@@ -28,19 +28,24 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, NamedTuple, Protocol
 
 __all__ = [
     "CIRCLED",
     "CROSSED",
     "EMPTY",
     "INFECTED",
+    "FitTable",
+    "MakeTable",
+    "Runs",
     "Sheet",
     "SheetData",
     "Space",
+    "Spans",
     "Track",
     "X",
     "Zone",
+    "Zones",
     "bounds",
     "count_marked",
     "fits",
@@ -51,7 +56,8 @@ __all__ = [
     "numbered_spaces",
     "open_spaces",
     "run_fits",
-    "span_fits",
+    "slots_in",
+    "spans_of",
     "zone_fits",
     "zone_open",
 ]
@@ -191,7 +197,43 @@ def _open_runs(zone: tuple[int, ...], marks: Sequence[int]) -> list[tuple[int, i
     return result
 
 
-def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+Spans = tuple[slice, ...]
+"""Slots as runs of consecutive slot ids (``slice(4, 7)``: slots 4, 5 and 6), so that a table
+indexed by slot (the write ids of a combination) is read by one slice per run."""
+
+
+class FitTable(Protocol):
+    """Per number 0–17, the empty spaces it fits, as :data:`Spans` (:func:`run_fits` gives a
+    tuple of them)."""
+
+    def __getitem__(self, number: int, /) -> Spans: ...
+
+
+def slots_in(spans: Spans) -> list[int]:
+    """The slots of ``spans``, in order.
+
+    >>> slots_in((slice(3, 5), slice(7, 8)))
+    [3, 4, 7]
+    """
+    return [slot for span in spans for slot in range(span.start, span.stop)]
+
+
+def spans_of(slots: Iterable[int]) -> Spans:
+    """Slots in ascending order as runs of consecutive slots.
+
+    >>> spans_of([3, 4, 7])
+    (slice(3, 5, None), slice(7, 8, None))
+    """
+    spans: list[slice] = []
+    for slot in slots:
+        if spans and spans[-1].stop == slot:
+            spans[-1] = slice(spans[-1].start, slot + 1)
+        else:
+            spans.append(slice(slot, slot + 1))
+    return tuple(spans)
+
+
+def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[Spans, ...]:
     """For a zone of consecutive slots: per number 0–17, the empty spaces of the zone it fits
     (:func:`open_spaces`), found once per zone marks (a zone seldom changes in a turn).
 
@@ -199,75 +241,119 @@ def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[tuple[int, ...],
     >>> marks[2], marks[4] = number_code(3), number_code(9)
     >>> fits = zone_fits(marks, (1, 2, 3, 4, 5))
     >>> fits[2], fits[5], fits[12]
-    ((1,), (3,), (5,))
+    ((slice(1, 2, None),), (slice(3, 4, None),), (slice(5, 6, None),))
     """
     first = zone[0]
     return run_fits(first, bytes(marks[first : first + len(zone)]))
 
 
-def span_fits(frozen: bytes, first: int, end: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`zone_fits` of the zone of slots ``first`` to ``end - 1``, read from ``frozen``,
-    the marks as ``bytes`` (made once for all the zones a caller asks: each zone's part of it is
-    then one slice, its cache key).
-
-    >>> marks = bytearray(8)
-    >>> marks[2], marks[4] = number_code(3), number_code(9)
-    >>> span_fits(bytes(marks), 1, 6) == zone_fits(marks, (1, 2, 3, 4, 5))
-    True
-    """
-    return run_fits(first, frozen[first:end])
-
-
 @lru_cache(maxsize=8192)
-def run_fits(first: int, marks: bytes) -> tuple[tuple[int, ...], ...]:
+def run_fits(first: int, marks: bytes) -> tuple[Spans, ...]:
     """:func:`zone_fits` of the zone of consecutive slots from ``first`` whose ``marks`` are
     given (kept once computed: the marks are the key).
 
-    When the zone's numbers ascend, as the rules keep them, the runs of empty spaces between
-    them take disjoint ranges of numbers, each set in one slice; a range that overlaps an
-    earlier one (marks out of order) adds its spaces number by number.
+    Each gap between two numbers of the zone is its runs of empty spaces (an X splits a run, it
+    does not close the gap). When the zone's numbers ascend, as the rules keep them, the gaps
+    take disjoint ranges of numbers, each set in one slice; a range that overlaps an earlier
+    one (marks out of order) adds its spaces number by number.
 
-    >>> run_fits(1, bytes([0, 4, 0, X, 0, 10, 0]))[2:5]
-    ((1,), (), (3, 5))
-    >>> run_fits(1, bytes([0, 6, 2, 0]))[1:4]  # 5 before 1: the ranges overlap from 2 to 4
-    ((1,), (1, 4), (1, 4))
+    >>> [slots_in(spans) for spans in run_fits(1, bytes([0, 4, 0, X, 0, 10, 0]))[2:5]]
+    [[1], [], [3, 5]]
+    >>> run_fits(1, bytes([0, 4, 0, X, 0, 10, 0]))[4]
+    (slice(3, 4, None), slice(5, 6, None))
+    >>> [slots_in(spans) for spans in run_fits(1, bytes([0, 6, 2, 0]))[1:4]]  # ranges overlap
+    [[1], [1, 4], [1, 4]]
     """
-    fits: list[tuple[int, ...]] = [()] * HIGH
+    gaps: list[tuple[Spans, int, int]] = []  # each gap's runs, with the numbers around it
+    runs: list[slice] = []  # the runs of the gap being read
+    start = -1  # the first slot of the run being read (-1: none)
+    low = LOW
+    for slot, mark in enumerate(marks, first):
+        if not mark:
+            if start < 0:
+                start = slot
+            continue
+        if start >= 0:
+            runs.append(slice(start, slot))
+            start = -1
+        if mark <= HIGH:  # a number closes the gap (X marks are ignored)
+            if runs:
+                gaps.append((tuple(runs), low, mark - 1))
+                runs = []
+            low = mark - 1
+    if start >= 0:
+        runs.append(slice(start, first + len(marks)))
+    if runs:
+        gaps.append((tuple(runs), low, HIGH))
+    fits: list[Spans] = [()] * HIGH
     top = 0  # every range so far lies below it
-    for spaces, low, high in _gaps(first, marks):
+    for spans, low, high in gaps:
         if low + 1 >= high:
             continue
         if low + 1 >= top:
-            fits[low + 1 : high] = [spaces] * (high - low - 1)
+            fits[low + 1 : high] = [spans] * (high - low - 1)
         else:
             for number in range(low + 1, high):
-                fits[number] += spaces
-        top = max(top, high)
+                fits[number] += spans
+        if high > top:
+            top = high
     return tuple(fits)
 
 
-def _gaps(first: int, marks: bytes) -> list[tuple[tuple[int, ...], int, int]]:
-    """The runs of empty spaces of a zone of consecutive slots from ``first`` whose ``marks``
-    are given, each with the number before and after it (what :func:`open_spaces` gives each
-    of its spaces), in zone order.
+MakeTable = Callable[[int, bytes], tuple[Spans, ...]]
+"""What makes a zone's table from its first slot and its marks (:func:`run_fits`)."""
+Zones = tuple[tuple[int, slice, dict[bytes, tuple[Spans, ...]], MakeTable], ...]
+"""Per zone (:class:`Runs`): its first slot, its slots as a slice of the marks, its tables
+kept by its marks, and what makes them."""
 
-    >>> _gaps(1, bytes([0, 4, 0, X, 0, 10, 0]))
-    [((1,), -1, 3), ((3, 5), 3, 9), ((7,), 9, 18)]
+_KEPT: Final = 4096
+"""How many tables :meth:`Runs.fits` keeps per first slot and maker (all are dropped once
+there are more: a zone's states in play are few, every game's different)."""
+_TABLES: Final[dict[tuple[MakeTable, int], dict[bytes, tuple[Spans, ...]]]] = {}
+"""Per maker and first slot, the tables by the zone's marks (the zone's size is the key's
+length; :meth:`Runs.fits` reads them)."""
+
+
+class Runs(NamedTuple):
+    """Zones of consecutive slots as :func:`run_fits` (or another ``make``) reads them: each
+    zone's first slot, its slots as a slice of the marks, and the tables kept for it.
+
+    >>> marks = bytearray(8)
+    >>> marks[2] = number_code(3)
+    >>> tables = Runs.of([(1, 2, 3), (5, 6)]).fits(marks)
+    >>> [slots_in(table[5]) for table in tables]
+    [[3], [5, 6]]
     """
-    result: list[tuple[tuple[int, ...], int, int]] = []
-    low = LOW
-    waiting: list[int] = []
-    for slot, mark in enumerate(marks, start=first):
-        if not mark:
-            waiting.append(slot)
-        elif mark <= HIGH:
-            if waiting:
-                result.append((tuple(waiting), low, mark - 1))
-                waiting = []
-            low = mark - 1
-    if waiting:
-        result.append((tuple(waiting), low, HIGH))
-    return result
+
+    zones: Zones
+
+    @staticmethod
+    def of(zones: Iterable[Sequence[int]], make: MakeTable | None = None) -> Runs:
+        """The runs of ``zones``, each of consecutive slots, whose tables ``make`` makes (by
+        default :func:`run_fits`)."""
+        make = make or run_fits
+        found = []
+        for zone in zones:
+            first = zone[0]
+            assert consecutive(tuple(zone)), "a zone of consecutive slots"
+            kept = _TABLES.setdefault((make, first), {})
+            found.append((first, slice(first, zone[-1] + 1), kept, make))
+        return Runs(tuple(found))
+
+    def fits(self, marks: bytearray) -> list[tuple[Spans, ...]]:
+        """Each zone's table, read from a plain dict by the zone's marks (a call of a cached
+        function costs more than the lookup, done here for every zone of every write)."""
+        frozen = bytes(marks)
+        tables = []
+        for first, span, kept, make in self.zones:
+            key = frozen[span]
+            table = kept.get(key)
+            if table is None:
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                table = kept[key] = make(first, key)
+            tables.append(table)
+        return tables
 
 
 def consecutive(slots: tuple[int, ...]) -> bool:

@@ -55,6 +55,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     Sheet,
     SheetData,
+    Spans,
     Track,
     X,
     Zone,
@@ -346,19 +347,18 @@ class Launch(Engine):
     ) -> list[int]:
         """Writes on the floors of each combination's action and the WILD floor."""
         frozen = bytes(sheet.marks)  # each floor's marks a slice of it: its cache key
-        fits: dict[int, tuple[tuple[int, ...], ...]] = {}
+        fits: dict[int, tuple[Spans, ...]] = {}
         result: list[int] = []
         extend = result.extend
         for combo in combos:
             number = combo.number
-            id_of = rows[combo.position, 0, None].__getitem__
+            row = rows[combo.position, 0, None]
             for first, end in _FLOOR_SPANS[combo.action]:
                 floor_fits = fits.get(first)
                 if floor_fits is None:  # each floor's fits once, whichever combos write there
                     floor_fits = fits[first] = run_fits(first, frozen[first:end])
-                spaces = floor_fits[number]
-                if spaces:
-                    extend(map(id_of, spaces))
+                for span in floor_fits[number]:
+                    extend(row[span])
         return result
 
     def resolvable(self, sheet: Sheet, item: str) -> bool:

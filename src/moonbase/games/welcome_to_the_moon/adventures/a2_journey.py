@@ -52,14 +52,16 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_zones, with_total
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
+    Runs,
     Sheet,
     SheetData,
     Space,
+    Spans,
     Track,
     full_groups,
     gather,
@@ -190,6 +192,12 @@ def _runs(walls: bytes) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
+@lru_cache(maxsize=4096)
+def _runs_of(walls: bytes) -> Runs:
+    """The zones of :func:`_runs` as :func:`~.sheet.run_fits` reads them."""
+    return Runs.of(_runs(walls))
+
+
 def zone_of(marks: bytearray, space: int) -> tuple[int, ...]:
     """The zone holding ``space``."""
     for zone in zones(marks):
@@ -301,9 +309,9 @@ class Journey(Engine):
         sheet.marks[PRINTED_ENERGY] = CIRCLED
         return sheet
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]]:
-        """The empty spaces a number fits in the zones between the walls."""
-        return in_zones(marks, zones(marks))
+    def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
+        """The empty spaces a number fits in the zones between the walls (one table a zone)."""
+        return _runs_of(bytes(marks[90:125])).fits(marks)
 
     # ------------------------------------------------------------------ scores
     @staticmethod

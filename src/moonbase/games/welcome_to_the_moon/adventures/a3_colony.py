@@ -61,12 +61,15 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     HIGH,
     LOW,
+    FitTable,
     Sheet,
     SheetData,
     Space,
+    Spans,
     Track,
     Zone,
     full_groups,
+    spans_of,
     zone_open,
 )
 from moonbase.i18n import N_
@@ -401,23 +404,15 @@ class Colony(Engine):
         read :meth:`fitting` instead)."""
         return _limits(bytes(marks[:33]))
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]]:
+    def fitting(self, marks: bytearray) -> list[FitTable]:
         """The empty buildings a number fits: those its column allows and its row allows (what
         :meth:`open_spaces` gives), from each zone's fits per number as masks of buildings,
         kept per the zone's marks (a write changes one column and one row): a number is then
-        twelve ORs and an AND, not a scan of every open building."""
+        twelve ORs and an AND, not a scan of every open building (one table, each number worked
+        out when first read: :class:`_Fits`)."""
         columns = [_fit_masks(slots, marks_of(marks)) for slots, marks_of in _COLUMN_MARKS]
         rows = [_fit_masks(slots, marks_of(marks)) for slots, marks_of in _ROW_MARKS]
-
-        def slots_for(number: int) -> list[int]:
-            column = row = 0
-            for masks in columns:
-                column |= masks[number]
-            for masks in rows:
-                row |= masks[number]
-            return _buildings(column & row)
-
-        return slots_for
+        return [_Fits(columns, rows)]
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -527,24 +522,44 @@ def _fit_masks(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[int, ...]
     return tuple(masks)
 
 
-_BYTE_BUILDINGS: Final = tuple(
-    tuple(tuple(8 * k + 1 + i for i in range(8) if value >> i & 1) for value in range(256))
+_BYTE_SPANS: Final = tuple(
+    tuple(spans_of(8 * k + 1 + i for i in range(8) if value >> i & 1) for value in range(256))
     for k in range(4)
 )
 """Per byte ``k`` of a mask of buildings shifted right by one, per value of the byte: the
-buildings its bits stand for, in order."""
-_FIRST_BYTE, _SECOND_BYTE, _THIRD_BYTE, _FOURTH_BYTE = _BYTE_BUILDINGS
+buildings its bits stand for, as spans."""
+_FIRST_BYTE, _SECOND_BYTE, _THIRD_BYTE, _FOURTH_BYTE = _BYTE_SPANS
 
 
-def _buildings(mask: int) -> list[int]:
-    """The buildings a mask holds (bit ``b`` for building ``b``), in order, read a byte at a
-    time.
+def _buildings(mask: int) -> Spans:
+    """The buildings a mask holds (bit ``b`` for building ``b``), in order, as spans read a
+    byte at a time.
 
-    >>> _buildings(1 << 1 | 1 << 9 | 1 << 32)
-    [1, 9, 32]
+    >>> from moonbase.games.welcome_to_the_moon.sheet import slots_in
+    >>> slots_in(_buildings(1 << 1 | 1 << 2 | 1 << 9 | 1 << 32))
+    [1, 2, 9, 32]
     """
     first, second, third, fourth = (mask >> 1).to_bytes(4, "little")
-    return [*_FIRST_BYTE[first], *_SECOND_BYTE[second], *_THIRD_BYTE[third], *_FOURTH_BYTE[fourth]]
+    return _FIRST_BYTE[first] + _SECOND_BYTE[second] + _THIRD_BYTE[third] + _FOURTH_BYTE[fourth]
+
+
+class _Fits(dict[int, Spans]):
+    """Per number, the empty buildings it fits, as spans: the ORs of its masks per column and
+    per row, met (worked out when a number is first read, then kept)."""
+
+    def __init__(self, columns: list[tuple[int, ...]], rows: list[tuple[int, ...]]) -> None:
+        super().__init__()
+        self.columns = columns
+        self.rows = rows
+
+    def __missing__(self, number: int) -> Spans:
+        column = row = 0
+        for masks in self.columns:
+            column |= masks[number]
+        for masks in self.rows:
+            row |= masks[number]
+        found = self[number] = _buildings(column & row)
+        return found
 
 
 @lru_cache(maxsize=4096)

@@ -53,19 +53,22 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, in_spaces, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.missions import Mission
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
+    HIGH,
+    LOW,
+    Runs,
     Sheet,
     SheetData,
+    Spans,
     Track,
     X,
     Zone,
     numbered_spaces,
-    open_spaces,
 )
 from moonbase.i18n import N_
 
@@ -307,17 +310,47 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
 _SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
 
 
+_NOT_NUMBERS: Final = bytes([0, *range(HIGH + 1, 256)])
+"""The marks of a space that are not numbers (deleted from a run, its numbers are left)."""
+
+
 @lru_cache(maxsize=1 << 14)
 def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
-    numbers it lies between (cached: only the skyscraper just marked changes)."""
+    numbers it lies between (cached: only the skyscraper just marked changes).
+
+    A skyscraper's marks are one run of spaces holding a ground space (a mark goes on a ground
+    space or beside a mark, and the two ground spaces are side by side): while it has none, its
+    ground spaces are open; then the space below the run, under its first number, and the
+    space above it, over its last.
+
+    >>> _open_in(0, bytes(9)), _open_in(0, bytes([0, 0, 0, 0, 0, 4, X, 9, 0]))
+    (((6, -1, 18), (7, -1, 18)), ((5, -1, 3), (9, 8, 18)))
+    """
     sk = SKYSCRAPERS[index]
-    ground, top, marks = sk.ground, sk.slots[-1], bytearray(sk.slots[0]) + spaces
-    return tuple(
-        space
-        for space in open_spaces(marks, sk.slots)
-        if space[0] in ground or marks[space[0] - 1] or (space[0] < top and marks[space[0] + 1])
-    )
+    run = spaces.strip(b"\0")
+    if not run:
+        return tuple((slot, LOW, HIGH) for slot in sk.ground)
+    assert 0 not in run, "a skyscraper's marks are one run"
+    numbers = run.translate(None, _NOT_NUMBERS)
+    below = sk.slots[0] + len(spaces) - len(spaces.lstrip(b"\0")) - 1
+    above = below + len(run) + 1
+    found = []
+    if below >= sk.slots[0]:
+        found.append((below, LOW, numbers[0] - 1 if numbers else HIGH))
+    if above <= sk.slots[-1]:
+        found.append((above, numbers[-1] - 1 if numbers else LOW, HIGH))
+    return tuple(found)
+
+
+def _fits_in(first: int, spaces: bytes) -> tuple[Spans, ...]:
+    """Per number, the available spaces of the skyscraper from slot ``first`` (whose marks are
+    ``spaces``) it fits (:func:`_open_in` as a table; :class:`~.sheet.Runs` keeps them)."""
+    return in_spaces(_open_in(_SKYSCRAPER_AT[first], spaces))
+
+
+_SKYSCRAPER_AT: Final = {sk.slots[0]: index for index, sk in enumerate(SKYSCRAPERS)}
+_RUNS: Final = Runs.of((sk.slots for sk in SKYSCRAPERS), _fits_in)
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
@@ -329,10 +362,20 @@ def placements(marks: bytearray) -> list[tuple[int, int, int]]:
     return result
 
 
-def dome_ends(marks: bytearray) -> list[int]:
-    """The dome pieces a robot may build, by slot: the first and the last unbuilt one."""
-    pieces = unbuilt_pieces(marks)
-    return sorted({pieces[0], pieces[-1]}) if pieces else []
+_DOME: Final = slice(SECTIONS[0].slot, SECTIONS[-1].halves[1] + 1)
+"""The dome's sections and subsections: consecutive slots."""
+
+
+def dome_ends(marks: bytearray) -> tuple[int, ...]:
+    """The dome pieces a robot may build, by slot: the first and the last unbuilt one (kept
+    per the dome's marks: a turn seldom builds, and each robot asks twice)."""
+    return _dome_ends(bytes(marks[_DOME]))
+
+
+@lru_cache(maxsize=4096)
+def _dome_ends(dome: bytes) -> tuple[int, ...]:
+    pieces = unbuilt_pieces(bytearray(_DOME.start) + dome)
+    return tuple(sorted({pieces[0], pieces[-1]})) if pieces else ()
 
 
 def _of_written_parity(sheet: Sheet, piece: int) -> bool:
@@ -345,15 +388,24 @@ def unsplit(marks: bytearray) -> list[int]:
     return [s.slot for s in SECTIONS if not marks[s.slot]]
 
 
-def open_for_x(marks: bytearray) -> list[int]:
-    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
-    return [slot for slot, _, _ in placements(marks)]
+def open_for_x(marks: bytearray) -> tuple[int, ...]:
+    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper; kept
+    per the spaces' marks: an X is asked twice, whether it can go and where)."""
+    return _open_for_x(bytes(marks[_SPACES]))
+
+
+_SPACES: Final = slice(1, 39)
+"""Every space (slots 1–38)."""
+
+
+@lru_cache(maxsize=1024)
+def _open_for_x(spaces: bytes) -> tuple[int, ...]:
+    return tuple(slot for slot, _, _ in placements(bytearray(1) + spaces))
 
 
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
 _SKYSCRAPER_SPACES: Final = tuple(itemgetter(*sk.slots) for sk in SKYSCRAPERS)
 _TOP_SPACES: Final = itemgetter(*TOPS)
-_ALL_SPACES: Final = itemgetter(*DATA.space_slots)
 
 
 def tower_counts(marks: bytearray) -> list[int]:
@@ -391,8 +443,8 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
     "B1": _levels_with(2, 3),
     "B2": _levels_with(3, 2),
-    "C1": lambda marks: not unbuilt_pieces(marks),
-    "C2": lambda marks: _ALL_SPACES(marks).count(X) >= 4,
+    "C1": lambda marks: not dome_ends(marks),  # no piece left unbuilt
+    "C2": lambda marks: marks[_SPACES].count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
 
@@ -441,6 +493,11 @@ class Dome(Engine):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The available spaces of each skyscraper (:func:`placements`)."""
         return placements(marks)
+
+    def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
+        """Per skyscraper, the available spaces a number fits (:func:`_fits_in`, kept per the
+        skyscraper's marks: only the one just marked changes)."""
+        return _RUNS.fits(marks)
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Circle the mission's ★ for the high value, else its ✩."""
@@ -532,4 +589,6 @@ class Dome(Engine):
         }
 
 
+assert DATA.space_slots == tuple(range(_SPACES.start, _SPACES.stop))
 assert len(DATA.space_slots) == 38 and sum(len(level.spaces) for level in LEVELS) == 30
+assert all(_DOME.start <= slot < _DOME.stop for s in SECTIONS for slot in (s.slot, *s.halves))

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -61,11 +62,15 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     CROSSED,
     HIGH,
     LOW,
+    Runs,
     Sheet,
     SheetData,
     Space,
+    Spans,
     Track,
+    X,
     Zone,
+    Zones,
     bounds,
     consecutive,
     full_groups,
@@ -185,7 +190,6 @@ VALUES: Final = (0, 2, 4, 7)
 """Points for 0–3 circled plants (a greenhouse) or reactors (a module)."""
 
 _SPACES: Final = tuple(range(1, 44))
-_BLOCK_OF: Final = {space: index for index, block in enumerate(BLOCKS) for space in block.spaces}
 _SHIP_OF: Final = {space: ship.name for ship in STARSHIPS for space in ship.spaces}
 _SHIPS: Final = {ship.name: ship for ship in STARSHIPS}
 _TANKS: Final = {space: tank for block in BLOCKS for space, tank in block.tanks.items()}
@@ -250,17 +254,28 @@ def connected(marks: bytearray) -> frozenset[int]:
     return _connected(bytes(marks[130:154]))
 
 
+_AIRLOCK_SLOTS: Final = tuple(AIRLOCKS)
+_LINKS: Final = tuple(
+    tuple(
+        (i, b if a == block else a) for i, (a, b) in enumerate(AIRLOCKS.values()) if block in (a, b)
+    )
+    for block in range(len(BLOCKS))
+)
+"""Per block, each airlock touching it (its index in the airlock marks) with the block it
+leads to."""
+
+
 @lru_cache(maxsize=8192)
 def _connected(airlocks: bytes) -> frozenset[int]:
+    """The blocks reached from the launch pad through the airlocks drawn in ``airlocks`` (each
+    reached block's airlocks read once)."""
     reached = set(LAUNCH_PAD)
-    links = [pair for pair, drawn in zip(AIRLOCKS.values(), airlocks, strict=True) if drawn]
-    grown = True
-    while grown:
-        grown = False
-        for a, b in links:
-            if (a in reached) != (b in reached):
-                reached.update((a, b))
-                grown = True
+    waiting = list(LAUNCH_PAD)
+    while waiting:
+        for index, other in _LINKS[waiting.pop()]:
+            if airlocks[index] and other not in reached:
+                reached.add(other)
+                waiting.append(other)
     return frozenset(reached)
 
 
@@ -283,25 +298,47 @@ def available(marks: bytearray) -> list[int]:
     return [s for s in _reachable(bytes(marks[130:154])) if not marks[s]]
 
 
+_BLOCK_SPACES: Final = tuple(block.spaces for block in BLOCKS)
+assert list(chain.from_iterable(_BLOCK_SPACES)) == list(_SPACES), "blocks in slot order"
+
+
 @lru_cache(maxsize=8192)
 def _reachable(airlocks: bytes) -> tuple[int, ...]:
     """The spaces of the blocks connected with these airlock marks, in slot order."""
-    blocks = _connected(airlocks)
-    return tuple(s for s in _SPACES if _BLOCK_OF[s] in blocks)
+    return tuple(chain.from_iterable(map(_BLOCK_SPACES.__getitem__, sorted(_connected(airlocks)))))
+
+
+_SHIP_BLOCKS: Final = tuple(
+    tuple(index for index, block in enumerate(BLOCKS) if block.starship == ship)
+    for ship in range(len(STARSHIPS))
+)
+"""Per starship, its blocks."""
+_SHIP_RUNS: Final = tuple(Runs.of([ship.spaces]) for ship in STARSHIPS)
+_UNREACHED: Final = tuple(
+    int.from_bytes(
+        bytes(X if space in block.spaces else 0 for space in STARSHIPS[block.starship].spaces)
+    )
+    for block in BLOCKS
+)
+"""Per block, its starship's marks with an X in each space of the block, as an integer (the
+masks of a ship's blocks are disjoint: their sum is their OR)."""
 
 
 @lru_cache(maxsize=1024)
-def _ship_reach(
-    airlocks: bytes,
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], frozenset[int]]:
-    """With these airlock marks: the spans of the starships whose spaces are all connected,
-    of those partly connected, and the connected spaces (ships with none are left out)."""
-    usable = frozenset(_reachable(airlocks))
-    whole = tuple(span for span in _SHIP_SPANS if usable.issuperset(range(*span)))
-    partly = tuple(
-        span for span in _SHIP_SPANS if span not in whole and not usable.isdisjoint(range(*span))
-    )
-    return whole, partly, usable
+def _ship_reach(airlocks: bytes) -> tuple[Runs, tuple[tuple[int, int, int], ...]]:
+    """With these airlock marks: the starships whose spaces are all connected (as runs), and
+    those partly connected, each as its span of slots and the mask that reads its spaces not
+    connected as X marks (ships with none connected are left out)."""
+    blocks = _connected(airlocks)
+    whole: Zones = ()
+    partly = []
+    for (first, end), ship_blocks, runs in zip(_SHIP_SPANS, _SHIP_BLOCKS, _SHIP_RUNS, strict=True):
+        cut = [block for block in ship_blocks if block not in blocks]
+        if not cut:
+            whole += runs.zones
+        elif len(cut) < len(ship_blocks):
+            partly.append((first, end, sum(map(_UNREACHED.__getitem__, cut))))
+    return Runs(whole), tuple(partly)
 
 
 def open_airlocks(marks: bytearray) -> list[int]:
@@ -311,12 +348,11 @@ def open_airlocks(marks: bytearray) -> list[int]:
 
 @lru_cache(maxsize=1024)
 def _open_airlocks(airlocks: bytes) -> tuple[int, ...]:
-    blocks = _connected(airlocks)
-    return tuple(
-        slot
-        for (slot, (a, b)), drawn in zip(AIRLOCKS.items(), airlocks, strict=True)
-        if not drawn and (a in blocks or b in blocks)
-    )
+    """The airlocks not drawn in ``airlocks`` that touch a connected block, in slot order."""
+    found = {
+        index for block in _connected(airlocks) for index, _ in _LINKS[block] if not airlocks[index]
+    }
+    return tuple(_AIRLOCK_SLOTS[index] for index in sorted(found))
 
 
 _SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
@@ -385,23 +421,21 @@ class Escape(Engine):
     crossable: ClassVar[tuple[int, ...]] = _DOUBLES
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
+    def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
         """The empty spaces of connected blocks a number fits, by number: each starship's
         fits (:func:`~.sheet.run_fits`, kept per its marks) limited to the connected blocks
-        (what :meth:`open_spaces` gives, without bounds worked out for every ship)."""
-        airlocks = bytes(marks[130:154])
-        if all(marks[slot] for slot in _reachable(airlocks)):
-            return None
-        whole, partly, usable = _ship_reach(airlocks)
-        frozen = bytes(marks)
-        tables = [run_fits(first, frozen[first:end]) for first, end in whole]
-        if not partly:
-            return lambda number: [slot for fits in tables for slot in fits[number]]
-        cut = [run_fits(first, frozen[first:end]) for first, end in partly]
-        return lambda number: (
-            [slot for fits in tables for slot in fits[number]]
-            + [slot for fits in cut for slot in fits[number] if slot in usable]
-        )
+        (what :meth:`open_spaces` gives, without bounds worked out for every ship).
+
+        A block not connected yet holds no mark (marks go only in connected blocks, and a block
+        stays connected): the spaces of a ship partly connected that are not are read as X
+        marks, which bound nothing and take no number (an OR of the ship's marks with its
+        mask, as integers)."""
+        whole, partly = _ship_reach(bytes(marks[130:154]))
+        tables = whole.fits(marks)
+        for first, end, mask in partly:
+            masked = (int.from_bytes(marks[first:end]) | mask).to_bytes(end - first)
+            tables.append(run_fits(first, masked))
+        return tables
 
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The empty spaces of connected blocks, each between its starship's numbers."""

@@ -50,7 +50,6 @@ from moonbase.games.welcome_to_the_moon.adventures.turn import (
     WriteRows,
     fitting_writes,
     in_spaces,
-    in_zones,
 )
 from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.layout import Layout, load_layout
@@ -58,6 +57,8 @@ from moonbase.games.welcome_to_the_moon.missions import Mission, missions_of
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
+    FitTable,
+    Runs,
     Sheet,
     SheetData,
     Track,
@@ -442,15 +443,19 @@ class Engine(ABC):
             raise NotImplementedError
         return [space for zone in self.zones for space in open_spaces(marks, zone)]
 
-    def fitting(self, marks: bytearray) -> Callable[[int], list[int]] | None:
-        """The empty spaces a number fits, by number (``None``: no space is open), read from
-        :meth:`open_spaces`. An adventure whose zones are runs of consecutive slots may give
-        :func:`~moonbase.games.welcome_to_the_moon.adventures.turn.in_zones` instead: its
-        tables are cached on the zones' marks (the default for :attr:`zones`)."""
+    def fitting(self, marks: bytearray) -> Sequence[FitTable] | None:
+        """The tables of the empty spaces a number fits (``None``: no space is open), read by
+        :func:`~moonbase.games.welcome_to_the_moon.adventures.turn.fitting_writes`: by default,
+        one per zone of :attr:`zones` (:func:`~moonbase.games.welcome_to_the_moon.sheet.run_fits`,
+        cached on the zone's marks), else one made from :meth:`open_spaces`."""
         if self.zones:
-            return in_zones(marks, self.zones)
+            return self._runs.fits(marks)
         spaces = self.open_spaces(marks)
-        return in_spaces(spaces) if spaces else None
+        return [in_spaces(spaces)] if spaces else None
+
+    @cached_property
+    def _runs(self) -> Runs:
+        return Runs.of(self.zones)
 
     def wild_available(self, sheet: Sheet) -> bool:
         """Whether a wild-action symbol is circled and not yet crossed."""
@@ -465,11 +470,11 @@ class Engine(ABC):
     ) -> list[int]:
         """Writes in the open spaces, with the Astronaut's changes and, where the adventure
         has them, wild actions."""
-        slots_for = self.fitting(sheet.marks)
-        if slots_for is None:
+        tables = self.fitting(sheet.marks)
+        if tables is None:
             return []
         wilds = wild and self.wilds and self.wild_available(sheet)
-        return fitting_writes(slots_for, combos, rows, wilds)
+        return fitting_writes(tables, combos, rows, wilds)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None

@@ -8,20 +8,22 @@ simultaneity, missions' high and low values, the end, ASTRA.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.sheet import Sheet, span_fits
+from moonbase.games.welcome_to_the_moon.sheet import HIGH, FitTable, Runs, Sheet, Spans
 
 __all__ = [
     "ASTRONAUT_CHANGES",
+    "VARIANT_KEYS",
     "Combination",
     "Context",
     "MissionTest",
     "WriteRows",
     "fitting_writes",
+    "grouped_variants",
     "in_spaces",
     "in_zones",
     "variants",
@@ -31,10 +33,6 @@ __all__ = [
 MissionTest = Callable[[Sequence[Sheet], int], bool]
 """Whether seat ``seat`` meets a mission now, given every sheet
 (:meth:`~.engine.Engine.mission_test`)."""
-
-WriteRows = Mapping[tuple[int, int, str | None], Sequence[int]]
-"""``(combination index, change, wild action)`` → the action id of that write per slot (the
-notation's table; ``-1`` where the slot is no space)."""
 
 
 class Combination(NamedTuple):
@@ -70,53 +68,109 @@ ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
 """How far the Astronaut action may change a number."""
 
 
-def fitting_writes(
-    slots_for: Callable[[int], list[int]],
-    combos: Sequence[Combination],
-    rows: WriteRows,
-    wild: bool = False,
-) -> list[int]:
-    """The ids of every write of ``combos`` (each with its :func:`variants`), where
-    ``slots_for(n)`` gives the empty spaces a number ``n`` fits (:func:`in_spaces`,
-    :func:`in_zones`). It is asked once per number, however many variants write it.
+VARIANT_KEYS: tuple[tuple[int, str | None], ...] = tuple(
+    (change, wild) for change in ASTRONAUT_CHANGES for wild in (None, *ACTIONS)
+)
+"""Every ``(change, wild action)`` a write may have, numbered (:attr:`WriteRows.by_variant`)."""
+_VARIANT_INDEX: dict[tuple[int, str | None], int] = {key: i for i, key in enumerate(VARIANT_KEYS)}
 
-    >>> rows = {(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES}
-    >>> slots = in_spaces([(3, -1, 5), (7, 5, 18)])
-    >>> sorted(fitting_writes(slots, [Combination("1", 5, "ASTRONAUT")], rows))
-    [3, 3, 7, 7]
+
+class WriteRows(dict[tuple[int, int, str | None], list[int]]):
+    """The notation's table of writes: ``(combination index, change, wild action)`` → the
+    action id of that write per slot (``-1`` where the slot is no space).
+
+    >>> rows = WriteRows({(0, change, None): [change] * 4 for change in ASTRONAUT_CHANGES})
+    >>> rows.by_variant[0][VARIANT_KEYS.index((1, None))]
+    [1, 1, 1, 1]
     """
-    fitting: dict[int, list[int]] = {}
-    result: list[int] = []
-    extend = result.extend
-    for combo in combos:
-        position = combo.position
-        for change, wild_action, number in variant_list(combo.number, combo.action, wild):
-            slots = fitting.get(number)
-            if slots is None:
-                slots = fitting[number] = slots_for(number)
-            if slots:
-                extend(map(rows[position, change, wild_action].__getitem__, slots))
-    return result
 
-
-def in_spaces(spaces: Sequence[tuple[int, int, int]]) -> Callable[[int], list[int]]:
-    """The empty spaces a number fits among ``spaces``, each ``(slot, low, high)``: ``n`` fits
-    it iff ``low < n < high``."""
-    return lambda number: [slot for slot, low, high in spaces if low < number < high]
-
-
-def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> Callable[[int], list[int]]:
-    """The empty spaces a number fits in ascending ``zones`` of consecutive slots
-    (:func:`~moonbase.games.welcome_to_the_moon.sheet.span_fits`)."""
-    frozen = bytes(marks)
-    tables = [span_fits(frozen, zone[0], zone[0] + len(zone)) for zone in zones]
-    return lambda number: [slot for fits in tables for slot in fits[number]]
+    @cached_property
+    def by_variant(self) -> list[list[list[int]]]:
+        """The rows per combination index, then per :data:`VARIANT_KEYS` index (``[]`` for a
+        variant the adventure has not), read by :func:`fitting_writes` without building
+        keys."""
+        rows: list[list[list[int]]] = [
+            [[] for _ in VARIANT_KEYS] for _ in range(1 + max(key[0] for key in self))
+        ]
+        for (position, change, wild), row in self.items():
+            rows[position][_VARIANT_INDEX[change, wild]] = row
+        return rows
 
 
 @cache
-def variant_list(number: int, action: str, wild: bool) -> tuple[tuple[int, str | None, int], ...]:
-    """:func:`variants` of a combination of ``number`` and ``action``, kept once computed."""
-    return tuple(variants(Combination("", number, action), wild))
+def grouped_variants(
+    number: int, action: str, wild: bool
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The :func:`variants` of a combination of ``number`` and ``action`` grouped by the number
+    they write: each number with the :data:`VARIANT_KEYS` indices of the variants that write
+    it (kept once made).
+
+    >>> grouped_variants(1, "ASTRONAUT", False)[:2] == ((0, (7,)), (1, (14,)))
+    True
+    """
+    grouped: dict[int, list[int]] = {}
+    for change, wild_action, written in variants(Combination("", number, action), wild):
+        grouped.setdefault(written, []).append(_VARIANT_INDEX[change, wild_action])
+    return tuple((written, tuple(indices)) for written, indices in grouped.items())
+
+
+def fitting_writes(
+    tables: Sequence[FitTable], combos: Sequence[Combination], rows: WriteRows, wild: bool = False
+) -> list[int]:
+    """The ids of every write of ``combos`` (each with its :func:`variants`), where the empty
+    spaces a number fits are, per number, the spans of every one of ``tables`` (a table per
+    zone: :func:`in_zones`, :func:`in_spaces`): a number's spans slice the row of each variant
+    that writes it.
+
+    >>> rows = WriteRows({(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES})
+    >>> tables = [in_spaces([(3, -1, 5), (7, 5, 18)])]
+    >>> sorted(fitting_writes(tables, [Combination("1", 5, "ASTRONAUT")], rows))
+    [3, 3, 7, 7]
+    """
+    result: list[int] = []
+    extend = result.extend
+    by_variant = rows.by_variant
+    for combo in combos:
+        combo_rows = by_variant[combo.position]
+        for number, indices in grouped_variants(combo.number, combo.action, wild):
+            for fits in tables:
+                spans = fits[number]
+                if spans:
+                    for index in indices:
+                        row = combo_rows[index]
+                        for span in spans:
+                            extend(row[span])
+    return result
+
+
+def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
+    """The table of the empty spaces a number fits among ``spaces``, each ``(slot, low, high)``:
+    ``n`` fits it iff ``low < n < high``.
+
+    >>> table = in_spaces([(3, -1, 5), (7, 5, 18)])
+    >>> table[4], table[5], table[6]
+    ((slice(3, 4, None),), (), (slice(7, 8, None),))
+    """
+    table: list[Spans] = [()] * HIGH
+    top = 0  # every range so far lies below it
+    for slot, low, high in spaces:
+        if low + 1 >= high:
+            continue
+        span = (slice(slot, slot + 1),)
+        if low + 1 >= top:  # a range above every earlier one: set in one slice
+            table[low + 1 : high] = [span] * (high - low - 1)
+        else:
+            for number in range(low + 1, high):
+                table[number] += span
+        if high > top:
+            top = high
+    return tuple(table)
+
+
+def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> list[tuple[Spans, ...]]:
+    """The tables of the empty spaces a number fits in ascending ``zones`` of consecutive slots
+    (:func:`~moonbase.games.welcome_to_the_moon.sheet.run_fits`, one per zone)."""
+    return Runs.of(zones).fits(marks)
 
 
 def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
