@@ -271,6 +271,10 @@ DEFAULT_ROWS: dict[str, tuple[str, Game]] = {
         moonbase.load("moon", difficulty="hard", width=6, events=True),
     ),
     "moon-competitive": ("MOON, competitive (2p)", moonbase.load("moon", mode="competitive")),
+    "moon-wide-competitive": (
+        "MOON, competitive, 6 bits wide (2p)",
+        moonbase.load("moon", mode="competitive", width=6),
+    ),
     "moon-leap": ("Moon Leap (2p)", moonbase.load("moon-leap")),
     "moons": ("Moons (4p, the default)", moonbase.load("moons")),
     "moons-3p": ("Moons (3p)", moonbase.load("moons", players=3)),
