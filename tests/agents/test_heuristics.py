@@ -87,6 +87,55 @@ def test_moon_greedy_repairs_what_brings_the_goal_closest() -> None:
     assert choice == "REPAIR C"  # MOV A C solves 0011 at once
 
 
+def test_moon_outlook_is_the_score_less_the_work_the_goal_needs() -> None:
+    state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    state.apply(CHANCE, "DRAW 0011")  # A = 0001, B = 0000: 2 energy away, 1.5 a round
+    start = moon.outlook(state, 0)
+    assert start == pytest.approx(0 - (4 - 3 + moon.CLOSER * 4) / 3)
+    state.apply(0, "ROL B")  # B = 0000 still: energy spent, the goal no nearer, worse off
+    assert moon.outlook(state, 0) < start
+    near = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    near.apply(CHANCE, "DRAW 0010")  # ROL A solves it
+    before = moon.outlook(near, 0)
+    assert before == pytest.approx(0 - moon.CLOSER * 2 / 3)
+    near.apply(0, "ROL A")  # solved: judged by how far the next goal is likely to be
+    assert near.scores() == [1.0] and moon.outlook(near, 0) > before + 0.25
+
+
+def test_moon_outlook_takes_a_lost_goal_off() -> None:
+    state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    state.apply(CHANCE, "DRAW 0101")  # 3 energy away, two rounds' worth
+    values = [moon.outlook(state, 0)]
+    for card in ("1000", "1001", "1010"):  # the goal climbs to slot 4, others behind it
+        state.apply(0, "END")
+        state.apply(CHANCE, f"DRAW {card}")
+        values.append(moon.outlook(state, 0))
+    assert state.view(0)["slots"] == ["hidden", "hidden", "hidden", "0101"]
+    assert values[:3] == [values[0]] * 3  # the registers and the energy are as they were
+    assert values[3] == pytest.approx(values[0] - moon.LOST)  # it cannot be solved in time
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        moonbase.load("moon", difficulty="hard", events=True),
+        moonbase.load("moon", mode="competitive", players=3, hackers="purple,red,none"),
+    ],
+    ids=["cooperative", "competitive"],
+)
+def test_moon_outlook_reads_what_the_seat_sees(game: moonbase.core.Game) -> None:
+    seen = 0
+    points = [point for seed in range(4) for point in decision_points(game, seed, limit=8)]
+    for number, state in enumerate(points):
+        for seat in range(game.seats):
+            value = moon.outlook(state, seat)
+            assert value <= state.scores()[seat]  # the work left is never negative
+            twin = state.resample(seat, random.Random(number))
+            assert moon.outlook(twin, seat) == value  # a search's baseline is the view's
+            seen += 1
+    assert seen >= 20
+
+
 def test_moon_leap_greedy_takes_the_best_score_change_and_runs() -> None:
     for state in decision_points(GAMES["moon-leap"], seed=4, limit=30):
         seat = state.to_act[0]

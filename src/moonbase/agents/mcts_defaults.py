@@ -72,15 +72,20 @@ class Tuning:
 
 
 TUNINGS: Final[tuple[Tuning, ...]] = (
-    # Greedy rollouts at 6 bits would ask the planner for 6-bit tables of every goal a rollout
-    # meets: minutes and about 8 GB on the first moves. Random rollouts need none.
+    # At 6 bits a rollout to the end meets many goals (a 6-bit table each) and tells little:
+    # short greedy rollouts judged by the outlook (the goal's distance) need few tables.
     Tuning(
         "moon",
         "MOON, cooperative, 6 bits wide",
-        {"iterations": "500", "prior": "0.5"},
+        {"iterations": "300", "rollout": "greedy", "depth": "4", "leaf": "outlook"},
         {"width": 6, "mode": "cooperative"},
     ),
-    Tuning("moon", "MOON, 6 bits wide", {"iterations": "500"}, {"width": 6}),
+    Tuning(
+        "moon",
+        "MOON, 6 bits wide",
+        {"iterations": "300", "rollout": "greedy", "depth": "4", "leaf": "outlook"},
+        {"width": 6},
+    ),
     Tuning(
         "moon",
         "MOON, cooperative",
