@@ -326,7 +326,8 @@ def defaults_row(
         )
         scores = (
             f"{entry.mean_score:.1f} vs {other.mean_score:.1f}; "
-            f"paired {mean:+.1f} ({_interval(low, high, 1)})"
+            f"paired {mean:+.1f} ({_interval(low, high, 1)}); more on "
+            f"{sum(diff > 0 for diff in diffs)} deals, less on {sum(diff < 0 for diff in diffs)}"
         )
         count = f"{deals} deal{'s' if deals != 1 else ''}"
     else:

@@ -106,9 +106,9 @@ def test_moon_outlook_takes_a_lost_goal_off() -> None:
     state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
     state.apply(CHANCE, "DRAW 0101")  # 3 energy away, two rounds' worth
     values = [moon.outlook(state, 0)]
-    for card in ("1000", "1001", "1010"):  # the goal climbs to slot 4, others behind it
+    for drawn in ("1000", "1001", "1010"):  # the goal climbs to slot 4, others behind it
         state.apply(0, "END")
-        state.apply(CHANCE, f"DRAW {card}")
+        state.apply(CHANCE, f"DRAW {drawn}")
         values.append(moon.outlook(state, 0))
     assert state.view(0)["slots"] == ["hidden", "hidden", "hidden", "0101"]
     assert values[:3] == [values[0]] * 3  # the registers and the energy are as they were
