@@ -55,3 +55,19 @@ def test_a_table_of_unit_weights_draws_what_the_weighted_draw_draws(
         left = [pair for pair in pairs if pair != pairs[n % size]]
         assert smaller.weights() == left
         assert smaller.pick(seed, n) == pick_weighted(left, seed, n)
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=30).filter(any),
+    st.integers(min_value=-(2**63), max_value=2**64),
+    st.integers(0, 10**7),
+)
+def test_a_table_of_counts_draws_what_the_table_of_its_nonzero_counts_draws(
+    counts: list[int], seed: int, n: int
+) -> None:
+    outcomes = [outcome * 7 for outcome in range(len(counts))]
+    table = ChanceTable.from_counts(outcomes, counts)
+    nonzero = [(outcome, count) for outcome, count in zip(outcomes, counts, strict=True) if count]
+    assert table.weights() == nonzero
+    assert table.total == sum(counts)
+    assert table.pick(seed, n) == ChanceTable(nonzero).pick(seed, n)

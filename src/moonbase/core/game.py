@@ -18,8 +18,10 @@ declared once), ``_actors``, ``_legal_ids`` (the one legality function), ``_chan
 ``_do``, ``_view``, ``_redraw``, ``_scores``, ``_winners`` and ``_render`` (and ``_masked`` where
 some history is hidden, ``_asking`` for what a seat is asked to decide, ``_chance_table`` for a
 game that keeps its chance tables, ``KEEPS_LEGAL_LISTS`` for one whose legal lists come from a
-memo). A game that resolves several chance events at once in auto mode records them with
-``_record_chance``.
+memo). A game that resolves several chance events at once in auto mode (a whole deal) hashes
+them with ``_chance_words`` and records them with ``_record_chance``; one that draws an outcome
+itself reads its event's hash with ``_chance_word``. Auto-mode chance is hashed a block of
+events ahead: a fraction of the work of hashing each event alone.
 This base class does the rest once for every game: validating seats and actions, keeping the
 history, resolving chance in auto mode, cloning, saving and loading, and comparing states.
 
@@ -41,11 +43,11 @@ import random
 from abc import ABC, abstractmethod
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self
 
 from moonbase.core.actions import ActionSpace
-from moonbase.core.chance import CHANCE, ChanceTable
+from moonbase.core.chance import CHANCE, ChanceTable, hash_words
 from moonbase.core.errors import IllegalAction, InvalidOption
 from moonbase.core.fields import Copy, copy_value, snapshot_value
 from moonbase.core.options import Option, OptionValue, resolve_options
@@ -71,6 +73,11 @@ _CHANCE_TAG = CHANCE + 1
 """The seat part of a chance outcome's history entry."""
 _SPACES: dict[tuple[str, str, str], ActionSpace] = {}
 _CHANCE_ONLY = (CHANCE,)
+_NO_WORDS = array("Q")
+_WORDS_AHEAD = 32
+"""How many chance events' hash words an auto-mode state draws at once."""
+_FIRST_WORDS = 8
+"""The first block's size (a game may end after a few chance events)."""
 
 
 class Game(ABC):
@@ -313,6 +320,8 @@ class State(ABC, Generic[ViewT]):
         "_seed",
         "_space",
         "_turn",
+        "_words",
+        "_words_from",
         "game",
     )
 
@@ -335,6 +344,9 @@ class State(ABC, Generic[ViewT]):
         self._turn: tuple[int, ...] | None = None
         self._space = game.actions
         self._outcome_space = game.outcomes
+        self._words: array[int] = _NO_WORDS
+        """The hash words of the chance events from :attr:`_words_from` on, drawn ahead."""
+        self._words_from = 0
 
     # ----------------------------------------------------------------- hooks for games
     @abstractmethod
@@ -628,12 +640,57 @@ class State(ABC, Generic[ViewT]):
         """Auto mode: draw and carry out chance outcomes until a seat acts or the game ends."""
         turn = self._actors()
         while turn == _CHANCE_ONLY:
-            outcome = self._chance_table().pick(self._seed, self._chance_count)
+            outcome = self._chance_table().outcome(self._chance_word())
             self._history.append((outcome << _SEAT_BITS) | _CHANCE_TAG)
             self._chance_count += 1
             self._do(CHANCE, outcome)
             turn = self._actors()
         self._turn = turn
+        if not turn:  # over: a finished state keeps no words drawn ahead
+            self._forget_words()
+
+    def _chance_word(self, ahead: int = 0) -> int:
+        """Auto mode: the word the chance event ``ahead`` events after the next one hashes to
+        (:func:`~moonbase.core.chance.hash_word` of the seed and :attr:`chance_count` +
+        ``ahead``), for a game that draws outcomes itself before it records them; an outcome
+        is the table's ``outcome(word)``, or ``word % n`` among ``n`` equally likely ones.
+
+        >>> import moonbase
+        >>> from moonbase.core.chance import hash_word
+        >>> state = moonbase.load("moon-leap").new(seed=3)
+        >>> state._chance_word(40) == hash_word(3, state.chance_count + 40)
+        True
+        """
+        at = self._chance_count + ahead - self._words_from
+        words = self._words
+        if at >= len(words):  # the words always start at or before the next event
+            count = _WORDS_AHEAD if self._chance_count else _FIRST_WORDS
+            words = self._draw_words(max(count, ahead + 1))
+            at = ahead
+        return words[at]
+
+    def _chance_words(self, count: int) -> Sequence[int]:
+        """Auto mode: the words the next ``count`` chance events hash to, in order (for a game
+        that draws several at once, such as a whole deal, then records them with
+        :meth:`_record_chance`)."""
+        at = self._chance_count - self._words_from
+        words = self._words
+        if at + count > len(words):
+            words = self._draw_words(max(count, _WORDS_AHEAD))
+            at = 0
+        return words[at : at + count]
+
+    def _draw_words(self, count: int) -> array[int]:
+        """Hash the next ``count`` chance events at once and keep them (they are drawn in
+        blocks: one hash of many lanes costs a fraction of as many single hashes)."""
+        self._words_from = self._chance_count
+        self._words = hash_words(self._seed, self._chance_count, count)
+        return self._words
+
+    def _forget_words(self) -> None:
+        """Drop the hash words drawn ahead (the seed has changed, or the game is over)."""
+        self._words = _NO_WORDS
+        self._words_from = 0
 
     def _record_chance(self, outcomes: list[int]) -> None:
         """Record chance outcomes the game has just drawn and carried out itself, in order
@@ -643,7 +700,9 @@ class State(ABC, Generic[ViewT]):
         The ``k``-th of them must be the outcome drawn for chance event ``_chance_count + k``
         (as :meth:`ChanceTable.pick` draws it), so the game is the one resolved event by event.
         """
-        self._history.extend([(outcome << _SEAT_BITS) | _CHANCE_TAG for outcome in outcomes])
+        append = self._history.append  # a loop: a comprehension is a call of its own
+        for outcome in outcomes:
+            append((outcome << _SEAT_BITS) | _CHANCE_TAG)
         self._chance_count += len(outcomes)
 
     def scores(self) -> list[float]:
@@ -690,6 +749,8 @@ class State(ABC, Generic[ViewT]):
         other._turn = self._turn
         other._space = self._space
         other._outcome_space = self._outcome_space
+        other._words = self._words  # never changed in place: drawing more replaces them
+        other._words_from = self._words_from
         return other
 
     def _undeclared(self) -> None:
@@ -712,6 +773,7 @@ class State(ABC, Generic[ViewT]):
         other = self.clone()
         other._redraw(seat, rng)
         other._seed = rng.getrandbits(63)
+        other._forget_words()
         other._legal_cache = {}
         other._turn = None
         return other

@@ -114,20 +114,28 @@ def test_a_pile_that_runs_out_reshuffles_only_its_own_discard() -> None:
     assert state.view(None)["piles"][1] == {"draw": 20, "discard": 0}
 
 
-def test_a_draw_from_card_counts_picks_what_the_table_of_the_cards_left_picks() -> None:
-    """The state draws from a pile's counts without listing its weights (cards none of is left
-    included): every pick must be the one the weights of the cards left, in card order, give."""
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_draw_by_index_into_the_cards_picks_what_the_table_of_the_cards_left_picks(
+    players: int,
+) -> None:
+    """The state draws a card as one index into a pile's cards in order, without a table of
+    its weights: every draw must be the one the core's table of the weights (the cards left,
+    in card order, with their counts) picks for the same seed and chance event."""
+    import moonbase
     from moonbase.core.chance import ChanceTable
-    from moonbase.games.welcome_to_the_moon.state import _PoolTable
 
-    rng = random.Random(5)
-    draws = tuple(100 + card for card in range(12))
-    for _ in range(200):
-        counts = [rng.choice((0, 0, 1, 2, 3)) for _ in draws]
-        counts[rng.randrange(len(counts))] = 1  # at least one card left
-        table = _PoolTable(draws, counts)
-        weights = [(draws[card], n) for card, n in enumerate(counts) if n]
-        plain = ChanceTable(weights)
-        assert table.weights() == weights
-        for counter in range(5):
-            assert table.pick(7, counter) == plain.pick(7, counter)
+    game = moonbase.load("welcome-to-the-moon", players=players)
+    for seed in range(3):
+        auto = game.new(seed)
+        explicit = game.new(seed, chance="explicit")
+        rng = random.Random(seed)
+        while not auto.is_over:
+            if explicit.is_chance:
+                table = ChanceTable(explicit._chance_weights())
+                explicit.apply_id(CHANCE, table.pick(explicit.seed, explicit.chance_count))
+                continue
+            seat = rng.choice(auto.to_act)
+            action = rng.choice(auto.legal_ids(seat))
+            auto.apply_id(seat, action)
+            explicit.apply_id(seat, action)
+        assert explicit.is_over and explicit.history == auto.history

@@ -18,18 +18,20 @@ def _cards_in_place(state: WelcomeState) -> None:
         starship = len(DECK_COUNTS)
         in_play = sum(1 for card in state.cards if 0 <= card < starship)
         total = (
-            sum(state.unseen) + sum(state.solo_unseen) + sum(state.deck) + sum(state.discard)
+            len(state.unseen) + len(state.solo_unseen) + len(state.deck) + len(state.discard)
             + in_play + sum(state.astra_cards)
         )  # fmt: skip
         assert total == 66, f"{total} cards in the solo game"
         return
-    counts = list(state.unseen)
+    counts = [0] * len(DECK_COUNTS)  # piles are their cards, in card order
+    for card in state.unseen:
+        counts[card] += 1
     for pile in range(3):
         for card in (state.action_cards[pile], state.number_cards[pile]):
             if card >= 0:
                 counts[card] += 1
-        for card, count in enumerate(state.pools[pile]):
-            counts[card] += count + state.discards[pile][card]
+        for card in state.pools[pile] + state.discards[pile]:
+            counts[card] += 1
     assert counts == list(DECK_COUNTS), "every card is in a pile, a discard or on show"
 
 

@@ -1,6 +1,6 @@
 """The fast paths agree with the plain rules they stand for, on the sheets random games reach:
-adventure 7's fits by starship, adventure 3's bounds per row and column, adventure 8's end test;
-and a state's fields stay few enough for their names to be shared among states."""
+adventure 7's fits by starship, adventure 3's bounds and fits per row and column, adventure 8's
+end test; and a state's fields stay few enough for their names to be shared among states."""
 
 from __future__ import annotations
 
@@ -57,6 +57,9 @@ def test_a3_bounds_are_those_of_the_row_and_the_column() -> None:
             for slot, low, high in open_spaces(marks, zone.slots)
         )
         assert list(colony.open_spaces(marks)) == expected
+        fitting, plain = colony.fitting(marks), in_spaces(expected)
+        for number in range(18):
+            assert fitting(number) == plain(number), number
 
 
 @pytest.mark.parametrize("players", [1, 3])

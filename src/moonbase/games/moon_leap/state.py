@@ -197,32 +197,6 @@ class MoonLeapState(State[MoonLeapView]):
         # last free space, unless the first token takes it (no free space lies between).
         return after < last and self.track.index(EMPTY, origin + 1) != last
 
-    def _step(self, code: int) -> int:
-        """Move one token to its next free space (crossing the barrier if it lands beyond);
-        return the index of that space."""
-        track, places = self.track, self.places
-        origin = places[code]
-        target = track.index(EMPTY, origin + 1)  # a legal move has a free space ahead
-        if origin != RESERVE:
-            track[origin] = EMPTY
-        track[target] = code
-        places[code] = target
-        if target >= self.barrier:  # index ≥ barrier ⇔ space > barrier
-            self.split_allowed = True
-        return target
-
-    def _in_run(self, seat: int, code: int) -> bool:
-        """Whether token ``code`` stands in a run of three or more of ``seat``'s tokens."""
-        track = self.track
-        low = high = self.places[code]
-        # A free space (EMPTY, -1) has owner -1 // 5 == -1, never a seat.
-        while low > 0 and track[low - 1] // _PER_SEAT == seat:
-            low -= 1
-        end = len(track) - 1
-        while high < end and track[high + 1] // _PER_SEAT == seat:
-            high += 1
-        return high - low >= 2
-
     def moves(self, seat: int) -> list[tuple[int, ...]]:
         """The token numbers ``seat`` may move with the current roll, each move in order
         (``[]`` when it must pass or it is not its move)."""
@@ -300,14 +274,34 @@ class MoonLeapState(State[MoonLeapView]):
         self.roll = None
         base = seat * _PER_SEAT - 1
         tokens = TOKENS_OF[action]
-        last_three = len(self.track) - 3  # only a token placed there can fill them
+        # Written out (this runs at every move): each token in turn goes to the next free space
+        # after its own (a legal move has one), crossing the barrier if it lands beyond it;
+        # the game ends at once when a placement fills the last three spaces.
+        track, places = self.track, self.places
+        end = len(track) - 1
         for number in tokens:
-            if self._step(base + number) >= last_three and self.last_spaces_filled():
+            code = base + number
+            origin = places[code]
+            target = track.index(EMPTY, origin + 1)
+            if origin != RESERVE:
+                track[origin] = EMPTY
+            track[target] = code
+            places[code] = target
+            if target >= self.barrier:  # index ≥ barrier ⇔ space > barrier
+                self.split_allowed = True
+            if target >= end - 2 and self.last_spaces_filled():
                 self.over = True
                 self.extra_turn = False
                 return
+        # A token moved that now stands in a run of three or more of the seat's tokens gives
+        # an extra turn (a free space, EMPTY = -1, has owner -1 // 5 == -1, never a seat).
         for number in tokens:
-            if self._in_run(seat, base + number):
+            low = high = places[base + number]
+            while low > 0 and track[low - 1] // _PER_SEAT == seat:
+                low -= 1
+            while high < end and track[high + 1] // _PER_SEAT == seat:
+                high += 1
+            if high - low >= 2:
                 self.extra_turn = True
                 return
         self.extra_turn = False

@@ -39,6 +39,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from moonbase.core import CHANCE, State
+from moonbase.core.chance import ChanceTable
 from moonbase.core.fields import Copy
 from moonbase.games.moons.cards import (
     AST,
@@ -344,6 +345,11 @@ class MoonsState(State[MoonsView]):
             weights.append((deal[AST], len(undealt) - moons))
         return weights
 
+    def _chance_table(self) -> ChanceTable:
+        if self.draw_queue:
+            return ChanceTable.from_counts(self._table.draw, self.pile)
+        return ChanceTable(self._chance_weights())
+
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
             self._chance(action)
@@ -589,7 +595,7 @@ class MoonsState(State[MoonsView]):
         deck = self.undealt
         index = len(self._history)
         pop = deck.pop
-        dealt = [pop(at) for at in deck_positions(self._seed, self._chance_count, len(deck))]
+        dealt = [pop(at) for at in deck_positions(self._chance_words(len(deck)), len(deck))]
         n, first = self.players, self.deal_next
         for k in range(n):  # round the table from the first seat: cards k, k + n, k + 2n, ...
             seat = (first + k) % n
@@ -609,7 +615,7 @@ class MoonsState(State[MoonsView]):
         """
         pile = [kind for kind, count in enumerate(self.pile) for _ in range(count)]
         index = len(self._history)
-        positions = deck_positions(self._seed, self._chance_count, len(pile), len(self.draw_queue))
+        positions = deck_positions(self._chance_words(len(self.draw_queue)), len(pile))
         drawn = [pile.pop(at) for at in positions]
         for k, (seat, kind) in enumerate(zip(self.draw_queue, drawn, strict=True)):
             self.pile[kind] -= 1

@@ -107,11 +107,12 @@ def precrossed_rockets(level: int) -> int:
     return sum(1 for label in ROCKET_LABELS if label > level)
 
 
-@cache
-def _multipliers(level: int) -> tuple[int, ...]:
-    """Her multiplier per action at ``level``, in the order of :data:`ACTIONS`."""
-    multipliers = LEVELS[level].multipliers
-    return tuple(multipliers[action] for action in ACTIONS)
+_ROCKETS_AT: Final = {
+    level: (precrossed_rockets(level), tuple(LEVELS[level].multipliers[a] for a in ACTIONS))
+    for level in LEVELS
+}
+"""Per level: the rockets she starts with crossed, and her multiplier per action in the order
+of :data:`ACTIONS` (read once per turn by the end check)."""
 
 
 def astra_rockets(level: int, cards: Sequence[int]) -> int:
@@ -120,9 +121,9 @@ def astra_rockets(level: int, cards: Sequence[int]) -> int:
     >>> astra_rockets(4, [0] * 6) == precrossed_rockets(4)
     True
     """
-    assert len(cards) == len(ACTIONS), "a card count per action"
-    crossed: int = precrossed_rockets(level) + sum(map(mul, cards, _multipliers(level)))
-    return min(crossed, ROCKETS)
+    precrossed, multipliers = _ROCKETS_AT[level]
+    crossed: int = precrossed + sum(map(mul, cards, multipliers))
+    return crossed if crossed < ROCKETS else ROCKETS
 
 
 def rocket_score(rockets: int) -> int:

@@ -1,8 +1,8 @@
 """The starship deck as data: 63 cards, each a number (front) and an action (back).
 
 Identical cards are one *card type* ``(number, action)``; a pile or deck is a multiset of types,
-kept as a list of counts indexed like :data:`CARD_TYPES`. The order of a pile is never stored:
-each draw is a chance event over what the pile holds (``standard.md`` §2).
+kept as its cards' indices into :data:`CARD_TYPES` in that order. The order of a pile is never
+stored: each draw is a chance event over what the pile holds (``standard.md`` §2).
 
 >>> len(CARD_TYPES), sum(DECK_COUNTS)
 (53, 63)

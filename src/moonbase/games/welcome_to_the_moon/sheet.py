@@ -292,21 +292,24 @@ def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...
 
 def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
     """A mission's test: whether at least ``count`` of ``groups`` of slots have every slot
-    marked (each group's marks gathered in C, counted in a plain loop: missions are tested
-    every turn, and a generator costs more).
+    marked (each group's marks gathered in C, in a plain loop: missions are tested every turn,
+    and a generator costs more), stopping once too many groups are found incomplete.
 
     >>> met = full_groups([(0, 1), (2,), (3, 4)], 2)
     >>> met(bytearray([1, 1, 0, 2, 2])), met(bytearray([1, 0, 0, 2, 2]))
     (True, False)
     """
     gathers = [gather(slots) for slots in groups]
+    allowed = len(gathers) - count  # how many groups may be incomplete
 
     def met(marks: bytearray) -> bool:
-        full = 0
+        spare = allowed
         for marks_of in gathers:
-            if 0 not in marks_of(marks):
-                full += 1
-        return full >= count
+            if 0 in marks_of(marks):
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
 
     return met
 
@@ -457,8 +460,8 @@ class SheetData:
         (True, False)
         """
         span = self._space_span
-        if span is not None:  # consecutive spaces: one search in C
-            return marks.find(0, span[0], span[1]) < 0
+        if span is not None:  # consecutive spaces: one slice searched in C (a find costs more)
+            return 0 not in marks[span[0] : span[1]]
         return 0 not in self.space_marks(marks)
 
     def ended(self, marks: bytearray) -> bool:
@@ -550,17 +553,17 @@ class Sheet:
         """Solo-bonus boxes spent."""
 
     def copy(self) -> Sheet:
-        """An independent copy."""
+        """An independent copy (slices: fewer instructions than the constructors)."""
         other = Sheet.__new__(Sheet)
-        other.marks = bytearray(self.marks)
+        other.marks = self.marks[:]
         other.solo = self.solo
         other.stage = self.stage
-        other.pending = list(self.pending)
+        other.pending = self.pending[:]
         other.written = self.written
         other.action = self.action
         other.modified = self.modified
-        other.triggered = list(self.triggered)
-        other.missions = list(self.missions)
+        other.triggered = self.triggered[:]
+        other.missions = self.missions[:]
         other.solo_bonus = self.solo_bonus
         other.solo_used = self.solo_used
         return other

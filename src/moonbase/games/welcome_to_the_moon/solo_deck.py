@@ -7,8 +7,8 @@ among states (a state's own dictionary then costs a few hundred bytes, not a kil
 half). A multiplayer game keeps an unused one.
 
 >>> deck = SoloDeck(types=53)
->>> deck.pass_number, deck.drawn, deck.cards, len(deck.deck), sum(deck.solo_unseen)
-(1, 0, [-1, -1, -1], 56, 3)
+>>> deck.pass_number, deck.drawn, deck.cards, len(deck.deck), list(deck.solo_unseen)
+(1, 0, [-1, -1, -1], 0, [53, 54, 55])
 >>> twin = deck.clone()
 >>> twin.astra_cards[0] += 1
 >>> deck.astra_cards[0], twin.snapshot()["astra_cards"][0]
@@ -30,7 +30,8 @@ class SoloDeck:
     """Solo: the deck's passes and piles, this turn's cards and choice, and ASTRA's cards.
 
     Cards are indices into :data:`~moonbase.games.welcome_to_the_moon.cards.CARD_TYPES`, the
-    three effect cards following the ``types`` starship card types.
+    three effect cards following the ``types`` starship card types; a pile is its cards in
+    card order.
     """
 
     __slots__ = (
@@ -46,14 +47,14 @@ class SoloDeck:
     )
 
     def __init__(self, types: int) -> None:
-        self.solo_unseen = bytearray((1, 1, 1))
+        self.solo_unseen = bytearray(range(types, types + 3))
         """The effect cards not drawn yet in the first pass."""
         self.pass_number = 1
         self.drawn = 0
         """Cards drawn in this pass."""
-        self.deck = bytearray(types + 3)
+        self.deck = bytearray()
         """Second pass: the reshuffled deck."""
-        self.discard = bytearray(types + 3)
+        self.discard = bytearray()
         self.cards = [-1, -1, -1]
         """This turn's three cards (``-1``: not drawn yet)."""
         self.solo_choice = [0, 0, 0, 0]

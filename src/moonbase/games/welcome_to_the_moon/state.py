@@ -13,14 +13,15 @@ A game runs through these phases (``state.phase``):
   turn ends: ASTRA's card (solo), phase 5 (multiplayer), phase 6 missions, the end triggers;
 * ``over``.
 
-Piles are multisets, never orders. In the first pass the three piles draw from the cards no pile
-has shown yet (which is the same game as three shuffled piles of 21); a pile that runs out
-shuffles only its own discard, which is then a known multiset. A card's back (its action) stays
-hidden from every seat until it flips, so the only hidden things are those backs, the piles'
-order (future chance) and other seats' choices this turn. :meth:`WelcomeState._redraw` redraws
-the first and the third from what the seat can know, and ``history_for(seat)`` shows them masked:
-``DRAW 2 7 ?`` for a number card whose back is hidden, ``?`` for another seat's choice not yet
-revealed.
+Piles are multisets, never orders: each is kept as its cards in card order (a ``bytearray`` of
+card indices), so a draw is one index into it. In the first pass the three piles draw from the
+cards no pile has shown yet (which is the same game as three shuffled piles of 21); a pile that
+runs out shuffles only its own discard, which is then a known multiset. A card's back (its
+action) stays hidden from every seat until it flips, so the only hidden things are those backs,
+the piles' order (future chance) and other seats' choices this turn.
+:meth:`WelcomeState._redraw` redraws the first and the third from what the seat can know, and
+``history_for(seat)`` shows them masked: ``DRAW 2 7 ?`` for a number card whose back is hidden,
+``?`` for another seat's choice not yet revealed.
 
 Shared sheets (adventure 8): ``sheets`` holds one sheet per seat, but the sheet a seat writes on
 this turn is ``sheets[writing(seat)]`` (:meth:`~.adventures.engine.Engine.sheet_for`: its own
@@ -44,17 +45,19 @@ in solo ``astra_turn`` lets ASTRA play the turn's first card (adventure 8).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from functools import cache
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
-from moonbase.core.chance import ChanceTable, draw_index
 from moonbase.core.fields import Copy
 from moonbase.games.welcome_to_the_moon.adventures import Combination, Context, Engine, adventure
-from moonbase.games.welcome_to_the_moon.adventures.engine import mission_tests
+from moonbase.games.welcome_to_the_moon.adventures.engine import (
+    mission_requirements,
+    mission_tests,
+)
 from moonbase.games.welcome_to_the_moon.adventures.turn import with_total
 from moonbase.games.welcome_to_the_moon.astra import (
     ASTRA_ADVENTURES,
@@ -127,36 +130,8 @@ _BY_NUMBER: Final = {
 }
 
 
-class _PoolTable(ChanceTable):
-    """A draw from a multiset of cards, as a :class:`ChanceTable` without summing weights in
-    Python: ``outcomes`` holds every card's draw id and ``bounds`` the running sum of the
-    counts (C-fast). A card none of is left repeats the bound before it, so the search never
-    lands on it, and the pick is the one a table of the nonzero counts, in card order, makes.
-    """
-
-    __slots__ = ()
-
-    def __init__(self, draws: Sequence[int], counts: Sequence[int]) -> None:
-        self.outcomes = draws  # type: ignore[assignment]  # read only: a tuple is enough
-        self.bounds = list(accumulate(counts))
-        self.total = self.bounds[-1]
-
-    def weights(self) -> list[tuple[int, int]]:
-        """Each card left with its count, in card order (as ``_chance_weights``)."""
-        return [pair for pair in super().weights() if pair[1]]
-
-
-_NO_SORTED_POOLS: Final = ((b"", b""),) * 4
-"""No draw source's cards sorted yet (:attr:`WelcomeState.sorted_pools`)."""
-
-
-def _sorted_cards(counts: bytearray) -> bytes:
-    """The cards ``counts`` holds, each as often as it is there, in card order.
-
-    >>> list(_sorted_cards(bytearray([2, 0, 1])))
-    [0, 0, 2]
-    """
-    return bytes([card for card, count in enumerate(counts) for _ in range(count)])
+_DECK_CARDS: Final = bytes(card for card, count in enumerate(DECK_COUNTS) for _ in range(count))
+"""The 63 starship cards, in card order (how a pile is kept)."""
 
 
 _SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
@@ -209,9 +184,9 @@ _SOLO_OFFERS: Final = tuple(
 """Solo: per pairing, number card and action: the combination, made once."""
 
 
-def _take(counts: bytearray, card: int) -> None:
-    counts[card] -= 1
-    assert counts[card] >= 0, "a card was drawn that is not there"
+def _take(cards: bytearray, card: int) -> None:
+    """Take one ``card`` out of a pile's ``cards`` (a ``ValueError`` if it is not there)."""
+    del cards[cards.index(card)]
 
 
 class WelcomeState(State[WelcomeView]):
@@ -250,7 +225,7 @@ class WelcomeState(State[WelcomeView]):
         "offer": Copy.SHARED,  # never changed in place
         "queue": Copy.FLAT,
         "resolving": Copy.SHARED,
-        "sorted_pools": Copy.CACHE,  # replaced, never changed in place; checked at each use
+        "acting": Copy.SHARED,  # a tuple, replaced
     }
 
     # Solo: the fields of ``solo_deck``, read and written by their names.
@@ -286,12 +261,13 @@ class WelcomeState(State[WelcomeView]):
         self.claimed: list[list[int]] = [[], [], []]
         self.astra_claimed = [False, False, False]
         # --- the cards
-        self.unseen = bytearray(DECK_COUNTS)
-        """Starship cards not drawn yet in the first pass."""
+        self.unseen = bytearray(_DECK_CARDS)
+        """Starship cards not drawn yet in the first pass, in card order."""
         self.first_left = [PILE_SIZE] * PILES
-        self.pools = [bytearray(_TYPES) for _ in range(PILES)]
-        """Per pile, what its reshuffled draw pile still holds."""
-        self.discards = [bytearray(_TYPES) for _ in range(PILES)]
+        self.pools = [bytearray() for _ in range(PILES)]
+        """Per pile, what its reshuffled draw pile still holds, in card order."""
+        self.discards = [bytearray() for _ in range(PILES)]
+        """Per pile, its discard, in card order."""
         self.action_cards = [-1] * PILES
         self.number_cards = [-1] * PILES
         self.number_events = [-1] * PILES
@@ -309,12 +285,13 @@ class WelcomeState(State[WelcomeView]):
             self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
-        self.sorted_pools: tuple[tuple[bytes, bytes], ...] = _NO_SORTED_POOLS
-        """Per draw source (:meth:`_draw_pool`), the counts it last drew from, less the card
-        drawn, and those cards in order, one byte each: while a source's counts are those,
-        an auto-mode draw is one index into its cards (:meth:`_pick_card`)."""
+        self.acting: tuple[int, ...] = ()
+        """In phases ``play`` and ``resolve``: the seats whose sheet of this turn is not done
+        (:meth:`_unfinished` as the phase begins, then each seat taken out as its sheet is
+        done, rather than every sheet read again after every action)."""
         if any(sheet.stage == Sheet.ACTING for sheet in self.sheets):
             self.phase, self.resolving = Phase.RESOLVE, "setup"
+            self.acting = self._unfinished()
 
     # ------------------------------------------------------------------ protocol hooks
     def _actors(self) -> tuple[int, ...]:
@@ -322,14 +299,13 @@ class WelcomeState(State[WelcomeView]):
         if phase is Phase.DRAW:
             return (CHANCE,)
         if phase is Phase.PLAY or phase is Phase.RESOLVE:
-            return self._unfinished()
+            return self.acting
         if phase is Phase.EFFECT:
             return (0,)
         return ()
 
     def _unfinished(self) -> tuple[int, ...]:
-        """The seats whose sheet of this turn is not done (a loop: this runs after every
-        action)."""
+        """The seats whose sheet of this turn is not done."""
         sheets = self.sheets
         seats = []
         if self.adventure.shares_sheets:
@@ -404,58 +380,29 @@ class WelcomeState(State[WelcomeView]):
         if head < _FLIP:
             one, two = self.tables.missions[head]
             return [(one, 1), (two, 1)]
-        _, draws, pool = self._draw_pool(head)
-        return [(draws[card], count) for card, count in enumerate(pool) if count]
+        draws, cards = self._draw_pool(head)
+        return [(draws[card], cards.count(card)) for card in dict.fromkeys(cards)]
 
-    def _chance_table(self) -> ChanceTable:
-        head = self.queue[0]
-        if head < _FLIP:
-            return self.tables.mission_tables[head]
-        _, draws, pool = self._draw_pool(head)
-        return _PoolTable(draws, pool)
-
-    def _draw_pool(self, head: int) -> tuple[int, Sequence[int], bytearray]:
-        """The draw the queue's ``head`` waits for: its source (0: the cards no pile has
-        shown, 1–3: a pile's reshuffle; solo 1: the first pass's last cards, 2: the second
-        pass), per card the id of its draw, and the count of each card it is drawn from (what
-        ``_chance_weights`` lists, zeros included)."""
+    def _draw_pool(self, head: int) -> tuple[Sequence[int], bytes | bytearray]:
+        """The draw the queue's ``head`` waits for: per card the id of its draw, and the cards
+        it is drawn from, in card order (solo: the deck's first 42 cards are starship cards,
+        then the effect cards join them)."""
         tables = self.tables
         if head >= _SOLO:
-            if self.solo_deck.pass_number == 2:
-                return 2, tables.solo_draws, self.solo_deck.deck
-            if self.solo_deck.drawn >= _BOTTOM:
-                return 1, tables.solo_draws, self.unseen + self.solo_deck.solo_unseen
-            return 0, tables.solo_draws, self.unseen
+            deck = self.solo_deck
+            if deck.pass_number == 2:
+                return tables.solo_draws, deck.deck
+            if deck.drawn >= _BOTTOM:  # the effect cards follow every starship card in card order
+                return tables.solo_draws, self.unseen + deck.solo_unseen
+            return tables.solo_draws, self.unseen
         pile = head % 10
         if head < _NUMBER or self.first_left[pile]:
-            return 0, tables.pile_draws[pile], self.unseen
-        return pile + 1, tables.pile_draws[pile], self.pools[pile]
-
-    def _pick_card(self, head: int) -> int:
-        """Auto mode: the card drawn for the queue's ``head`` (the id of its draw), the one
-        :meth:`_chance_table` picks, found by one index into the source's cards in order
-        (:attr:`sorted_pools`) instead of a search of the counts' running sums: the point
-        drawn among ``total`` cards lands on the card whose running sum first passes it,
-        which is the card at that index."""
-        if head < _FLIP:
-            return self.tables.mission_tables[head].pick(self._seed, self._chance_count)
-        source, draws, pool = self._draw_pool(head)
-        counts = bytes(pool)
-        known, cards = self.sorted_pools[source]
-        if counts != known:
-            cards = _sorted_cards(pool)
-        point = draw_index(self._seed, self._chance_count, len(cards))
-        card = cards[point]
-        left = bytearray(counts)
-        left[card] -= 1
-        sorted_pools = list(self.sorted_pools)
-        sorted_pools[source] = (bytes(left), cards[:point] + cards[point + 1 :])
-        self.sorted_pools = tuple(sorted_pools)
-        return draws[card]
+            return tables.pile_draws[pile], self.unseen
+        return tables.pile_draws[pile], self.pools[pile]
 
     def _do(self, seat: int, action: int) -> None:
         if seat == CHANCE:
-            self._drawn(action)
+            self._drawn(action, len(self._history) - 1)
             self._advance()
             return
         index = len(self._history) - 1
@@ -478,6 +425,8 @@ class WelcomeState(State[WelcomeView]):
         sheet = self.sheets[written]
         if self.phase is Phase.RESOLVE:
             self._act(sheet, action, self.offer)
+            if sheet.stage == _DONE:
+                self._finished(seat)
             if self._all_done():
                 self._resolved()
             return
@@ -488,16 +437,24 @@ class WelcomeState(State[WelcomeView]):
                 self._note_solo_choice(action)
         self.turn_events[seat].append(index)
         self._act(sheet, action, self.offer)
-        if self._all_done():
-            self._end_turn()
+        if sheet.stage == _DONE:
+            self._finished(seat)
+            if not self.acting:  # every sheet has its writer: all are done
+                self._end_turn()
+
+    def _finished(self, seat: int) -> None:
+        """``seat``'s sheet is done for this turn: it acts no more (:attr:`acting`)."""
+        acting = self.acting
+        at = acting.index(seat)
+        self.acting = acting[:at] + acting[at + 1 :]
 
     # ------------------------------------------------------------------ queries
     def combinations(self) -> list[Combination]:
         """The combinations on offer this turn: three (pile 1–3), or in solo the six pairings of
         one card's number with another card's action (``[]`` while cards are drawn)."""
         if self.solo:
-            one, two, three = self.solo_deck.cards
-            if min(one, two, three) < 0 or max(one, two, three) >= _TYPES:
+            one, two, three = self.solo_deck.cards  # comparisons: min() and max() cost more
+            if not (0 <= one < _TYPES and 0 <= two < _TYPES and 0 <= three < _TYPES):
                 return []
             pairs, of = _SOLO_OFFERS, _ACTION_OF  # in the order of _SOLO_PAIRS
             return [
@@ -510,7 +467,7 @@ class WelcomeState(State[WelcomeView]):
             ]
         n1, n2, n3 = self.number_cards
         a1, a2, a3 = self.action_cards
-        if min(n1, n2, n3, a1, a2, a3) < 0:
+        if n1 < 0 or n2 < 0 or n3 < 0 or a1 < 0 or a2 < 0 or a3 < 0:
             return []
         piles, of = _PILE_OFFERS, _ACTION_OF
         return [piles[0][n1][of[a1]], piles[1][n2][of[a2]], piles[2][n3][of[a3]]]
@@ -545,7 +502,7 @@ class WelcomeState(State[WelcomeView]):
     def deck_left(self) -> int:
         """Solo: cards left in the deck."""
         return (
-            sum(self.solo_deck.deck)
+            len(self.solo_deck.deck)
             if self.solo_deck.pass_number == 2
             else _SOLO_DECK - self.solo_deck.drawn
         )
@@ -555,8 +512,7 @@ class WelcomeState(State[WelcomeView]):
         """Carry out one of a seat's legal action ids on ``sheet`` (its sheet or a copy)."""
         adventure = self.adventure
         decoded = self.tables.decoded[action]
-        if sheet.stage == Sheet.CHOOSE:
-            assert isinstance(decoded, Choice)
+        if isinstance(decoded, Choice):  # a legal choice: the sheet waits for one
             if decoded.bonus:
                 sheet.solo_used += 1
             if decoded.error:
@@ -580,9 +536,13 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.solo_choice = [number + 1, act + 1, 4 - number - act, int(choice.bonus)]
 
     # ------------------------------------------------------------------ cards
-    def _draw(self, pile: int, card: int, index: int) -> None:
+    def _drawn(self, outcome: int, index: int) -> None:
+        """Carry out the chance outcome for the queue's head, at history ``index``."""
         head = self.queue.pop(0)
-        if head >= _SOLO:
+        pile, card = self.tables.outcomes[outcome]
+        if head < _FLIP:
+            self.mission_cards[head] = MISSION_CARDS[card]
+        elif head >= _SOLO:
             self._draw_solo(head - _SOLO, card)
         elif head < _NUMBER:
             _take(self.unseen, card)
@@ -606,15 +566,15 @@ class WelcomeState(State[WelcomeView]):
         elif card < _TYPES:
             _take(self.unseen, card)
         else:
-            _take(self.solo_deck.solo_unseen, card - _TYPES)
+            _take(self.solo_deck.solo_unseen, card)
         self.solo_deck.cards[position] = card
         if card < _TYPES:
-            if position == 0:
+            if position == 0 and self.adventure.plays_astra:
                 self._astra_turn(card)
             return
         letter = SOLO_CARDS[card - _TYPES]
         effect = self.adventure.solo_card(letter, self.solo_deck.pass_number)
-        self.solo_deck.discard[card] += 1
+        insort(self.solo_deck.discard, card)
         self.queue.insert(0, _SOLO + position)
         sheet = self.sheets[0]
         if self.solo_deck.pass_number == 2:
@@ -644,36 +604,38 @@ class WelcomeState(State[WelcomeView]):
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
-    def _drawn(self, outcome: int) -> None:
-        """Carry out the chance outcome just recorded last in the history."""
-        pile, card = self.tables.outcomes[outcome]
-        if pile == -2:
-            self.mission_cards[self.queue.pop(0)] = MISSION_CARDS[card]
-        else:
-            self._draw(pile, card, len(self._history) - 1)
-
     def _advance(self) -> None:
         """After a draw: wait for the next card (auto chance mode: draw it at once), reshuffle,
         end the game or start playing.
 
         In auto mode the cards the turn waits for are drawn here, one by one as the core would
-        draw them (the same table, seed and chance counter) and recorded as chance entries, so
-        the game is the one resolved event by event, without a round through the core per
-        card."""
+        draw them (the same seed and chance counter; the point drawn among a pile's cards in
+        order lands on the card the table of :meth:`_chance_weights` picks), and recorded
+        together as chance entries, so the game is the one resolved event by event, without a
+        round through the core per card."""
         explicit = self._explicit
+        drawn: list[int] = []  # auto mode: the outcomes drawn, recorded once the draws stop
+        index = len(self._history)  # the history index of the next one
         while self.phase is Phase.DRAW:
             queue = self.queue
             if not queue:
                 self.phase = Phase.PLAY
+                self.acting = self._unfinished()
                 self.offer = self.combinations()
-                return
+                break
             head = queue[0]
             if head < _SOLO or self.deck_left():
                 if explicit:
                     return
-                outcome = self._pick_card(head)
-                self._record_chance([outcome])
-                self._drawn(outcome)
+                word = self._chance_word(len(drawn))  # this draw's event: after those drawn
+                if head < _FLIP:
+                    outcome = self.tables.mission_tables[head].outcome(word)
+                else:
+                    draws, cards = self._draw_pool(head)
+                    outcome = draws[cards[word % len(cards)]]
+                drawn.append(outcome)
+                self._drawn(outcome, index)
+                index += 1
                 continue
             assert self.solo_deck.pass_number == 1, (
                 "a turn begins only when the deck can deal it whole"
@@ -681,7 +643,9 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.pass_number = 2
             self.solo_deck.drawn = 0
             self.solo_deck.deck = self.solo_deck.discard
-            self.solo_deck.discard = bytearray(_TYPES + 3)
+            self.solo_deck.discard = bytearray()
+        if drawn:
+            self._record_chance(drawn)
 
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -694,10 +658,10 @@ class WelcomeState(State[WelcomeView]):
         else:
             discards, pools, first_left = self.discards, self.pools, self.first_left
             for pile, card in enumerate(self.action_cards):
-                discards[pile][card] += 1
-                if not first_left[pile] and pools[pile].count(0) == _TYPES:  # an empty pool
+                insort(discards[pile], card)
+                if not first_left[pile] and not pools[pile]:
                     pools[pile] = discards[pile]
-                    discards[pile] = bytearray(_TYPES)
+                    discards[pile] = bytearray()
             self.action_cards = self.number_cards  # the number cards flip: their actions show
             self.number_cards = [-1] * PILES
             self.number_events = [-1] * PILES
@@ -708,7 +672,8 @@ class WelcomeState(State[WelcomeView]):
     # ------------------------------------------------------------------ the end of a turn
     def _end_turn(self) -> None:
         self.turn_start = [None] * self.players
-        self.turn_events = [[] for _ in range(self.players)]
+        for events in self.turn_events:
+            events.clear()
         if self.solo:
             self._give_astra()
             self.adventure.solo_phase5(self.sheets[0])
@@ -723,6 +688,7 @@ class WelcomeState(State[WelcomeView]):
         while True:
             if not self._all_done():
                 self.phase, self.resolving = Phase.RESOLVE, "turn"
+                self.acting = self._unfinished()
                 return
             self._missions()
             if not self.adventure.after_missions(self.sheets):
@@ -751,11 +717,11 @@ class WelcomeState(State[WelcomeView]):
         deck = self.solo_deck
         number, act, third, bonus = deck.solo_choice
         cards, discard = deck.cards, deck.discard
-        discard[cards[number - 1]] += 1
-        discard[cards[act - 1]] += 1
+        insort(discard, cards[number - 1])
+        insort(discard, cards[act - 1])
         card = cards[third - 1]
         if bonus:
-            discard[card] += 1
+            insort(discard, card)
         else:
             deck.astra_cards[CARD_TYPES[card][1]] += 1
 
@@ -767,10 +733,9 @@ class WelcomeState(State[WelcomeView]):
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
         own = adventure.reads_own_sheet  # then each requirement reads the marks: one call a sheet
+        cards = tuple(self.mission_cards)
         tests: Sequence[Callable[..., bool]] = (
-            [adventure.requirements[card] for card in self.mission_cards]
-            if own
-            else mission_tests(adventure, tuple(self.mission_cards))
+            mission_requirements(adventure, cards) if own else mission_tests(adventure, cards)
         )
         for index, test in enumerate(tests):
             seats = []  # a plain loop: a comprehension is a call of its own, every turn
@@ -825,13 +790,9 @@ class WelcomeState(State[WelcomeView]):
         if not self.solo:
             return False
         deck = self.solo_deck
-        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
+        if self.game.adventure == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
             return True
-        if deck.pass_number == 2:
-            left = sum(deck.deck[:_TYPES])
-        else:
-            left = sum(self.unseen) + sum(deck.discard[:_TYPES])
-        return left < len(deck.cards)  # starship_cards_left(), inlined: this runs every turn
+        return self.starship_cards_left() < len(deck.cards)
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the
@@ -845,9 +806,10 @@ class WelcomeState(State[WelcomeView]):
         >>> WelcomeGame(players=1).new(seed=1).starship_cards_left()
         60
         """
-        if self.solo_deck.pass_number == 2:
-            return sum(self.solo_deck.deck[:_TYPES])
-        return sum(self.unseen) + sum(self.solo_deck.discard[:_TYPES])
+        deck = self.solo_deck  # the effect cards follow the starship cards
+        if deck.pass_number == 2:
+            return bisect_left(deck.deck, _TYPES)
+        return len(self.unseen) + bisect_left(deck.discard, _TYPES)
 
     # ------------------------------------------------------------------ hidden information
     def _masked(self, seat: int | None) -> dict[int, str]:
@@ -886,13 +848,13 @@ class WelcomeState(State[WelcomeView]):
         number trading their backs included."""
         hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
         for pile in hidden:
-            self._back_pool(pile)[self.number_cards[pile]] += 1
+            insort(self._back_pool(pile), self.number_cards[pile])
         for pile in hidden:
             pool = self._back_pool(pile)
             number = CARD_TYPES[self.number_cards[pile]][0]
-            choices = [card for card in _BY_NUMBER[number] if pool[card]]
-            card = rng.choices(choices, weights=[pool[c] for c in choices])[0]
-            pool[card] -= 1
+            choices = [card for card in _BY_NUMBER[number] if card in pool]
+            card = rng.choices(choices, weights=[pool.count(c) for c in choices])[0]
+            _take(pool, card)
             self.number_cards[pile] = card
             self._rewrite_chance(self.number_events[pile], self.tables.pile_draws[pile][card])
 

@@ -190,7 +190,7 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
         view["cards"] = [_card(card) for card in state.cards]
         view["deck"] = state.deck_left()
         view["pass"] = state.pass_number
-        view["discard"] = sum(state.discard)
+        view["discard"] = len(state.discard)
         view["astra"] = {
             "level": state.level,
             "name": LEVELS[state.level].name,
@@ -214,8 +214,8 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
         view["combinations"] = combos
         view["piles"] = [
             {
-                "draw": state.first_left[pile] + sum(state.pools[pile]),
-                "discard": sum(state.discards[pile]),
+                "draw": state.first_left[pile] + len(state.pools[pile]),
+                "discard": len(state.discards[pile]),
             }
             for pile in range(3)
         ]

@@ -40,6 +40,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Offer,
     Push,
     Race,
+    triggered_slots,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
     Combination,
@@ -233,7 +234,8 @@ _FLOOR_SPANS: Final = {
 """Per action, the floors it writes on as slot ranges (their slots are consecutive)."""
 _ERROR_SPAN: Final = (ERRORS[0], ERRORS[-1] + 1)
 """The System Error boxes as a slot range (counted and searched in C)."""
-_LAUNCH_SPAN: Final = (LAUNCH.slots[0], LAUNCH.slots[-1] + 1)
+_LAUNCH_FIRST, _LAUNCH_END = LAUNCH.slots[0], LAUNCH.slots[-1] + 1
+_ERROR_FIRST, _ERROR_END = _ERROR_SPAN
 _SPACE_SPAN: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
 ERROR_TRACK: Final = Track("errors", ERRORS, flag=CIRCLED)
 """The System Error boxes as a track: each error circles the next one."""
@@ -293,13 +295,16 @@ def _filled(quarter: Quarter) -> Filled:
 
 
 def _floors_filled(first: int, end: int) -> Callable[[bytearray], bool]:
-    """Missions A1–B2: no empty space in slots ``first`` to ``end`` (their floors)."""
-    return lambda marks: marks.find(0, first, end) < 0
+    """Missions A1–B2: no empty space in slots ``first`` to ``end`` (their floors; a slice
+    searched in C costs less than a find with bounds)."""
+    return lambda marks: 0 not in marks[first:end]
 
 
 def launched(marks: bytearray) -> bool:
     """The launch: every launch-track rocket crossed and no error left unrepaired."""
-    return marks.find(0, *_LAUNCH_SPAN) < 0 and marks.find(CIRCLED, *_ERROR_SPAN) < 0
+    return (
+        0 not in marks[_LAUNCH_FIRST:_LAUNCH_END] and CIRCLED not in marks[_ERROR_FIRST:_ERROR_END]
+    )
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
@@ -366,10 +371,7 @@ class Launch(Engine):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """Sabotages: each one triggered this turn is crossed on every sheet, and every player
         who did not trigger that same sabotage this turn circles a System Error."""
-        triggered = [slot for sheet in sheets for slot in sheet.triggered]
-        if not triggered:  # most turns
-            return
-        for slot in sorted(set(triggered)):
+        for slot in triggered_slots(sheets):
             for sheet in sheets:
                 sheet.marks[slot] |= CROSSED
                 if slot not in sheet.triggered:

@@ -375,11 +375,13 @@ def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
     most_empty = 3 - circled
 
     def met(marks: bytearray) -> bool:
-        found = 0
+        spare = len(_LEVEL_SYMBOLS) - count  # levels that may fall short
         for symbols in _LEVEL_SYMBOLS:
-            if symbols(marks).count(0) <= most_empty:
-                found += 1
-        return found >= count
+            if symbols(marks).count(0) > most_empty:
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
 
     return met
 

@@ -375,24 +375,62 @@ _MOON_MARKS: Final = {
 
 def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
     """Whether a half (by default the owner's, side 1 of the sheet's own battlefield) meets
-    mission ``card`` (``adventure8.md`` §8)."""
+    mission ``card`` (``adventure8.md`` §8; its test made once: :func:`_half_test`)."""
+    return _HALF_TESTS[card][side, off](marks)
+
+
+def _firsts(marks_of: Callable[[bytearray], tuple[int, ...]]) -> Callable[[bytearray], bool]:
+    """Whether every slot ``marks_of`` gathers is marked (the first boxes of tracks: a track
+    has ``k`` boxes marked or more when its first ``k`` are, as :meth:`Track.marked` counts)."""
+    return lambda marks: 0 not in marks_of(marks)
+
+
+def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
+    """Mission ``card``'s test of half ``side`` on the battlefield at ``off``, on the marks
+    (plain loops over C gathers: the missions are tested every turn)."""
     tracks = TRACKS[side, off]
-    if card in ("A1", "A2"):
-        held = [p for p in PLANETS if marks[off + p.resolved] and marks[off + p.flag] & side]
-        if card == "A1":
-            return len(held) >= 4
-        return {p.kind for p in held} == set(KINDS)
-    if card == "B1":
-        return _ASTEROID_MARKS[off](marks).count(side) >= 7
-    if card == "B2":
-        return all(tracks[kind].marked(marks) >= 2 for kind in KINDS)
-    if card == "C1":
-        return tracks["plants"].marked(marks) >= 6 and tracks["water"].marked(marks) >= 4
-    found = 0
-    for moons in _MOON_MARKS[off]:  # a loop: a generator costs more, and this runs every turn
-        if side in moons(marks):
-            found += 1
-    return found >= 4
+    planets = tuple((off + p.resolved, off + p.flag, p.kind) for p in PLANETS)
+    if card == "A1":  # four planets held
+
+        def held(marks: bytearray) -> bool:
+            spare = len(planets) - 4  # planets that may be someone else's or unresolved
+            for resolved, flag, _ in planets:
+                if not (marks[resolved] and marks[flag] & side):
+                    spare -= 1
+                    if spare < 0:
+                        return False
+            return True
+
+        return held
+    if card == "A2":  # a planet of every kind held
+
+        def every_kind(marks: bytearray) -> bool:
+            kinds = set()
+            for resolved, flag, kind in planets:
+                if marks[resolved] and marks[flag] & side:
+                    kinds.add(kind)
+            return len(kinds) == len(KINDS)
+
+        return every_kind
+    if card == "B1":  # seven asteroids
+        asteroids = _ASTEROID_MARKS[off]
+        return lambda marks: asteroids(marks).count(side) >= 7
+    if card == "B2":  # two boxes of each kind's multiplier
+        return _firsts(gather([slot for kind in KINDS for slot in tracks[kind].slots[:2]]))
+    if card == "C1":  # six plants and four water
+        return _firsts(gather(tracks["plants"].slots[:6] + tracks["water"].slots[:4]))
+    moons_of = _MOON_MARKS[off]  # C2: a moon on four planets
+
+    def moons(marks: bytearray) -> bool:
+        spare = len(moons_of) - 4  # planets that may have no moon of the side
+        for marks_of in moons_of:
+            if side not in marks_of(marks):
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
+
+    return moons
 
 
 _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
@@ -414,6 +452,18 @@ def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
     or not) spends to reach it (:meth:`Battle._cost`), worked out once."""
     action = "ASTRONAUT" if astronaut else "ROBOT"
     return tuple(Battle._cost(Combination("", number, action), planet) for planet in PLANETS)
+
+
+assert all(
+    len(tracks[kind].slots) >= 2 and len(tracks["plants"].slots) >= 6
+    for tracks in TRACKS.values()
+    for kind in KINDS
+) and all(len(tracks["water"].slots) >= 4 for tracks in TRACKS.values()), "the boxes B2, C1 read"
+_HALF_TESTS: Final = {
+    card: {(side, off): _half_test(card, off, side) for side in HALVES for off in (0, FIELD)}
+    for card in MISSION_CARDS
+}
+"""Per mission card, per (side, battlefield offset): its test of that half."""
 
 
 class Battle(Engine):
@@ -610,8 +660,9 @@ class Battle(Engine):
 
     def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
         """Both of the seat's battlefields are checked (``open_questions.md`` D.20)."""
+        tests = _HALF_TESTS[card]
         for marks, off, side in self.fields(sheets, seat):  # noqa: SIM110  # a loop: cheaper
-            if _met(card, marks, off, side):
+            if tests[side, off](marks):
                 return True
         return False
 
@@ -630,7 +681,7 @@ class Battle(Engine):
         """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (its tests,
         without building the list: this runs every turn)."""
         sheet = sheets[index]
-        if min(sheet.missions) >= 0:
+        if -1 not in sheet.missions:  # -1: a mission not accomplished
             return True
         marks = sheet.marks
         for off in (0, FIELD) if sheet.solo else (0,):

@@ -40,7 +40,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property, partial
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
@@ -63,7 +63,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     gather,
-    number_code,
     open_spaces,
 )
 
@@ -83,7 +82,9 @@ __all__ = [
     "Push",
     "Race",
     "Tracks",
+    "mission_requirements",
     "mission_tests",
+    "triggered_slots",
 ]
 
 SKIP = "SKIP"
@@ -334,10 +335,10 @@ class Engine(ABC):
         skip = (SKIP,) if self.actions else ()
         return tuple(dict.fromkeys([*(offer.word.split()[0] for offer in offers), *skip]))
 
-    @property
+    @cached_property
     def wilds(self) -> bool:
         """Whether wild actions exist (``WRITE … WILD <action>``): whether the sheet has wild
-        symbols."""
+        symbols (kept: every write asks)."""
         return bool(self.wild_slots)
 
     @cached_property
@@ -383,7 +384,8 @@ class Engine(ABC):
         """Mark the next box of ``track`` (:meth:`seated`) and take its reward
         (:class:`Advance`)."""
         marks = sheet.marks
-        track = self.seated(sheet, track)
+        if self.moves_tracks:
+            track = self.seated(sheet, track)
         slot = track.next_slot(marks)
         if slot is None:
             if track.overflow is not None:
@@ -413,6 +415,12 @@ class Engine(ABC):
         """The track a declared ``track`` stands for on ``sheet`` now: itself (adventure 8: the
         same track of the half writing this turn, on this turn's battlefield)."""
         return track
+
+    @cached_property
+    def moves_tracks(self) -> bool:
+        """Whether :meth:`seated` is overridden (adventure 8); else a track stands for itself
+        and the engine does not ask."""
+        return type(self).seated is not Engine.seated
 
     @cached_property
     def solo_boxes(self) -> int:
@@ -490,8 +498,9 @@ class Engine(ABC):
         """Write ``combo``'s number, changed by ``sheet.modified``, in ``slot``; whether the
         Astronaut's change was used (:attr:`changed` is then marked instead of the action).
         Adventure 8 draws the writer's insignia instead."""
-        sheet.marks[slot] = number_code(combo.number + sheet.modified)
-        return sheet.modified != 0
+        modified = sheet.modified
+        sheet.marks[slot] = combo.number + modified + 1  # number_code, without a call
+        return modified != 0
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box (and take its reward)."""
@@ -551,7 +560,10 @@ class Engine(ABC):
     def steps(self, sheet: Sheet) -> list[str]:
         """Every sub-step text allowed now, once each (the action and a pending sub-step may
         offer the same); the action's alone while it is pending, if :attr:`action_first`."""
-        if self.action_first and ACTION in sheet.pending:
+        pending = sheet.pending
+        if len(pending) == 1 and not self._shared:  # the commonest case, without a table
+            return self.options(sheet, pending[0])
+        if self.action_first and ACTION in pending:
             return self.options(sheet, ACTION)
         found: list[str] = []
         for item in dict.fromkeys(sheet.pending):
@@ -583,19 +595,24 @@ class Engine(ABC):
             return list(found) if where is None else [s for s in found if where(sheet, s)]
         if isinstance(pick, Next):
             track = pick.of(sheet.written)
-            if track is None or self.seated(sheet, track).next_slot(marks) is None:
+            if track is None:
                 return []
-            return [_BARE]
+            if self.moves_tracks:
+                track = self.seated(sheet, track)
+            return [_BARE] if track.next_slot(marks) is not None else []
         if isinstance(pick, Linked):
             slot = pick.slots.get(sheet.written)
             return [_BARE] if slot is not None and not marks[slot] else []
         if isinstance(pick, Beside):
             return [slot for slot in pick.slots.get(sheet.written, ()) if not marks[slot]]
         reach = pick.reach(marks, sheet.written) if pick.reach else pick.tracks
+        tracks: Iterable[tuple[str, Track]] = pick.tracks.items()
+        if self.moves_tracks:
+            tracks = [(name, self.seated(sheet, track)) for name, track in tracks]
         return [
             i
-            for i, (name, track) in enumerate(pick.tracks.items())
-            if name in reach and self.seated(sheet, track).next_slot(marks) is not None
+            for i, (name, track) in enumerate(tracks)
+            if name in reach and track.next_slot(marks) is not None
         ]
 
     def step(self, sheet: Sheet, action: str) -> None:
@@ -640,10 +657,7 @@ class Engine(ABC):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
         it (whoever circled it in the same turn keeps it)."""
-        triggered = [slot for sheet in sheets for slot in sheet.triggered]
-        if not triggered:  # most turns
-            return
-        for slot in sorted(set(triggered)):
+        for slot in triggered_slots(sheets):
             for sheet in sheets:
                 if not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
@@ -692,7 +706,8 @@ class Engine(ABC):
         """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
         that overrides :meth:`meets` keeps the default)."""
         if type(self).meets is not Engine.meets:
-            return partial(self.meets, card=card)
+            meets = self.meets  # a closure: a partial with a keyword costs more per call
+            return lambda sheets, seat: meets(sheets, seat, card)
         test = self.requirements[card]
         return lambda sheets, seat: test(sheets[seat].marks)
 
@@ -788,7 +803,7 @@ class Engine(ABC):
         overrides this too, as adventure 8 does)."""
         sheet = sheets[index]
         marks = sheet.marks
-        if min(sheet.missions) >= 0 or self.data.ended(marks):
+        if -1 not in sheet.missions or self.data.ended(marks):  # -1: a mission not accomplished
             return True
         for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
             if test(marks):
@@ -813,6 +828,12 @@ class Engine(ABC):
     # ``after_missions`` or ``solo_effect``. The state then lets those seats resolve them (phase
     # ``resolve``, or ``effect`` in solo) before it goes on. Adventures 1–5 never do.
 
+    @cached_property
+    def plays_astra(self) -> bool:
+        """Whether ASTRA plays a turn's first card herself (:meth:`astra_turn` is overridden:
+        adventure 8); else the state does not ask."""
+        return type(self).astra_turn is not Engine.astra_turn
+
     def astra_turn(self, sheet: Sheet, number: int, action: str) -> None:
         """Solo: ASTRA plays the turn's first card (``number``, ``action``) on the sheet herself
         (adventure 8); sub-steps left on the sheet are the player's choices for her. Nothing by
@@ -824,6 +845,31 @@ class Engine(ABC):
         :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
         pass)."""
         return letter
+
+
+def triggered_slots(sheets: Sequence[Sheet]) -> list[int]:
+    """The slots circled this turn on any of ``sheets`` that phase 5 resolves, in order, once
+    each (``[]`` on most turns, found without building anything).
+
+    >>> sheets = [Sheet(4, solo=False), Sheet(4, solo=False), Sheet(4, solo=False)]
+    >>> triggered_slots(sheets)
+    []
+    >>> sheets[0].triggered, sheets[2].triggered = [3, 1], [3]
+    >>> triggered_slots(sheets)
+    [1, 3]
+    """
+    for sheet in sheets:
+        if sheet.triggered:
+            return sorted({slot for sheet in sheets for slot in sheet.triggered})
+    return []
+
+
+@cache
+def mission_requirements(
+    adventure: Engine, cards: tuple[str, ...]
+) -> tuple[Callable[[bytearray], bool], ...]:
+    """The :attr:`~Engine.requirements` of a game's mission ``cards``, made once."""
+    return tuple(adventure.requirements[card] for card in cards)
 
 
 @cache
