@@ -19,6 +19,7 @@ from moonbase.agents.heuristics import (
     register_heuristic,
 )
 from moonbase.agents.moon_planner import tables, values_of
+from moonbase.agents.planner_agent import next_goal_odds, unseen_goal_cards
 from moonbase.core import CHANCE, State
 from moonbase.games.moons.cards import AST, CARD_NAMES, card, rank, suit
 from tests.agents.helpers import GAMES, decision_points
@@ -113,6 +114,35 @@ def test_moon_outlook_takes_a_lost_goal_off() -> None:
     assert state.view(0)["slots"] == ["hidden", "hidden", "hidden", "0101"]
     assert values[:3] == [values[0]] * 3  # the registers and the energy are as they were
     assert values[3] == pytest.approx(values[0] - moon.LOST)  # it cannot be solved in time
+
+
+def test_moon_outlook_weighs_a_wide_next_goal_on_a_few_goals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With no goal face up the crew is judged by the next goal's odds: at 5 and 6 bits, 32
+    # or 64 goals, each a table of its own. The outlook weighs at most NEXT_GOALS of them,
+    # the same ones all game, each standing for its group's chance.
+    from moonbase.agents.moon_planner import DistanceTables
+
+    state = moonbase.load("moon", difficulty="hard", width=5).new(seed=1, chance="explicit")
+    for drawn in ("0000", "0001", "BUG"):  # setup's goal into B (00001), then a BUG
+        state.apply(CHANCE, f"DRAW {drawn}")
+    assert state.view(0)["slots"] == ["BUG", None, None, None]
+    asked: set[int] = set()
+    distance = DistanceTables.distance
+
+    def recording(table: DistanceTables, values: object, goal: int, free: int = 0) -> object:
+        asked.add(goal)
+        return distance(table, values, goal, free)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DistanceTables, "distance", recording)
+    value = moon.outlook(state, 0)
+    odds = next_goal_odds(unseen_goal_cards(state), 5)
+    assert len(odds) > moon.NEXT_GOALS >= len(asked)
+    sampled = moon.sampled_odds(odds, 5)
+    assert {goal for goal, _ in sampled} == asked
+    assert sum(chance for _, chance in sampled) == pytest.approx(1.0)
+    assert value < state.scores()[0]
 
 
 @pytest.mark.parametrize(

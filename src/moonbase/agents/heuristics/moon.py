@@ -44,6 +44,7 @@ __all__ = [
     "machine_with",
     "outlook",
     "repair_choice",
+    "sampled_odds",
 ]
 
 View = Mapping[str, Any]
@@ -58,6 +59,40 @@ leaves slot 4 (the game would be lost with it, and every goal still to come)."""
 CLOSER: Final = 0.1
 """The outlook's weight of the whole distance beside the shortfall (in rounds of energy), so
 that of two states that both reach the goal with the energy left, the closer counts more."""
+
+NEXT_GOALS: Final = 16
+"""Goals the outlook weighs at most for a next goal not yet drawn (see :func:`sampled_odds`):
+each 6-bit goal is a table of its own to build (about 0.15 s and 3 MB)."""
+
+
+def sampled_odds(odds: Sequence[tuple[int, float]], width: int) -> list[tuple[int, float]]:
+    """``odds`` (goal, probability) on at most :data:`NEXT_GOALS` goals: the ``2**width``
+    goals fall into that many fixed groups, each judged by one goal of it (its middle one)
+    with the chance of the whole group. The groups are runs of the goals in an order that
+    spreads their bits (by ``goal ^ goal >> half the width``), so that the goals that judge
+    them have every bit set in half of them, where runs in value order would give them all the
+    same low bits. The goals are the same all game, so are their tables. Odds of no more
+    goals than that are returned as they are.
+
+    >>> sampled_odds([(1, 0.5), (2, 0.5)], 6)
+    [(1, 0.5), (2, 0.5)]
+    >>> even = sampled_odds([(goal, 1 / 64) for goal in range(64)], 6)
+    >>> len(even), [sum(goal >> bit & 1 for goal, _ in even) for bit in range(6)]
+    (16, [8, 8, 8, 8, 8, 8])
+    >>> sampled_odds([(goal, 1 / 32) for goal in range(32, 64)], 6)[:2]
+    [(34, 0.125), (38, 0.125)]
+    """
+    if len(odds) <= NEXT_GOALS:
+        return list(odds)
+    half = (width + 1) // 2
+    order = sorted(range(1 << width), key=lambda goal: goal ^ goal >> half)
+    size = len(order) // NEXT_GOALS
+    group = {goal: at // size for at, goal in enumerate(order)}
+    chances: dict[int, float] = {}
+    for goal, probability in odds:
+        judge = order[group[goal] * size + size // 2]
+        chances[judge] = chances.get(judge, 0.0) + probability
+    return sorted(chances.items())
 
 
 def hacker_of(game: Game, view: View, seat: int) -> Hacker | None:
@@ -237,8 +272,9 @@ def outlook(state: State, seat: int) -> float:
     even every round left before it leaves slot 4 cannot reach takes :data:`LOST` off (the
     game would end there), and with no goal face up the crew is judged by how far the next
     goal is likely to be (each goal made of the unseen cards as likely, as the planner bot
-    weighs them), with a whole round's energy to spend on it. A distance counts at most four
-    rounds' energy (a goal out of reach counts that). Competitively every seat is
+    weighs them; of more than :data:`NEXT_GOALS` goals, a spread sample: see
+    :func:`sampled_odds`), with a whole round's energy to spend on it. A distance counts at
+    most four rounds' energy (a goal out of reach counts that). Competitively every seat is
     judged on its own goal. It reads only what the seat sees (and the unseen goal cards, the
     same in every resample), so a search's starting value is a function of the view.
 
@@ -287,7 +323,8 @@ def outlook(state: State, seat: int) -> float:
 
     assert isinstance(state, CooperativeState)
     shortfall = 0.0
-    for goal, probability in next_goal_odds(unseen_goal_cards(state), state.width):
+    odds = next_goal_odds(unseen_goal_cards(state), state.width)
+    for goal, probability in sampled_odds(odds, state.width):
         distance = table.distance(values, goal)
         distance = far if distance is None else min(distance, far)
         shortfall += probability * (max(0, distance - full) + CLOSER * distance)
