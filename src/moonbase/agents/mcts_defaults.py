@@ -15,11 +15,12 @@ by MOON's outlook (the score less the goal's distance beyond the energy left), s
 planner's tables of few goals: the random rollouts to the end the 6-bit rows played before
 lost to ``greedy`` (cooperatively about two goals a deal, level when the greedy choice led the
 tree; competitively 0.07 of 40 games), these beat it. They look no further than the next draw
-(``horizon=chance``) and share 16 resamples (``worlds=16``), so that a fresh process's first
-decision builds a few tables (about 3 s and 300 MB) rather than one for every goal on every
-machine the worlds' draws would make (50 to 80 s and over 2 GB): cooperatively +0.5 goals a
-deal on 40 deals, 0.1 to 0.9, at 1,000 iterations (+1.7 looking past the round's end);
-competitively 0.79 of 40 games, 0.64 to 0.89, at 300.
+(``horizon=chance``; competitively they also share 16 resamples of the other seat's goal,
+``worlds=16``), so that a fresh process's first decision builds a few tables (about 3 s and
+300 MB) rather than one for every goal on every machine the worlds' draws would make (50 to
+80 s and over 2 GB): cooperatively +0.7 goals a deal on 40 deals, 0.2 to 1.2, at 1,000
+iterations (+1.7 looking past the round's end); competitively 0.79 of 40 games, 0.64 to 0.89,
+at 300.
 
 >>> import moonbase
 >>> defaults_for(moonbase.load("moon", mode="competitive"))["rollout"]
@@ -89,7 +90,6 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
             "rollout": "greedy",
             "depth": "4",
             "leaf": "outlook",
-            "worlds": "16",
             "horizon": "chance",
         },
         {"width": 6, "mode": "cooperative"},
