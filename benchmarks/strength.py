@@ -20,6 +20,13 @@ Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|second
   finishes above on score (a tie counting half). Cooperative MOON and solo Welcome to
   the Moon play the same deals once by ``mcts`` and once by ``greedy``: both win rates, both
   mean scores and the paired difference of the scores. ``--rows`` picks rows;
+- ``fresh``: what the first decisions of a process cost (what a player's first hint or the
+  menu's strong bot costs: tables a search needs are built on first use and kept). For each
+  of ``--rows`` and each of ``--fresh-deals`` deals from ``--seed``, a fresh process plays
+  the deal with the default ``mcts`` (or the ``--try`` parameters) in the first seat and
+  ``greedy`` in the others, as the ``defaults`` section's first game of the deal, until
+  ``mcts`` has made ``--fresh-moves`` decisions: the processor seconds of each (where it had a
+  choice) and the process's peak resident memory;
 - ``wttm``: Welcome to the Moon's greedy heuristic per adventure 1–8, solo and two players:
   the mean score (95%) on ``--wttm-deals`` seeded deals and the processor time per move. With
   ``--baseline PATH`` (another copy of the heuristic module, e.g. an older one) the same deals
@@ -271,6 +278,10 @@ DEFAULT_ROWS: dict[str, tuple[str, Game]] = {
         moonbase.load("moon", difficulty="hard", width=6, events=True),
     ),
     "moon-competitive": ("MOON, competitive (2p)", moonbase.load("moon", mode="competitive")),
+    "moon-wide-competitive": (
+        "MOON, competitive, 6 bits wide (2p)",
+        moonbase.load("moon", mode="competitive", width=6),
+    ),
     "moon-leap": ("Moon Leap (2p)", moonbase.load("moon-leap")),
     "moons": ("Moons (4p, the default)", moonbase.load("moons")),
     "moons-3p": ("Moons (3p)", moonbase.load("moons", players=3)),
@@ -322,7 +333,8 @@ def defaults_row(
         )
         scores = (
             f"{entry.mean_score:.1f} vs {other.mean_score:.1f}; "
-            f"paired {mean:+.1f} ({_interval(low, high, 1)})"
+            f"paired {mean:+.1f} ({_interval(low, high, 1)}); more on "
+            f"{sum(diff > 0 for diff in diffs)} deals, less on {sum(diff < 0 for diff in diffs)}"
         )
         count = f"{deals} deal{'s' if deals != 1 else ''}"
     else:
@@ -365,6 +377,58 @@ def defaults_section(
         mcts = f"mcts:{tried[key]}" if key in tried else "mcts"
         lines.append(defaults_row(label, game, count, deals, workers, mcts))
         print(lines[-1], flush=True)
+    return lines
+
+
+def first_moves(job: tuple[str, str, int, int]) -> tuple[list[float], float]:
+    """In a fresh process (run by :func:`fresh_section`): the processor seconds of the first
+    ``moves`` decisions of ``spec`` (where it had a choice) in the first seat of deal ``deal``
+    of row ``key`` (``greedy`` in the others), and the process's peak resident megabytes."""
+    key, spec, deal, moves = job
+    game = DEFAULT_ROWS[key][1]
+    agents = [
+        make_agent(spec if seat == 0 else "greedy", agent_seed(deal, seat))
+        for seat in range(game.seats)
+    ]
+    state = game.new(seed=deal)
+    observe = random.Random(f"moonbase-observe:{deal}")  # as the runner's play
+    times: list[float] = []
+    while not state.is_over and len(times) < moves:
+        chosen = []
+        for seat in state.to_act:
+            seen = state.resample(seat, observe)
+            started = time.process_time()
+            action = agents[seat].choose(seen, seat)
+            if seat == 0 and len(seen.legal_actions(seat)) > 1:
+                times.append(time.process_time() - started)
+            chosen.append((seat, action))
+        for seat, action in chosen:
+            state.apply(seat, action)
+    return times, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def fresh_section(rows: list[str], deals: int, moves: int, tried: dict[str, str]) -> list[str]:
+    """The first ``moves`` decisions of ``mcts`` in a fresh process, per row and deal."""
+    lines = [
+        "## The first decisions of a fresh process",
+        "",
+        f"| game and mode | `mcts` means | deal | first {moves} decisions, processor time "
+        "| peak memory |",
+        "|---|---|---|---|---|",
+    ]
+    context = multiprocessing.get_context("spawn")
+    for key in rows:
+        label, game = DEFAULT_ROWS[key]
+        spec = f"mcts:{tried[key]}" if key in tried else "mcts"
+        agent = make_agent(spec)
+        assert isinstance(agent, MCTSAgent)
+        means = agent.settings_for(game).spec.removeprefix("mcts:")
+        for deal in range(FIRST_DEAL[0], FIRST_DEAL[0] + deals):
+            with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+                times, peak = pool.submit(first_moves, (key, spec, deal, moves)).result()
+            spent = ", ".join(f"{seconds:.2f}" for seconds in times)
+            lines.append(f"| {label} | `{means}` | {deal} | {spent} s | {peak:.0f} MB |")
+            print(lines[-1], flush=True)
     return lines
 
 
@@ -541,7 +605,7 @@ def main() -> None:
     parser.add_argument(
         "--sections",
         default="tables,coop,versus,luck",
-        help="comma-separated: tables, coop, versus, luck, defaults, wttm",
+        help="comma-separated: tables, coop, versus, luck, defaults, fresh, wttm",
     )
     parser.add_argument(
         "--mcts",
@@ -584,6 +648,12 @@ def main() -> None:
         type=int,
         default=40,
         help="defaults section: deals per one-seat row (each played by mcts and by greedy)",
+    )
+    parser.add_argument(
+        "--fresh-deals", type=int, default=3, help="fresh section: deals (fresh processes) a row"
+    )
+    parser.add_argument(
+        "--fresh-moves", type=int, default=3, help="fresh section: decisions timed a process"
     )
     parser.add_argument(
         "--wttm-deals", type=int, default=40, help="wttm section: deals per adventure and mode"
@@ -634,16 +704,19 @@ def main() -> None:
         }  # whole rotations
         stronger = {name: ten_times(spec) for name, spec in mcts.items()}
         report += [*luck_section(stronger, luck, workers or 2), ""]
-    if "defaults" in sections:
-        rows = [row for row in args.rows.split(",") if row]
+    rows = [row for row in args.rows.split(",") if row]
+    tried = dict(item.partition("=")[::2] for item in args.tried)
+    if "defaults" in sections or "fresh" in sections:
         unknown = sorted(set(rows) - set(DEFAULT_ROWS))
         if unknown:
             parser.error(f"--rows: no row {unknown[0]!r}; rows: {', '.join(DEFAULT_ROWS)}")
-        tried = dict(item.partition("=")[::2] for item in args.tried)
         for key, parameters in tried.items():
             if key not in DEFAULT_ROWS:
                 parser.error(f"--try: no row {key!r}; rows: {', '.join(DEFAULT_ROWS)}")
             make_agent(f"mcts:{parameters}")  # a bad parameter fails here, before any game
+    if "fresh" in sections:
+        report += [*fresh_section(rows, args.fresh_deals, args.fresh_moves, tried), ""]
+    if "defaults" in sections:
         section = defaults_section(
             rows, args.defaults_games, args.defaults_deals, workers or 2, tried
         )

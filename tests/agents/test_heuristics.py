@@ -19,6 +19,7 @@ from moonbase.agents.heuristics import (
     register_heuristic,
 )
 from moonbase.agents.moon_planner import tables, values_of
+from moonbase.agents.planner_agent import next_goal_odds, unseen_goal_cards
 from moonbase.core import CHANCE, State
 from moonbase.games.moons.cards import AST, CARD_NAMES, card, rank, suit
 from tests.agents.helpers import GAMES, decision_points
@@ -85,6 +86,84 @@ def test_moon_greedy_repairs_what_brings_the_goal_closest() -> None:
     # goal 0101 = B xor C: repairing only one of the two errors cannot use XOR A B / XOR A C
     choice = moon.repair_choice(game, view, 0, ["REPAIR C", "REPAIR XOR"], [(0b0011, 1.0)])
     assert choice == "REPAIR C"  # MOV A C solves 0011 at once
+
+
+def test_moon_outlook_is_the_score_less_the_work_the_goal_needs() -> None:
+    state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    state.apply(CHANCE, "DRAW 0011")  # A = 0001, B = 0000: 2 energy away, 1.5 a round
+    start = moon.outlook(state, 0)
+    assert start == pytest.approx(0 - (4 - 3 + moon.CLOSER * 4) / 3)
+    state.apply(0, "ROL B")  # B = 0000 still: energy spent, the goal no nearer, worse off
+    assert moon.outlook(state, 0) < start
+    near = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    near.apply(CHANCE, "DRAW 0010")  # ROL A solves it
+    before = moon.outlook(near, 0)
+    assert before == pytest.approx(0 - moon.CLOSER * 2 / 3)
+    near.apply(0, "ROL A")  # solved: judged by how far the next goal is likely to be
+    assert near.scores() == [1.0] and moon.outlook(near, 0) > before + 0.25
+
+
+def test_moon_outlook_takes_a_lost_goal_off() -> None:
+    state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    state.apply(CHANCE, "DRAW 0101")  # 3 energy away, two rounds' worth
+    values = [moon.outlook(state, 0)]
+    for drawn in ("1000", "1001", "1010"):  # the goal climbs to slot 4, others behind it
+        state.apply(0, "END")
+        state.apply(CHANCE, f"DRAW {drawn}")
+        values.append(moon.outlook(state, 0))
+    assert state.view(0)["slots"] == ["hidden", "hidden", "hidden", "0101"]
+    assert values[:3] == [values[0]] * 3  # the registers and the energy are as they were
+    assert values[3] == pytest.approx(values[0] - moon.LOST)  # it cannot be solved in time
+
+
+def test_moon_outlook_weighs_a_wide_next_goal_on_a_few_goals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With no goal face up the crew is judged by the next goal's odds: at 5 and 6 bits, 32
+    # or 64 goals, each a table of its own. The outlook weighs at most NEXT_GOALS of them,
+    # the same ones all game, each standing for its group's chance.
+    from moonbase.agents.moon_planner import DistanceTables
+
+    state = moonbase.load("moon", difficulty="hard", width=5).new(seed=1, chance="explicit")
+    for drawn in ("0000", "0001", "BUG"):  # setup's goal into B (00001), then a BUG
+        state.apply(CHANCE, f"DRAW {drawn}")
+    assert state.view(0)["slots"] == ["BUG", None, None, None]
+    asked: set[int] = set()
+    distance = DistanceTables.distance
+
+    def recording(table: DistanceTables, values: object, goal: int, free: int = 0) -> object:
+        asked.add(goal)
+        return distance(table, values, goal, free)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DistanceTables, "distance", recording)
+    value = moon.outlook(state, 0)
+    odds = next_goal_odds(unseen_goal_cards(state), 5)
+    assert len(odds) > moon.NEXT_GOALS >= len(asked)
+    sampled = moon.sampled_odds(odds, 5)
+    assert {goal for goal, _ in sampled} == asked
+    assert sum(chance for _, chance in sampled) == pytest.approx(1.0)
+    assert value < state.scores()[0]
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        moonbase.load("moon", difficulty="hard", events=True),
+        moonbase.load("moon", mode="competitive", players=3, hackers="purple,red,none"),
+    ],
+    ids=["cooperative", "competitive"],
+)
+def test_moon_outlook_reads_what_the_seat_sees(game: moonbase.core.Game) -> None:
+    seen = 0
+    points = [point for seed in range(4) for point in decision_points(game, seed, limit=8)]
+    for number, state in enumerate(points):
+        for seat in range(game.seats):
+            value = moon.outlook(state, seat)
+            assert value <= state.scores()[seat]  # the work left is never negative
+            twin = state.resample(seat, random.Random(number))
+            assert moon.outlook(twin, seat) == value  # a search's baseline is the view's
+            seen += 1
+    assert seen >= 20
 
 
 def test_moon_leap_greedy_takes_the_best_score_change_and_runs() -> None:

@@ -76,3 +76,26 @@ def test_twins_resample_alike_so_mcts_chooses_alike(name: str) -> None:
             assert first == make_agent(spec, seed=number).choose(twin, seat)
     if game.has_hidden_information:
         assert differed, "the twins never differed: the test saw no hidden information"
+
+
+@pytest.mark.parametrize("horizon", ["", ",worlds=4,horizon=chance"], ids=["cut", "horizon"])
+@pytest.mark.parametrize("name", ["moon-coop", "moon-competitive"])
+def test_mcts_judged_by_the_moon_outlook_chooses_alike(name: str, horizon: str) -> None:
+    # The 6-bit rows judge cut rollouts by MOON's outlook, and a lone crew's by its outlook
+    # when the search began: read from the view, so twins start from the same value. With a
+    # horizon at chance the worlds are explicit twins of what the seat is given (its history
+    # replayed), a few resamples shared by the iterations: still the view's alone.
+    game = (
+        moonbase.load("moon", difficulty="hard", events=True)
+        if name == "moon-coop"
+        else GAMES[name]
+    )
+    differed = False
+    for number, state in enumerate(decision_points(game, seed=5, every=3, limit=6)):
+        for seat in state.to_act:
+            real, twin = _twins(state, seat, number)
+            differed |= real.summary() != twin.summary()
+            spec = "mcts:iterations=12,rollout=greedy,depth=4,leaf=outlook" + horizon
+            first = make_agent(spec, seed=number).choose(real, seat)
+            assert first == make_agent(spec, seed=number).choose(twin, seat)
+    assert differed, "the twins never differed: the test saw no hidden information"

@@ -197,3 +197,94 @@ def test_leaf_outlook_judges_a_cut_rollout_by_the_heuristic_s_outlook() -> None:
     assert all(value > score for value, score in zip(values, state.scores(), strict=True))
     assert reward(state, 0, values=[values[0] + 10, values[1]]) > 0.5
     assert reward(state, 0, values=[values[0], values[1] + 10]) < 0.5
+
+
+def _judged_worlds(spec: str, state: moonbase.State, seat: int) -> list[moonbase.State]:
+    """The worlds a search of ``spec`` judged (at the end of each iteration)."""
+    agent = make_agent(spec, 1)
+    assert isinstance(agent, MCTSAgent)
+    judged: list[moonbase.State] = []
+    rollout = agent._rollout
+
+    def record(world: moonbase.State, seat: int, search: object) -> float:
+        value = rollout(world, seat, search)  # type: ignore[arg-type]
+        judged.append(world)
+        return value
+
+    agent._rollout = record  # type: ignore[method-assign]
+    agent.search(state, seat)
+    return judged
+
+
+def _cooperative_decision() -> moonbase.State:
+    """A cooperative MOON decision (hard, events: ERROR cards among the draws) early in a
+    round, with a goal face up."""
+    state = moonbase.load("moon", difficulty="hard", events=True).new(seed=4)
+    assert state.view(0)["phase"] == "play" and state.view(0)["energy"] > 1
+    return state
+
+
+def test_a_horizon_at_chance_judges_every_world_before_its_draw() -> None:
+    # The search stays with the cards the seat has seen: an iteration whose world comes to a
+    # draw (the round's end, here) is judged there, in the tree and in the rollout.
+    state = _cooperative_decision()
+    spec = "mcts:iterations=150,rollout=greedy,depth=6,leaf=outlook"
+    judged = _judged_worlds(spec + ",horizon=chance", state, 0)
+    assert len(judged) == 150
+    assert all(world.chance_count == state.chance_count for world in judged)
+    assert any(world.is_chance for world in judged)  # some came to the round's end
+    # Without the horizon the same search draws cards (a new goal, an ERROR) and plays on.
+    crossed = _judged_worlds(spec, state, 0)
+    assert any(world.chance_count > state.chance_count for world in crossed)
+
+
+def test_a_horizon_at_chance_keeps_the_search_on_the_seat_s_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # MOON's outlook and greedy ask the planner for a machine's tables: an ERROR drawn in a
+    # world is a new machine (a 6-bit one's tables cost a second or more). Before its draws,
+    # every world has the machine the seat has now.
+    from moonbase.agents.heuristics import moon
+
+    asked: set[object] = set()
+    tables = moon.tables
+
+    def recording(machine: object) -> object:
+        asked.add(machine)
+        return tables(machine)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(moon, "tables", recording)
+    state = _cooperative_decision()
+    machine = moon.machine_for(state.game, state.view(0), 0)
+    spec = "mcts:iterations=300,rollout=greedy,depth=6,leaf=outlook"
+    make_agent(spec + ",horizon=chance", 2).choose(state, 0)
+    assert asked == {machine}
+    make_agent(spec, 2).choose(state, 0)  # without: the worlds' ERRORs make other machines
+    assert len(asked) > 1
+
+
+def test_worlds_shares_a_few_resamples_among_the_iterations() -> None:
+    # Competitive MOON: the other seat's goal is hidden, each world deals it again (and MOON's
+    # planner builds a table for each goal a world gives it). With worlds=3 the iterations
+    # play copies of three resamples.
+    state = moonbase.load("moon", mode="competitive").new(seed=3)
+    seat = state.to_act[0]
+    other = 1 - seat
+
+    def goals(spec: str) -> set[str]:
+        agent = make_agent(spec, 1)
+        assert isinstance(agent, MCTSAgent)
+        seen: set[str] = set()
+        iterate = agent._iterate
+
+        def record(root: object, world: moonbase.State, seat: int, search: object) -> None:
+            seen.add(world.view(other)["goal"])
+            iterate(root, world, seat, search)  # type: ignore[arg-type]
+
+        agent._iterate = record  # type: ignore[method-assign]
+        agent.search(state, seat)
+        return seen
+
+    spec = "mcts:iterations=60,rollout=greedy,depth=4,leaf=outlook"
+    assert 1 <= len(goals(spec + ",worlds=3")) <= 3
+    assert len(goals(spec)) > 3

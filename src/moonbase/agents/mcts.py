@@ -15,7 +15,13 @@ iteration to iteration. The tree then holds only what the searching seat knows:
   their choices, and in a simultaneous decision their hidden choices, are sampled each
   iteration, never known;
 - chance is sampled by ``chance_outcomes()`` probabilities in an explicit-chance world; a
-  world in auto mode resolves chance itself from the seed the resample gave it.
+  world in auto mode resolves chance itself from the seed the resample gave it;
+- with ``horizon=chance`` the search looks no further than the next chance event: a world
+  that comes to one, after an action of the tree or in a rollout, is judged there, before
+  the draw, and an edge that leads to one is a leaf. The worlds are then explicit-chance
+  twins of the observed state (:func:`explicit_twin`), so that they stop at their draws;
+- with ``worlds=N`` the iterations share ``N`` resamples drawn when the search begins,
+  each iteration playing a copy of one in turn, instead of drawing a world of its own.
 
 A rollout plays the policy to the end (or ``depth`` decisions, then judges the game). The
 reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
@@ -77,7 +83,15 @@ from moonbase.core import CHANCE, Game, State
 if TYPE_CHECKING:
     from moonbase.fast import Playout
 
-__all__ = ["WIDTH", "MCTSAgent", "Settings", "final_reward", "margins_reward", "reward"]
+__all__ = [
+    "WIDTH",
+    "MCTSAgent",
+    "Settings",
+    "explicit_twin",
+    "final_reward",
+    "margins_reward",
+    "reward",
+]
 
 WIDTH: Final = 16
 """Actions considered at a node that has more."""
@@ -202,6 +216,17 @@ class Settings:
     shortlist: bool = True
     """A node with more than :data:`WIDTH` actions considers the heuristic's shortlist (where
     the game's heuristic has one) before a random sample."""
+    worlds: int | None = None
+    """Iterations play copies of this many worlds, resampled once at the start of the search
+    (``None``: a new resample each iteration). Fewer hidden draws (another seat's goal, a
+    face-down card) mean fewer distinct positions to judge: MOON's planner builds a table for
+    every goal the worlds give a seat. A copy keeps its world's seed: in auto chance mode its
+    chance repeats (with ``horizon`` none is drawn)."""
+    horizon: bool = False
+    """The search looks no further than the next chance event: a world that comes to one —
+    after an action of the tree or in a rollout — is judged there, before the draw (by the
+    outlook with ``outlook``, else by the scores), so the search stays with the cards, dice
+    and goals the seat has seen. Worlds are played in explicit chance mode for it."""
 
     @property
     def spec(self) -> str:
@@ -219,6 +244,8 @@ class Settings:
         parts += ["leaf=outlook"] if self.outlook else []
         parts += [f"prior={self.prior}"] + ([] if self.kernel else ["kernel=off"])
         parts += [] if self.shortlist else ["shortlist=off"]
+        parts += [f"worlds={self.worlds}"] if self.worlds is not None else []
+        parts += ["horizon=chance"] if self.horizon else []
         return "mcts:" + ",".join(parts)
 
 
@@ -234,7 +261,11 @@ class MCTSAgent(Agent):
     or ``off``: whether rollouts go to the game's compiled kernel, where :mod:`moonbase.fast`
     has one for the rollout policy: random or greedy, cut or not, but for ``leaf=outlook``) and
     ``shortlist`` (``on``, the default, or ``off``: whether a node with too many actions to try
-    considers the heuristic's shortlist before a random sample).
+    considers the heuristic's shortlist before a random sample), ``worlds`` (how many resamples
+    of the observed state the iterations share, drawn once a search; by default, or 0, each
+    iteration draws its own) and ``horizon`` (``none``, the default, or ``chance``: whether a
+    world is judged as it comes to a chance event, before the draw, rather than played on
+    through it).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -257,6 +288,8 @@ class MCTSAgent(Agent):
         "leaf": choice_of("score", "outlook"),
         "kernel": choice_of("on", "off"),
         "shortlist": choice_of("on", "off"),
+        "worlds": whole_int,
+        "horizon": choice_of("none", "chance"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
@@ -292,6 +325,8 @@ class MCTSAgent(Agent):
             prior=chosen.get("prior", 0.5 if greedy else 0.0),
             kernel=chosen.get("kernel", "on") == "on",
             shortlist=chosen.get("shortlist", "on") == "on",
+            worlds=chosen.get("worlds") or None,
+            horizon=chosen.get("horizon", "none") == "chance",
         )
 
     def _configure(self, game: Game) -> Settings:
@@ -314,20 +349,33 @@ class MCTSAgent(Agent):
         for actor, text in texts:
             world.apply(actor, text)
 
-    def _others(self, world: State, seat: int, heuristic: Heuristic | None) -> None:
-        """Play chance and the other seats until ``seat`` must decide (or the game ends)."""
+    def _others(
+        self, world: State, seat: int, heuristic: Heuristic | None, horizon: bool = False
+    ) -> None:
+        """Play chance and the other seats until ``seat`` must decide (or the game ends; with
+        ``horizon``, until chance is to be drawn)."""
         while not world.is_over:
             actors = world.to_act
             if actors == (CHANCE,):
+                if horizon:
+                    return
                 world.apply_id(CHANCE, sample_outcome_id(world, self.rng))
                 continue
             if seat in actors:
                 return
             self._play(world, actors, heuristic)
 
-    def _act(self, world: State, seat: int, action: str, heuristic: Heuristic | None) -> None:
+    def _act(
+        self,
+        world: State,
+        seat: int,
+        action: str,
+        heuristic: Heuristic | None,
+        horizon: bool = False,
+    ) -> None:
         """The seat's action, with the hidden simultaneous choices of the others sampled
-        (random ones by id, never through text), all applied in seat order."""
+        (random ones by id, never through text), all applied in seat order; then the world
+        moves on (:meth:`_others`)."""
         others = [actor for actor in world.to_act if actor != seat]
         if not others:
             world.apply(seat, action)
@@ -341,7 +389,7 @@ class MCTSAgent(Agent):
             texts = [(actor, heuristic(world, actor, self.rng)) for actor in others]
             for actor, text in sorted([(seat, action), *texts]):
                 world.apply(actor, text)
-        self._others(world, seat, heuristic)
+        self._others(world, seat, heuristic, horizon)
 
     def _rollout(self, world: State, seat: int, search: _Search) -> float:
         decisions, depth = 0, search.settings.depth
@@ -353,9 +401,12 @@ class MCTSAgent(Agent):
                 return final_reward(played.scores, played.winners, seat, search.baseline)
             if played is not None:
                 return margins_reward(played.scores, seat, search.baseline)
+        horizon = search.settings.horizon
         while not world.is_over and (depth is None or decisions < depth):
             actors = world.to_act
             if actors == (CHANCE,):
+                if horizon:
+                    break
                 world.apply_id(CHANCE, sample_outcome_id(world, self.rng))
                 continue
             self._play(world, actors, search.heuristic)
@@ -434,8 +485,8 @@ class MCTSAgent(Agent):
             node.edges[action] = _Edge(available=1)
         return action, node.edges[action], fresh
 
-    def _iterate(self, root: _Node, observed: State, seat: int, search: _Search) -> None:
-        world = observed.resample(seat, self.rng)
+    def _iterate(self, root: _Node, world: State, seat: int, search: _Search) -> None:
+        """One iteration in ``world`` (the iteration's own: it is played on)."""
         node = root
         path: list[_Edge] = []
         while not world.is_over:
@@ -448,8 +499,8 @@ class MCTSAgent(Agent):
             action, edge, fresh = self._pick(node, world, seat, actions, search.settings)
             path.append(edge)
             mark = world.ply
-            self._act(world, seat, action, search.heuristic)
-            if fresh:
+            self._act(world, seat, action, search.heuristic, search.settings.horizon)
+            if fresh or world.is_chance:  # new, or at the horizon: a leaf
                 break
             # the child is what the seat saw happen: its action, then chance and the others
             key = tuple(world.history_for(seat, mark))
@@ -467,11 +518,17 @@ class MCTSAgent(Agent):
         """Run the search; each root action's visits and mean reward."""
         settings = self._configure(observed.game)
         name = observed.game.name
-        outlook = outlook_for(name) if settings.outlook and settings.depth else None
+        cut = settings.depth or settings.horizon
+        outlook = outlook_for(name) if settings.outlook and cut else None
+        if settings.horizon and observed.chance_mode == "auto":
+            observed = explicit_twin(observed)  # stops at chance nodes the search can see
         search = _Search(
             settings,
             # only a search a kernel can play the rollouts of imports the kernels (and numba)
-            settings.kernel and outlook is None and _has_kernel(observed, settings.greedy_rollouts),
+            settings.kernel
+            and outlook is None
+            and not settings.horizon
+            and _has_kernel(observed, settings.greedy_rollouts),
             heuristic_for(name) if settings.greedy_rollouts else None,
             outlook,
             observed.scores()[seat] if outlook is None else outlook(observed, seat),
@@ -483,12 +540,17 @@ class MCTSAgent(Agent):
         root = _Node()
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         done = 0
+        worlds = [observed.resample(seat, self.rng) for _ in range(settings.worlds or 0)]
         while True:
             if settings.iterations is not None and done >= settings.iterations:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, observed, seat, search)
+            if worlds:
+                world = worlds[done % len(worlds)].clone()
+            else:
+                world = observed.resample(seat, self.rng)
+            self._iterate(root, world, seat, search)
             done += 1
         return {
             action: (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
@@ -519,6 +581,23 @@ class _Search:
     heuristic: Heuristic | None
     outlook: Outlook | None
     baseline: float
+
+
+def explicit_twin(state: State) -> State:
+    """``state`` in explicit chance mode: its history replayed from the explicit start of its
+    game and seed (the same state, its chance nodes shown to the caller instead of drawn from
+    the seed; so a search can stop before a draw). A resample of it is in explicit mode too.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon").new(seed=4)
+    >>> twin = explicit_twin(state)
+    >>> twin.chance_mode, twin.view(0) == state.view(0), twin.history == state.history
+    ('explicit', True, True)
+    """
+    twin = state.game.new(state.seed, chance="explicit")
+    for seat, action in state.history_ids:
+        twin.apply_id(seat, action)
+    return twin
 
 
 def _has_kernel(state: State, greedy: bool) -> bool:

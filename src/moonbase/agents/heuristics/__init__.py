@@ -58,6 +58,7 @@ HEURISTICS: dict[str, str | Heuristic] = {
 """Each game's heuristic, or the ``module:function`` that holds it (imported when first used)."""
 
 OUTLOOKS: dict[str, str | Outlook] = {
+    "moon": "moonbase.agents.heuristics.moon:outlook",
     "welcome-to-the-moon": "moonbase.agents.heuristics.welcome_to_the_moon:outlook",
 }
 """The games whose heuristic judges a whole position, not only actions: their outlook
@@ -80,7 +81,7 @@ def register_heuristic(game: str, heuristic: Heuristic) -> None:
 def outlook_for(game: str) -> Outlook | None:
     """The outlook of ``game``, or ``None`` when its heuristic has none.
 
-    >>> outlook_for("moon") is None, outlook_for("welcome-to-the-moon").__name__
+    >>> outlook_for("moon-leap") is None, outlook_for("welcome-to-the-moon").__name__
     (True, 'outlook')
     """
     return _loaded(OUTLOOKS, game)

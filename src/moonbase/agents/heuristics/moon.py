@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from moonbase.agents.moon_planner import UNREACHABLE, Machine, tables, values_of
 from moonbase.core import Game, State
 from moonbase.games.moon.cards import HACKERS, Hacker
+from moonbase.games.moon.cooperative import CooperativeState
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 
 __all__ = [
+    "LOST",
     "choose",
     "current_goal",
     "end_or_any",
@@ -40,10 +42,57 @@ __all__ = [
     "hacker_of",
     "machine_for",
     "machine_with",
+    "outlook",
     "repair_choice",
+    "sampled_odds",
 ]
 
 View = Mapping[str, Any]
+
+_ROUNDS: Final = 4
+"""Rounds a cooperative goal has at most before it leaves slot 4."""
+
+LOST: Final = 2.0
+"""What the outlook takes off for a cooperative face-up goal that cannot be reached before it
+leaves slot 4 (the game would be lost with it, and every goal still to come)."""
+
+CLOSER: Final = 0.1
+"""The outlook's weight of the whole distance beside the shortfall (in rounds of energy), so
+that of two states that both reach the goal with the energy left, the closer counts more."""
+
+NEXT_GOALS: Final = 16
+"""Goals the outlook weighs at most for a next goal not yet drawn (see :func:`sampled_odds`):
+each 6-bit goal is a table of its own to build (about 0.15 s and 3 MB)."""
+
+
+def sampled_odds(odds: Sequence[tuple[int, float]], width: int) -> list[tuple[int, float]]:
+    """``odds`` (goal, probability) on at most :data:`NEXT_GOALS` goals: the ``2**width``
+    goals fall into that many fixed groups, each judged by one goal of it (its middle one)
+    with the chance of the whole group. The groups are runs of the goals in an order that
+    spreads their bits (by ``goal ^ goal >> half the width``), so that the goals that judge
+    them have every bit set in half of them, where runs in value order would give them all the
+    same low bits. The goals are the same all game, so are their tables. Odds of no more
+    goals than that are returned as they are.
+
+    >>> sampled_odds([(1, 0.5), (2, 0.5)], 6)
+    [(1, 0.5), (2, 0.5)]
+    >>> even = sampled_odds([(goal, 1 / 64) for goal in range(64)], 6)
+    >>> len(even), [sum(goal >> bit & 1 for goal, _ in even) for bit in range(6)]
+    (16, [8, 8, 8, 8, 8, 8])
+    >>> sampled_odds([(goal, 1 / 32) for goal in range(32, 64)], 6)[:2]
+    [(34, 0.125), (38, 0.125)]
+    """
+    if len(odds) <= NEXT_GOALS:
+        return list(odds)
+    half = (width + 1) // 2
+    order = sorted(range(1 << width), key=lambda goal: goal ^ goal >> half)
+    size = len(order) // NEXT_GOALS
+    group = {goal: at // size for at, goal in enumerate(order)}
+    chances: dict[int, float] = {}
+    for goal, probability in odds:
+        judge = order[group[goal] * size + size // 2]
+        chances[judge] = chances.get(judge, 0.0) + probability
+    return sorted(chances.items())
 
 
 def hacker_of(game: Game, view: View, seat: int) -> Hacker | None:
@@ -211,3 +260,72 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
     if step is not None and (action := step.text(machine.registers)) in actions:
         return action
     return end_or_any(actions, rng)
+
+
+def outlook(state: State, seat: int) -> float:
+    """MOON's judgement of ``seat``'s position: its score less the work its goal still needs.
+
+    The goal's distance (the planner's exact cheapest price from the registers) beyond the
+    energy the seat has left this round or turn counts as a fraction of a goal — one round's
+    (turn's) energy a goal, since about that is what a goal costs — with a little of the whole
+    distance besides (:data:`CLOSER`). Cooperatively the face-up goal is judged so; one that
+    even every round left before it leaves slot 4 cannot reach takes :data:`LOST` off (the
+    game would end there), and with no goal face up the crew is judged by how far the next
+    goal is likely to be (each goal made of the unseen cards as likely, as the planner bot
+    weighs them; of more than :data:`NEXT_GOALS` goals, a spread sample: see
+    :func:`sampled_odds`), with a whole round's energy to spend on it. A distance counts at
+    most four rounds' energy (a goal out of reach counts that). Competitively every seat is
+    judged on its own goal. It reads only what the seat sees (and the unseen goal cards, the
+    same in every resample), so a search's starting value is a function of the view.
+
+    >>> import moonbase
+    >>> state = moonbase.load("moon", difficulty="master").new(seed=5, chance="explicit")
+    >>> state.apply(moonbase.CHANCE, "DRAW 0011")  # 2 energy away, 1.5 energy left
+    >>> round(outlook(state, 0), 3)   # no goal solved; 1 half-unit beyond, of 3 a round
+    -0.467
+    >>> state.apply(0, "OR B A")
+    >>> round(outlook(state, 0), 3)   # 1.5 energy away, 1 left
+    -0.433
+    """
+    score = state.scores()[seat]
+    if state.is_over:
+        return score
+    view = state.view(seat)
+    game = state.game
+    per_round = game.options["energy"]
+    assert isinstance(per_round, int | float)
+    full = round(per_round * 2)  # half-units a round or turn
+    far = _ROUNDS * full  # more than a goal's four rounds can spend: as good as lost
+    cooperative = view["mode"] == "cooperative"
+    playing = view["phase"] == "play" and (cooperative or view["turn"] == seat)
+    energy = round(float(view["energy"]) * 2) if playing else full
+    machine = machine_for(game, view, seat)
+    goal = current_goal(view)
+    if machine is None:
+        return score - (LOST if cooperative and goal is not None else 0.0)
+    table = tables(machine)
+    values = values_of(machine, view["registers"])
+    free = free_left(game, view, seat)
+    if goal is not None:
+        distance = table.distance(values, goal, free)
+        distance = far if distance is None else min(distance, far)
+        penalty = (max(0, distance - energy) + CLOSER * distance) / full
+        if cooperative:
+            slots = view["slots"]
+            face_up = next(i for i, slot in enumerate(slots) if slot not in (None, "BUG", "hidden"))
+            rounds = sum(1 for slot in slots[face_up:] if slot != "BUG")
+            if distance > energy + (rounds - 1) * full:
+                penalty += LOST
+        return score - penalty
+    if not cooperative:
+        return score
+    from moonbase.agents.planner_agent import next_goal_odds, unseen_goal_cards
+
+    assert isinstance(state, CooperativeState)
+    shortfall = 0.0
+    odds = next_goal_odds(unseen_goal_cards(state), state.width)
+    for goal, probability in sampled_odds(odds, state.width):
+        distance = table.distance(values, goal)
+        distance = far if distance is None else min(distance, far)
+        shortfall += probability * (max(0, distance - full) + CLOSER * distance)
+    return score - shortfall / full
