@@ -409,8 +409,7 @@ class Judge:
             for mission in (self.adventure.missions[card],)
         ]
         self.rewards = {mission.card: reward for _, mission, reward in self.missions}
-        self.found: list[list[str]] = []
-        """The best few options of each sub-step :meth:`resolved` took last."""
+        self.found: list[list[str]] = []  # the best few options of each step resolved last
         self._values: dict[bytes, float] = {}
 
     def value(self, sheet: Sheet) -> float:
@@ -530,18 +529,17 @@ class Judge:
             }
             tried = best(quick, _QUICK, _PER_GROUP)
         first = {base: self.act(self.sheet, base) for base in tried}
-        second: dict[str, float] = {}
+        done: dict[str, float] = {}
         shortlists: dict[tuple[str, str], list[list[str]]] = {}
         for base in best({b: self.value(c) for b, c in first.items()}, _PER_GROUP, 1):
-            second[base] = self.resolved(first[base], shortlists.get(groups[base], []))
+            done[base] = self.resolved(first[base], shortlists.get(groups[base], []))
             shortlists[groups[base]] = shortlists.get(groups[base]) or self.found
         costs, token = self.astra_costs() if self.state.solo else ({}, 0.0)
-        return {
-            action: second[base]
-            - (token if action != base else costs.get(_astra_card(choices[base]), 0))
-            for action, base in bases.items()
-            if base in second
+        cost = {  # solo: what the card (1–3) left to ASTRA after an error or a write ``i j`` costs
+            b: costs.get(c.card if c.error else 6 - sum(map(int, c.label.split(" "))), 0)
+            for b, c in choices.items()
         }
+        return {a: done[b] - (token if a != b else cost[b]) for a, b in bases.items() if b in done}
 
     def astra_costs(self) -> tuple[dict[int, float], float]:
         """Solo: what leaving ASTRA card 1, 2 or 3 costs (her gain, and what her card does to the
@@ -562,11 +560,6 @@ class Judge:
             for position, card in enumerate(self.state.cards, start=1)
         }
         return costs, sum(gains) / len(ACTIONS)
-
-
-def _astra_card(choice: Choice) -> int:
-    """Solo: the card (1–3) that goes to ASTRA after a write of combination ``i j`` or an error."""
-    return choice.card if choice.error else 6 - sum(map(int, choice.label.split(" ")))
 
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
