@@ -42,8 +42,16 @@ from moonbase.games.welcome_to_the_moon.notation import Choice
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
-__all__ = ["Judge", "choose", "error_risk", "fill_chance", "fill_chances", "outlook", "shortlist"]
-__all__ += ["zones_of"]
+__all__ = [
+    "Judge",
+    "choose",
+    "error_risk",
+    "fill_chance",
+    "fill_chances",
+    "outlook",
+    "shortlist",
+    "zones_of",
+]
 
 _COPIES: Final = tuple(sum(len(b) for n, b in DECK if n == number) for number in range(18))
 """How many cards show each number 0–17 (0, 16 and 17 only come from an Astronaut change)."""
