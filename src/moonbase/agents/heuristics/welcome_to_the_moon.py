@@ -1,15 +1,12 @@
 """Welcome to the Moon's greedy play: keep every zone fillable, and finish what pays.
 
-A sheet is judged by its score plus what it is likely to become: each empty space of a zone
-gets a chance of ever being filled (:func:`fill_chances`), what pays when complete (a quarter,
-a zone, a column, a skyscraper end, a module…) is worth its reward times the product of its
-empty spaces' chances, progress the score does not show yet counts a little, and the risk of a
-System Error (:func:`error_risk`) and, solo, the card left to ASTRA cost. The zones, open spaces
-and wild actions are the adventures' declarations; what pays is a small evaluator over each
-adventure's tables. Every ``WRITE`` is judged on a copy of the seat's sheet (with many, only the
-best few of each combination by :func:`_placement`: a proportional number costs its zone little),
-the best few again once their sub-steps are resolved greedily. Only what the seat sees is read;
-ties go to the agent's generator.
+A sheet is worth its score plus what it is likely to become: each empty space of a zone gets a
+chance of ever being filled (:func:`fill_chances`), what pays when complete (a quarter, a zone, a
+skyscraper end, a module…) its reward times its empty spaces' chances, progress the score does
+not show yet a little; a System Error's risk (:func:`error_risk`) and, solo, ASTRA's card cost.
+Zones, open spaces, wild actions, tracks and missions are the adventures' declarations. Every
+``WRITE`` is judged on a copy of the seat's sheet, the best few of each combination again once
+their sub-steps are resolved greedily. Only what the seat sees is read; ties go to ``rng``.
 
 >>> import moonbase, random
 >>> state = moonbase.load("welcome-to-the-moon", missions="A1,B1,C1").new(seed=9)
@@ -23,14 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from functools import cache, reduce
+from functools import cache, partial, reduce
 from math import erf, prod, sqrt
 from operator import or_
 from typing import Final
 
 from moonbase.agents.heuristics import generic
 from moonbase.core import State
-from moonbase.games.welcome_to_the_moon.adventures import Context
+from moonbase.games.welcome_to_the_moon.adventures import Context, Engine
 from moonbase.games.welcome_to_the_moon.adventures import a1_launch as a1
 from moonbase.games.welcome_to_the_moon.adventures import a2_journey as a2
 from moonbase.games.welcome_to_the_moon.adventures import a3_colony as a3
@@ -39,10 +36,9 @@ from moonbase.games.welcome_to_the_moon.adventures import a5_dome as a5
 from moonbase.games.welcome_to_the_moon.adventures import a6_virus as a6
 from moonbase.games.welcome_to_the_moon.adventures import a7_escape as a7
 from moonbase.games.welcome_to_the_moon.adventures import a8_battle as a8
-from moonbase.games.welcome_to_the_moon.adventures.engine import Engine
 from moonbase.games.welcome_to_the_moon.astra import astra_rockets, astra_score
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, DECK
-from moonbase.games.welcome_to_the_moon.notation import Choice, parse_choice
+from moonbase.games.welcome_to_the_moon.notation import Choice
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
@@ -62,15 +58,15 @@ _COPIES: Final = tuple(sum(len(b) for n, b in DECK if n == number) for number in
 _SPANS: Final = [[sum(1 << n for n in range(lo, hi)) for hi in range(19)] for lo in range(19)]
 """``_SPANS[lo][hi]``: the bit mask of the numbers ``lo`` … ``hi - 1``."""
 _SHAPE, _EXTREMES, _DEAD, _LONGEST = 0.5, 0.3, 0.08, 36
-"""Fill chances: how much each space of a run lowers them; what 0, 16 and 17 count for; a dead
-space's chance; the longest zone (adventure 2's unwalled trajectory)."""
+"""Fill chances: what each space of a run costs; what 0, 16 and 17 count for; a dead space's;
+the longest zone (adventure 2's unwalled trajectory)."""
 _PER_GROUP, _WIDE, _QUICK, _SHORTLIST, _DEPTH = 3, 60, 10, 4, 12
 """Writes of a combination resolved; above ``_WIDE`` writes or ``_QUICK`` X marks, only the
-``_QUICK`` best by :func:`_placement` are judged; options kept for a combination's other writes
-(:meth:`Judge.resolved`); sub-steps resolved ahead at most."""
+``_QUICK`` best by :func:`_placement` are judged; sub-step options kept for a combination's other
+writes; sub-steps resolved ahead at most."""
 _WILD, _ERROR_COST, _ASTRA_ROCKET, _RIVALRY, _A8_ERROR = 2.5, 25.0, 6.0, 0.25, 10.0
-"""An unspent wild action; a sure System Error next turn; (adventure 1, solo) a rocket of
-ASTRA's; (adventure 8) the weight of the best other score, and a sure error on a half."""
+"""An unspent wild action; a sure System Error; (adventure 1, solo) a rocket of ASTRA's;
+(adventure 8) the weight of the best other score, and a sure error on a half."""
 _Zones = Iterable[Sequence[int]]
 
 
@@ -97,15 +93,10 @@ def fill_chance(run: int, room: float, mass: float, shape: float = _SHAPE) -> fl
 
 
 def fill_chances(
-    marks: bytearray,
-    zones: _Zones,
-    chances: list[float],
-    extremes: float = 0,
-    shape: float = _SHAPE,
+    marks: bytearray, zones: _Zones, chances: list[float], edges: float = 0, shape: float = _SHAPE
 ) -> int:
-    """Lower ``chances[slot]`` of each empty space of ``zones`` to its :func:`fill_chance` in
-    that zone (an X fills and bounds nothing); return the numbers that fit some empty space as a
-    bit mask (bit ``n`` for number ``n``).
+    """Lower ``chances[slot]`` of each empty space of ``zones`` to its :func:`fill_chance` there
+    (an X fills and bounds nothing); return the numbers that fit some empty space (bit ``n``).
 
     >>> marks, chances = bytearray(6), [1.0] * 6
     >>> marks[3] = 9  # an 8 in the middle of a five-space zone 1–5
@@ -113,7 +104,7 @@ def fill_chances(
     >>> [round(p, 2) for p in chances[1:]], [n for n in range(18) if fits >> n & 1 == 0]
     ([0.87, 0.87, 1.0, 0.87, 0.87], [8])
     """
-    table, fits = _chance_table(extremes, shape), 0
+    table, fits = _chance_table(edges, shape), 0
     for zone in zones:
         low, run = 0, []
         for slot in (*zone, 0):  # slot 0 is no space: the zone's end, which bounds like an 18
@@ -142,6 +133,9 @@ def error_risk(fits: int) -> float:
     return (sum(_COPIES[n] for n in range(18) if not fits >> n & 1) / 63) ** 3
 
 
+_ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, a5, a6, a7, a8)]
+
+
 def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
     """The ascending zones of a sheet of ``adventure`` (adventure 2's walls move; 8 has none).
 
@@ -151,12 +145,8 @@ def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
     return a2.zones(marks) if adventure == 2 else _ZONES[adventure - 1]
 
 
-_ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, a5, a6, a7, a8)]
-
-
 def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
-    """How much writing ``code`` in ``slot`` changes the expected filled spaces of its zones (a
-    quick measure of a placement: a proportional number costs its zone little)."""
+    """How writing ``code`` in ``slot`` changes the expected filled spaces of its zones."""
     total, after = 0.0, bytearray(marks)
     after[slot] = code
     for zone in (zone for zone in zones if slot in zone):
@@ -167,40 +157,49 @@ def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
     return total
 
 
-def _filled(marks: bytearray, slots: Iterable[int]) -> int:
-    return sum(1 for slot in slots if marks[slot])
-
-
 def _union(masks: Iterable[int]) -> int:
     return reduce(or_, masks, 0)
 
 
-def _all(chances: list[float], slots: Iterable[int]) -> float:
-    """The chance that every one of ``slots`` is filled some day."""
-    chance: float = prod(map(chances.__getitem__, slots))
-    return chance
+def _filled(marks: bytearray, slots: Iterable[int]) -> int:
+    return sum(1 for slot in slots if marks[slot])
 
 
-# ---------------------------------------------------------------------- what pays, per adventure
-# Each evaluator takes the rewards of the missions still open, the marks, each space's fill chance
-# and the numbers that fit each zone, and gives what the sheet is likely to gain beyond its score.
+def _all(chances: list[float], slots: Iterable[int]) -> float:  # every one filled some day
+    return prod(map(chances.__getitem__, slots))
+
+
 _ROCKET: Final = 150 / 31  # adventure 1: what one rocket of the launch track is worth on average
 _A1_MISSES: Final = [
     (sum(b.count(a) for _, b in DECK) / 63, [a1.FLOORS.index(f) for f in a1.floors_for(a)])
     for a in ACTIONS
-]
-"""Adventure 1, per action: its share of the cards and the floors it may go to (WILD's too)."""
+]  # per action: its share of the cards and the floors it may go to (WILD's too)
 _A1_NEEDS: Final = {
     card: [slot for floor in a1.FLOORS if floor.name in names.split() for slot in floor.slots]
     for card, names in (("A1", "AST1 AST2 WAT"), ("A2", "ROB1 ROB2 PLA"), ("B1", "ENE"),
                         ("B2", "PLT WILD"))
 }  # fmt: skip
-"""Adventure 1: the spaces missions A1–B2 need filled."""
+_A3_NEAR: Final = {
+    cell: {t.b if t.a == cell else t.a for t in a3.TUNNELS if cell in (t.a, t.b)} | {cell}
+    for cell in a3.CELL_NAMES
+}  # each cell and the cells a tunnel may join to it
+_A3_FUTURE: Final = {  # per multiplier: its items' symbol, items and multiplier points to come
+    "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
+}  # fmt: skip
+_A4_COLUMNS: Final = {
+    k: [gem for space, gem in a4.GEMS.items() if a4.column_of(space) == k]
+    + [(gap.kind, gap.slot) for gap in a4.GAPS if gap.column == k]
+    for k in range(1, 13)
+}  # each column's resources as (storage, slot)
+_A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBIES": "RUBY"}
+_A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
+_A5_ENDS: Final = {end.space: end for end in a5.ENDS}
+_A6_TRACKS: Final = ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATER_VALUES))
+_A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
 
 
 def _a1(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 1: rockets one by one; quarters' bonuses and floor missions by their chances;
-    the risk that no combination fits the floors its action may go to."""
+    """Adventure 1: rockets; quarters and floor missions; no combination fitting its floors."""
     miss: float = sum(
         share * error_risk(_union(fits[f] for f in fs)) ** (1 / 3) for share, fs in _A1_MISSES
     )
@@ -220,8 +219,7 @@ def _a1(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
 
 
 def _a2(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 2: zones (longest, majority, missions B) by their chances; plants and robots of
-    stations without a multiplier; energy (walls to come)."""
+    """Adventure 2: zones (size, missions B); stations without a multiplier; energy; parity."""
     value = 0.0
     for zone in (zone for zone in a2.zones(marks) if not all(marks[slot] for slot in zone)):
         reward = 4.0 + 0.6 * len(zone) + rewards.get("B1", 0) / 2 * (len(zone) == 6)
@@ -237,19 +235,8 @@ def _a2(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     return value + 3.5 * energy + 2.0 * (energy % 2) + 1.0 * odd
 
 
-_A3_NEAR: Final = {
-    cell: {t.b if t.a == cell else t.a for t in a3.TUNNELS if cell in (t.a, t.b)} | {cell}
-    for cell in a3.CELL_NAMES
-}  # each cell and the cells a tunnel may join to it
-_A3_FUTURE: Final = {
-    "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
-}  # fmt: skip
-"""Adventure 3, per multiplier: its items' symbol, items and multiplier points still to come."""
-
-
 def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 3: quarters and rows or columns (missions A) by their chances; plants, tanks and
-    antennas against the multipliers still to come; antennas near the tunnel network."""
+    """Adventure 3: quarters, missions A; items and multipliers to come; antennas; tunnels."""
     value = 0.0
     for quarter in (q for q in a3.QUARTERS if not marks[q.high] & CIRCLED and not marks[q.low]):
         value += (5.0 if marks[quarter.high] else 15.0) * _all(chances, quarter.buildings)
@@ -258,8 +245,8 @@ def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
             value += rewards[card] / 3 * sum(_all(chances, zone.slots) for zone in zones)
     for name, track in a3.MULTIPLIERS.items():
         symbol, future_items, future_points = _A3_FUTURE[name]
-        items = _filled(marks, a3.DATA.symbols[symbol])
-        value += items * future_points + future_items * track.value(marks)
+        value += _filled(marks, a3.DATA.symbols[symbol]) * future_points
+        value += future_items * track.value(marks)
     reached = a3.network(marks)
     multiplier = a3.MULTIPLIERS["ANTENNAS"].value(marks) + 1.0
     for cell, slots in ((c, s) for c, s in a3.ANTENNAS.items() if not marks[s[0]]):
@@ -268,18 +255,8 @@ def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     return value + 0.4 * len(reached)
 
 
-_A4_COLUMNS: Final = {
-    k: [gem for space, gem in a4.GEMS.items() if a4.column_of(space) == k]
-    + [(gap.kind, gap.slot) for gap in a4.GAPS if gap.column == k]
-    for k in range(1, 13)
-}  # each column's resources as (storage, slot)
-_A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBIES": "RUBY"}
-_A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
-
-
 def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 4: each column's resources by the chance of extracting it (one more storage box
-    is worth its multiplier and a part of its filling bonus); factories by their progress."""
+    """Adventure 4: each column's resources by the chance of extracting it; factories."""
     units = {}
     for name, storage in a4.STORAGES.items():
         units[name] = float(storage.upgraded if marks[storage.box] else storage.base)
@@ -308,12 +285,8 @@ def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     return value
 
 
-_A5_ENDS: Final = {end.space: end for end in a5.ENDS}
-
-
 def _a5(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 5: each skyscraper end's bonus by the chance of building out to it; tower levels
-    under way."""
+    """Adventure 5: each skyscraper end's bonus by the chance of building out to it; towers."""
     value = 0.0
     for slots, (bottom, top) in ((sk.slots, sk.ground) for sk in a5.SKYSCRAPERS):
         marked = [i for i, slot in enumerate(slots) if marks[slot]]
@@ -326,13 +299,8 @@ def _a5(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     return value + 1.5 * sum(1 for count in a5.tower_counts(marks) if count in (1, 2))
 
 
-_A6_TRACKS: Final = ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATER_VALUES))
-_A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
-
-
 def _a6(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 6: each quarter's spaces likely to be filled, by its energy; the next row of
-    each track; active viruses."""
+    """Adventure 6: each quarter's likely spaces by its energy; each track's next row; viruses."""
     value = 0.0
     for quarter in a6.QUARTERS:
         energy = 1 + _filled(marks, quarter.energies[:2])
@@ -346,8 +314,7 @@ def _a6(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
 
 
 def _a7(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
-    """Adventure 7: modules and greenhouses by their chances (blocks not connected yet count
-    less); connected blocks."""
+    """Adventure 7: modules and greenhouses (less in unconnected blocks); connected blocks."""
     blocks = a7.connected(marks)
     for block in (b for index, b in enumerate(a7.BLOCKS) if index not in blocks):
         for space in block.spaces:
@@ -369,32 +336,31 @@ _PAYS: Final = {
     4: (_a4, _EXTREMES, _SHAPE, 0.5), 5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0),
     7: (_a7, _EXTREMES, _SHAPE, 0.4),
 }  # fmt: skip
-"""Per adventure but 8: what pays, the fill chances' extremes and shape (adventure 5's
-skyscrapers grow from one side at a time: kinder to long runs), and what each likely space is
-worth."""
+"""Per adventure but 8: what pays, the fill chances' extremes and shape (5's skyscrapers grow
+from one side at a time), and what a likely space is worth."""
 
 
 def _potential(adventure: Engine, rewards: dict[str, int], marks: bytearray) -> float:
-    """What a sheet of adventures 1–7 is likely to become beyond its score."""
-    pays, extremes, shape, worth = _PAYS[adventure.number]
-    chances = [1.0] * len(marks)
-    zones = zones_of(adventure.number, marks)
+    """What a sheet of adventures 1–7 is likely to become beyond its score (``_aN``: what pays,
+    from the missions' rewards, the marks, the fill chances and the numbers that fit each zone)."""
+    pays, edges, shape, worth = _PAYS[adventure.number]
+    chances, zones = [1.0] * len(marks), zones_of(adventure.number, marks)
     groups = [(zone,) for zone in zones] if adventure.number == 1 else [zones]  # a1: by floor
-    masks = [fill_chances(marks, group, chances, extremes, shape) for group in groups]
-    if type(adventure).open_spaces is Engine.open_spaces:
-        fits = _union(masks)
-    else:  # the adventure's open spaces are more than its zones' bounds
-        fits = _union(_SPANS[low + 1][high] for _, low, high in adventure.open_spaces(marks))
-    value = pays(rewards, marks, chances, masks)
+    fits = [fill_chances(marks, group, chances, edges, shape) for group in groups]
+    value = pays(rewards, marks, chances, fits)
     if worth:
         value += worth * sum(chances[s] for s in adventure.data.space_slots if not marks[s])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
-    return value if adventure.number == 1 else value - _ERROR_COST * error_risk(fits)
+    if adventure.number == 1:
+        return value
+    if type(adventure).open_spaces is not Engine.open_spaces:  # more than its zones' bounds
+        fits = [_union(_SPANS[low + 1][high] for _, low, high in adventure.open_spaces(marks))]
+    return value - _ERROR_COST * error_risk(fits[0])
 
 
 def _a8(sheets: Sequence[Sheet]) -> list[float]:
-    """Adventure 8: each seat's expected gain beyond its score (seat ``s`` plays side 1 of its own
-    battlefield and side 2 of the next seat's; solo, side 2 plays on ASTRA's)."""
+    """Adventure 8: each seat's likely gain beyond its score (side 1 of its battlefield and side 2
+    of the next seat's; solo, side 2 on ASTRA's)."""
     if len(sheets) == 1:
         marks = sheets[0].marks
         return [_a8_half(marks, 0, 1, True) + _a8_half(marks, a8.FIELD, 2, True)]
@@ -406,9 +372,8 @@ def _a8(sheets: Sequence[Sheet]) -> list[float]:
 
 
 def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
-    """What ``side`` of a battlefield can expect from its unresolved planets beyond their
-    majorities now (a lead's chance to hold as the planet's last spaces and moons are taken by
-    either side), a little per stored astronaut symbol, less the risk of a System Error."""
+    """A ``side``'s open planets (a lead's chance to hold) beyond their majorities now, stored
+    astronauts, less an error's risk."""
     gain = 0.0
     for planet in (p for p in a8.PLANETS if not marks[off + p.resolved]):
         one, two = a8.Battle.counts(marks, planet, off)
@@ -426,11 +391,11 @@ def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
     return gain + stored - _A8_ERROR * error_risk(fits)
 
 
-# ---------------------------------------------------------------------- the judge
 class Judge:
-    """A seat's judgement of the sheets it might leave this turn: it reads the seat's sheet as
-    it is now, the other sheets as the seat sees them, this turn's combinations, the missions and
-    (solo) ASTRA's cards.
+    """A seat's judgement of the sheets it might leave this turn (:meth:`value`): it reads the
+    seat's sheet as it is now (:attr:`sheet`), the other sheets as the seat sees them, this turn's
+    combinations, the missions the seat has not accomplished (``missions``: index, card, the
+    reward it pays now; :attr:`rewards` by card) and (solo) ASTRA's cards.
 
     >>> import moonbase
     >>> judge = Judge(moonbase.load("welcome-to-the-moon", adventure=2).new(seed=1), 0)
@@ -444,7 +409,6 @@ class Judge:
         self.index = state.writing(seat)
         self.sheets = [state.visible_sheet(owner, seat) for owner in range(state.players)]
         self.sheet = self.sheets[self.index]
-        """The sheet ``seat`` writes on this turn, as it is now."""
         self.astra_cards = list(state.astra_cards) if state.solo else None
         self.missions = [
             (index, mission, mission.low if state.high_taken[index] else mission.high)
@@ -452,48 +416,44 @@ class Judge:
             if card and self.sheets[seat].missions[index] < 0
             for mission in (self.adventure.missions[card],)
         ]
-        """The missions the seat has not accomplished: (index, card, the reward it pays now)."""
         self.rewards = {mission.card: reward for _, mission, reward in self.missions}
-        """The reward each of those missions pays now, by card."""
-        self.found: list[list[str]] = []
-        """The best few options of each sub-step :meth:`resolved` took last."""
+        self.found: list[list[str]] = []  # the best few options of each step resolved last
         self._values: dict[bytes, float] = {}
 
     def value(self, sheet: Sheet) -> float:
-        """How good leaving ``sheet`` (the one the seat writes on) is for the seat: its score,
-        the missions it meets, and what the sheet is likely to become."""
+        """How good leaving ``sheet`` (the one it writes on) is for the seat: its score, the
+        missions it meets, and what the sheet is likely to become."""
         key = bytes(sheet.marks)
-        if key not in self._values:
-            self._values[key] = self._value(sheet)
-        return self._values[key]
+        if key in self._values:
+            return self._values[key]
+        sheets, seat = list(self.sheets), self.seat
+        sheets[self.index] = sheet
+        for index, mission, reward in self.missions:  # paid at the end of the turn
+            if self.adventure.meets(sheets, seat, mission.card):
+                paid = sheets[seat] = sheets[seat].copy()
+                paid.missions[index] = reward
+                self.adventure.reward(paid, mission, reward)
+        total = self._score(sheets, seat)
+        if self.adventure.number != 8:
+            total += _potential(self.adventure, self.rewards, sheet.marks)
+        else:  # a planet won is a planet the others lose
+            gains = _a8(sheets)
+            others = [self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != seat]
+            total = total + gains[seat] - _RIVALRY * max(others, default=0.0)
+        self._values[key] = total
+        return total
 
     def _score(self, sheets: list[Sheet], seat: int, astra: list[int] | None = None) -> float:
         context = Context(sheets, astra or self.astra_cards)
         return float(self.adventure.score(sheets[seat], context)["total"])
 
-    def _value(self, sheet: Sheet) -> float:
-        sheets = list(self.sheets)
-        sheets[self.index] = sheet
-        for index, mission, reward in self.missions:  # paid at the end of the turn
-            if self.adventure.meets(sheets, self.seat, mission.card):
-                paid = sheets[self.seat] = sheets[self.seat].copy()
-                paid.missions[index] = reward
-                self.adventure.reward(paid, mission, reward)
-        total = self._score(sheets, self.seat)
-        if self.adventure.number != 8:
-            return total + _potential(self.adventure, self.rewards, sheet.marks)
-        gains = _a8(sheets)
-        others = [self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != self.seat]
-        return total + gains[self.seat] - _RIVALRY * max(others, default=0.0)  # a planet won…
-
     def _choice(self, action: str) -> Choice:
-        choice = parse_choice(action.split(" "), self.state.solo, self.adventure.data)
-        assert not isinstance(choice, str), choice
+        choice = self.state.tables.decoded[self.state.tables.ids[action]]
+        assert isinstance(choice, Choice), choice
         return choice
 
     def act(self, sheet: Sheet, action: str) -> Sheet:
-        """A copy of ``sheet`` after one of the seat's legal actions (a write, an error or a
-        sub-step)."""
+        """A copy of ``sheet`` after a legal write, error or sub-step of the seat's."""
         child, adventure = sheet.copy(), self.adventure
         if child.stage != Sheet.CHOOSE:
             adventure.step(child, action)
@@ -503,20 +463,19 @@ class Judge:
             if choice.error:
                 adventure.error(child)
             else:
-                combo = next(c for c in self.state.offer if c.label == choice.label)
+                combo = self.state.offer[choice.combo]
                 adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
         adventure.settle(child)
         return child
 
-    def resolved(self, sheet: Sheet, shortlists: list[list[str]] | None = None) -> float:
+    def resolved(self, sheet: Sheet, shortlists: Sequence[list[str]] = ()) -> float:
         """The value of ``sheet`` once its sub-steps are resolved greedily; at step ``k`` only
-        the options of ``shortlists[k]`` still allowed are tried, when given (:attr:`found`)."""
+        the options of ``shortlists[k]`` still allowed are tried, if any (:attr:`found`)."""
         self.found = []
         for depth in range(_DEPTH):
-            options = self.adventure.steps(sheet) if sheet.stage == Sheet.ACTING else []
-            if not options:
+            if sheet.stage != Sheet.ACTING or not (options := self.adventure.steps(sheet)):
                 break
-            if shortlists is not None and depth < len(shortlists):
+            if depth < len(shortlists):
                 options = [o for o in shortlists[depth] if o in set(options)] or options
             options = self._quick_xs(sheet, options)
             children = [self.act(sheet, option) for option in options]
@@ -526,8 +485,7 @@ class Judge:
         return self.value(sheet)
 
     def _quick_xs(self, sheet: Sheet, options: list[str]) -> list[str]:
-        """Among many options with X marks, the :data:`_QUICK` best X marks by placement first,
-        then every other option."""
+        """Among many options, the :data:`_QUICK` best X marks by placement, then the others."""
         xs = [(o, self.adventure.data.slot(o[2:]) or 0) for o in options if o[:2] == "X "]
         if len(options) <= _QUICK or not xs:
             return options
@@ -550,20 +508,18 @@ class Judge:
         return {action: self.resolved(self.act(self.sheet, action)) for action in options}
 
     def _writes(self, actions: Sequence[str]) -> dict[str, float]:
-        """Every write judged on its own (above :data:`_WIDE`, only the quickly best of each
-        combination by placement), then the best few of each combination (one of a wild
-        action's) with their sub-steps resolved; solo, less what ASTRA gains."""
-        offer = {combo.label: combo for combo in self.state.offer}
-        bases = {action: action.removesuffix(" BONUS") for action in actions}
+        """Every write judged on its own (above :data:`_WIDE`, the best few by placement), then
+        the best few of each combination (one of a wild action's) once resolved; solo, less what
+        ASTRA gains."""
+        offer, bases = self.state.offer, {a: a.removesuffix(" BONUS") for a in actions}
         choices = {base: self._choice(base) for base in bases.values()}
         groups = {
-            base: ("ERROR", "") if c.error else (c.label, c.wild or offer[c.label].action)
+            base: ("ERROR", "") if c.error else (c.label, c.wild or offer[c.combo].action)
             for base, c in choices.items()
         }
 
         def best(values: dict[str, float], own: int, wild: int) -> list[str]:
-            """The best of each group by ``values``: ``own`` of a combination's own action and
-            ``wild`` of a wild action's, best first."""
+            """The best ``own`` of each combination by ``values`` (``wild`` of a wild action's)."""
             kept: dict[tuple[str, str], list[str]] = {}
             for base in sorted(values, key=lambda base: -values[base]):
                 group = kept.setdefault(groups[base], [])
@@ -573,27 +529,25 @@ class Judge:
 
         tried = list(choices)
         if len(tried) > _WIDE:
-            spots = {
-                base: (0, 0) if c.error else (c.slot, offer[c.label].number + c.modified + 1)
+            marks = self.sheet.marks
+            place = cache(partial(_placement, marks, zones=zones_of(self.adventure.number, marks)))
+            quick = {
+                base: 0.0 if c.error else place(c.slot, offer[c.combo].number + c.modified + 1)
                 for base, c in choices.items()
             }
-            zones, marks = zones_of(self.adventure.number, self.sheet.marks), self.sheet.marks
-            at = {spot: _placement(marks, *spot, zones) for spot in set(spots.values())}
-            tried = best({base: at[spots[base]] for base in tried}, _QUICK, _PER_GROUP)
+            tried = best(quick, _QUICK, _PER_GROUP)
         first = {base: self.act(self.sheet, base) for base in tried}
-        second: dict[str, float] = {}
+        done: dict[str, float] = {}
         shortlists: dict[tuple[str, str], list[list[str]]] = {}
         for base in best({b: self.value(c) for b, c in first.items()}, _PER_GROUP, 1):
-            second[base] = self.resolved(first[base], shortlists.get(groups[base]))
+            done[base] = self.resolved(first[base], shortlists.get(groups[base], []))
             shortlists[groups[base]] = shortlists.get(groups[base]) or self.found
-        if not self.state.solo:
-            return {action: second[base] for action, base in bases.items() if base in second}
-        costs, token = self.astra_costs()
-        return {
-            action: second[base] - (token if action != base else costs[_astra_card(choices[base])])
-            for action, base in bases.items()
-            if base in second
+        costs, token = self.astra_costs() if self.state.solo else ({}, 0.0)
+        cost = {  # solo: what the card (1–3) left to ASTRA after an error or a write ``i j`` costs
+            b: costs.get(c.card if c.error else 6 - sum(map(int, c.label.split(" "))), 0)
+            for b, c in choices.items()
         }
+        return {a: done[b] - (token if a != b else cost[b]) for a, b in bases.items() if b in done}
 
     def astra_costs(self) -> tuple[dict[int, float], float]:
         """Solo: what leaving ASTRA card 1, 2 or 3 costs (her gain, and what her card does to the
@@ -608,16 +562,12 @@ class Judge:
             lost = mine - self._score(self.sheets, self.index, more)
             return astra_score(number, level, more) - now + lost
 
+        gains = [gain(action) for action in range(len(ACTIONS))]
         costs = {
-            position: gain(CARD_TYPES[card][1]) if 0 <= card < len(CARD_TYPES) else 0.0
+            position: gains[CARD_TYPES[card][1]] if 0 <= card < len(CARD_TYPES) else 0.0
             for position, card in enumerate(self.state.cards, start=1)
         }
-        return costs, sum(gain(action) for action in range(len(ACTIONS))) / len(ACTIONS)
-
-
-def _astra_card(choice: Choice) -> int:
-    """Solo: the card (1–3) that goes to ASTRA after a write of combination ``i j`` or an error."""
-    return choice.card if choice.error else 6 - sum(map(int, choice.label.split(" ")))
+        return costs, sum(gains) / len(ACTIONS)
 
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
@@ -634,9 +584,7 @@ def choose(observed: State, seat: int, rng: random.Random) -> str:
 
 
 def shortlist(observed: State, seat: int) -> list[str]:
-    """The actions :meth:`Judge.rank` judged worth considering (the best few writes of each
-    combination, the best few X marks…), best first: what a search with too many actions to
-    try all of them looks at.
+    """The actions :meth:`Judge.rank` judged worth considering, best first (for a search).
 
     >>> import moonbase
     >>> state = moonbase.load("welcome-to-the-moon", missions="A1,B1,C1").new(seed=9)
@@ -652,8 +600,7 @@ def shortlist(observed: State, seat: int) -> list[str]:
 
 
 def outlook(state: State, seat: int) -> float:
-    """What ``seat``'s position is worth by this heuristic's judgement (:meth:`Judge.value`);
-    solo, less ASTRA's score. A finished game is worth its score.
+    """``seat``'s position by :meth:`Judge.value` (solo, less ASTRA's score), or the final score.
 
     >>> import moonbase
     >>> state = moonbase.load("welcome-to-the-moon", players=1).new(seed=1)
