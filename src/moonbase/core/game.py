@@ -640,7 +640,9 @@ class State(ABC, Generic[ViewT]):
         """Auto mode: draw and carry out chance outcomes until a seat acts or the game ends."""
         turn = self._actors()
         while turn == _CHANCE_ONLY:
-            outcome = self._chance_table().outcome(self._chance_word())
+            at = self._chance_count - self._words_from  # _chance_word(), its usual case inline
+            word = self._words[at] if at < len(self._words) else self._chance_word()
+            outcome = self._chance_table().outcome(word)
             self._history.append((outcome << _SEAT_BITS) | _CHANCE_TAG)
             self._chance_count += 1
             self._do(CHANCE, outcome)

@@ -175,18 +175,9 @@ class MoonLeapState(State[MoonLeapView]):
         except ValueError:
             return -1
 
-    def _last_free(self) -> int:
-        """The index of the last free space: a token can move exactly when it stands before
-        it (``RESERVE`` included). While the game lasts it is one of the last three."""
-        track = self.track
-        last = len(track) - 1
-        while last >= 0 and track[last] != EMPTY:
-            last -= 1
-        return last
-
     def _split_possible(self, first: int, second: int, last: int) -> bool:
         """Whether token ``first`` can move and then token ``second`` can (codes), ``last``
-        being :meth:`_last_free`."""
+        being the last free space."""
         origin = self.places[first]
         if origin >= last:
             return False
@@ -214,8 +205,12 @@ class MoonLeapState(State[MoonLeapView]):
 
     def _legal_ids(self, seat: int) -> list[int]:
         base = seat * _PER_SEAT - 1
-        places, split_allowed = self.places, self.split_allowed
-        last = self._last_free()
+        places, split_allowed, track = self.places, self.split_allowed, self.track
+        # A token can move exactly when it stands before the last free space (RESERVE
+        # included); while the game lasts that is one of the last three.
+        last = len(track) - 1
+        while track[last] != EMPTY:
+            last -= 1
         found = []
         for action, first, second in CANDIDATES[self.roll or STAR_FACE]:
             if second:
