@@ -150,14 +150,20 @@ def mission_option(cards: tuple[str, ...]) -> tuple[str, str, str]:
     return upper[0], upper[1], upper[2]
 
 
+_CARDS: Final = json.loads(
+    resources.files(__package__).joinpath("missions.json").read_text("utf-8")
+)
+"""``missions.json``, read with the module (not in the middle of the first game to meet a
+mission)."""
+
+
 @cache
 def missions_of(adventure: int) -> dict[str, Mission]:
-    """Adventure ``adventure``'s six mission cards by name, read from ``missions.json`` (the
-    values are points but in adventure 1, where they are rockets).
+    """Adventure ``adventure``'s six mission cards by name, from ``missions.json`` (the values
+    are points but in adventure 1, where they are rockets).
 
     >>> missions_of(3)["B1"]
     Mission(card='B1', text='Connect the observatory to the tunnel network.', high=9, low=4)
     """
-    text = resources.files(__package__).joinpath("missions.json").read_text("utf-8")
-    cards = json.loads(text)[str(adventure)]
+    cards = _CARDS[str(adventure)]
     return {card: Mission(card, c["text"], c["high"], c["low"]) for card, c in cards.items()}

@@ -330,8 +330,8 @@ class Runs(NamedTuple):
     @staticmethod
     def of(zones: Iterable[Sequence[int]], make: MakeTable | None = None) -> Runs:
         """The runs of ``zones``, each of consecutive slots, whose tables ``make`` makes (by
-        default :func:`run_fits`)."""
-        make = make or run_fits
+        default :func:`run_fits`, uncached: the runs keep its tables)."""
+        make = make or run_fits.__wrapped__
         found = []
         for zone in zones:
             first = zone[0]

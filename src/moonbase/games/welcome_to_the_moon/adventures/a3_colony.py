@@ -410,9 +410,16 @@ class Colony(Engine):
         kept per the zone's marks (a write changes one column and one row): a number is then
         twelve ORs and an AND, not a scan of every open building (one table, each number worked
         out when first read: :class:`_Fits`)."""
-        columns = [_fit_masks(slots, marks_of(marks)) for slots, marks_of in _COLUMN_MARKS]
-        rows = [_fit_masks(slots, marks_of(marks)) for slots, marks_of in _ROW_MARKS]
-        return [_Fits(columns, rows)]
+        zones = []
+        for slots, marks_of, kept in _ZONE_MARKS:  # a plain dict per zone: no lru_cache call
+            key = marks_of(marks)
+            masks = kept.get(key)
+            if masks is None:
+                if len(kept) >= 4096:
+                    kept.clear()
+                masks = kept[key] = _fit_masks(slots, key)
+            zones.append(masks)
+        return [_Fits(zones[: len(COLUMNS)], zones[len(COLUMNS) :])]
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -487,12 +494,17 @@ _COLUMN_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in C
 """Each column with the gather of its marks (every zone has several buildings)."""
 _ROW_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in ROWS)
 """Each row with the gather of its marks."""
+_Masks = dict[tuple[int, ...], tuple[int, ...]]
+_ZONE_MARKS: Final = tuple(
+    (slots, marks_of, _Masks()) for slots, marks_of in _COLUMN_MARKS + _ROW_MARKS
+)
+"""The columns, then the rows, each with the gather of its marks and its :func:`_fit_masks` by
+those marks (at most 4096 kept per zone: all are dropped once there are more)."""
 
 
-@lru_cache(maxsize=8192)
 def _fit_masks(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[int, ...]:
     """Per number 0–17, the empty buildings of ``zone`` (whose marks are ``marks``) it fits, as
-    a mask: bit ``b`` for building ``b`` (kept once computed: a zone's marks repeat).
+    a mask: bit ``b`` for building ``b`` (:meth:`Colony.fitting` keeps them: a zone's marks repeat).
 
     >>> masks = _fit_masks((1, 2, 3), (0, 5, 0))  # a 4 in building 2
     >>> [masks[n] for n in (3, 4, 5)] == [1 << 1, 0, 1 << 3]

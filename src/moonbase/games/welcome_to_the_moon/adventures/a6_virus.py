@@ -555,10 +555,10 @@ class Virus(Engine):
         if not action_left:
             evacuate(sheet)
         while sheet.pending:  # nothing pending: nothing to drop, nothing to expand
-            live = {item: self.resolvable(sheet, item) for item in set(sheet.pending)}
-            live[PROPAGATE] = True
-            sheet.pending = [item for item in sheet.pending if live[item]]
-            if any(item != PROPAGATE for item in sheet.pending) or not sheet.pending:
+            sheet.pending = pending = [
+                item for item in sheet.pending if item == PROPAGATE or self.resolvable(sheet, item)
+            ]
+            if pending.count(PROPAGATE) < len(pending) or not pending:
                 break
             sheet.pending.remove(PROPAGATE)
             sheet.pending[:0] = infections(sheet.marks)

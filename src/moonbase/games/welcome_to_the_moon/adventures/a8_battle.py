@@ -33,7 +33,7 @@ terminal draws.
 >>> battle = Battle()
 >>> sheet = battle.new_sheet(solo=False)
 >>> battle.start_turn([sheet], 2)
->>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
+>>> rows = WriteRows({(0, 0, None): list(range(DATA.size))})  # ids: the slots themselves
 >>> sorted(DATA.names[slot] for slot in battle.writes(sheet, [Combination("1", 3, "ROBOT")], rows))
 ['PL0.1', 'PL1.1']
 >>> battle.write(sheet, Combination("1", 3, "ROBOT"), DATA.slot("PL1.1") or 0, 0, None)
@@ -62,6 +62,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Tracks,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
+    VARIANT_KEYS,
     Combination,
     Context,
     WriteRows,
@@ -280,13 +281,14 @@ DATA: Final = SheetData(
 """The sheet of adventure 8 (one battlefield)."""
 
 
-def allowed(number: int) -> list[Planet]:
-    """The planets a number may go to.
+@cache
+def allowed(number: int) -> tuple[Planet, ...]:
+    """The planets a number may go to (kept once worked out).
 
     >>> [p.name for p in allowed(3)], [p.name for p in allowed(12)], [p.name for p in allowed(16)]
     (['PL0', 'PL1'], ['PL5'], ['PL6'])
     """
-    return [planet for planet in PLANETS if planet.low <= number <= planet.high]
+    return tuple(planet for planet in PLANETS if planet.low <= number <= planet.high)
 
 
 def _distance(planet: Planet, number: int) -> int:
@@ -313,30 +315,33 @@ def _open_moons(marks: bytearray) -> list[int]:
 
 def _counts(marks: bytearray, planet: Planet, off: int) -> tuple[int, int]:
     """Insignias of side 1 and side 2 on the planet's spaces and moons."""
-    one = two = 0
-    for slot in planet.spaces + planet.moons:
-        mark = marks[off + slot]
-        one += mark == 1
-        two += mark == 2
-    return one, two
+    field = marks[off + planet.spaces[0] : off + planet.spaces[-1] + 1]
+    field += marks[off + planet.moons[0] : off + planet.moons[-1] + 1]
+    return field.count(1), field.count(2)
 
 
 def _solo_moons(marks: bytearray) -> list[int]:
     """Solo, an effect card: the first empty moon of each unresolved planet where the player has
     the most insignias (the player picks where ASTRA draws)."""
     off, player = offset_now(marks), side_now(marks) - 1
-    firsts = [
-        (planet, moons[0]) for planet in PLANETS if (moons := _free_moons(marks, off, (planet,)))
-    ]
-    counts = [_counts(marks, planet, off)[player] for planet, _ in firsts]
-    most = max(counts, default=0)
-    return [moon for (_, moon), count in zip(firsts, counts, strict=True) if count == most]
+    firsts = []  # per unresolved planet with an empty moon: the player's insignias, that moon
+    for planet in PLANETS:
+        moon = marks.find(0, off + planet.moons[0], off + planet.moons[-1] + 1)
+        if moon >= 0 and not marks[off + planet.resolved]:
+            firsts.append((_counts(marks, planet, off)[player], moon - off))
+    most = max(firsts)[0] if firsts else 0
+    return [moon for count, moon in firsts if count == most]
+
+
+def _has_room(marks: bytearray, planet: Planet, off: int) -> bool:
+    """Whether ``planet`` has an empty space on the battlefield at ``off``."""
+    return 0 in marks[off + planet.spaces[0] : off + planet.spaces[-1] + 1]
 
 
 def _open_planets(marks: bytearray) -> list[int]:
     """The flags of the planets with an empty space on this turn's battlefield."""
     off = offset_now(marks)
-    return [p.flag for p in PLANETS if first_empty(marks, p.spaces, off) is not None]
+    return [p.flag for p in PLANETS if _has_room(marks, p, off)]
 
 
 def _astra_allows(sheet: Sheet, flag: int) -> bool:
@@ -359,11 +364,14 @@ def _astra_plays(engine: Engine, sheet: Sheet, flag: int) -> None:
     cast("Battle", engine).astra_play(sheet, _FLAG_OF[flag])
 
 
+_PLAIN: Final = VARIANT_KEYS.index((0, None))
+"""The variant of a write with no change and no wild action (:attr:`WriteRows.by_variant`)."""
 _PLANET_SPANS: Final = tuple(
     (index, planet.spaces[0], planet.spaces[-1] + 1) for index, planet in enumerate(PLANETS)
 )
 """Each planet's index and its spaces as a slot range."""
-assert all(consecutive(planet.spaces) for planet in PLANETS)
+assert all(consecutive(p.spaces) and consecutive(p.moons) for p in PLANETS)
+assert all(consecutive(half.astronauts) for half in HALVES.values())
 _ASTEROID_MARKS: Final = {off: gather([off + rock for rock in ASTEROIDS]) for off in (0, FIELD)}
 """Per battlefield (by offset): the marks of its asteroids, in one C call."""
 _MOON_MARKS: Final = {
@@ -576,7 +584,8 @@ class Battle(Engine):
         """For each combination, the next space of each planet within reach."""
         marks = sheet.marks
         off = offset_now(marks)
-        stored = len(self.stored(marks, HALVES[side_now(marks)], off))
+        astronauts = HALVES[side_now(marks)].astronauts  # consecutive slots
+        stored = marks.count(CIRCLED, off + astronauts[0], off + astronauts[-1] + 1)
         find = marks.find  # a planet's spaces are consecutive slots, filled in slot order
         spaces = []  # per planet with a space left: its index and that space (once per call)
         for index, first, end in _PLANET_SPANS:
@@ -584,8 +593,9 @@ class Battle(Engine):
             if slot >= 0:
                 spaces.append((index, slot - off))
         result: list[int] = []
+        by_variant = rows.by_variant
         for combo in combos:
-            row = rows[combo.position, 0, None]
+            row = by_variant[combo.position][_PLAIN]
             costs = _costs(combo.number, combo.action == "ASTRONAUT")
             result += [row[slot] for index, slot in spaces if costs[index] <= stored]
         return result
@@ -611,7 +621,7 @@ class Battle(Engine):
         """Once every space of ``planet`` is written, draw on its flag: the majority, both on a
         tie (solo: a tie goes to the player)."""
         marks = sheet.marks
-        if marks[off + planet.resolved] or not all(marks[off + s] for s in planet.spaces):
+        if marks[off + planet.resolved] or _has_room(marks, planet, off):
             return
         before = self.solo_controlled(sheet) if sheet.solo else 0
         marks[off + planet.resolved] = CIRCLED
@@ -659,12 +669,12 @@ class Battle(Engine):
         return [(own, 0, 1), (sheets[(seat + 1) % len(sheets)].marks, 0, 2)]
 
     def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
-        """Both of the seat's battlefields are checked (``open_questions.md`` D.20)."""
-        tests = _HALF_TESTS[card]
-        for marks, off, side in self.fields(sheets, seat):  # noqa: SIM110  # a loop: cheaper
-            if tests[side, off](marks):
-                return True
-        return False
+        """Both of the seat's battlefields are checked (``open_questions.md`` D.20): its own
+        as side 1, then the next seat's (solo: ASTRA's) as side 2."""
+        tests, own = _HALF_TESTS[card], sheets[seat]
+        if own.solo:
+            return tests[1, 0](own.marks) or tests[2, FIELD](own.marks)
+        return tests[1, 0](own.marks) or tests[2, 0](sheets[(seat + 1) % len(sheets)].marks)
 
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
@@ -767,10 +777,11 @@ class Battle(Engine):
         """Solo: ASTRA plays the first card of the turn on this turn's battlefield (her number
         goes up by 1, 15 wrapping to 1, until a planet has room; her Astronaut counts as Planning,
         her Energy as Robot); the player picks her planet when two are allowed (``ASTRA``)."""
-        off = offset_now(sheet.marks)
+        marks = sheet.marks
+        off = offset_now(marks)
         candidates: list[Planet] = []
         for _ in range(16):
-            candidates = [p for p in allowed(number) if first_empty(sheet.marks, p.spaces, off)]
+            candidates = [p for p in allowed(number) if _has_room(marks, p, off)]
             if candidates:
                 break
             number = 1 if number >= 15 else number + 1

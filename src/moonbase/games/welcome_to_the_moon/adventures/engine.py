@@ -566,7 +566,7 @@ class Engine(ABC):
         """Every sub-step text allowed now, once each (the action and a pending sub-step may
         offer the same); the action's alone while it is pending, if :attr:`action_first`."""
         pending = sheet.pending
-        if len(pending) == 1 and not self._shared:  # the commonest case, without a table
+        if len(pending) == 1:  # the commonest case, without a table
             return self.options(sheet, pending[0])
         if self.action_first and ACTION in pending:
             return self.options(sheet, ACTION)
