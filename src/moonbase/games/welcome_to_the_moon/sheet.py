@@ -49,6 +49,7 @@ __all__ = [
     "bounds",
     "count_marked",
     "fits",
+    "fits_by_number",
     "full_groups",
     "is_number",
     "number_code",
@@ -285,9 +286,21 @@ def run_fits(first: int, marks: bytes) -> tuple[Spans, ...]:
         runs.append(slice(start, first + len(marks)))
     if runs:
         gaps.append((tuple(runs), low, HIGH))
+    return fits_by_number(gaps)
+
+
+def fits_by_number(ranges: Iterable[tuple[Spans, int, int]]) -> tuple[Spans, ...]:
+    """The table, by number, of the spans a number fits in: each of ``ranges`` is ``(spans,
+    low, high)``, the spans every ``n`` with ``low < n < high`` fits. A range above every
+    earlier one (as a zone's ascending numbers give them) is set in one slice; one that
+    overlaps an earlier range adds its spans number by number.
+
+    >>> fits_by_number([((slice(3, 4),), -1, 2), ((slice(7, 8),), 0, 3)])[:3]
+    ((slice(3, 4, None),), (slice(3, 4, None), slice(7, 8, None)), (slice(7, 8, None),))
+    """
     fits: list[Spans] = [()] * HIGH
     top = 0  # every range so far lies below it
-    for spans, low, high in gaps:
+    for spans, low, high in ranges:
         if low + 1 >= high:
             continue
         if low + 1 >= top:

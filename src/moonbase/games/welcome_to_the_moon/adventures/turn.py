@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.sheet import HIGH, FitTable, Runs, Sheet, Spans
+from moonbase.games.welcome_to_the_moon.sheet import FitTable, Runs, Sheet, Spans, fits_by_number
 
 __all__ = [
     "ASTRONAUT_CHANGES",
@@ -151,20 +151,7 @@ def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
     >>> table[4], table[5], table[6]
     ((slice(3, 4, None),), (), (slice(7, 8, None),))
     """
-    table: list[Spans] = [()] * HIGH
-    top = 0  # every range so far lies below it
-    for slot, low, high in spaces:
-        if low + 1 >= high:
-            continue
-        span = (slice(slot, slot + 1),)
-        if low + 1 >= top:  # a range above every earlier one: set in one slice
-            table[low + 1 : high] = [span] * (high - low - 1)
-        else:
-            for number in range(low + 1, high):
-                table[number] += span
-        if high > top:
-            top = high
-    return tuple(table)
+    return fits_by_number(((slice(slot, slot + 1),), low, high) for slot, low, high in spaces)
 
 
 def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> list[tuple[Spans, ...]]:
