@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 __all__ = [
     "CIRCLED",
@@ -286,28 +286,35 @@ def run_fits(first: int, marks: bytes) -> tuple[Spans, ...]:
         runs.append(slice(start, first + len(marks)))
     if runs:
         gaps.append((tuple(runs), low, HIGH))
-    return fits_by_number(gaps)
+    return fits_by_number(gaps, ())
 
 
-def fits_by_number(ranges: Iterable[tuple[Spans, int, int]]) -> tuple[Spans, ...]:
-    """The table, by number, of the spans a number fits in: each of ``ranges`` is ``(spans,
-    low, high)``, the spans every ``n`` with ``low < n < high`` fits. A range above every
+_Fit = TypeVar("_Fit", Spans, int)
+
+
+def fits_by_number(ranges: Iterable[tuple[_Fit, int, int]], nothing: _Fit) -> tuple[_Fit, ...]:
+    """The table, by number, of what a number fits: each of ``ranges`` is ``(fit, low,
+    high)``, what every ``n`` with ``low < n < high`` fits — spans, or a mask of spaces —
+    and a number no range holds (or only empty ones) fits ``nothing``. A range above every
     earlier one (as a zone's ascending numbers give them) is set in one slice; one that
-    overlaps an earlier range adds its spans number by number.
+    overlaps an earlier range is added number by number (the ranges' spaces are distinct:
+    for masks ``+`` is ``|``).
 
-    >>> fits_by_number([((slice(3, 4),), -1, 2), ((slice(7, 8),), 0, 3)])[:3]
+    >>> fits_by_number([((slice(3, 4),), -1, 2), ((slice(7, 8),), 0, 3)], ())[:3]
     ((slice(3, 4, None),), (slice(3, 4, None), slice(7, 8, None)), (slice(7, 8, None),))
+    >>> fits_by_number([(0b10, 2, 5), (0b1000, 4, 7)], 0)[3:7]
+    (2, 2, 8, 8)
     """
-    fits: list[Spans] = [()] * HIGH
+    fits: list[_Fit] = [nothing] * HIGH
     top = 0  # every range so far lies below it
-    for spans, low, high in ranges:
-        if low + 1 >= high:
+    for fit, low, high in ranges:
+        if not fit or low + 1 >= high:  # fits nothing, or no number between
             continue
         if low + 1 >= top:
-            fits[low + 1 : high] = [spans] * (high - low - 1)
+            fits[low + 1 : high] = [fit] * (high - low - 1)
         else:
             for number in range(low + 1, high):
-                fits[number] += spans
+                fits[number] += fit
         if high > top:
             top = high
     return tuple(fits)

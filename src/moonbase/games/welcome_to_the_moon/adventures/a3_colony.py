@@ -68,6 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Spans,
     Track,
     Zone,
+    fits_by_number,
     full_groups,
     spans_of,
     zone_open,
@@ -519,19 +520,7 @@ def _fit_masks(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[int, ...]
             runs.append((run, low, mark - 1))
             low, run = mark - 1, 0
     runs.append((run, low, HIGH))
-    masks = [0] * HIGH
-    top = 0  # every range so far lies below it (as in sheet.run_fits)
-    for run, low, high in runs:
-        if not run or low + 1 >= high:
-            continue
-        if low + 1 >= top:
-            masks[low + 1 : high] = [run] * (high - low - 1)
-        else:  # numbers out of order: the ranges overlap
-            for number in range(low + 1, high):
-                masks[number] |= run
-        if high > top:
-            top = high
-    return tuple(masks)
+    return fits_by_number(runs, 0)
 
 
 _BYTE_SPANS: Final = tuple(

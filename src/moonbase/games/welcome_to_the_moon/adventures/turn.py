@@ -151,7 +151,7 @@ def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
     >>> table[4], table[5], table[6]
     ((slice(3, 4, None),), (), (slice(7, 8, None),))
     """
-    return fits_by_number(((slice(slot, slot + 1),), low, high) for slot, low, high in spaces)
+    return fits_by_number((((slice(slot, slot + 1),), low, high) for slot, low, high in spaces), ())
 
 
 def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> list[tuple[Spans, ...]]:
