@@ -64,6 +64,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     gather,
+    number_code,
     open_spaces,
 )
 
@@ -503,9 +504,8 @@ class Engine(ABC):
         """Write ``combo``'s number, changed by ``sheet.modified``, in ``slot``; whether the
         Astronaut's change was used (:attr:`changed` is then marked instead of the action).
         Adventure 8 draws the writer's insignia instead."""
-        modified = sheet.modified
-        sheet.marks[slot] = combo.number + modified + 1  # number_code, without a call
-        return modified != 0
+        sheet.marks[slot] = number_code(combo.number + sheet.modified)
+        return sheet.modified != 0
 
     def error(self, sheet: Sheet) -> None:
         """Mark the next System Error box (and take its reward)."""
