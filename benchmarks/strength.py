@@ -20,6 +20,10 @@ Run: ``python benchmarks/strength.py [--games N] [--budget iterations=100|second
   finishes above on score (a tie counting half). Cooperative MOON and solo Welcome to
   the Moon play the same deals once by ``mcts`` and once by ``greedy``: both win rates, both
   mean scores and the paired difference of the scores. ``--rows`` picks rows;
+- ``previous``: the default ``mcts`` against the search it replaced (random rollouts to the
+  end, plain UCT, no shortlist, no kernel: :data:`PREVIOUS`), both at ``--previous-seconds``
+  of wall time a move, on the rows and deals of ``defaults`` (the earlier search where
+  ``greedy`` sits there): what the default's tuning bought at equal time;
 - ``fresh``: what the first decisions of a process cost (what a player's first hint or the
   menu's strong bot costs: tables a search needs are built on first use and kept). For each
   of ``--rows`` and each of ``--fresh-deals`` deals from ``--seed``, a fresh process plays
@@ -47,6 +51,7 @@ import resource
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Final
 
 import moonbase
 from moonbase.agents import make_agent, match
@@ -299,33 +304,30 @@ def _interval(low: float, high: float, digits: int = 2) -> str:
 
 
 def defaults_row(
-    label: str, game: Game, games: int, deals: int, workers: int, mcts: str = "mcts"
+    label: str,
+    game: Game,
+    games: int,
+    deals: int,
+    workers: int,
+    mcts: str = "mcts",
+    rival: tuple[str, str] = ("greedy", "greedy"),
 ) -> str:
-    """``mcts`` (the default unless another spec is tried) against ``greedy`` in ``game``:
-    seats (competitive) or the same deals (one seat)."""
+    """``mcts`` (the default unless another spec is tried) against ``rival`` (its spec and the
+    name the table gives it) in ``game``: seats (competitive: one ``mcts`` among ``rival``
+    seats) or the same deals (one seat)."""
     agent = make_agent(mcts)
     assert isinstance(agent, MCTSAgent)
     spec = agent.settings_for(game).spec.removeprefix("mcts:")
     started = time.perf_counter()
     if game.seats == 1:
         ours = match(game, [mcts], deals, seed=FIRST_DEAL[0], workers=workers)
-        theirs = match(game, ["greedy"], deals, seed=FIRST_DEAL[0], workers=workers)
+        theirs = match(game, [rival[0]], deals, seed=FIRST_DEAL[0], workers=workers)
         entry, other = ours.entries[0], theirs.entries[0]
-        diffs = [
-            mine.scores[0] - greedy.scores[0]
-            for mine, greedy in zip(ours.records, theirs.records, strict=True)
-        ]
+        pairs = list(zip(ours.records, theirs.records, strict=True))
+        diffs = [mine.scores[0] - then.scores[0] for mine, then in pairs]
         mean, low, high = mean_interval(diffs)
-        only_ours = sum(
-            1
-            for mine, greedy in zip(ours.records, theirs.records, strict=True)
-            if mine.winners and not greedy.winners
-        )
-        only_theirs = sum(
-            1
-            for mine, greedy in zip(ours.records, theirs.records, strict=True)
-            if greedy.winners and not mine.winners
-        )
+        only_ours = sum(1 for mine, then in pairs if mine.winners and not then.winners)
+        only_theirs = sum(1 for mine, then in pairs if then.winners and not mine.winners)
         versus = (
             f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) vs "
             f"{other.win_rate:.2f} ({_interval(other.win_low, other.win_high)}); "
@@ -338,7 +340,7 @@ def defaults_row(
         )
         count = f"{deals} deal{'s' if deals != 1 else ''}"
     else:
-        result = match(game, [mcts] + ["greedy"] * (game.seats - 1), games,
+        result = match(game, [mcts] + [rival[0]] * (game.seats - 1), games,
                        seed=FIRST_DEAL[0], workers=workers)  # fmt: skip
         entry = result.entries[0]
         rest = [e.mean_score for e in result.entries[1:]]
@@ -346,7 +348,7 @@ def defaults_row(
         low, high = max(0.0, low), min(1.0, high)  # a share: the normal interval cut to 0–1
         versus = (
             f"{entry.win_rate:.2f} ({_interval(entry.win_low, entry.win_high)}) "
-            f"against {1 / game.seats:.2f}; outscores a `greedy` seat {above:.2f} "
+            f"against {1 / game.seats:.2f}; outscores a `{rival[1]}` seat {above:.2f} "
             f"({_interval(low, high)})"
         )
         scores = f"{entry.mean_score:.1f} vs {sum(rest) / len(rest):.1f}"
@@ -376,6 +378,40 @@ def defaults_section(
         count = -(-games // game.seats) * game.seats  # whole rotations
         mcts = f"mcts:{tried[key]}" if key in tried else "mcts"
         lines.append(defaults_row(label, game, count, deals, workers, mcts))
+        print(lines[-1], flush=True)
+    return lines
+
+
+PREVIOUS: Final = (
+    "rollout=random,depth=0,leaf=score,prior=0,shortlist=off,kernel=off,worlds=0,horizon=none"
+)
+"""What ``mcts`` was before the defaults table and the kernels, as parameters over any row:
+random rollouts to the end by the rules engine, plain UCT, a random sample of a wide node's
+actions beside the greedy choice, a new resample each iteration, no horizon."""
+
+
+def previous_section(
+    rows: list[str], games: int, deals: int, workers: int, seconds: float, tried: dict[str, str]
+) -> list[str]:
+    """The default ``mcts`` against the search it replaced (:data:`PREVIOUS`), both given
+    ``seconds`` of wall time a move, in every game and mode (``rows``): the same seats and deals
+    as the ``defaults`` section, the earlier search where ``greedy`` sits there."""
+    lines = [
+        f"## The default `mcts` against the earlier search, {seconds:g} s a move each",
+        "",
+        f"Earlier search: `mcts:seconds={seconds:g},{PREVIOUS}`.",
+        "",
+        "| game and mode | `mcts` means | games | win rate of `mcts` (95%) | mean score "
+        "| `mcts` processor time a move, median / 90th percentile | wall time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    budget = f"seconds={seconds:g}"
+    for key in rows:
+        label, game = DEFAULT_ROWS[key]
+        count = -(-games // game.seats) * game.seats  # whole rotations
+        ours = f"mcts:{budget}" + (f",{tried[key]}" if key in tried else "")
+        rival = (f"mcts:{budget},{PREVIOUS}", "earlier mcts")
+        lines.append(defaults_row(label, game, count, deals, workers, ours, rival))
         print(lines[-1], flush=True)
     return lines
 
@@ -605,7 +641,7 @@ def main() -> None:
     parser.add_argument(
         "--sections",
         default="tables,coop,versus,luck",
-        help="comma-separated: tables, coop, versus, luck, defaults, fresh, wttm",
+        help="comma-separated: tables, coop, versus, luck, defaults, previous, fresh, wttm",
     )
     parser.add_argument(
         "--mcts",
@@ -641,13 +677,19 @@ def main() -> None:
         "--defaults-games",
         type=int,
         default=40,
-        help="defaults section: games per competitive row (rounded up to whole rotations)",
+        help="defaults and previous sections: games per competitive row (whole rotations)",
     )
     parser.add_argument(
         "--defaults-deals",
         type=int,
         default=40,
-        help="defaults section: deals per one-seat row (each played by mcts and by greedy)",
+        help="defaults and previous sections: deals per one-seat row (each played by both)",
+    )
+    parser.add_argument(
+        "--previous-seconds",
+        type=float,
+        default=0.5,
+        help="previous section: wall seconds a move for both searches",
     )
     parser.add_argument(
         "--fresh-deals", type=int, default=3, help="fresh section: deals (fresh processes) a row"
@@ -706,7 +748,7 @@ def main() -> None:
         report += [*luck_section(stronger, luck, workers or 2), ""]
     rows = [row for row in args.rows.split(",") if row]
     tried = dict(item.partition("=")[::2] for item in args.tried)
-    if "defaults" in sections or "fresh" in sections:
+    if sections & {"defaults", "previous", "fresh"}:
         unknown = sorted(set(rows) - set(DEFAULT_ROWS))
         if unknown:
             parser.error(f"--rows: no row {unknown[0]!r}; rows: {', '.join(DEFAULT_ROWS)}")
@@ -719,6 +761,16 @@ def main() -> None:
     if "defaults" in sections:
         section = defaults_section(
             rows, args.defaults_games, args.defaults_deals, workers or 2, tried
+        )
+        report += [*section, ""]
+    if "previous" in sections:
+        section = previous_section(
+            rows,
+            args.defaults_games,
+            args.defaults_deals,
+            workers or 2,
+            args.previous_seconds,
+            tried,
         )
         report += [*section, ""]
     if "wttm" in sections:

@@ -20,6 +20,7 @@ _SETTINGS = {
     "Moon Leap": moonbase.load("moon-leap", players=3),
     "Moons": moonbase.load("moons"),
     "Welcome to the Moon, solo": moonbase.load("welcome-to-the-moon", players=1, adventure=3),
+    "Welcome to the Moon, two players": moonbase.load("welcome-to-the-moon", players=2),
     "Welcome to the Moon, multiplayer": moonbase.load("welcome-to-the-moon", players=4),
 }
 """A setting of every game and mode, with the label of the row that should give its defaults."""
@@ -53,9 +54,13 @@ def test_a_spec_without_parameters_plays_the_row_s_settings(label: str) -> None:
 
 
 def test_the_strong_defaults_differ_from_game_to_game() -> None:
-    # a spec with no parameters used to mean 200 iterations of random rollouts everywhere
+    # a spec with no parameters used to mean 200 iterations of random rollouts everywhere, with
+    # nothing to lead them: every row now plays greedy rollouts or lets greedy lead its tree
     specs = {label: _settings("mcts", game) for label, game in _SETTINGS.items()}
-    assert all(settings.greedy_rollouts for settings in specs.values())
+    assert all(settings.greedy_rollouts or settings.prior > 0 for settings in specs.values())
+    # with rivals, Welcome to the Moon's rollouts go to the end, where the race is decided
+    for label in ("Welcome to the Moon, two players", "Welcome to the Moon, multiplayer"):
+        assert not specs[label].greedy_rollouts and specs[label].depth is None
     # 6 bits: short rollouts judged by the goal's distance (few 6-bit tables), not to the end
     for label in ("MOON, 6 bits wide", "MOON, cooperative, 6 bits wide"):
         assert specs[label].depth is not None and specs[label].outlook

@@ -127,10 +127,20 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
         {"iterations": "120", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
         {"players": 1},
     ),
+    # With rivals, random rollouts to the end see the race to the game's end (missions,
+    # sabotages, the launch) that short rollouts judged by the outlook miss; the heuristic's
+    # choice leads the tree (prior) and its shortlist picks the writes worth a look.
+    Tuning(
+        "welcome-to-the-moon",
+        "Welcome to the Moon, two players",
+        {"iterations": "300", "rollout": "random", "prior": "0.5"},
+        {"players": 2},
+    ),
+    # a rollout's time grows with the seats: fewer iterations keep six players under 1 s a move
     Tuning(
         "welcome-to-the-moon",
         "Welcome to the Moon, multiplayer",
-        {"iterations": "40", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
+        {"iterations": "150", "rollout": "random", "prior": "0.5"},
     ),
 )
 """The rows, first match wins."""
