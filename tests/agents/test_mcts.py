@@ -102,7 +102,9 @@ def test_a_wide_node_considers_the_heuristic_s_shortlist_first(
         assert len(listed) > 1 and set(listed) <= set(legal)
         searched = {}
         for switch in ("on", "off"):
-            agent = MCTSAgent(seed=1, iterations=WIDTH, rollout="random", depth=1, shortlist=switch)
+            agent = MCTSAgent(
+                seed=1, iterations=WIDTH, rollout="random", depth=1, prior=0.0, shortlist=switch
+            )
             searched[switch] = set(agent.search(state, seat))  # UCT: each tried once
             assert len(searched[switch]) == WIDTH and listed[0] in searched[switch]
         assert set(listed[:WIDTH]) <= searched["on"]
