@@ -361,27 +361,6 @@ def defaults_row(
     )
 
 
-def defaults_section(
-    rows: list[str], games: int, deals: int, workers: int, tried: dict[str, str]
-) -> list[str]:
-    """The default ``mcts`` against ``greedy`` in every game and mode (``rows``); ``tried``
-    gives a row other MCTS parameters to measure (for tuning the table)."""
-    lines = [
-        "## The default `mcts` against `greedy`",
-        "",
-        "| game and mode | `mcts` means | games | win rate of `mcts` (95%) | mean score "
-        "| `mcts` processor time a move, median / 90th percentile | wall time |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for key in rows:
-        label, game = DEFAULT_ROWS[key]
-        count = -(-games // game.seats) * game.seats  # whole rotations
-        mcts = f"mcts:{tried[key]}" if key in tried else "mcts"
-        lines.append(defaults_row(label, game, count, deals, workers, mcts))
-        print(lines[-1], flush=True)
-    return lines
-
-
 PREVIOUS: Final = (
     "rollout=random,depth=0,leaf=score,prior=0,shortlist=off,kernel=off,worlds=0,horizon=none"
 )
@@ -390,28 +369,38 @@ random rollouts to the end by the rules engine, plain UCT, a random sample of a 
 actions beside the greedy choice, a new resample each iteration, no horizon."""
 
 
-def previous_section(
-    rows: list[str], games: int, deals: int, workers: int, seconds: float, tried: dict[str, str]
+def defaults_section(
+    rows: list[str],
+    games: int,
+    deals: int,
+    workers: int,
+    tried: dict[str, str],
+    seconds: float | None = None,
 ) -> list[str]:
-    """The default ``mcts`` against the search it replaced (:data:`PREVIOUS`), both given
-    ``seconds`` of wall time a move, in every game and mode (``rows``): the same seats and deals
-    as the ``defaults`` section, the earlier search where ``greedy`` sits there."""
-    lines = [
-        f"## The default `mcts` against the earlier search, {seconds:g} s a move each",
-        "",
-        f"Earlier search: `mcts:seconds={seconds:g},{PREVIOUS}`.",
-        "",
+    """The default ``mcts`` against ``greedy`` in every game and mode (``rows``); ``tried``
+    gives a row other MCTS parameters to measure (for tuning the table). With ``seconds``, the
+    ``previous`` section: against the search it replaced (:data:`PREVIOUS`) where ``greedy``
+    sits, both given ``seconds`` of wall time a move."""
+    if seconds is None:
+        heading, budget, rival = "`greedy`", "", ("greedy", "greedy")
+    else:
+        heading = f"the earlier search, {seconds:g} s a move each"
+        budget = f"seconds={seconds:g}"
+        rival = (f"mcts:{budget},{PREVIOUS}", "earlier mcts")
+    lines = [f"## The default `mcts` against {heading}", ""]
+    if seconds is not None:
+        lines += [f"Earlier search: `{rival[0]}`.", ""]
+    lines += [
         "| game and mode | `mcts` means | games | win rate of `mcts` (95%) | mean score "
         "| `mcts` processor time a move, median / 90th percentile | wall time |",
         "|---|---|---|---|---|---|---|",
     ]
-    budget = f"seconds={seconds:g}"
     for key in rows:
         label, game = DEFAULT_ROWS[key]
         count = -(-games // game.seats) * game.seats  # whole rotations
-        ours = f"mcts:{budget}" + (f",{tried[key]}" if key in tried else "")
-        rival = (f"mcts:{budget},{PREVIOUS}", "earlier mcts")
-        lines.append(defaults_row(label, game, count, deals, workers, ours, rival))
+        parameters = ",".join(part for part in (budget, tried.get(key, "")) if part)
+        mcts = f"mcts:{parameters}" if parameters else "mcts"
+        lines.append(defaults_row(label, game, count, deals, workers, mcts, rival))
         print(lines[-1], flush=True)
     return lines
 
@@ -764,13 +753,13 @@ def main() -> None:
         )
         report += [*section, ""]
     if "previous" in sections:
-        section = previous_section(
+        section = defaults_section(
             rows,
             args.defaults_games,
             args.defaults_deals,
             workers or 2,
-            args.previous_seconds,
             tried,
+            args.previous_seconds,
         )
         report += [*section, ""]
     if "wttm" in sections:

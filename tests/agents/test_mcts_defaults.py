@@ -58,7 +58,7 @@ def test_the_strong_defaults_differ_from_game_to_game() -> None:
     # nothing to lead them: every row now plays greedy rollouts or lets greedy lead its tree
     specs = {label: _settings("mcts", game) for label, game in _SETTINGS.items()}
     assert all(settings.greedy_rollouts or settings.prior > 0 for settings in specs.values())
-    # with rivals, Welcome to the Moon's rollouts go to the end, where the race is decided
+    # with rivals, Welcome to the Moon's rollouts go to the end (they outscored short ones)
     for label in ("Welcome to the Moon, two players", "Welcome to the Moon, multiplayer"):
         assert not specs[label].greedy_rollouts and specs[label].depth is None
     # 6 bits: short rollouts judged by the goal's distance (few 6-bit tables), not to the end

@@ -127,9 +127,9 @@ TUNINGS: Final[tuple[Tuning, ...]] = (
         {"iterations": "120", "rollout": "greedy", "depth": "3", "leaf": "outlook"},
         {"players": 1},
     ),
-    # With rivals, random rollouts to the end see the race to the game's end (missions,
-    # sabotages, the launch) that short rollouts judged by the outlook miss; the heuristic's
-    # choice leads the tree (prior) and its shortlist picks the writes worth a look.
+    # With rivals, random rollouts to the end (led by the heuristic's choice and shortlist)
+    # outscored short ones judged by the outlook head to head; likely they see the race to the
+    # game's end (missions, sabotages, the launch), docs/agents.md has the figures.
     Tuning(
         "welcome-to-the-moon",
         "Welcome to the Moon, two players",
