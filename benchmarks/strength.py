@@ -291,6 +291,10 @@ DEFAULT_ROWS: dict[str, tuple[str, Game]] = {
     "moons": ("Moons (4p, the default)", moonbase.load("moons")),
     "moons-3p": ("Moons (3p)", moonbase.load("moons", players=3)),
     "wttm": ("Welcome to the Moon (2p, adventure 1)", moonbase.load("welcome-to-the-moon")),
+    "wttm-4p": (
+        "Welcome to the Moon (4p, adventure 1)",
+        moonbase.load("welcome-to-the-moon", players=4),
+    ),
     "wttm-solo": (
         "Welcome to the Moon, solo (adventure 1, level 1)",
         moonbase.load("welcome-to-the-moon", players=1),
@@ -362,7 +366,8 @@ def defaults_row(
 
 
 PREVIOUS: Final = (
-    "rollout=random,depth=0,leaf=score,prior=0,shortlist=off,kernel=off,worlds=0,horizon=none"
+    "rollout=random,depth=0,leaf=score,prior=0,shortlist=off,kernel=off,worlds=0,horizon=none,"
+    "reward=win"
 )
 """What ``mcts`` was before the defaults table and the kernels, as parameters over any row:
 random rollouts to the end by the rules engine, plain UCT, a random sample of a wide node's

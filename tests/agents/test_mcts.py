@@ -11,7 +11,7 @@ import pytest
 import moonbase
 from moonbase.agents import make_agent, play
 from moonbase.agents.heuristics import shortlist_for
-from moonbase.agents.mcts import WIDTH, MCTSAgent, reward
+from moonbase.agents.mcts import WIDTH, MCTSAgent, margins_reward, reward
 from moonbase.core import CHANCE
 from tests.agents.helpers import GAMES
 from tests.agents.toy import NimGame
@@ -155,6 +155,48 @@ def test_an_unfinished_game_is_judged_by_the_margins() -> None:
         assert (mine > 0.5) == (lead > 0) and (mine == 0.5) == (lead == 0)
     by_lead = sorted(values)
     assert by_lead[0][1] < 0.5 < by_lead[-1][1]  # both signs were seen
+
+
+def test_reward_margin_judges_a_finished_game_by_its_margins() -> None:
+    final = play(GAMES["moon-leap"], ["greedy", "random"], seed=1)
+    scores, (winner,) = final.scores(), final.winners()
+    assert reward(final, winner, margins=True) == margins_reward(scores, winner)
+    assert 0.5 < reward(final, winner, margins=True) < reward(final, winner) == 1.0
+    assert reward(final, 1 - winner, margins=True) == pytest.approx(
+        1.0 - reward(final, winner, margins=True)
+    )
+
+
+@pytest.mark.parametrize("kernel", ["off", "on"])
+def test_a_search_with_reward_margin_learns_the_margins_of_its_rollouts(kernel: str) -> None:
+    # Moon Leap's random rollouts play to the end, by the engine or by its compiled kernel
+    # (without numba, by the engine again). Who won is worth 0, 0.5 or 1; margins are graded.
+    state = GAMES["moon-leap"].new(seed=4)  # chance in auto mode: a seat is to move
+    seat = state.to_act[0]
+
+    def judged(spec: str) -> list[tuple[moonbase.State, float]]:
+        agent = make_agent(spec, 1)
+        assert isinstance(agent, MCTSAgent)
+        seen: list[tuple[moonbase.State, float]] = []
+        rollout = agent._rollout
+
+        def record(world: moonbase.State, seat: int, search: object) -> float:
+            value = rollout(world, seat, search)  # type: ignore[arg-type]
+            seen.append((world, value))
+            return value
+
+        agent._rollout = record  # type: ignore[method-assign]
+        agent.search(state, seat)
+        return seen
+
+    spec = f"mcts:iterations=40,rollout=random,kernel={kernel}"
+    assert {value for _, value in judged(spec)} <= {0.0, 0.5, 1.0}
+    margins = judged(spec + ",reward=margin")
+    assert len({value for _, value in margins} - {0.0, 0.5, 1.0}) > 10
+    for world, value in margins:
+        if world.is_over:  # played by the engine: the value is the world's margins
+            assert value == margins_reward(world.scores(), seat)
+    assert MCTSAgent(reward="margin").settings_for(state.game).spec.endswith(",reward=margin")
 
 
 def test_the_greedy_prior_keeps_to_the_heuristic_without_evidence() -> None:

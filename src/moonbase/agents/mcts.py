@@ -25,8 +25,9 @@ iteration to iteration. The tree then holds only what the searching seat knows:
 
 A rollout plays the policy to the end (or ``depth`` decisions, then judges the game). The
 reward of a finished game is 0.8 × the seat's share of the win plus 0.2 × its standing (the
-part of the other seats it outscored), so close losses teach more than crushing ones. A game
-cut short at ``depth`` is judged by its margins: against each other seat,
+part of the other seats it outscored), so close losses teach more than crushing ones; with
+``reward=margin`` it is judged by its margins, as a cut one is. A game cut short at ``depth``
+is judged by its margins: against each other seat,
 ``0.5 + 0.5 tanh(lead / scale)`` where the scale grows with the scores (a lead of 3 counts more
 at 5 points each than at 50), averaged. The margins are between the scores, or with
 ``leaf=outlook`` between the game heuristic's outlook of each seat (its score plus what it is
@@ -98,11 +99,16 @@ WIDTH: Final = 16
 
 
 def reward(
-    state: State, seat: int, baseline: float = 0.0, values: Sequence[float] | None = None
+    state: State,
+    seat: int,
+    baseline: float = 0.0,
+    values: Sequence[float] | None = None,
+    margins: bool = False,
 ) -> float:
     """The value of ``state`` for ``seat`` in 0–1 (see the module docstring); an unfinished
-    game is judged by its margins alone, in ``values`` (one per seat; default: the scores). A
-    lone seat's margin is its lead over ``baseline`` (its value when the search began).
+    game (a finished one too, with ``margins``) is judged by its margins alone, in ``values``
+    (one per seat; default: the scores). A lone seat's margin is its lead over ``baseline``
+    (its value when the search began).
 
     >>> import moonbase
     >>> reward(moonbase.load("moon-leap").new(seed=1), 0)
@@ -115,7 +121,7 @@ def reward(
     >>> reward(solo, 0, baseline=-10.0)
     0.5
     """
-    if state.is_over:
+    if state.is_over and not margins:
         return final_reward(state.scores(), state.winners(), seat, baseline)
     return margins_reward(state.scores() if values is None else values, seat, baseline)
 
@@ -222,6 +228,9 @@ class Settings:
     face-down card) mean fewer distinct positions to judge: MOON's planner builds a table for
     every goal the worlds give a seat. A copy keeps its world's seed: in auto chance mode its
     chance repeats (with ``horizon`` none is drawn)."""
+    margins: bool = False
+    """A finished game is judged by its margins, as a cut one is (``reward=margin``), not by
+    who won: the result's size, not only its sign, reaches the tree."""
     horizon: bool = False
     """The search looks no further than the next chance event: a world that comes to one —
     after an action of the tree or in a rollout — is judged there, before the draw (by the
@@ -246,6 +255,7 @@ class Settings:
         parts += [] if self.shortlist else ["shortlist=off"]
         parts += [f"worlds={self.worlds}"] if self.worlds is not None else []
         parts += ["horizon=chance"] if self.horizon else []
+        parts += ["reward=margin"] if self.margins else []
         return "mcts:" + ",".join(parts)
 
 
@@ -263,9 +273,10 @@ class MCTSAgent(Agent):
     ``shortlist`` (``on``, the default, or ``off``: whether a node with too many actions to try
     considers the heuristic's shortlist before a random sample), ``worlds`` (how many resamples
     of the observed state the iterations share, drawn once a search; by default, or 0, each
-    iteration draws its own) and ``horizon`` (``none``, the default, or ``chance``: whether a
+    iteration draws its own), ``horizon`` (``none``, the default, or ``chance``: whether a
     world is judged as it comes to a chance event, before the draw, rather than played on
-    through it).
+    through it) and ``reward`` (``win``, the default, or ``margin``: whether a finished game is
+    worth the seat's share of the win and its standing, or its margins over the other seats).
 
     A parameter the spec leaves out takes the game's default from
     :mod:`~moonbase.agents.mcts_defaults`, found from the state the agent is first asked
@@ -290,6 +301,7 @@ class MCTSAgent(Agent):
         "shortlist": choice_of("on", "off"),
         "worlds": whole_int,
         "horizon": choice_of("none", "chance"),
+        "reward": choice_of("win", "margin"),
     }
 
     def __init__(self, seed: int = 0, **params: object) -> None:
@@ -327,6 +339,7 @@ class MCTSAgent(Agent):
             shortlist=chosen.get("shortlist", "on") == "on",
             worlds=chosen.get("worlds") or None,
             horizon=chosen.get("horizon", "none") == "chance",
+            margins=chosen.get("reward", "win") == "margin",
         )
 
     def _configure(self, game: Game) -> Settings:
@@ -397,7 +410,7 @@ class MCTSAgent(Agent):
             greedy = search.heuristic is not None  # draws nothing, as the greedy path does not
             seed = 0 if greedy else self.rng.getrandbits(63)
             played = _kernel_playout(world, seed, greedy, depth)
-            if played is not None and played.over:
+            if played is not None and played.over and not search.settings.margins:
                 return final_reward(played.scores, played.winners, seat, search.baseline)
             if played is not None:
                 return margins_reward(played.scores, seat, search.baseline)
@@ -414,7 +427,7 @@ class MCTSAgent(Agent):
         if search.outlook is not None and not world.is_over:
             values = [search.outlook(world, other) for other in range(world.game.seats)]
             return reward(world, seat, search.baseline, values)
-        return reward(world, seat, search.baseline)
+        return reward(world, seat, search.baseline, margins=search.settings.margins)
 
     # ------------------------------------------------------------------ the search
     def _candidates(self, world: State, seat: int, actions: list[str], node: _Node) -> list[str]:
