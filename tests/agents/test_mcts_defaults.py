@@ -61,6 +61,9 @@ def test_the_strong_defaults_differ_from_game_to_game() -> None:
     # with rivals, Welcome to the Moon's rollouts go to the end (they outscored short ones)
     for label in ("Welcome to the Moon, two players", "Welcome to the Moon, multiplayer"):
         assert not specs[label].greedy_rollouts and specs[label].depth is None
+    # at two players judged by their margins (they beat the earlier search more often)
+    assert specs["Welcome to the Moon, two players"].margins
+    assert not specs["Moons"].margins and not specs["Welcome to the Moon, solo"].margins
     # 6 bits: short rollouts judged by the goal's distance (few 6-bit tables), not to the end
     for label in ("MOON, 6 bits wide", "MOON, cooperative, 6 bits wide"):
         assert specs[label].depth is not None and specs[label].outlook
