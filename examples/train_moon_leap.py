@@ -131,7 +131,7 @@ def evaluate(policy: LinearPolicy | None, games: int, seed: int) -> Rate:
 
 def main(argv: list[str] | None = None) -> int:
     """Train, evaluate, print the figures (``--json``: as one JSON object)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=3000, help="training games")
     parser.add_argument("--eval-games", type=int, default=1000, help="evaluation games")
     parser.add_argument("--seed", type=int, default=1, help="seeds training and evaluation")

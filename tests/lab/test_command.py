@@ -14,11 +14,16 @@ BAD = [
     ),
     (
         ("lab", "tournament", "moon-leap", "-a", "greedy,human"),
-        "moonbase lab tournament: a tournament plays bots only; allowed: random, greedy",
+        "moonbase lab tournament: a tournament plays bots only; allowed: greedy, mcts, planner, "
+        "random\n",
     ),
     (
         ("lab", "tournament", "moon-leap", "-a", "greedy,genius"),
-        "moonbase lab tournament: seat 'genius': ",
+        "moonbase lab tournament: unknown agent 'genius'; allowed: greedy, mcts, planner, random\n",
+    ),
+    (
+        ("lab", "tournament", "moon-leap", "-a", "greedy,mcts:foo=1"),
+        "moonbase lab tournament: agent 'mcts' has no parameter 'foo'; allowed: iterations,",
     ),
     (
         ("lab", "tournament", "moon-leap", "-a", "greedy,random", "--executor", "threads"),

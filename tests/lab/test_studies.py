@@ -11,7 +11,7 @@ import moonbase
 from moonbase.cli.main import main
 from moonbase.lab.moons_scoring import moons_scoring
 from moonbase.lab.report import PNG_SIGNATURE, Report
-from moonbase.lab.wttm import wttm
+from moonbase.lab.wttm import ScoreRow, Wttm, wttm
 
 
 def _check_written(report: Report, folder: Path) -> str:
@@ -83,7 +83,11 @@ BAD = [
         ("moons-scoring", "-a", "greedy,random"),
         "Moons with these options has 3 seats; got 2 agents",
     ),
-    (("moon-difficulty", "-a", "human"), "a study plays bots only"),
+    (("moon-difficulty", "-a", "human"), "a study plays bots only; allowed: greedy, mcts, planner"),
+    (
+        ("wttm", "-a", "greedy,bogus"),
+        "unknown agent 'bogus'; allowed: greedy, mcts, planner, random\n",
+    ),
     (("moon-difficulty", "-n", "0"), "Invalid value for '--games' / '-n': 0 is not in the range"),
 ]
 
@@ -96,3 +100,16 @@ def test_bad_study_input_gets_one_line(
     err = capsys.readouterr().err
     assert err.startswith(f"moonbase lab study: {line}"), err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("scores", [(135.0, 150.0), (-55.0, 10.0, 55.0)])
+def test_wttm_score_quartiles_lie_between_the_minimum_and_the_maximum(
+    scores: tuple[float, ...],
+) -> None:
+    study = Wttm(0, "greedy", ("greedy",), 1, (ScoreRow(1, 2, scores),), (), ())
+    table = study.report().tables[0]
+    (row,) = table.rows
+    low, first, median, third, high = (float(cell) for cell in row[4:9])
+    assert table.header[4:9] == ("min", "q1", "median", "q3", "max")
+    assert (low, high) == (min(scores), max(scores))
+    assert low <= first <= median <= third <= high

@@ -25,12 +25,12 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from moonbase.cli.bots import split_specs
+from moonbase.cli.bots import BotError, bot_names, make_bot, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import counted
 from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
-from moonbase.cli.seats import check_seat
+from moonbase.cli.seats import HUMAN, read_seats
 from moonbase.core import Game
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "FORMATS",
     "INTERRUPTED",
     "STUDIES",
+    "check_bot",
     "read_pool",
     "run_study",
     "run_tournament",
@@ -67,6 +68,28 @@ def _lab(*needs: str) -> Any:
     return importlib.import_module("moonbase.lab")
 
 
+def check_bot(spec: str, plays: str) -> str:
+    """``spec`` (stripped) if it names a bot; else :class:`BadInput` with the bot's reason and
+    what is allowed, only bots being allowed: a person (``human``) is refused, ``plays`` (``a
+    tournament``) playing bots only.
+
+    >>> check_bot(" greedy ", "a tournament")
+    'greedy'
+    >>> check_bot("bogus", "a tournament")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: unknown agent 'bogus'; allowed: greedy, mcts, planner, random
+    """
+    text = spec.strip()
+    try:
+        make_bot(text, 0)
+    except BotError as error:
+        if read_seats([text], seats=1, check=False) == [HUMAN]:  # human, you, …: a person
+            raise BadInput(f"{plays} plays bots only; allowed: {', '.join(bot_names())}") from None
+        raise BadInput(str(error)) from None
+    return text
+
+
 def read_pool(given: Sequence[str], game: Game) -> list[str]:
     """The tournament's agents from the ``--agents`` values (comma-separated, may repeat): at
     least one per seat, bots only."""
@@ -79,10 +102,7 @@ def read_pool(given: Sequence[str], game: Game) -> list[str]:
             f"got {counted(len(specs), 'agent')}; a tournament needs at least one agent per "
             f"seat, e.g. --agents {example}"
         )
-    checked = [check_seat(spec) for spec in specs]
-    if "human" in checked:
-        raise BadInput("a tournament plays bots only; allowed: random, greedy, mcts, planner, …")
-    return checked
+    return [check_bot(spec, "a tournament") for spec in specs]
 
 
 def standings_table(result: Any) -> Table:
@@ -259,9 +279,7 @@ def run_study(
     if name not in STUDIES:
         raise BadInput(f"unknown study {name!r}; allowed: {', '.join(STUDIES)}")
     specs = [spec for text in agents for spec in split_specs(text)]
-    checked = [check_seat(spec) for spec in specs]
-    if "human" in checked:
-        raise BadInput("a study plays bots only; allowed: random, greedy, mcts, planner, …")
+    checked = [check_bot(spec, "a study") for spec in specs]
     if workers is not None and executor.strip().lower() != "local":
         raise BadInput(
             f"--workers is for --executor local; a Dask cluster ({executor}) plays on its own "
@@ -280,8 +298,9 @@ def run_study(
                 )
             from moonbase.lab.seat_value import seat_value, seat_value_report
 
+            agent = checked[0] if checked else "greedy"
             report = seat_value_report(
-                seat_value(game, checked[0] if checked else "greedy", seed=seed, **sized, **common)
+                seat_value(game, agent, seed=seed, store=folder, **sized, **common)
             )
         elif name == "moon-difficulty":
             from moonbase.lab.moon_difficulty import DEFAULT_AGENTS, moon_difficulty

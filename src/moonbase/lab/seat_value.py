@@ -6,6 +6,11 @@ sitting there. Each seat gets its win rate (a ``k``-way shared win counts ``1/k`
 Wilson's 95% interval and its mean score with a normal 95% interval. Games of one seat have
 no seat positions to compare and are refused.
 
+A ``store`` folder makes the study resumable, as a tournament is: its games are kept in the
+tournament store ``STORE/seat-value-GAME`` (:mod:`moonbase.lab.store`) about once a second as
+they finish, and a rerun plays only the games missing; a larger ``games`` extends it, and a
+store of another game, agent or seed is refused.
+
 >>> import moonbase
 >>> study = seat_value(moonbase.load("moon-leap"), games=6, workers=1)
 >>> [seat.games for seat in study.seats], round(sum(seat.wins for seat in study.seats), 6)
@@ -14,6 +19,8 @@ no seat positions to compare and are refused.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +32,7 @@ from moonbase.core import Game
 from moonbase.lab.executors import Job, play_job, run
 from moonbase.lab.report import Report, ReportTable, bar_chart
 from moonbase.lab.schedule import PlannedGame
+from moonbase.lab.store import Identity, Store
 
 __all__ = [
     "SeatValue",
@@ -33,6 +41,8 @@ __all__ = [
     "seat_value_report",
     "write_seat_value_report",
 ]
+
+_FLUSH_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -71,10 +81,14 @@ def seat_value(
     games: int = 200,
     seed: int = 0,
     *,
+    store: str | Path | None = None,
     executor: str | Any = "local",
     workers: int | None = None,
 ) -> SeatValueStudy:
-    """Play ``games`` deals of ``game`` with ``agent`` in every seat and sum up each seat."""
+    """Play ``games`` deals of ``game`` with ``agent`` in every seat and sum up each seat.
+
+    ``store``: a folder of the study's stores; its games are kept in ``STORE/seat-value-GAME``
+    and a rerun plays only the games missing."""
     if game.seats < 2:
         raise ValueError(
             f"{game.title} with these options has one seat: seat values need a game of "
@@ -89,7 +103,8 @@ def seat_value(
         (game, specs, PlannedGame(number, seed + number, seating), "auto")
         for number in range(games)
     ]
-    records = sorted(run(jobs, executor, workers, play_job), key=lambda record: record.number)
+    saved = None if store is None else _open(store, game, specs, seed)
+    records = _records(jobs, saved, executor, workers)
     values = []
     for seat in range(game.seats):
         shares = [1 / len(record.winners) if seat in record.winners else 0.0 for record in records]
@@ -98,6 +113,44 @@ def seat_value(
         mean, score_low, score_high = mean_interval([record.scores[seat] for record in records])
         values.append(SeatValue(seat, len(records), wins, low, high, mean, score_low, score_high))
     return SeatValueStudy(repr(game), spec, seed, tuple(records), tuple(values))
+
+
+def _open(store: str | Path, game: Game, specs: tuple[str, ...], seed: int) -> Store:
+    """The study's store in the folder of stores ``store``: ``STORE/seat-value-GAME``."""
+    return Store.open(
+        Path(store) / f"seat-value-{game.name}", Identity(repr(game), specs, seed, "auto")
+    )
+
+
+def _records(
+    jobs: list[Job], saved: Store | None, executor: str | Any, workers: int | None
+) -> list[GameRecord]:
+    """The games of ``jobs`` by number: those in ``saved`` already, the others played (and
+    kept in ``saved``)."""
+    done = {record.number: record for record in saved.records()} if saved is not None else {}
+    records = [done[job[2].number] for job in jobs if job[2].number in done]
+    missing = [job for job in jobs if job[2].number not in done]
+    if missing:
+        records += _kept(run(missing, executor, workers, play_job), saved)
+    return sorted(records, key=lambda record: record.number)
+
+
+def _kept(played: Iterator[GameRecord], saved: Store | None) -> Iterator[GameRecord]:
+    """Each game of ``played`` as it finishes, appended to ``saved`` (if any) about once a
+    second, and the rest when the iteration ends (finished, or stopped by Ctrl-C)."""
+    pending: list[GameRecord] = []
+    flushed = time.monotonic()
+    try:
+        for record in played:
+            if saved is not None:
+                pending.append(record)
+                if time.monotonic() - flushed >= _FLUSH_SECONDS:
+                    saved.append(pending)
+                    pending, flushed = [], time.monotonic()
+            yield record
+    finally:
+        if saved is not None:
+            saved.append(pending)
 
 
 def write_seat_value_report(study: SeatValueStudy, folder: str | Path) -> Path:

@@ -112,7 +112,11 @@ class Wttm:
         score_rows = []
         for row in self.scores:
             mean, low, high = mean_interval(list(row.scores))
-            quartiles = statistics.quantiles(row.scores, n=4) if len(row.scores) > 1 else [mean] * 3
+            quartiles = (
+                statistics.quantiles(row.scores, n=4, method="inclusive")
+                if len(row.scores) > 1
+                else [mean] * 3
+            )
             score_rows.append(
                 (
                     f"{row.adventure} {TITLES[row.adventure]}",
