@@ -99,3 +99,17 @@ def test_the_number_of_an_action_not_possible_now_gets_the_games_reason() -> Non
     assert isinstance(shown, str)
     assert "Not allowed: 'INC B' is not legal for seat 0 now" in shown
     assert table.state.history[-1] == (0, "ROL A")
+
+
+def test_a_finished_race_s_board_says_game_over_and_points_at_no_seat() -> None:
+    from moonbase.agents import make_agent, play
+    from moonbase.cli.renderers.moon import render
+
+    game = moonbase.load("moon", mode="competitive", players=2)
+    final = play(game, [make_agent("greedy", seed=seat) for seat in range(2)], seed=3)
+    assert final.is_over
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(render(final.view(0)))
+    drawn = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "game over" in drawn.splitlines()[0], drawn
+    assert "to play" not in drawn and "▶" not in drawn, drawn

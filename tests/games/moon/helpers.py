@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import moonbase
 from moonbase import CHANCE
 from moonbase.games.moon import MoonState
@@ -14,24 +16,24 @@ def new(seed: int = 0, **options: object) -> MoonState:
     return state
 
 
-def draw(state: moonbase.State, *cards: str) -> None:
+def draw(state: moonbase.State[Any], *cards: str) -> None:
     """Draw ``cards`` in order (each must be a chance node's outcome)."""
     for card in cards:
         assert state.to_act == (CHANCE,), f"no draw is due; to act: {state.to_act}"
         state.apply(CHANCE, f"DRAW {card}")
 
 
-def play(state: moonbase.State, seat: int, *actions: str) -> None:
+def play(state: moonbase.State[Any], seat: int, *actions: str) -> None:
     """Apply ``actions`` for ``seat`` in order."""
     for action in actions:
         state.apply(seat, action)
 
 
-def registers(state: moonbase.State, seat: int | None = 0) -> dict[str, str]:
+def registers(state: moonbase.State[Any], seat: int | None = 0) -> dict[str, str]:
     return dict(state.view(seat)["registers"])
 
 
-def play_to_win(state: moonbase.State) -> None:
+def play_to_win(state: moonbase.State[Any]) -> None:
     """Win an easy cooperative game: B = 0000, C = 0001, D = 0010; goals come in counting
     order from 0011, and A counts up to each."""
     draw(state, "0000", "0001", "0010", "0011")
@@ -44,7 +46,7 @@ def play_to_win(state: moonbase.State) -> None:
             play(state, 0, "END")
 
 
-def lose_at_round_four(state: moonbase.State) -> None:
+def lose_at_round_four(state: moonbase.State[Any]) -> None:
     """Lose an easy cooperative game: goal 1000 waits in slot 1 and climbs past slot 4 at the
     end of round 4."""
     draw(state, "0001", "0010", "0100", "1000")
@@ -54,7 +56,7 @@ def lose_at_round_four(state: moonbase.State) -> None:
     play(state, 0, "END")
 
 
-def empty_the_deck(state: moonbase.State) -> None:
+def empty_the_deck(state: moonbase.State[Any]) -> None:
     """A competitive game (no bugs, energy 20) where seat 0 solves goal after goal by INC A
     until it must draw from the empty deck."""
     draw(state, "0001", "0000")
@@ -71,7 +73,7 @@ def empty_the_deck(state: moonbase.State) -> None:
             play(state, 1, "END")
 
 
-def solve_in_counting_order(state: moonbase.State, last: int) -> None:
+def solve_in_counting_order(state: moonbase.State[Any], last: int) -> None:
     """A competitive game (no bugs, energy 20) where seat 0 holds 0001 and seat 1 0000: seat 0
     solves its goal by INC A, then each goal drawn after it (0010, 0011, … up to ``last``,
     which it keeps unsolved), seat 1 ending its turns; the round under way is left to play."""

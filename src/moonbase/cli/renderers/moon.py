@@ -121,8 +121,9 @@ def _seats(view: CompetitiveView) -> Table:
     columns += [_("hacker")] * any(hackers) + [_("peeked")] * bool(peeked)
     for column in columns:
         table.add_column(column, no_wrap=True)
+    over = view["phase"] == "over"
     for seat, solved in enumerate(view["solved"]):
-        marker = "▶ " if seat == view["turn"] else "  "
+        marker = "▶ " if seat == view["turn"] and not over else "  "
         cells: list[str | Text] = [
             Text(
                 marker + _("seat {seat}").format(seat=seat),
@@ -167,10 +168,17 @@ def render(view: MoonView) -> RenderableType:
             parts.append(Text(outcome, style="bold"))
     else:
         energy = number_text(float(view["energy"]))
-        title = _(
-            "MOON — competitive · round {round} of {rounds} · seat {seat} to play with energy "
-            "{energy}"
-        ).format(round=view["round"], rounds=view["max_rounds"], seat=view["turn"], energy=energy)
+        if view["phase"] == "over":  # the results and why it ended follow the board
+            title = _("MOON — competitive · round {round} of {rounds} · game over").format(
+                round=view["round"], rounds=view["max_rounds"]
+            )
+        else:
+            title = _(
+                "MOON — competitive · round {round} of {rounds} · seat {seat} to play with "
+                "energy {energy}"
+            ).format(
+                round=view["round"], rounds=view["max_rounds"], seat=view["turn"], energy=energy
+            )
         if view["goal"]:
             _row(registers, _("goal"), view["goal"], style="bold green")
         if view["ram"]:

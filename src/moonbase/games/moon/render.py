@@ -7,6 +7,9 @@ MOON — cooperative, round 1, energy 3 of this round
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from moonbase.games.moon.machine import REGISTERS
 from moonbase.games.moon.views import CompetitiveView, CooperativeView, MachineView, MoonView
 from moonbase.i18n import N_
@@ -74,12 +77,55 @@ def _cooperative(view: CooperativeView) -> list[str]:
     return lines
 
 
+def _seat(seat: int) -> str:
+    return _("seat {seat}").format(seat=seat)
+
+
+def _winners(view: CompetitiveView) -> str:
+    """Who won the finished race (most goals solved; a tie is a shared win), as Moon Leap
+    says it."""
+    solved = view["solved"]
+    winners = [seat for seat, count in enumerate(solved) if count == max(solved)]
+    if len(winners) == 1:
+        return _("game over: seat {seat} wins").format(seat=winners[0])
+    return _("game over: {seats} win").format(seats=_(" and ").join(map(_seat, winners)))
+
+
+def _ending(entry: Mapping[str, Any]) -> str:
+    """Why the race ended: one entry of the view's ``ended``."""
+    code = entry["trigger"]
+    if code == "deck-empty":
+        return _("seat {seat} had to draw a card and the deck was empty").format(seat=entry["seat"])
+    if code == "max-rounds":
+        rounds = int(entry["rounds"])
+        if rounds > 1:
+            return _("all {n} rounds were played").format(n=rounds)
+        return _("its one round was played")
+    return str(code)
+
+
 def _competitive(view: CompetitiveView) -> list[str]:
-    energy = _number(view["energy"])
-    head = _(
-        "MOON — competitive, round {round} of {rounds}, seat {seat} to play with energy {energy}"
-    ).format(round=view["round"], rounds=view["max_rounds"], seat=view["turn"], energy=energy)
+    if view["phase"] == "over":
+        head = _("MOON — competitive, round {round} of {rounds}, {outcome}").format(
+            round=view["round"], rounds=view["max_rounds"], outcome=_winners(view)
+        )
+    else:
+        head = _(
+            "MOON — competitive, round {round} of {rounds}, seat {seat} to play with energy "
+            "{energy}"
+        ).format(
+            round=view["round"],
+            rounds=view["max_rounds"],
+            seat=view["turn"],
+            energy=_number(view["energy"]),
+        )
     lines = _machine(head, view)
+    if view["phase"] == "over":
+        reasons = "; ".join(_ending(entry) for entry in view["ended"])
+        scores = ", ".join(f"{_seat(seat)} {solved}" for seat, solved in enumerate(view["solved"]))
+        lines.insert(
+            1, "  " + _("{reason}; final scores: {scores}").format(reason=reasons, scores=scores)
+        )
     for seat, solved in enumerate(view["solved"]):
         hacker = view["hackers"][seat]
         parts = [
