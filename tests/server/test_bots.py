@@ -72,6 +72,21 @@ def test_a_bot_over_its_budget_is_replaced_by_a_legal_move(sqlite_url: str) -> N
         assert body["log"][1][0] == 0  # seat 0 moved: a legal move, by the rules' own check
 
 
+def test_a_bot_past_its_budget_stops_thinking_and_holds_up_no_other(sqlite_url: str) -> None:
+    # One worker: a bot asked for a billion iterations must leave it free once its budget ends,
+    # so the next table's bot is answered by its own choice, not by a random fallback.
+    with serving(sqlite_url, bot_budget=3.0) as client:
+        endless = new_table(client, "moon-leap", ["mcts:iterations=1000000000", "human"], seed=3)
+        join(client, endless["id"], 1)
+        wait_until(lambda: 0 not in state(client, endless["id"])["to_act"], seconds=20)
+        bots = client.app.state.bots
+        assert len(bots.fallbacks) == 1 and endless["id"] in bots.fallbacks[0]
+        quick = new_table(client, "moon-leap", ["greedy", "human"], seed=4)["id"]
+        join(client, quick, 1)
+        wait_until(lambda: 0 not in state(client, quick)["to_act"], seconds=20)
+        assert len(bots.fallbacks) == 1, bots.fallbacks
+
+
 def test_a_restart_resumes_the_bots(db_url: str) -> None:
     with serving(db_url) as client:
         tid = new_table(client, "moon-leap", ["human", "greedy"], seed=6)["id"]

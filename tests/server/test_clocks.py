@@ -175,3 +175,23 @@ def test_simultaneous_seats_each_run_their_own_clock_and_a_bot_has_none(db_url: 
         assert _table(client, tid)["seats"][0]["taken_over"] is None
         takeovers = [row[2] for row in log_rows(db_url) if row[0] == tid and row[3] == "takeover"]
         assert takeovers == [1]
+
+
+def test_a_bot_s_own_seat_is_never_charged_nor_given_time(db_url: str) -> None:
+    clock = ManualClock()
+    spec = {"kind": "realtime", "initial": 60, "increment": 5}
+    with serving(db_url, clock=clock) as client:
+        tid = new_table(client, "moon-leap", ["greedy", "human"], seed=3, clock=spec)["id"]
+        token = join(client, tid, 1)
+
+        def the_bot_moved() -> bool:
+            seen = state(client, tid, token)
+            if 1 in seen["to_act"]:
+                clock.advance(3)
+                assert act(client, tid, token, seen["version"], seen["legal"][0]).status_code == 200
+            return any(seat == 0 for seat, _ in state(client, tid)["log"])
+
+        wait_until(the_bot_moved)
+        body = _table(client, tid)
+    assert _seat_clock(body, 0)["time_left"] == 60.0
+    assert _seat_clock(body, 0)["deadline"] is None

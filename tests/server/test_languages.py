@@ -190,8 +190,8 @@ def test_the_hint_of_a_request_asks_the_worker_in_its_language(
     def submit(self: bots.BotSeats, work: Any, *args: object) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         if work is bots.advise:
-            asked.append(args)
-            future.set_result(("ROLL", f"hint in {args[-1]}"))
+            asked.append(args)  # save, seat, search, seed, lang, deadline
+            future.set_result(("ROLL", f"hint in {args[4]}"))
         else:
             future.set_result(work(*args))
         return future
@@ -208,4 +208,4 @@ def test_the_hint_of_a_request_asks_the_worker_in_its_language(
         )
     assert answer.status_code == 200, answer.text
     assert answer.json()["hint"] == "hint in es"
-    assert asked and asked[-1][-1] == "es"
+    assert asked and asked[-1][4] == "es"

@@ -24,8 +24,13 @@ GARBAGE = [
     ("not json", 400, "malformed JSON"),
     ("[1, 2]", 400, "unknown frame type"),
     ('{"type": "fly"}', 400, "unknown frame type"),
-    ('{"type": "act", "version": "1", "action": "INC B"}', 400, "'version'"),
-    ('{"type": "act", "version": 0, "action": 5}', 400, "'action'"),
+    ('{"type": "act", "version": "1", "action": "INC B"}', 422, "version: Input should be"),
+    ('{"type": "act", "version": 0, "action": 5}', 422, "action: Input should be"),
+    ('{"type": "act", "version": 0}', 422, "action: Field required"),
+    ('{"type": "act", "version": 0, "action": "INC B", "extra": 1}', 422, "extra: Extra"),
+    ('{"type": "act", "version": 0, "action": "INC B", "seat": 1}', 403, "cannot act for seat 1"),
+    ('{"type": "act", "version": 0, "action": "' + "J" * 1025 + '"}', 422, "at most 1024"),
+    ('{"type": "undo", "version": 0}', 422, "version: Extra"),
     ('{"type": "act", "version": 0, "action": "JUMP"}', 422, "illegal action"),
     ('{"type": "act", "version": 9, "action": "INC B"}', 409, "stale"),
     ('{"type": "undo"}', 409, "nothing of yours to undo"),
@@ -47,6 +52,10 @@ def test_garbage_frames_get_an_error_and_the_socket_stays_open(db_url: str) -> N
                 assert words in error["error"], (text, error)
                 if status == 409 and "stale" in words:
                     assert error["state"] == expected(mirror, 0, 0)
+                if '"extra"' in text:
+                    assert error["unknown_fields"] == ["extra"]
+                if len(text) > 1025:
+                    assert "J" * 100 not in error["error"]  # not echoed back
             assert log_rows(db_url) == []
             socket.send_json({"type": "act", "version": 0, "action": "inc b"})
             mirror.apply(0, "INC B")
@@ -110,6 +119,10 @@ def test_a_spectator_cannot_act_and_a_wrong_token_or_table_is_refused(db_url: st
             ("/api/tables/x/live", 404),
         ]:
             with client.websocket_connect(path) as socket:
-                assert receive(socket)["status"] == status
+                refusal = receive(socket)
+                assert refusal["status"] == status
+                if status == 403:  # as REST answers a wrong token: the seats open to join
+                    assert refusal["open_seats"] == []
+                    assert "join a seat" in refusal["error"]
                 with pytest.raises(WebSocketDisconnect):
                     socket.receive_json()

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 import moonbase
 from tests.server.harness import (
@@ -69,6 +72,50 @@ def test_a_person_who_leaves_frees_the_seat_and_voids_the_token(db_url: str) -> 
         assert state(client, tid, again)["legal"]
 
 
+def test_a_finished_game_keeps_who_played_it(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "greedy"], seed=5)["id"]
+        token = join(client, tid, 0, "Ada")
+        while (body := state(client, tid, token))["to_act"]:
+            if 0 in body["to_act"]:
+                assert act(client, tid, token, body["version"], body["legal"][0]).status_code == 200
+        finished = client.get(f"/api/tables/{tid}").json()
+        assert finished["status"] == "over"
+        # Ada may leave the finished table (her token is void), but nobody takes her place
+        left = client.post(f"/api/tables/{tid}/leave", json={"token": token})
+        assert left.status_code == 200, left.text
+        joined = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Mallory"})
+        assert joined.status_code == 409, joined.text
+        assert "is over: its seats stay as they were" in joined.json()["error"]
+        seats = client.get(f"/api/tables/{tid}").json()["seats"]
+        assert seats[0]["player"] == "Ada" == finished["seats"][0]["player"]
+        assert client.get(f"/api/tables/{tid}/replay", params={"token": token}).status_code == 403
+
+
+def test_a_board_file_beside_the_server_is_never_read(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = {"values": [0, 5, 5, 5, 5, 5, 5, 5, 99], "barriers": {"2": 4, "3": 5, "4": 6}}
+    (tmp_path / "mine.json").write_text(json.dumps(board))
+    monkeypatch.chdir(tmp_path)
+    assert moonbase.load("moon-leap", board="mine.json").board.values[-1] == 99  # a local user's
+    with serving(db_url) as client:
+        tables = client.get("/api/tables").json()
+        for name in ("mine.json", "mine", "nowhere.json"):
+            options = {"board": name}
+            response = client.post(
+                "/api/tables",
+                json={"game": "moon-leap", "seats": ["human"] * 2, "options": options},
+            )
+            assert response.status_code == 422, response.text
+            error = response.json()["error"]
+            assert "is not a board moonbase ships" in error
+            assert str(tmp_path) not in error
+        assert client.get("/api/tables").json() == tables
+        shipped = new_table(client, "moon-leap", ["human"] * 2, options={"board": "short.json"})
+        assert shipped["options"]["board"] == "short.json"
+
+
 def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
     """(method, path, body — bytes sent as they are —, status, words the error contains)."""
     actions = f"/api/tables/{tid}/actions"
@@ -96,6 +143,7 @@ def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
         ("post", f"/api/tables/{tid}/join", {"seat": 5, "name": "Bo"}, 422, "seat 5"),
         ("post", f"/api/tables/{tid}/join", {"seat": 1, "name": ""}, 422, "name"),
         ("post", f"/api/tables/{tid}/join", {"seat": 1, "name": "B\x00"}, 422, "NUL"),
+        ("post", f"/api/tables/{tid}/join", {"seat": 1, "name": " \t "}, 422, "more than spaces"),
         ("get", "/api/tables/%00", None, 404, "no table '\\x00'"),
         ("post", "/api/tables/%00/undo", {"token": token}, 404, "no table"),
         ("post", f"/api/tables/{tid}/undo", {"token": "wrong"}, 403, "no seat"),
@@ -137,7 +185,21 @@ def _bad_requests(tid: str, token: str) -> list[tuple[str, str, Any, int, str]]:
             "/api/tables",
             {"game": "moon-leap", "seats": ["human", "human"], "options": {"board": "b" * 300}},
             422,
-            "cannot be a file name",
+            "is not a board moonbase ships",
+        ),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "human"], "options": {"board": "db.json"}},
+            422,
+            "no file is read here; allowed: standard, short.json, or the board itself as JSON",
+        ),
+        (
+            "post",
+            "/api/tables",
+            {"game": "moon-leap", "seats": ["human", "mcts:seconds=100000"]},
+            422,
+            "allowed: seconds up to 10",
         ),
         (
             "post",
@@ -240,6 +302,21 @@ def test_the_openapi_page_documents_every_route(sqlite_url: str) -> None:
         "/api/tables/{table_id}/hint",
         "/api/i18n/{lang}",
     }
+
+
+def test_every_route_documents_the_refusal_of_an_unknown_language(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        schema = client.get("/openapi.json").json()
+        table = new_table(client, "moon-leap", ["human", "greedy"], seed=1)["id"]
+        refused = client.get(f"/api/tables/{table}?lang=de")
+    assert refused.status_code == 422 and "unknown language 'de'" in refused.json()["error"]
+    undocumented = [
+        (method, path)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if "422" not in operation["responses"]
+    ]
+    assert undocumented == []
 
 
 def test_the_table_list_comes_in_pages(sqlite_url: str) -> None:

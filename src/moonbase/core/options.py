@@ -19,20 +19,49 @@ moonbase.core.errors.InvalidOption: unknown option 'colour'; allowed: width
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Literal
 
 from moonbase.core.errors import InvalidOption
 from moonbase.i18n import gettext as _
 
-__all__ = ["Kind", "Option", "OptionValue", "resolve_options"]
+__all__ = ["Kind", "Option", "OptionValue", "files_allowed", "resolve_options", "without_files"]
 
 Kind = Literal["bool", "int", "number", "choice", "list", "text"]
 """How an option's value is read: a flag, a whole number, a number in half steps, one word
 from ``choices``, a comma-separated list of words from ``choices``, or free text."""
 
 OptionValue = bool | int | float | str | tuple[str, ...] | None
+
+_NO_FILES: ContextVar[bool] = ContextVar("moonbase_options_without_files", default=False)
+
+
+@contextmanager
+def without_files() -> Iterator[None]:
+    """Within it, no option may name a file: a game reads only what moonbase ships and the
+    data given in the option itself (for options from someone who may not read this machine's
+    files, such as a server's clients).
+
+    >>> with without_files():
+    ...     files_allowed()
+    False
+    >>> files_allowed()
+    True
+    """
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
+
+
+def files_allowed() -> bool:
+    """Whether an option may name a file now (everywhere but within :func:`without_files`)."""
+    return not _NO_FILES.get()
+
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

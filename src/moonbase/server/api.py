@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from moonbase.cli.bots import bot_names
 from moonbase.i18n import gettext as _
 from moonbase.server.bodies import games_body, replay_body, state_body, table_body
-from moonbase.server.bots import BotSeats, check_bot
+from moonbase.server.bots import BotSeats
 from moonbase.server.clocks import parse_clock
 from moonbase.server.errors import ApiError
 from moonbase.server.language import translations
@@ -31,7 +31,13 @@ from moonbase.server.schema import (
     UndoAnswer,
     answers,
 )
-from moonbase.server.tables import LiveTable, TableService, build_game
+from moonbase.server.tables import (
+    MAX_ACTION,
+    LiveTable,
+    TableService,
+    build_game,
+    check_named_seat,
+)
 
 __all__ = ["MAX_PAGE", "PAGE", "ActBody", "CreateBody", "JoinBody", "TokenBody", "router"]
 
@@ -61,17 +67,20 @@ class CreateBody(_Body):
     ``{"kind": "turn", "per_move": s}``."""
 
 
-def _without_nul(text: str) -> str:
+def _a_name(text: str) -> str:
+    """A person's name as shown: without the spaces around it, never blank or with a NUL."""
     if "\x00" in text:
         raise ValueError(_("the NUL character (\\x00) is not allowed"))
-    return text
+    if not text.strip():
+        raise ValueError(_("a name needs more than spaces"))
+    return text.strip()
 
 
 class JoinBody(_Body):
     """Sit in ``seat`` under ``name``."""
 
     seat: int
-    name: Annotated[str, AfterValidator(_without_nul)] = Field(min_length=1, max_length=64)
+    name: Annotated[str, AfterValidator(_a_name)] = Field(min_length=1, max_length=64)
 
 
 class TokenBody(_Body):
@@ -85,7 +94,7 @@ class ActBody(TokenBody):
     the token's)."""
 
     version: int
-    action: str = Field(max_length=1024)
+    action: str = Field(max_length=MAX_ACTION)
     seat: int | None = None
 
 
@@ -95,17 +104,7 @@ def _service(request: Request) -> TableService:
 
 
 async def _seat(request: Request, table: LiveTable, token: str) -> int:
-    seat = await _service(request).seat_of(table, token)
-    if seat is None:
-        raise ApiError(
-            403,
-            _(
-                "this token opens no seat at table {table}; join a seat "
-                "(POST /api/tables/{table}/join) for one"
-            ).format(table=table.id),
-            open_seats=table.open_seats(),
-        )
-    return seat
+    return await _service(request).seat_for(table, token)
 
 
 @router.get("/games", response_model=None, responses=answers(GamesBody, 413))
@@ -124,8 +123,8 @@ async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
     """Open a new table; the human seats wait for people to join."""
     clock = parse_clock(body.clock)
     game = build_game(body.game, body.options, body.preset)
-    table = await _service(request).create(game, body.seats, body.seed, check_bot, clock)
     bots: BotSeats = request.app.state.bots
+    table = await _service(request).create(game, body.seats, body.seed, bots.check, clock)
     await bots.changed(table)
     return table_body(table)
 
@@ -201,13 +200,7 @@ async def act(table_id: str, body: ActBody, request: Request) -> dict[str, Any]:
     service = _service(request)
     table = await service.get(table_id)
     seat = await _seat(request, table, body.token)
-    if body.seat is not None and body.seat != seat:
-        raise ApiError(
-            403,
-            _("this token is seat {seat}'s; it cannot act for seat {other}").format(
-                seat=seat, other=body.seat
-            ),
-        )
+    check_named_seat(seat, body.seat)
     await service.act(table, seat, body.version, body.action)
     return state_body(await service.get(table_id), seat)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -32,7 +32,7 @@ from moonbase.server import migrations
 from moonbase.server.api import router
 from moonbase.server.bots import DEFAULT_BUDGET, HINT_SEARCH, BotSeats
 from moonbase.server.clocks import Clock
-from moonbase.server.errors import ApiError
+from moonbase.server.errors import ApiError, bad_request
 from moonbase.server.language import Speaking
 from moonbase.server.live import Hub
 from moonbase.server.schema import honest_openapi
@@ -132,10 +132,6 @@ def _replaying(messages: list[Message], then: Receive | None = None) -> Receive:
     return receive
 
 
-def _where(location: Sequence[Any]) -> str:
-    return ".".join(str(part) for part in location if part != "body") or "body"
-
-
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     problems = list(error.errors())
@@ -144,13 +140,8 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
         reason = bad_json.get("ctx", {}).get("error", _("not JSON"))
         message = _("malformed JSON: {reason}").format(reason=reason)
         return JSONResponse({"error": message}, status_code=400)
-    listed = [f"{_where(p.get('loc', ()))}: {p.get('msg', 'invalid')}" for p in problems]
-    fields = {str(p.get("loc", ())[-1]) for p in problems if p.get("type") == "extra_forbidden"}
-    message = _("bad request: {problems}").format(problems="; ".join(listed))
-    body: dict[str, Any] = {"error": message, "problems": listed}
-    if fields:
-        body["unknown_fields"] = sorted(fields)
-    return JSONResponse(body, status_code=422)
+    refusal = bad_request(problems)
+    return JSONResponse(refusal.body(), status_code=refusal.status)
 
 
 async def _api_error(request: Request, error: Exception) -> JSONResponse:

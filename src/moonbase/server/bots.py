@@ -4,9 +4,10 @@ A bot move is computed in a worker process from the table's save and the seat, o
 of the state (``state.resample(seat, rng)``), so a bot knows only what its seat may know. A
 move that takes longer than the time budget is replaced by a random legal action (drawn from
 a generator seeded by the table, the seat and the version), so a table never waits forever;
-the worker thinking past its budget goes on until it is done (or the server stops). So is the
-move of a bot that refuses the game (the planner plays MOON only), with the refusal kept in
-:attr:`BotSeats.failures`.
+the worker stops thinking at the same moment (:func:`thinking_until`), so one bot asked to
+think too long cannot hold up the others. So is the move of a bot that refuses the game (the
+planner plays MOON only), with the refusal kept in :attr:`BotSeats.failures`. A seat's bot
+may not ask for more time a move than the budget (:meth:`BotSeats.check`).
 
 :class:`BotSeats` watches tables: after every change, and for every table resumed at start-up,
 it plays each bot seat that is to act, one move at a time per table, until a person is to act
@@ -18,12 +19,17 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
-from collections.abc import Callable
+import signal
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing.pool import Pool
+from types import FrameType
 from typing import Final, TypeVar
 
 import moonbase
 from moonbase import i18n
+from moonbase.agents.protocol import parse_spec
 from moonbase.cli.bots import BotError, bot_names, make_bot
 from moonbase.i18n import gettext as _
 from moonbase.server.errors import ApiError
@@ -39,6 +45,7 @@ __all__ = [
     "choose",
     "hint_seed",
     "move_seed",
+    "thinking_until",
 ]
 
 DEFAULT_BUDGET: Final = 10.0
@@ -65,6 +72,46 @@ def check_bot(spec: str) -> str:
     return text
 
 
+class OutOfTime(TimeoutError):
+    """A worker's thinking was stopped: the server stopped waiting for it (its budget ran out).
+    A :class:`TimeoutError`, so whoever waits takes it as the budget running out, whichever of
+    the two clocks told first."""
+
+
+@contextmanager
+def thinking_until(deadline: float | None) -> Iterator[None]:
+    """Within it, this process's thinking is stopped with :class:`OutOfTime` at ``deadline``
+    (a ``time.time()``), at once if it has passed; ``None``, or a system without interval
+    timers, sets no limit. For a worker process's main thread, where a job runs.
+
+    >>> with thinking_until(time.time() + 60):
+    ...     print("done in time")
+    done in time
+    >>> with thinking_until(time.time() - 1):
+    ...     print("never printed")
+    Traceback (most recent call last):
+    ...
+    moonbase.server.bots.OutOfTime: the server stopped waiting for this move
+    """
+    if deadline is None or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise OutOfTime("the server stopped waiting for this move")
+
+    left = deadline - time.time()
+    if left <= 0:
+        stop(signal.SIGALRM, None)
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, left)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def move_seed(table_seed: int, seat: int, version: int) -> int:
     """The seed of the bot (and its observation) for ``seat``'s move at ``version``.
 
@@ -74,24 +121,26 @@ def move_seed(table_seed: int, seat: int, version: int) -> int:
     return random.Random(f"moonbase-server-bot:{table_seed}:{seat}:{version}").getrandbits(32)
 
 
-def choose(save: str, seat: int, spec: str, seed: int) -> str:
+def choose(save: str, seat: int, spec: str, seed: int, deadline: float | None = None) -> str:
     """The move the bot ``spec`` makes for ``seat`` in the saved state ``save`` (run in a
-    worker process; the bot sees a resample only)."""
-    state = moonbase.from_json(save)
-    observed = state.resample(seat, random.Random(seed))
-    return make_bot(spec, seed).choose(observed, seat)
+    worker process; the bot sees a resample only), stopped at ``deadline``
+    (:func:`thinking_until`)."""
+    with thinking_until(deadline):
+        state = moonbase.from_json(save)
+        observed = state.resample(seat, random.Random(seed))
+        return make_bot(spec, seed).choose(observed, seat)
 
 
 def advise(
-    save: str, seat: int, search: str, seed: int, lang: str = "en"
+    save: str, seat: int, search: str, seed: int, lang: str = "en", deadline: float | None = None
 ) -> tuple[str | None, str]:
     """The hint for ``seat`` in the saved state ``save``: the move ``search`` suggests and
     its explanation in ``lang``, worked out on a resample (run in a worker process: the seat's
     view only, as a bot's move; the language is passed, as a worker does not share the
-    request's)."""
+    request's), stopped at ``deadline`` (:func:`thinking_until`)."""
     from moonbase.agents.hint import suggest
 
-    with i18n.speaking(lang):
+    with thinking_until(deadline), i18n.speaking(lang):
         state = moonbase.from_json(save)
         observed = state.resample(seat, random.Random(seed))
         return suggest(observed, seat, seed=seed, search=search)
@@ -127,7 +176,26 @@ class BotSeats:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.failures: list[str] = []
         """What went wrong with a bot move (a bug in a bot: the table waits)."""
+        self.fallbacks: list[str] = []
+        """The bot moves replaced by a random legal one because the budget ran out."""
         service.listeners.append(self.changed)
+
+    def check(self, spec: str) -> str:
+        """``spec`` if it names a bot this moonbase has and asks for no more time a move than
+        :attr:`budget`; else a 422 naming what is allowed."""
+        text = check_bot(spec)
+        parameters = parse_spec(text)[1]
+        asked = parameters.get("seconds")
+        if asked is not None and float(asked) > self.budget:
+            raise ApiError(
+                422,
+                _(
+                    "seat {spec!r}: seconds={asked} is more than this server gives a bot a "
+                    "move; allowed: seconds up to {budget}"
+                ).format(spec=text, asked=asked, budget=f"{self.budget:g}"),
+                allowed=[HUMAN, *bot_names()],
+            )
+        return text
 
     def _workers(self) -> Pool:
         # spawned, not forked: the server process has threads (the event loop's, the
@@ -160,7 +228,9 @@ class BotSeats:
         only): the suggested action and its explanation; a 503 past :attr:`hint_budget`."""
         seed = hint_seed(table.seed, seat, table.version)
         lang = i18n.current()
-        work = self._submit(advise, table.state.to_json(), seat, self.hint_search, seed, lang)
+        deadline = time.time() + self.hint_budget
+        save = table.state.to_json()
+        work = self._submit(advise, save, seat, self.hint_search, seed, lang, deadline)
         try:
             return await asyncio.wait_for(work, self.hint_budget)
         except TimeoutError:
@@ -199,13 +269,15 @@ class BotSeats:
 
     async def _think(self, table: LiveTable, seat: int, version: int) -> str:
         seed = move_seed(table.seed, seat, version)
-        work = self._submit(choose, table.state.to_json(), seat, table.bot_spec(seat), seed)
+        deadline = time.time() + self.budget
+        save = table.state.to_json()
+        work = self._submit(choose, save, seat, table.bot_spec(seat), seed, deadline)
         try:
             return await asyncio.wait_for(work, self.budget)
         except BotError as error:  # a bot that will not play this game (the planner at Moons)
             self.failures.append(f"table {table.id}, {table.label(seat)}: {error}")
         except TimeoutError:
-            pass
+            self.fallbacks.append(f"table {table.id}, {table.label(seat)}, version {version}")
         return random.Random(seed).choice(table.state.legal_actions(seat))
 
     async def idle(self) -> None:

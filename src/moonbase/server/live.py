@@ -19,17 +19,18 @@ from __future__ import annotations
 import asyncio
 import json
 from contextlib import suppress
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import anyio
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from moonbase import i18n
 from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body, table_body
-from moonbase.server.errors import ApiError
-from moonbase.server.tables import LiveTable, TableService
+from moonbase.server.errors import ApiError, bad_request
+from moonbase.server.tables import MAX_ACTION, LiveTable, TableService, check_named_seat
 
 __all__ = ["SPECTATOR", "Hub"]
 
@@ -96,12 +97,10 @@ class Hub:
             await socket.send_json({"type": "error", "status": error.status, **error.body()})
             await socket.close(_CLOSE_NOT_FOUND)
             return
-        seat = await self.service.seat_of(table, token) if token is not None else None
-        if token is not None and seat is None:
-            refusal = ApiError(
-                403, _("this token opens no seat at table {table}").format(table=table.id)
-            )
-            await socket.send_json({"type": "error", "status": 403, **refusal.body()})
+        try:
+            seat = await self.service.seat_for(table, token) if token is not None else None
+        except ApiError as refusal:
+            await socket.send_json({"type": "error", "status": refusal.status, **refusal.body()})
             await socket.close(_CLOSE_POLICY)
             return
         connection = _Connection(socket, seat)
@@ -182,22 +181,38 @@ class Hub:
             raise ApiError(
                 400, _("unknown frame type {kind!r}").format(kind=kind), allowed=list(_FRAMES)
             )
+        try:
+            checked = (ActFrame if kind == "act" else SeatFrame).model_validate(frame)
+        except ValidationError as error:
+            raise bad_request(error.errors()) from None
         if connection.seat is None:
             raise ApiError(403, _("a spectator cannot act; join a seat and connect with its token"))
-        if kind == "undo":
-            await self.service.take_back(table, connection.seat)
+        if isinstance(checked, SeatFrame):
+            if checked.type == "undo":
+                await self.service.take_back(table, connection.seat)
+            else:
+                await self.service.give_back(table, connection.seat)
             return
-        if kind == "return":
-            await self.service.give_back(table, connection.seat)
-            return
-        version, action = frame.get("version"), frame.get("action")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise ApiError(
-                400, _("'version' must be a whole number, not {value!r}").format(value=version)
-            )
-        if not isinstance(action, str):
-            raise ApiError(400, _("'action' must be text, not {value!r}").format(value=action))
-        await self.service.act(table, connection.seat, version, action)
+        check_named_seat(connection.seat, checked.seat)
+        await self.service.act(table, connection.seat, checked.version, checked.action)
+
+
+class SeatFrame(BaseModel):
+    """``{"type": "undo"}`` or ``{"type": "return"}``: nothing else."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["undo", "return"]
+
+
+class ActFrame(BaseModel):
+    """``{"type": "act", "version", "action"}``, checked as ``POST …/actions`` checks its body
+    (``seat``, if given, must be the token's)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["act"]
+    version: int
+    action: str = Field(max_length=MAX_ACTION)
+    seat: int | None = None
 
 
 def _key(seat: int | None) -> int:

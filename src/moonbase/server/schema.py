@@ -233,7 +233,8 @@ ERRORS: Final = {
     409: "Stale version (with the current state), a seat taken, an undo or return refused, or "
     "a hint asked for a seat with nothing to decide.",
     413: "The request body is over 64 KiB.",
-    422: "Bad fields, options, seats or clock, or an illegal action (with reason and allowed).",
+    422: "Bad fields, options, seats or clock, an illegal action (with reason and allowed), or "
+    "a language (?lang=) the server does not speak.",
     503: "The database could not be reached or could not store it, or a hint took too long; "
     "nothing changed, try again.",
 }
@@ -242,9 +243,10 @@ ERRORS: Final = {
 
 def answers(body: type[BaseModel], *errors: int, ok: int = 200) -> dict[int | str, Any]:
     """A route's ``responses=``: ``body`` at ``ok``, :class:`ErrorBody` at each of
-    ``errors`` (statuses of :data:`ERRORS`)."""
+    ``errors`` (statuses of :data:`ERRORS`) and at ``422``, which every route answers to a
+    ``?lang=`` the server does not speak."""
     documented: dict[int | str, Any] = {ok: {"model": body}}
-    for status in errors:
+    for status in sorted({*errors, 422}):
         documented[status] = {"model": ErrorBody, "description": ERRORS[status]}
     return documented
 

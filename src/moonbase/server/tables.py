@@ -30,6 +30,7 @@ from sqlalchemy.exc import OperationalError
 import moonbase
 from moonbase.cli.undo import UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
+from moonbase.core.options import without_files
 from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body
 from moonbase.server.clocks import Clock, ClockSpec, SystemClock
@@ -123,7 +124,8 @@ def build_game(name: str, options: Mapping[str, Any] | None, preset: str | None)
                 ).format(option=option, value=value),
             )
     try:
-        return moonbase.load(name, **merged)
+        with without_files():  # a client names no file on this machine
+            return moonbase.load(name, **merged)
     except InvalidOption as error:
         raise ApiError(422, _("options: {error}").format(error=error)) from None
 
@@ -138,6 +140,21 @@ def _names_a_file(value: str) -> bool:
     if text.startswith("{"):
         return False
     return any(mark in text for mark in ("/", "\\", "\x00")) or text.startswith(("~", "."))
+
+
+MAX_ACTION: Final = 1024
+"""The longest action text a request or a frame may carry."""
+
+
+def check_named_seat(seat: int, named: int | None) -> None:
+    """A 403 when an action names a seat (``named``) other than its token's ``seat``."""
+    if named is not None and named != seat:
+        raise ApiError(
+            403,
+            _("this token is seat {seat}'s; it cannot act for seat {other}").format(
+                seat=seat, other=named
+            ),
+        )
 
 
 @dataclass
@@ -247,7 +264,12 @@ class LiveTable:
             return left, dict.fromkeys(to_act, moment)
         if not self.running:
             return left, {}
-        if seat in waiting and self.clock.kind == "realtime" and kind in (ACT, TAKEOVER):
+        if (
+            seat in waiting
+            and self.seats[seat] == HUMAN  # a bot's own seat has no clock
+            and self.clock.kind == "realtime"
+            and kind in (ACT, TAKEOVER)
+        ):
             left[seat] -= moment - waiting[seat]
             if kind == ACT:
                 left[seat] += self.clock.increment
@@ -456,6 +478,20 @@ class TableService:
             seat = table.seat_of(token)
         return seat
 
+    async def seat_for(self, table: LiveTable, token: str) -> int:
+        """The seat ``token`` opens at ``table``, or a 403 naming the open seats."""
+        seat = await self.seat_of(table, token)
+        if seat is None:
+            raise ApiError(
+                403,
+                _(
+                    "this token opens no seat at table {table}; join a seat "
+                    "(POST /api/tables/{table}/join) for one"
+                ).format(table=table.id),
+                open_seats=table.open_seats(),
+            )
+        return seat
+
     async def create(
         self,
         game: Game,
@@ -489,6 +525,7 @@ class TableService:
         """Sit ``name`` in ``seat``; returns their token (only its hash is stored). A seat
         that a bot plays because its person left is the new person's from now on."""
         async with table.lock:
+            self._check_not_over(table)
             if not 0 <= seat < len(table.seats):
                 raise ApiError(
                     422,
@@ -556,6 +593,18 @@ class TableService:
                 await self._seat_entry(table, seat, TAKEOVER, LEFT)
             else:
                 await self._changed(table, moved=False)
+
+    @staticmethod
+    def _check_not_over(table: LiveTable) -> None:
+        """A 409 once the game is over: nobody joins a finished game, so who played it stays
+        as it was."""
+        if table.state.is_over:
+            raise ApiError(
+                409,
+                _("the game at table {table} is over: its seats stay as they were").format(
+                    table=table.id
+                ),
+            )
 
     async def act(
         self, table: LiveTable, seat: int, version: int, action: str, *, bot: bool = False

@@ -49,6 +49,7 @@ from types import MappingProxyType
 from typing import Final
 
 from moonbase.core import InvalidOption
+from moonbase.core.options import files_allowed
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
@@ -291,6 +292,16 @@ def load_board(text: str) -> Board:
             ) from None
         return board_from_data(data, INLINE)
     choices = ", ".join(["standard", *shipped_boards()])
+    if not files_allowed():  # no file but those shipped, and no path tried
+        bare = text if text.endswith(".json") else f"{text}.json"
+        if bare not in shipped_boards():
+            raise InvalidOption(
+                _(
+                    "option 'board': {text} is not a board moonbase ships, and no file is read "
+                    "here; allowed: {choices}, or the board itself as JSON"
+                ).format(text=repr(text[:80]), choices=choices)
+            )
+        return _read_board(BOARDS_FOLDER / bare, bare)
     try:
         shipped = _shipped(text)
         path = shipped if shipped is not None else Path(text).expanduser().resolve()
@@ -312,6 +323,11 @@ def load_board(text: str) -> Board:
         )
     if not path.is_file():
         raise _problem(name, _("is not a file; give the path of a JSON board file"))
+    return _read_board(path, name)
+
+
+def _read_board(path: Path, name: str) -> Board:
+    """The board in the JSON file at ``path``, called ``name`` in messages."""
     try:
         raw = path.read_bytes()
     except OSError as error:
