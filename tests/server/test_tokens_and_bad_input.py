@@ -68,8 +68,11 @@ def test_a_person_who_leaves_frees_the_seat_and_voids_the_token(db_url: str) -> 
         void = client.get(f"/api/tables/{tid}/state", params={"token": token})
         assert void.status_code == 403
         assert void.json()["open_seats"] == [0]
+        seat = client.get(f"/api/tables/{tid}").json()["seats"][0]
+        assert (seat["name"], seat["player"], seat["taken"]) == (None, None, False)  # none played
         again = join(client, tid, 0, "Cy")
         assert state(client, tid, again)["legal"]
+        assert client.get(f"/api/tables/{tid}").json()["seats"][0]["player"] == "Cy"
 
 
 def test_a_finished_game_keeps_who_played_it(db_url: str) -> None:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    delete,
     func,
     insert,
     select,
@@ -368,14 +369,15 @@ class Storage:
             await self._announce(session, f"{table_id} seats")
             return bool(getattr(taken, "rowcount", 0))
 
-    async def free_seat(self, table_id: str, seat: int) -> None:
-        """The person in ``seat`` left: their token no longer opens it."""
+    async def free_seat(self, table_id: str, seat: int, forget: bool = False) -> None:
+        """The person in ``seat`` left: their token no longer opens it; with ``forget`` (they
+        played nothing there) their name is gone too."""
         async with self._sessions.begin() as session:
-            await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(token_hash=None)
-            )
+            where = (SeatRow.table_id == table_id, SeatRow.seat == seat)
+            if forget:
+                await session.execute(delete(SeatRow).where(*where))
+            else:
+                await session.execute(update(SeatRow).where(*where).values(token_hash=None))
             await self._announce(session, f"{table_id} seats")
 
 

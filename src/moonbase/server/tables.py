@@ -584,10 +584,14 @@ class TableService:
     async def leave(self, table: LiveTable, seat: int) -> None:
         """The person in ``seat`` leaves: their token is void and the seat open to anyone
         (them included) who joins it. Once the game has begun, and until it is over, a bot
-        plays the seat meanwhile."""
+        plays the seat meanwhile (and the seat keeps their name as its player); before, the
+        seat is as if never taken."""
         async with table.lock:
-            await self.storage.free_seat(table.id, seat)
-            table.people[seat].token_hash = None
+            await self.storage.free_seat(table.id, seat, forget=not table.begun)
+            if table.begun:
+                table.people[seat].token_hash = None
+            else:  # nothing played: the seat is as if never taken
+                del table.people[seat]
             table.gone.pop(seat, None)
             if table.begun and not table.state.is_over and not table.is_bot(seat):
                 await self._seat_entry(table, seat, TAKEOVER, LEFT)
