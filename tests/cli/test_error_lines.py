@@ -77,5 +77,6 @@ def test_a_damaged_save_is_refused_in_one_line(tmp_path: Path) -> None:
     assert status == 2
     assert (
         shown.strip()
-        == f"moonbase load: {damaged}: not a moonbase save: not JSON (Expecting value)"
+        == f"moonbase load: {damaged}: not a moonbase save: not JSON (Expecting value at line 1, "
+        "column 1)"
     )

@@ -14,12 +14,12 @@ def test_the_menu_with_enter_everywhere_starts_cooperative_moon() -> None:
     assert "Welcome to moonbase. Which game?" in menu
     assert "1) MOON" in menu and "2) Moon Leap" in menu and "Moons" in menu
     terminal.type("")
-    options = terminal.wait_for("a preset name, or reset: ")
+    options = terminal.wait_for("a preset · reset: ")
     assert "difficulty" in options and "sets energy, bugs and the starting registers" in options
     assert "allowed: easy, normal, hard, master · default: easy" in options
     assert "presets: coop-easy" in options
     terminal.type("difficulty=brutal")
-    refused = terminal.wait_for("a preset name, or reset: ")
+    refused = terminal.wait_for("a preset · reset: ")
     assert "Not changed: option 'difficulty': 'brutal' is not allowed; allowed: easy," in refused
     terminal.type("")
     seats = terminal.wait_for("Seat 0 [you]: ")
@@ -35,9 +35,9 @@ def test_the_menu_sets_up_bots_and_options() -> None:
     terminal = Terminal()
     terminal.wait_for("Game [1 MOON]: ")
     terminal.type("moon-leap")
-    terminal.wait_for("a preset name, or reset: ")
+    terminal.wait_for("a preset · reset: ")
     terminal.type("players=3")
-    changed = terminal.wait_for("a preset name, or reset: ")
+    changed = terminal.wait_for("a preset · reset: ")
     assert any(
         line.split()[:2] == ["players", "3"] for line in changed.splitlines() if line.strip()
     )

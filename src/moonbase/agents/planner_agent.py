@@ -162,6 +162,7 @@ class PlannerAgent(Agent):
     """The MOON planner bot (see the module docstring)."""
 
     name: ClassVar[str] = "planner"
+    games: ClassVar[tuple[str, ...]] = ("moon",)
 
     def choose(self, observed: State, seat: int) -> str:
         """The planner's action for ``seat``.

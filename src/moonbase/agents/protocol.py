@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from moonbase.core import State
+from moonbase.core import Game, State
 from moonbase.i18n import gettext as _
 
 __all__ = [
@@ -36,8 +36,10 @@ __all__ = [
     "InvalidAgent",
     "agent_class",
     "agent_names",
+    "agents_for",
     "make_agent",
     "parse_spec",
+    "plays",
     "read_parameters",
     "register_agent",
 ]
@@ -67,6 +69,8 @@ class Agent(ABC):
     """The registry name (the part of a spec before ``:``)."""
     parameters: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
     """Each parameter a spec may set, with the function that reads its text."""
+    games: ClassVar[tuple[str, ...]] = ()
+    """The names of the games it plays; empty: every game."""
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         unknown = sorted(set(params) - set(self.parameters))
@@ -149,6 +153,44 @@ def agent_class(name: str) -> type[Agent]:
     return cls
 
 
+def _games_of(name: str) -> tuple[str, ...]:
+    """The games agent ``name`` plays (empty: every game; an unknown name: every game, its
+    spec being refused elsewhere)."""
+    try:
+        return agent_class(name).games
+    except InvalidAgent:
+        return ()
+
+
+def agents_for(game: str) -> list[str]:
+    """The agent names that play ``game`` (a game's name), sorted.
+
+    >>> agents_for("moon-leap")
+    ['greedy', 'mcts', 'random']
+    """
+    return [name for name in agent_names() if game in (_games_of(name) or (game,))]
+
+
+def plays(spec: str, game: Game) -> None:
+    """Check that the agent ``spec`` names plays ``game``; else :class:`InvalidAgent` names
+    the agents that do.
+
+    >>> import moonbase
+    >>> plays("planner", moonbase.load("moon"))
+    >>> plays("planner", moonbase.load("moon-leap"))
+    Traceback (most recent call last):
+    ...
+    moonbase.agents.protocol.InvalidAgent: agent 'planner' does not play Moon Leap; allowed: ...
+    """
+    name = parse_spec(spec)[0]
+    if game.name not in (_games_of(name) or (game.name,)):
+        raise InvalidAgent(
+            _("agent {agent} does not play {game}; allowed: {allowed}").format(
+                agent=repr(name), game=game.title, allowed=", ".join(agents_for(game.name))
+            )
+        )
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split a spec into its agent name and its parameters (as text).
 
@@ -212,11 +254,26 @@ def read_parameters(cls: type[Agent], texts: Mapping[str, str]) -> dict[str, Any
             params[key] = reader(text)
         except ValueError as error:
             raise InvalidAgent(
-                _("agent {agent}: parameter {name}={value} is not allowed ({error})").format(
-                    agent=repr(cls.name), name=key, value=repr(text), error=error
+                _(
+                    "agent {agent}: parameter {name}={value} is not allowed ({error}); its "
+                    "parameters: {allowed}"
+                ).format(
+                    agent=repr(cls.name),
+                    name=key,
+                    value=repr(text),
+                    error=error,
+                    allowed=", ".join(cls.parameters),
                 )
             ) from None
     return params
+
+
+def _number(read: Callable[[str], Any], text: str, wanted: str) -> Any:
+    """``text`` read by ``read`` (``int`` or ``float``), or ``ValueError(wanted)``."""
+    try:
+        return read(text)
+    except ValueError:
+        raise ValueError(wanted) from None
 
 
 def positive_int(text: str) -> int:
@@ -224,10 +281,15 @@ def positive_int(text: str) -> int:
 
     >>> positive_int("3")
     3
+    >>> positive_int("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: it must be a whole number of at least 1
     """
-    value = int(text)
+    wanted = _("it must be a whole number of at least 1")
+    value = int(_number(int, text, wanted))
     if value < 1:
-        raise ValueError(_("it must be at least 1"))
+        raise ValueError(wanted)
     return value
 
 
@@ -237,9 +299,10 @@ def whole_int(text: str) -> int:
     >>> whole_int("0")
     0
     """
-    value = int(text)
+    wanted = _("it must be a whole number of at least 0")
+    value = int(_number(int, text, wanted))
     if value < 0:
-        raise ValueError(_("it must be at least 0"))
+        raise ValueError(wanted)
     return value
 
 
@@ -249,9 +312,10 @@ def positive_float(text: str) -> float:
     >>> positive_float("0.5")
     0.5
     """
-    value = float(text)
+    wanted = _("it must be a number greater than 0")
+    value = float(_number(float, text, wanted))
     if not value > 0:
-        raise ValueError(_("it must be greater than 0"))
+        raise ValueError(wanted)
     return value
 
 
@@ -261,9 +325,10 @@ def unit_float(text: str) -> float:
     >>> unit_float("0.5")
     0.5
     """
-    value = float(text)
+    wanted = _("it must be a number of at least 0 and below 1")
+    value = float(_number(float, text, wanted))
     if not 0 <= value < 1:
-        raise ValueError(_("it must be at least 0 and below 1"))
+        raise ValueError(wanted)
     return value
 
 

@@ -24,6 +24,8 @@ __all__ = [
     "HintUnavailable",
     "agent_seed",
     "bot_names",
+    "bots_for",
+    "check_plays",
     "hint",
     "make_bot",
     "run_match",
@@ -90,6 +92,35 @@ def bot_names() -> list[str]:
     return [str(name) for name in names()] if names is not None else []
 
 
+def bots_for(game: Game) -> list[str]:
+    """The names of the bots that play ``game`` (all of :func:`bot_names` if unknown).
+
+    >>> import moonbase
+    >>> bots_for(moonbase.load("moons"))
+    ['greedy', 'mcts', 'random']
+    """
+    found = _find("agents_for", f"{_AGENTS}.protocol")
+    return [str(name) for name in found(game.name)] if found is not None else bot_names()
+
+
+def check_plays(spec: str, game: Game) -> None:
+    """Raise :class:`BotError` naming the bots that play ``game`` if bot ``spec`` does not.
+
+    >>> import moonbase
+    >>> check_plays("planner", moonbase.load("moons"))
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.bots.BotError: agent 'planner' does not play Moons; allowed: greedy, mcts, random
+    """
+    check = _find("plays", f"{_AGENTS}.protocol")
+    if check is None:
+        return
+    try:
+        check(spec, game)
+    except ValueError as error:
+        raise BotError(str(error)) from None
+
+
 def make_bot(spec: str, seed: int) -> Bot:
     """The bot ``spec`` names, with its own generator seeded by ``seed``.
 
@@ -148,4 +179,9 @@ def run_match(
     match = _find("match", f"{_AGENTS}.match")
     if match is None:
         raise BotError("this moonbase has no match runner yet")
-    return match(game, list(specs), games, seed, workers=jobs, progress=progress)
+    refusal = _find("InvalidAgent", f"{_AGENTS}.protocol")
+    refused = cast(type[Exception], refusal) if isinstance(refusal, type) else BotError
+    try:
+        return match(game, list(specs), games, seed, workers=jobs, progress=progress)
+    except refused as error:  # an agent that refuses to play the game, as it was asked to
+        raise BotError(str(error)) from None

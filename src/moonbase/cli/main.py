@@ -8,7 +8,8 @@ allowed, and exit status 2; never a traceback.
 
 Each command's help is given to click as ``help=`` (a text marked with ``N_``, translated
 into the language spoken when shown); the command's function does not repeat it as its
-docstring.
+docstring. Click's own texts — its errors ("Missing argument 'FILE'"), ``[default: …]`` and
+``[required]`` in a help — are translated too (:func:`_click_speaks`).
 
 >>> main(["rules", "chess"])
 2
@@ -16,7 +17,10 @@ docstring.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gettext
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -41,7 +45,7 @@ from moonbase.cli.seats import read_seats
 from moonbase.cli.simulate import FORMATS
 from moonbase.cli.simulate import simulate as run_simulation
 from moonbase.cli.table import Table, load_table
-from moonbase.i18n import N_
+from moonbase.i18n import N_, N_plural
 from moonbase.i18n import gettext as _
 
 __all__ = ["cli", "main"]
@@ -55,6 +59,76 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _CLICK_WORDS: Final = (N_("Usage:"), N_("Options"), N_("Commands"), N_("Arguments"))
 """The headings click writes in a help text (it reads them in English: translated here)."""
 _CLICK_HELP: Final = (N_("Show this message and exit."), N_("Show the version and exit."))
+_CLICK_TEXTS: Final = (
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Invalid value: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("No such option {name!r}."),
+    N_("No such command {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("default: {default}"),
+    N_("required"),
+    N_plural("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    N_plural(
+        "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."
+    ),
+    N_plural("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+"""Click's own texts that moonbase's command shows (errors, and the notes in brackets beside an
+option in a help), each as click writes it: marked here to be kept in the terminal catalog."""
+_CLICK_MODULES: Final = ("core", "decorators", "exceptions", "formatting", "parser", "types")
+"""The modules of click that translate their texts."""
+
+
+def _click_speaks() -> None:
+    """Have click say its own texts (:data:`_CLICK_TEXTS`) in the language spoken.
+
+    Click translates them with the standard library's :func:`gettext.gettext` and
+    :func:`gettext.ngettext`, which each of its modules imports by name and which read ``.mo``
+    files of the default domain; moonbase's catalogs are compiled in memory. So, in click's
+    modules only, those two names are bound to :func:`moonbase.i18n.gettext` and
+    :func:`moonbase.i18n.ngettext` instead (English: the texts as click writes them).
+    """
+    for name in _CLICK_MODULES:
+        module = importlib.import_module(f"click.{name}")
+        if getattr(module, "_", None) is gettext.gettext:
+            module._ = i18n.gettext  # type: ignore[attr-defined]
+        if getattr(module, "ngettext", None) is gettext.ngettext:
+            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+_click_speaks()
+
+
+class _Integer(click.types.IntParamType):
+    """A whole number, named in the language spoken in click's "'x' is not a valid integer"."""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """The type's name, in the language spoken."""
+        return _("integer")
+
+
+class _IntegerRange(click.IntRange):
+    """A whole number in a range, named in the language spoken in click's errors."""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """The type's name, in the language spoken."""
+        return _("integer")
+
+
+class _NumberRange(click.FloatRange):
+    """A number in a range, named in the language spoken in click's errors."""
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """The type's name, in the language spoken."""
+        return _("number")
 
 
 class _SpokenFormatter(click.HelpFormatter):
@@ -202,14 +276,15 @@ _PRESET = click.option(
     "--preset", "-p", metavar="NAME", help=N_("start from one of the game's presets")
 )
 _FIRST_SEED = click.option(
-    "--seed", type=int, default=0, show_default=True, help=N_("the first deal")
-)
+    "--seed", type=_Integer(), default=0, show_default=True, metavar="N",
+    help=N_("the first deal"),
+)  # fmt: skip
 _EXECUTOR = click.option(
     "--executor", default="local", show_default=True, metavar="local|dask://HOST:PORT",
     help=N_("play in local processes or on the Dask scheduler at HOST:PORT"),
 )  # fmt: skip
 _WORKERS = click.option(
-    "--workers", "-j", type=click.IntRange(min=1),
+    "--workers", "-j", type=_IntegerRange(min=1), metavar="N",
     help=N_("local worker processes (default: one per core)"),
 )  # fmt: skip
 
@@ -221,7 +296,7 @@ _WORKERS = click.option(
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=_OPTION_HELP)
 @click.option("--preset", "-p", metavar="NAME", help=N_("start from one of the game's presets"))
 @click.option("--seat", "-s", "seats", multiple=True, metavar="WHO", help=_SEAT_HELP)
-@click.option("--seed", type=int, help=N_("the deal (default: a random one)"))
+@click.option("--seed", type=_Integer(), metavar="N", help=N_("the deal (default: a random one)"))
 @_SKIP_FORCED
 @_reports_bad_input
 def play(
@@ -252,7 +327,7 @@ def load(file: str, skip_forced: bool) -> int:
     context_settings=_CONTEXT, help=N_("Step forward and back through the game saved in FILE.")
 )
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--seat", type=int, help=N_("see the game from this seat's view"))
+@click.option("--seat", type=_Integer(), metavar="N", help=N_("see the game from this seat's view"))
 @click.option("--spectator", is_flag=True, help=N_("see the game as a spectator (the default)"))
 @_reports_bad_input
 def replay(file: str, seat: int | None, spectator: bool) -> int:
@@ -290,10 +365,13 @@ _SIMULATE_HELP = N_(
     metavar="A,B,…",
     help=N_("one bot per seat, comma-separated, e.g. greedy,random"),
 )
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), help=N_("worker processes (default: one per core)")
+    "--games", "-n", type=_IntegerRange(min=1), default=100, show_default=True, metavar="N"
 )
+@click.option(
+    "--jobs", "-j", type=_IntegerRange(min=1), metavar="N",
+    help=N_("worker processes (default: one per core)"),
+)  # fmt: skip
 @_GAME_OPTIONS
 @_PRESET
 @_FIRST_SEED
@@ -349,7 +427,7 @@ _TOURNAMENT_HELP = N_(
 @_GAME_OPTIONS
 @_PRESET
 @click.option(
-    "--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+    "--games", "-n", type=_IntegerRange(min=1), default=100, show_default=True, metavar="N",
     help=N_("at least this many games: whole rounds of every seating"),
 )  # fmt: skip
 @_FIRST_SEED
@@ -412,7 +490,7 @@ _STUDY_HELP = N_(
     help=N_("the bots (default: the study's own); seat-value takes one, playing every seat"),
 )  # fmt: skip
 @click.option(
-    "--games", "-n", type=click.IntRange(min=1),
+    "--games", "-n", type=_IntegerRange(min=1), metavar="N",
     help=N_("deals (games, in moons-scoring) per point of the study (default: the study's own)"),
 )  # fmt: skip
 @_FIRST_SEED
@@ -474,19 +552,22 @@ _SERVE_HELP = N_("Serve tables over the network (REST and WebSocket API; see doc
 
 
 @cli.command(context_settings=_CONTEXT, help=_SERVE_HELP)
-@click.option("--host", default="127.0.0.1", show_default=True, help=N_("the address to listen on"))
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, metavar="HOST",
+    help=N_("the address to listen on"),
+)  # fmt: skip
+@click.option("--port", type=_IntegerRange(1, 65535), default=8000, show_default=True, metavar="N")
 @click.option(
     "--database",
     metavar="URL",
     help=N_("sqlite:///FILE or postgresql://… (default: an SQLite file in your data directory)"),
 )
 @click.option(
-    "--bot-workers", type=click.IntRange(min=1), default=1, show_default=True,
+    "--bot-workers", type=_IntegerRange(min=1), default=1, show_default=True, metavar="N",
     help=N_("processes that think for the bots"),
 )  # fmt: skip
 @click.option(
-    "--grace", type=click.FloatRange(min=0), default=60.0, show_default=True, metavar="SECONDS",
+    "--grace", type=_NumberRange(min=0), default=60.0, show_default=True, metavar="SECONDS",
     help=N_("how long a player may be disconnected before a bot takes their seat"),
 )  # fmt: skip
 def serve(host: str, port: int, database: str | None, bot_workers: int, grace: float) -> int:
@@ -494,8 +575,10 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, grace: f
         from moonbase.server.serve import serve as run_server
     except ImportError as error:
         raise click.ClickException(
-            f"the server needs the server extra ({error.name} is missing): "
-            "pip install 'moonbase[server]'"
+            _(
+                "the server needs the server extra ({name} is missing): "
+                "pip install 'moonbase[server]'"
+            ).format(name=error.name)
         ) from None
     return run_server(host, port, database, bot_workers, grace)
 
@@ -518,10 +601,15 @@ def games() -> int:
 
 
 def _usage_line(error: click.UsageError) -> str:
+    """``error`` as the one line the command prints: where, what is wrong and what is allowed
+    (in the language spoken; what click says is recognised by the error's kind, never its
+    words)."""
     ctx = error.ctx
     where = ctx.command_path if ctx is not None else "moonbase"
     message = " ".join(error.format_message().split())
+    command = getattr(error, "command_name", None)  # click.NoSuchCommand (click 8.4 and later)
     if isinstance(error, click.NoSuchOption) and ctx is not None:
+        message = " ".join(error.message.split())  # what is allowed follows: no "did you mean"
         names = sorted(
             name
             for param in ctx.command.params
@@ -531,20 +619,47 @@ def _usage_line(error: click.UsageError) -> str:
         )
         names.append("--help")
         message = message.rstrip(".") + _("; allowed: {allowed}").format(allowed=", ".join(names))
-    elif ctx is not None and isinstance(ctx.command, click.Group) and "command" in message:
+    elif isinstance(command, str) and ctx is not None and isinstance(ctx.command, click.Group):
         commands = ", ".join(ctx.command.list_commands(ctx))
-        message = message.split(".")[0] + _("; allowed: {allowed}").format(allowed=commands)
-    elif isinstance(error, click.MissingParameter) and "GAME" in message:
+        message = " ".join(error.message.split()).rstrip(".")
+        message += _("; allowed: {allowed}").format(allowed=commands)
+    elif (
+        isinstance(error, click.MissingParameter)
+        and error.param is not None
+        and error.param.name == "game"
+    ):
         message = message.rstrip(".") + _("; allowed: {allowed}").format(
             allowed=", ".join(moonbase.games())
         )
     return f"{where}: {message}"
 
 
+def _language_asked(args: Sequence[str]) -> str | None:
+    """The language named with ``--lang`` before the command in ``args`` (``None``: none).
+
+    >>> _language_asked(["--lang", "pl", "play", "moon"]), _language_asked(["--lang=es"])
+    ('pl', 'es')
+    >>> _language_asked(["play", "--lang", "pl"]) is None
+    True
+    """
+    for index, arg in enumerate(args):
+        if arg == "--lang":
+            return args[index + 1] if index + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process's arguments); returns the exit
     status."""
     args = list(sys.argv[1:] if argv is None else argv)
+    # Spoken before click reads the command line, so that its errors are in the language too
+    # (a language not spoken is said by --lang itself).
+    with contextlib.suppress(i18n.UnknownLanguage):
+        i18n.use(i18n.choose(_language_asked(args), os.environ))
     try:
         result = cli.main(args=args, prog_name="moonbase", standalone_mode=False)
     except click.UsageError as error:

@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 import moonbase
-from moonbase.cli.bots import bot_names
+from moonbase.cli.bots import bot_names, bots_for
 from moonbase.cli.errors import BadInput
 from moonbase.cli.options import build_game, game_type, option_text, read_assignments
 from moonbase.cli.prompts import Prompter, say
@@ -53,7 +53,6 @@ BOT_STRENGTHS: Final = {
 }
 """What each bot is like, as the menu offers it, in English (translate it to show it; bots not
 listed here are offered by name)."""
-_ONLY_FOR: Final = {"planner": "moon"}
 FORCED: Final = "forced"
 """The options question's setting for forced choices: ``forced=on`` or ``forced=off``."""
 
@@ -143,6 +142,32 @@ def _forced_words(words: list[str]) -> tuple[list[str], bool | None]:
     return rest, setting
 
 
+def _check_assignments(game: Game, words: list[str]) -> None:
+    """Raise :class:`BadInput` in the menu's own words if a word is not ``KEY=VALUE``.
+
+    >>> _check_assignments(moonbase.load("moon-leap"), ["players=3", "foo"])
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: 'foo' is neither a preset nor KEY=VALUE; type e.g. players=2, a preset (2p, 3p, 4p, custom-board), reset, or Enter to play
+    """  # noqa: E501
+    for word in words:
+        key, equals, _value = word.partition("=")
+        if equals and key:
+            continue
+        spec = game.option_specs[0] if game.option_specs else None
+        example = f"{spec.name}={option_text(spec.default)}" if spec else f"{FORCED}=off"
+        if game.presets:
+            message = _(
+                "{typed} is neither a preset nor KEY=VALUE; type e.g. {example}, a preset "
+                "({presets}), reset, or Enter to play"
+            )
+        else:
+            message = _("{typed} is not KEY=VALUE; type e.g. {example}, reset, or Enter to play")
+        raise BadInput(
+            message.format(typed=repr(word), example=example, presets=", ".join(game.presets))
+        )
+
+
 def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
     """Show ``name``'s options with their descriptions and defaults, and let them be changed;
     returns the game and whether forced choices are played for the people (``forced=``)."""
@@ -163,7 +188,7 @@ def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
             else _("forced=off (asked): a choice with only one action possible (on, off)"),
         )
         typed = prompter.ask(
-            _("Enter to play with these; KEY=VALUE to change an option, a preset name, or reset: "),
+            _("Enter: play with these · KEY=VALUE: change an option · a preset · reset: "),
             choices=[*cls.presets, "reset", f"{FORCED}=on", f"{FORCED}=off"],
         )
         if not typed:
@@ -175,6 +200,7 @@ def choose_options(prompter: Prompter, name: str) -> tuple[Game, bool]:
         else:
             try:
                 words, forced = _forced_words(re.sub(r"\s*=\s*", "=", typed).split())
+                _check_assignments(game, words)
                 changes = read_assignments(words)
                 game = build_game(name, {**given, **changes}, preset)
             except BadInput as error:
@@ -193,8 +219,9 @@ def _seat_choices(game: Game) -> list[tuple[str, str]]:
         bot_names(),
         key=lambda bot: (bot not in known, known.index(bot) if bot in known else 0, bot),
     )
+    playing = bots_for(game)
     for bot in ordered:
-        if _ONLY_FOR.get(bot, game.name) == game.name:
+        if bot in playing:
             about = _(BOT_STRENGTHS[bot]) if bot in BOT_STRENGTHS else _("a bot")
             choices.append((bot, _("{bot} bot — {about}").format(bot=bot, about=about)))
     return choices

@@ -23,7 +23,7 @@ from moonbase.cli.errors import BadInput
 from moonbase.core import Game, InvalidOption, OptionValue, game_class
 from moonbase.i18n import gettext as _
 
-__all__ = ["build_game", "game_type", "option_text", "read_assignments"]
+__all__ = ["build_game", "changed_options", "game_type", "option_text", "read_assignments"]
 
 
 def read_assignments(items: Sequence[str]) -> dict[str, str]:
@@ -65,6 +65,35 @@ def build_game(name: str, options: Mapping[str, object], preset: str | None = No
         return moonbase.load(cls.name, **merged)
     except InvalidOption as error:
         raise BadInput(str(error)) from None
+
+
+def changed_options(game: Game) -> dict[str, OptionValue]:
+    """The options of ``game`` that differ from the game's own defaults, in the game's order.
+
+    An option whose default the game derives from the others (declared ``None``: MOON's energy
+    by difficulty, Welcome to the Moon's level in solo) is compared with what the game makes of
+    it when it is left out; if the game cannot be made without it, it is counted as changed.
+
+    >>> changed_options(moonbase.load("moon", operations="INC,DEC", mode="competitive"))
+    {'mode': 'competitive', 'operations': ('INC', 'DEC')}
+    >>> changed_options(moonbase.load("welcome-to-the-moon", players=1, level=3))
+    {'players': 1, 'level': 3}
+    >>> changed_options(moonbase.load("welcome-to-the-moon", players=1, level=1))
+    {'players': 1}
+    """
+    changed: dict[str, OptionValue] = {}
+    for spec in game.option_specs:
+        value = game.options.get(spec.name)
+        default = spec.default
+        if default is None:
+            others = {key: other for key, other in game.saved_options().items() if key != spec.name}
+            try:
+                default = moonbase.load(game.name, **others).options.get(spec.name)
+            except InvalidOption:
+                default = None
+        if value != default:
+            changed[spec.name] = value
+    return changed
 
 
 def option_text(value: OptionValue) -> str:

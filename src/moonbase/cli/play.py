@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from typing import Any, Final
 
 from rich.console import Console
@@ -20,7 +21,7 @@ from rich.text import Text
 from moonbase.cli.actions import Menu, NoSuchNumber, menu_for
 from moonbase.cli.bots import Bot, BotError, HintUnavailable, agent_seed, hint, make_bot
 from moonbase.cli.narration import Chronicle, breakdown, ending
-from moonbase.cli.options import option_text
+from moonbase.cli.options import changed_options, option_text
 from moonbase.cli.prompts import ACTIONS, EndOfInput, Prompter, say
 from moonbase.cli.render import NoSheets, results_table, sheet_panels, view_panel
 from moonbase.cli.rules import RulesMissing, rules_for, show_rules
@@ -34,23 +35,30 @@ from moonbase.i18n import gettext as _
 
 __all__ = ["COMMANDS", "HELP", "PlayLoop", "game_line"]
 
+_INTEGER: Final = re.compile(r"[+-]?\d+")
+"""A typed whole number, read as a menu number whatever its sign."""
+
 HELP: Final = N_("""\
-On your turn, type the number of an action from the menu, or the action itself as shown
-(lower case and extra spaces are fine). Commands:
+On your turn, type the number of an action from the menu, or the action itself
+as shown (lower case and extra spaces are fine). Commands:
   help          this text
   rules         the rules of this game
   hint          a suggestion from the bots
-  undo          take back your last action (only your own, this turn, and never across
-                chance, another seat's action or something revealed)
+  undo          take back your last action: only your own, this turn, never
+                across chance, another seat's action or something revealed
   actions       list every action, also when the menu sums some up
   table         show the table again
-  sheet N       Welcome to the Moon: seat N's sheet (every sheet is public); sheets: all
-  save FILE     save the game (asking before overwriting); `moonbase load FILE` continues it
-  forced off    ask even when only one action is possible (forced on: play it for you,
-                the default; `play` and `load` take --no-skip-forced)
+  sheet N       Welcome to the Moon: seat N's sheet (every sheet is public)
+  sheets        Welcome to the Moon: every sheet
+  save FILE     save the game (asking before overwriting a file);
+                `moonbase load FILE` continues it
+  forced off    ask even when only one action is possible
+  forced on     play such an action for you (the default; `play` and
+                `load` take --no-skip-forced to start with forced off)
   quit          leave the game (offering to save it first)
-At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall earlier
-lines, and Tab completes an action or a command.""")
+At a terminal, the arrow keys, Home and End edit the line, Up and Ctrl-R recall
+earlier lines, and Tab completes an action or a command.""")
+"""The in-game ``help`` (in English: translate it to show it); every line fits 80 columns."""
 
 COMMANDS: Final = (
     "help", "rules", "hint", "undo", "actions", "table", "sheet ", "sheets", "save ",
@@ -65,14 +73,55 @@ def game_line(game: Game, seed: int) -> str:
     >>> import moonbase
     >>> game_line(moonbase.load("moon-leap", players=3), 7)
     'Moon Leap · players=3 · seed 7'
+    >>> game_line(moonbase.load("moon", operations="INC,DEC"), 1)
+    'MOON · operations=INC,DEC · seed 1'
     """
     parts = [game.title]
-    for spec in game.option_specs:
-        value = game.options.get(spec.name)
-        if spec.default is not None and value != spec.default:
-            parts.append(f"{spec.name}={option_text(value)}")
+    parts += [f"{name}={option_text(value)}" for name, value in changed_options(game).items()]
     parts.append(_("seed {seed}").format(seed=seed))
     return " · ".join(parts)
+
+
+def menu_choice(menu: Menu, typed: str) -> str:
+    """The action ``typed`` means on ``menu`` (:meth:`Menu.choice`), where every whole number,
+    ``0`` or ``-1`` too, is a menu number (:class:`NoSuchNumber` if it is not on the menu).
+
+    >>> menu = Menu(("1) END", "2) INC A"), {1: "END", 2: "INC A"}, frozenset({"END", "INC A"}))
+    >>> menu_choice(menu, " 2 "), menu_choice(menu, "inc a")
+    ('INC A', 'inc a')
+    >>> menu_choice(menu, "-1")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.actions.NoSuchNumber: there is no action -1: the menu goes from 1 to 2
+    """
+    text = typed.strip()
+    if not _INTEGER.fullmatch(text) or text.isdigit():
+        return menu.choice(text)
+    number = int(text)
+    if number in menu.numbers:
+        return menu.numbers[number]
+    raise _not_on_menu(menu, number)
+
+
+def _not_on_menu(menu: Menu, number: int) -> NoSuchNumber:
+    """The error for ``number``, which is not on ``menu`` (as :meth:`Menu.choice` words it)."""
+    if not menu.legal:
+        return NoSuchNumber(
+            _("there is no action {number}: nothing can be done now").format(number=number)
+        )
+    shown = sorted(number for number, action in menu.numbers.items() if action in menu.legal)
+    if shown == list(range(1, len(shown) + 1)):
+        return NoSuchNumber(
+            _("there is no action {number}: the menu goes from 1 to {last}").format(
+                number=number, last=shown[-1]
+            )
+        )
+    return NoSuchNumber(
+        _(
+            "there is no action {number} now: the menu's numbers go from {first} to "
+            "{last}, with gaps for what is not possible now"
+        ).format(number=number, first=shown[0], last=shown[-1])
+    )
 
 
 class PlayLoop:
@@ -308,10 +357,14 @@ class PlayLoop:
         before = self.table.state.view(seat)
         played = len(self.table.state.history)
         try:
-            self.table.act(seat, self._menu.choice(typed))
-        except (NoSuchNumber, IllegalAction) as error:
+            self.table.act(seat, menu_choice(self._menu, typed))
+        except NoSuchNumber as error:
             self._keep_table_in_view(seat)
-            self._refuse(f"{str(error).split('; allowed:')[0]}.")
+            self._refuse(f"{error}.")
+            return None
+        except IllegalAction as error:
+            self._keep_table_in_view(seat)
+            self._refuse(f"{error.reason}.")
             return None
         self._note_turn(seat, before, played)
         self._tell()
@@ -376,7 +429,7 @@ class PlayLoop:
         except (BotError, ValueError, LookupError) as error:
             say(self.console, _("Sorry: no hint this time ({error}).").format(error=error))
             return
-        say(self.console, _("Hint: {advice}").format(advice=advice), "bold green")
+        say(self.console, advice, "bold green")  # it says "Suggested" itself
 
     def _save(self, path: str) -> None:
         if not path:

@@ -62,7 +62,7 @@ def _chance_line(outcomes: list[str], hidden: int) -> str:
         parts[-1] += ", … " + _("({n} more)").format(n=len(outcomes) - _LISTED)
     if hidden:
         parts.append(
-            _("{n} hidden from you").format(n=hidden)
+            ngettext("{n} hidden from you", "{n} hidden from you", hidden).format(n=hidden)
             if shown
             else ngettext("{n} outcome hidden", "{n} outcomes hidden", hidden).format(n=hidden)
         )

@@ -36,13 +36,26 @@ from moonbase.core import CHANCE, State
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["REPLAY_HELP", "Replay"]
+__all__ = ["REPLAY_HELP", "Replay", "one_line"]
 
 REPLAY_HELP: Final = N_(
     "Enter or n: next step · b: back · first · last · a step number · "
     "seat N: that seat's view · spectator · q: quit"
 )
 """The replay's commands (in English: translate it to show it)."""
+
+
+def one_line(lines: list[str]) -> str:
+    """``lines`` told as one, separated by ``;``: a line that ends a sentence loses its full
+    stop, so that no ``.;`` is written (the last keeps it).
+
+    >>> one_line(["ASTRA: score 23 → 26.", "seat 0's sheet: score 4 → 6.", "chance: DRAW 3"])
+    "ASTRA: score 23 → 26; seat 0's sheet: score 4 → 6; chance: DRAW 3"
+    """
+    inner = [
+        line[:-1] if line.endswith(".") and not line.endswith("..") else line for line in lines[:-1]
+    ]
+    return "; ".join([*inner, *lines[-1:]])
 
 
 class Replay:
@@ -95,7 +108,7 @@ class Replay:
             state, self.viewer, start, self.table.labels, notes=self._notes(step), hidden=hidden
         )
         return _("step {step} of {last} — {what}").format(
-            step=step, last=self.last, what="; ".join(lines)
+            step=step, last=self.last, what=one_line(lines)
         )
 
     def _notes(self, step: int) -> dict[int, Told]:

@@ -32,18 +32,32 @@ _PEOPLE: Final = frozenset({"human", "you", "person", "me"})
 
 
 def check_seat(spec: str) -> str:
-    """``spec`` in its canonical form, or :class:`BadInput` saying what is allowed."""
+    """``spec`` in its canonical form, or :class:`BadInput` saying what is allowed: the seat
+    kinds for a name that is no bot's, the bot's own word for a bot's bad parameters.
+
+    >>> check_seat("oracle")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: seat 'oracle': unknown agent 'oracle'; allowed: human, greedy, ...
+    >>> check_seat("mcts:iterations=abc")
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: seat 'mcts:iterations=abc': agent 'mcts': parameter ...
+    """
     text = spec.strip()
     if text.lower() in _PEOPLE:
         return HUMAN
     try:
         make_bot(text, 0)
     except BotError as error:
-        allowed = ", ".join([HUMAN, *bot_names()])
-        reason = str(error).split("; allowed:")[0]
+        name = text.partition(":")[0].strip().lower()
+        if name in bot_names():
+            raise BadInput(
+                _("seat {spec}: {reason}").format(spec=repr(text), reason=error)
+            ) from None
         raise BadInput(
-            _("seat {spec}: {reason}; allowed: {allowed}").format(
-                spec=repr(text), reason=reason, allowed=allowed
+            _("seat {spec}: unknown agent {name}; allowed: {allowed}").format(
+                spec=repr(text), name=repr(name), allowed=", ".join([HUMAN, *bot_names()])
             )
         ) from None
     return text

@@ -50,7 +50,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from moonbase.cli.bots import BotError, run_match, split_specs
+from moonbase.cli.bots import BotError, check_plays, run_match, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import number_text
@@ -98,7 +98,15 @@ COLUMNS: Final = (
 
 
 def read_agents(given: Sequence[str], game: Game) -> list[str]:
-    """One bot spec per seat from the ``--agents`` values (comma-separated, may repeat)."""
+    """One bot spec per seat from the ``--agents`` values (comma-separated, may repeat), each
+    checked to be a bot that plays ``game`` (:class:`BadInput` says which bots do).
+
+    >>> import moonbase
+    >>> read_agents(["planner,random"], moonbase.load("moon-leap"))
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: agent 'planner' does not play Moon Leap; allowed: greedy, ...
+    """
     specs = [spec for text in given for spec in split_specs(text)]
     seats = game.seats
     if len(specs) != seats:
@@ -114,6 +122,11 @@ def read_agents(given: Sequence[str], game: Game) -> list[str]:
     checked = [check_seat(spec) for spec in specs]
     if "human" in checked:
         raise BadInput(_("simulate plays bots only; allowed: random, greedy, mcts, planner, …"))
+    for spec in checked:
+        try:
+            check_plays(spec, game)
+        except BotError as error:
+            raise BadInput(str(error)) from None
     return checked
 
 

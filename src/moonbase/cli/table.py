@@ -32,6 +32,7 @@ from moonbase.cli.render import counted
 from moonbase.cli.seats import HUMAN, check_seat, seat_label
 from moonbase.cli.undo import UndoStack, barrier
 from moonbase.core import CorruptSave, Game, State
+from moonbase.core.saves import read_json
 from moonbase.i18n import gettext as _
 from moonbase.i18n import ngettext
 
@@ -136,13 +137,7 @@ def read_table(text: str | bytes, *, check: bool = True) -> Table:
     Raises :class:`moonbase.CorruptSave` with the reason for damaged or foreign data. With
     ``check``, every bot named is checked to exist.
     """
-    try:
-        body = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else _("not UTF-8 text")
-        raise CorruptSave(
-            _("not a moonbase save: not JSON ({reason})").format(reason=reason)
-        ) from None
+    body = read_json(text)
     if not isinstance(body, dict) or body.get("format") != TABLE_FORMAT:
         state = moonbase.from_json(text)
         return Table(state, [HUMAN] * state.game.seats)

@@ -29,11 +29,13 @@ from moonbase.i18n import gettext as _
 if TYPE_CHECKING:
     from moonbase.core.game import State
 
-__all__ = ["FORMAT", "VERSION", "decode", "encode"]
+__all__ = ["FORMAT", "VERSION", "decode", "encode", "read_json"]
 
 FORMAT = "moonbase-save"
 VERSION = 1
 _KEYS = ("format", "version", "game", "options", "seed", "chance", "history")
+_MAX_DEPTH = 64
+"""How deeply a save's lists and objects may nest (a save itself nests four deep)."""
 
 
 def _checksum(body: dict[str, Any]) -> str:
@@ -121,20 +123,61 @@ def decode(data: str | bytes | dict[str, Any]) -> State:
         try:
             state.apply(seat, action)
         except IllegalAction as error:
-            who = _("chance") if seat == CHANCE else _("seat {seat}").format(seat=seat)
-            raise CorruptSave(
-                _("save does not replay: history entry {number} ({who}: {action}): {error}").format(
-                    number=number, who=who, action=repr(action), error=error
-                )
-            ) from None
+            raise _not_replayed(state, number, seat, action, error) from None
     if body["chance"] == "auto":
         state._explicit = False
         state._settle()
     return state
 
 
+def _not_replayed(
+    state: State, number: int, seat: int, action: str, error: IllegalAction
+) -> CorruptSave:
+    """Why history entry ``number`` (``seat``: ``action``) does not replay on ``state``: for
+    a chance outcome that chance could draw now, the outcomes it could draw."""
+    if seat == CHANCE and CHANCE in state.to_act:
+        outcomes = ", ".join(outcome for outcome, _chance in state.chance_outcomes())
+        return CorruptSave(
+            _(
+                "save does not replay: history entry {number} (chance: {action}) is not an "
+                "outcome chance can draw now; allowed: {allowed}"
+            ).format(number=number, action=repr(action), allowed=outcomes)
+        )
+    who = _("chance") if seat == CHANCE else _("seat {seat}").format(seat=seat)
+    return CorruptSave(
+        _("save does not replay: history entry {number} ({who}: {action}): {error}").format(
+            number=number, who=who, action=repr(action), error=error
+        )
+    )
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (``0``: neither), found without
+    recursion, so that no nesting is too deep to measure."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth > _MAX_DEPTH:
+                break
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _too_deep() -> CorruptSave:
+    return CorruptSave(
+        _("not a moonbase save: its JSON nests lists and objects deeper than {limit}").format(
+            limit=_MAX_DEPTH
+        )
+    )
+
+
 def _parse(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if isinstance(data, dict):
+        if _depth(data) > _MAX_DEPTH:
+            raise _too_deep()
         return data
     if isinstance(data, bytes):
         try:
@@ -147,14 +190,37 @@ def _parse(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
                 kind=type(data).__name__
             )
         )
-    try:
-        body = json.loads(data)
-    except json.JSONDecodeError as error:
-        raise CorruptSave(
-            _("not a moonbase save: not JSON ({error} at {at})").format(
-                error=error.msg, at=error.pos
-            )
-        ) from None
+    body = read_json(data)
     if not isinstance(body, dict):
         raise CorruptSave(_("not a moonbase save: the JSON is not an object"))
+    return body
+
+
+def read_json(text: str | bytes) -> Any:
+    """The JSON value in save text, or :class:`CorruptSave` saying where it goes wrong (line
+    and column) or that it nests too deeply to be a save.
+
+    >>> read_json('{"format": "moonbase-save", "game": "moo')
+    Traceback (most recent call last):
+    ...
+    moonbase.core.errors.CorruptSave: not a moonbase save: not JSON (Unterminated string starting at line 1, column 37)
+    >>> read_json("[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    ...
+    moonbase.core.errors.CorruptSave: not a moonbase save: its JSON nests lists and objects deeper than 64
+    """  # noqa: E501
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as error:  # its message is Python's, in English
+        raise CorruptSave(
+            _("not a moonbase save: not JSON ({error} at line {line}, column {column})").format(
+                error=error.msg.removesuffix(" at"), line=error.lineno, column=error.colno
+            )
+        ) from None
+    except UnicodeDecodeError:
+        raise CorruptSave(_("not a moonbase save: the data is not UTF-8 text")) from None
+    except RecursionError:
+        raise _too_deep() from None
+    if _depth(body) > _MAX_DEPTH:
+        raise _too_deep()
     return body

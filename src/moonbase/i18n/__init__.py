@@ -4,7 +4,7 @@ The catalogs are ``locale/{es,pl}/LC_MESSAGES/AREA.po`` in this package, one per
 source (:mod:`moonbase.i18n.catalogs` lists them); they are compiled in memory when first used.
 English is the source language: a text missing from a catalog is shown in English. :func:`use`
 chooses the language of the process; :func:`gettext` and :func:`ngettext` translate into it
-(Polish has three plural forms).
+(Polish has three plural forms); :func:`N_` and :func:`N_plural` mark a text to translate later.
 
 >>> choose(None, {"LANG": "pl_PL.UTF-8"})
 'pl'
@@ -36,6 +36,7 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",
+    "N_plural",
     "UnknownLanguage",
     "catalog",
     "choose",
@@ -56,6 +57,17 @@ def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (it is translated where it
     is shown, with :func:`gettext`)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural text (its English singular and plural) for translation without translating
+    it now: it is translated where it is shown, with :func:`ngettext` (e.g. by a library that
+    translates its own texts through moonbase's catalogs).
+
+    >>> N_plural("{n} card", "{n} cards")
+    ('{n} card', '{n} cards')
+    """
+    return singular, plural
 
 
 LANGUAGE_NAMES: Final = {"en": N_("English"), "es": N_("Spanish"), "pl": N_("Polish")}

@@ -4,7 +4,8 @@ Each **area** of the source has its own catalog per language,
 ``locale/{lang}/LC_MESSAGES/{area}.po``: the terminal, the server's messages, the browser client,
 the games' own texts (Welcome to the Moon's printed sheets too: the words of its layout files).
 A text is marked in Python with :func:`moonbase.i18n.gettext` (imported as
-``_``), :func:`moonbase.i18n.ngettext` or :func:`moonbase.i18n.N_` (marked, translated later),
+``_``), :func:`moonbase.i18n.ngettext`, :func:`moonbase.i18n.N_` or
+:func:`moonbase.i18n.N_plural` (marked, translated later),
 and in the browser's JavaScript with ``t("…")`` / ``tn("…", "…", n)``.
 
 ``python -m moonbase.i18n.catalogs`` (``make messages``) brings every catalog in step with the
@@ -40,7 +41,13 @@ _HEADER: Final = (
     "# moonbase's {area} texts in {lang}.\n"
     "# Kept in step with the source by `make messages`; translate each empty msgstr."
 )
-_PYTHON_KEYWORDS: Final = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
+_PYTHON_KEYWORDS: Final = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "N_plural": (1, 2),
+}
 _JAVASCRIPT_KEYWORDS: Final = {"t": None, "tn": (1, 2)}
 
 

@@ -8,8 +8,8 @@ does not name, so a body that gains a key must gain it here too, and the schema 
 :func:`answers` gives a route's ``responses=``: its success body and each error status it can
 answer, every error with :class:`ErrorBody`.
 
->>> sorted(answers(TableBody, 404, 413))
-[200, 404, 413]
+>>> sorted(answers(TableBody, 404, 413))  # 422: an unknown ?lang=, on every route
+[200, 404, 413, 422]
 >>> answers(TableBody, 404, ok=201)[404]["model"].__name__
 'ErrorBody'
 """

@@ -41,6 +41,8 @@ def test_defaults_are_filled_in_from_the_difficulty_tables() -> None:
         ({"mode": "competitive", "hackers": "red"}, "name one colour (or none) for each of the 2"),
         ({"mode": "competitive", "hackers": "red,red"}, "each hacker colour is one RAM card"),
         ({"mode": "competitive", "hackers": "red,blue"}, "blue not allowed"),
+        ({"max_rounds": 1}, "option 'max_rounds': the round limit is for competitive mode only"),
+        ({"mode": "cooperative", "max_rounds": 31}, "is for competitive mode only"),
     ],
 )
 def test_bad_options_are_refused_with_what_is_allowed(
@@ -48,6 +50,15 @@ def test_bad_options_are_refused_with_what_is_allowed(
 ) -> None:
     with pytest.raises(moonbase.InvalidOption, match=re.escape(message)):
         moonbase.load("moon", **options)
+
+
+def test_a_cooperative_game_keeps_the_default_round_limit_that_every_save_holds() -> None:
+    """A cooperative game ends when the deck is played out: ``max_rounds`` has no meaning there,
+    but the default (which saves and ``repr`` write out) is accepted."""
+    game = moonbase.load("moon", max_rounds=30)
+    assert game.options["max_rounds"] == 30
+    assert moonbase.from_json(game.new(seed=4).to_json()).game == game
+    assert moonbase.load("moon", mode="competitive", max_rounds=1).options["max_rounds"] == 1
 
 
 def test_the_first_game_preset_has_no_logic_operations() -> None:

@@ -299,5 +299,6 @@ def test_the_render_draws_the_grid_with_its_tunnels() -> None:
     play(state, 0, "WRITE 1 B7", "TUNNEL B1-B7")
     idle(state, 1)
     text = str(state)
-    assert " 3 ●a    ─  8 " in text, text  # B1's antenna circled, the tunnel to B7 built
+    assert " 3 ●a    ─   8 " in text, text  # B1's antenna circled, the tunnel to B7 built
+    assert "B13    ○w" in text  # an empty building shows its name
     assert "ST       ─" in text

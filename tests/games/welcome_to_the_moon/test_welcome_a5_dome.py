@@ -358,7 +358,8 @@ def test_the_text_shows_skyscrapers_tower_dome_and_tables() -> None:
     rows = {line.split()[0]: line.split()[1:] for line in lines if line.strip()}
     assert rows["SK1"][:4] == ["SK2", "SK3", "SK4", "tower"]
     level3 = next(line.split() for line in lines if "L3" in line)
-    assert level3 == ["3", "·", "·", "·", "L3", "○p", "○p", "○w"], "SK1.7 at the tower's L3"
+    # SK1.7 at the tower's L3; the empty spaces show their names (no printed label tells them)
+    assert level3 == ["3", "SK2.5", "SK3.4", "SK4.6", "L3", "○p", "○p", "○w"]
     assert rows["ground"] == ["───"] * 8
     assert rows["dome"] == [f"○D{k}" for k in range(1, 9)]
     assert rows["split"] == ["○L", "○R"] * 8

@@ -275,7 +275,8 @@ def test_the_sheet_draws_the_trajectory_with_its_walls_tanks_and_energy() -> Non
     idle(state, 1)
     lines = str(state).split("  seat 1:")[0].splitlines()
     path = lines.index(next(line for line in lines if line.split()[:1] == ["Earth"]))
-    assert lines[path].split() == ["Earth", "·", "·", "·", "·", "│", *"·····", "13", "14", "·"]
+    empty = [f"T{n}" for n in range(1, 13)]  # an empty space shows its name
+    assert lines[path].split() == ["Earth", *empty[:4], "│", *empty[4:9], "13", "14", "T12"]
     assert lines[path + 1].split() == ["○4", "○4", "ST1", "○5", "●6"], "T11's tank circled"
     assert lines[path + 4].split()[-1] == "Moon"
     energy = next(line for line in lines if "energy" in line.split())

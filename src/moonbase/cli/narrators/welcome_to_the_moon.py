@@ -101,7 +101,11 @@ def _last_error(entry: dict[str, Any], name: str, labels: Sequence[str]) -> str:
     if boxes == 2:
         line = _("{seat} marked both System Error boxes of its half on {where}.")
     else:
-        line = _("{seat} marked all {n} System Error boxes of its half on {where}.")
+        line = ngettext(
+            "{seat} marked its {n} System Error box of its half on {where}.",
+            "{seat} marked all {n} System Error boxes of its half on {where}.",
+            boxes,
+        )
     return line.format(seat=name, n=boxes, where=where)
 
 

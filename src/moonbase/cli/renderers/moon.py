@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -53,20 +54,49 @@ def lamps(bits: str) -> Text:
     return text
 
 
-def _registers() -> Table:
+def _registers(notes: bool) -> Table:
+    """The grid of registers: name, lamps, value, and (``notes``) a column for a note."""
     grid = Table.grid(padding=(0, 2))
-    for _column in range(4):
+    for _column in range(3 + notes):
         grid.add_column(no_wrap=True)
     return grid
 
 
 def _row(grid: Table, name: str, bits: str, note: str = "", style: str = "bold") -> None:
-    grid.add_row(
-        Text(name, style=style),
-        lamps(bits),
-        Text(f"{bits} = {int(bits, 2):>2}"),
-        Text(note, style="green"),
-    )
+    cells = [Text(name, style=style), lamps(bits), Text(f"{bits} = {int(bits, 2):>2}")]
+    if len(grid.columns) > len(cells):
+        cells.append(Text(note, style="green"))
+    grid.add_row(*cells)
+
+
+class Beside:
+    """Two parts side by side, ``gap`` blanks apart, when they fit the width given; else one
+    below the other (nothing is cut)."""
+
+    def __init__(self, left: RenderableType, right: RenderableType, gap: int = 3) -> None:
+        self.left, self.right, self.gap = left, right, gap
+
+    def _widths(self, console: Console, options: ConsoleOptions) -> tuple[Measurement, ...]:
+        return tuple(Measurement.get(console, options, part) for part in (self.left, self.right))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        left, right = self._widths(console, options)
+        widest = left.maximum + self.gap + right.maximum
+        return Measurement(max(left.minimum, right.minimum), widest).clamp(
+            max_width=options.max_width
+        )
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        left, right = self._widths(console, options)
+        if left.maximum + self.gap + right.maximum <= options.max_width:
+            grid = Table.grid(padding=(0, self.gap))
+            grid.add_column(no_wrap=True)
+            grid.add_column(no_wrap=True)
+            grid.add_row(self.left, self.right)
+            yield grid
+        else:
+            yield self.left
+            yield self.right
 
 
 def _current_goal(view: CooperativeView) -> str | None:
@@ -113,7 +143,8 @@ def _energy(view: MoonView, extra: list[str]) -> Text:
 
 
 def _seats(view: CompetitiveView) -> Table:
-    """One row per seat: solved goals, RAM, bugs, and hackers and peeked goals if any."""
+    """One row per seat (its number under the heading *seat*): solved goals, RAM, bugs, and
+    hackers and peeked goals if any."""
     hackers = view["hackers"]
     peeked = view["peeked"]
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
@@ -125,10 +156,7 @@ def _seats(view: CompetitiveView) -> Table:
     for seat, solved in enumerate(view["solved"]):
         marker = "▶ " if seat == view["turn"] and not over else "  "
         cells: list[str | Text] = [
-            Text(
-                marker + _("seat {seat}").format(seat=seat),
-                style=SEAT_STYLES[seat % len(SEAT_STYLES)],
-            ),
+            Text(marker + str(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
             str(solved),
             str(view["rams"][seat]),
             str(view["bugs"][seat] or ""),
@@ -144,21 +172,18 @@ def _seats(view: CompetitiveView) -> Table:
 def render(view: MoonView) -> RenderableType:
     """One MOON view as a rich panel."""
     disabled = set(view["disabled"])
-    registers = _registers()
+    registers = _registers(notes=view["mode"] == "cooperative")
     for name in _REGISTERS:
         off = name in disabled
         _row(registers, f"{name} ✗" if off else name, view["registers"][name],
              style="bold red" if off else "bold")  # fmt: skip
-    board = Table.grid(padding=(0, 3))
-    board.add_column(no_wrap=True)
-    board.add_column(no_wrap=True)
-    parts: list[RenderableType] = [board]
+    parts: list[RenderableType] = []
     if view["mode"] == "cooperative":
         title = _("MOON — cooperative · round {round}").format(round=view["round"])
         goal = _current_goal(view)
         if goal is not None:
             _row(registers, _("goal"), goal, _("← make A show this"), style="bold green")
-        board.add_row(registers, _slots(view))
+        parts.append(Beside(registers, _slots(view)))
         extra = [_deck(view["deck"]), _("goals solved {n}").format(n=view["solved"])]
         parts.append(_energy(view, extra))
         if view["outcome"]:
@@ -183,7 +208,7 @@ def render(view: MoonView) -> RenderableType:
             _row(registers, _("goal"), view["goal"], style="bold green")
         if view["ram"]:
             _row(registers, "RAM", view["ram"], style="bold cyan")
-        board.add_row(registers, _seats(view))
+        parts.append(Beside(registers, _seats(view)))
         parts.append(_energy(view, [_deck(view["deck"])]))
     return Panel(Group(*parts), title=title, title_align="left", expand=False)
 

@@ -109,15 +109,17 @@ def _tableau(view: MoonsView, seat: int) -> Text:
 
 
 def _seats(view: MoonsView) -> Table:
+    """One row per seat, its number under the heading *seat*; the bonuses, last, wrap rather
+    than be cut."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
     columns = (_("seat"), _("tableau"), _("hand"), _("tokens"), _("tricks"), _("score"))
     for column in columns:
         table.add_column(column, no_wrap=True)
-    table.add_column(_("bonuses"))
+    table.add_column(_("bonuses"), overflow="fold")
     to_act = set(view.get("to_act") or [])
     for seat in range(view["players"]):
         name = Text("▶ " if seat in to_act else "  ")
-        name.append(_("seat {seat}").format(seat=seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        name.append(str(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         table.add_row(
             name,
             _tableau(view, seat),

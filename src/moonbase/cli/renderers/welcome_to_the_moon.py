@@ -33,8 +33,9 @@ from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.render import astra_line, part_name, phase_name
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
 from moonbase.i18n import gettext as _
+from moonbase.i18n import ngettext
 
-__all__ = ["described", "menu", "render", "sheet", "summary"]
+__all__ = ["described", "errors_text", "menu", "render", "sheet", "summary"]
 
 
 def _mark(value: object) -> str:
@@ -42,11 +43,29 @@ def _mark(value: object) -> str:
 
 
 def _compact(value: object) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{key} {_compact(item)}" for key, item in value.items()) or "—"
+    """A list of notation (seats, steps) or a value as one short text."""
     if isinstance(value, list):
         return " ".join(_compact(item) for item in value) or "—"
     return _mark(value)
+
+
+def errors_text(errors: object) -> str:
+    """A sheet's System Errors in words: a count, or (adventure 1: ``{circled, repaired}``)
+    the boxes circled and how many of them are repaired.
+
+    >>> errors_text(2), errors_text({"circled": 3, "repaired": 0})
+    ('2', '3')
+    >>> errors_text({"circled": 3, "repaired": 1})
+    '3 (1 repaired)'
+    """
+    if not isinstance(errors, dict):
+        return _mark(errors)
+    circled, repaired = int(errors["circled"]), int(errors["repaired"])
+    if not repaired:
+        return str(circled)
+    return ngettext(
+        "{circled} ({repaired} repaired)", "{circled} ({repaired} repaired)", repaired
+    ).format(circled=circled, repaired=repaired)
 
 
 def _offer(view: WelcomeView) -> Text:
@@ -147,9 +166,14 @@ def _sheet(sheet: dict[str, Any], heading: str, number: int) -> list[RenderableT
     claimed = {letter: value for letter, value in sheet["missions"].items() if value is not None}
     if claimed:
         parts.append(
-            Text(_("missions: {missions}").format(missions=_compact(claimed)), style="green")
+            Text(_("missions: {missions}").format(missions=_claimed(claimed)), style="green")
         )
     return parts
+
+
+def _claimed(missions: dict[str, int | None]) -> str:
+    """The missions a sheet accomplished, each letter with its value: ``A 4, C 2``."""
+    return ", ".join(f"{letter} {value}" for letter, value in missions.items() if value) or "—"
 
 
 def summary(sheet: dict[str, Any]) -> dict[str, str]:
@@ -159,14 +183,16 @@ def summary(sheet: dict[str, Any]) -> dict[str, str]:
     >>> summary({"score": 12, "errors": 1, "missions": {"A": 4, "B": None, "C": None},
     ...          "spaces": {"T1": 3, "T2": None, "T3": "X"}})
     {'score': '12', 'errors': '1', 'missions': 'A 4', 'spaces': '2/3'}
+    >>> summary({"score": 0, "errors": {"circled": 2, "repaired": 1}, "missions": {},
+    ...          "spaces": {}})["errors"]
+    '2 (1 repaired)'
     """
     spaces = sheet["spaces"]
     filled = sum(1 for value in spaces.values() if value is not None)
-    missions = [f"{letter} {value}" for letter, value in sheet["missions"].items() if value]
     return {
         "score": number_text(float(sheet["score"])),
-        "errors": _compact(sheet["errors"]),
-        "missions": ", ".join(missions) or "—",
+        "errors": errors_text(sheet["errors"]),
+        "missions": _claimed(sheet["missions"]),
         "spaces": f"{filled}/{len(spaces)}",
     }
 

@@ -25,7 +25,11 @@ from moonbase.games.moon.tables import Tables, tables_for
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["OPTIONS", "PRESETS", "MoonGame"]
+__all__ = ["MAX_ROUNDS", "OPTIONS", "PRESETS", "MoonGame"]
+
+MAX_ROUNDS: Final = 30
+"""The default round limit of a competitive game. A cooperative game has none (it ends when the
+deck is played out): there ``max_rounds`` keeps this value, as every save holds it."""
 
 OPTIONS: Final = (
     Option("mode", "choice", "cooperative", N_("cooperative (one crew) or competitive (2–4 seats)"),
@@ -48,7 +52,8 @@ OPTIONS: Final = (
     Option("width", "int", 4, N_("register width in bits (extra bit cards)"), choices=(4, 5, 6)),
     Option("hackers", "list", (), N_("competitive: a hacker colour per seat, e.g. green,yellow"),
            choices=(*HACKERS, "none")),
-    Option("max_rounds", "int", 30, N_("competitive: the game ends after this many full rounds"),
+    Option("max_rounds", "int", MAX_ROUNDS,
+           N_("competitive: the game ends after this many full rounds"),
            minimum=1, maximum=1000),
 )  # fmt: skip
 """Every option MOON accepts."""
@@ -146,6 +151,13 @@ class MoonGame(Game):
             colours = [colour for colour in hackers if colour != "none"]
             if len(set(colours)) != len(colours):
                 raise InvalidOption(_("option 'hackers': each hacker colour is one RAM card"))
+        if not competitive and options["max_rounds"] != MAX_ROUNDS:
+            raise InvalidOption(
+                _(
+                    "option 'max_rounds': the round limit is for competitive mode only (a "
+                    "cooperative game ends when the deck is played out)"
+                )
+            )
         return options
 
     @property

@@ -3,7 +3,9 @@
 Each grid row is one line and each grid column is as wide as the widest thing that can ever be
 drawn in it, so a sheet keeps its shape from turn to turn (a label that ends its row runs on to
 the right instead). A number space shows its number, ``X``,
-``#`` (an infection) or ``·`` (empty). Any other spot shows its state before what is printed on
+``#`` (an infection) or ``·`` (empty) — or, empty, its name (``B7``) when the labels printed
+beside it do not tell it (:func:`told`), so that a player finds every space the menu names.
+Any other spot shows its state before what is printed on
 it: ``○`` open, ``●`` circled, ``✗`` crossed, ``⊗`` circled then crossed (a box: ``□``, ``■``,
 ``☒``); a link (a tunnel, a wall) shows what is printed for it once built, nothing before. An
 insignia spot (and, on a sheet of insignias, a number space) shows what is printed on it, then
@@ -28,6 +30,7 @@ A  7  · ●R3    □
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
@@ -36,7 +39,7 @@ from moonbase.games.welcome_to_the_moon.layout import Area, Kind, Label, Layout,
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, CROSSED, INFECTED, X
 from moonbase.i18n import gettext as _
 
-__all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "places", "plain_lines"]
+__all__ = ["TONES", "Piece", "draw_area", "draw_sheet", "places", "plain_lines", "told"]
 
 TONES: Final = ("label", "empty", "number", "open", "circled", "crossed")
 """How a piece of a drawn sheet may be styled: printed text, an empty space, a number (or X),
@@ -56,6 +59,12 @@ _SIDES: Final = ("·", "1", "2", "12")
 """The glyph of an insignia spot holding no side, side 1, side 2, both."""
 _GAP: Final = 4
 """Blanks between two areas drawn side by side."""
+_DOTTED: Final = re.compile(r"(.+)\.(\d+)")
+"""A space named by its row and its rank in it: ``AST1.3``, ``Q0.5``."""
+_NUMBERED: Final = re.compile(r"(\D+)(\d+)")
+"""A space named by a number running through the sheet: ``M14``, ``B7``, ``T21``."""
+_RANGE: Final = re.compile(r"(\D+)(\d+)[–-](\d+)")
+"""A label naming the numbered spaces of its row: ``M13–24``."""
 
 
 def _shown(text: str) -> str:
@@ -63,13 +72,56 @@ def _shown(text: str) -> str:
     return _(text) if worded(text) else text
 
 
-def _width(item: Spot | Label) -> int:
-    """The widest text ``item`` can ever be drawn as."""
+def told(area: Area) -> set[int]:
+    """The slots of the number spaces of ``area`` whose names a label printed left of them in
+    their row tells: the label is the name's row and the spaces are its 1st, 2nd, … from the
+    left (``AST1``: ``AST1.1``, ``AST1.2``), or the label gives the range of the row's
+    numbers, which run left to right (``M13–24``: ``M13`` … ``M24``). The others are drawn
+    with their names while empty.
+
+    >>> row = Area("row", (Spot(1, 0, 1, Kind.SPACE, name="R.1"), Spot(2, 0, 2, Kind.SPACE,
+    ...            name="R.2"), Spot(3, 1, 1, Kind.SPACE, name="B7")), (Label(0, 0, "R"),))
+    >>> told(row)
+    {1, 2}
+    """
+    found: set[int] = set()
+    spaces = sorted((spot for spot in area.spots if spot.kind is Kind.SPACE), key=_col)
+    for label in area.labels:
+        after = [s for s in spaces if s.row == label.row and s.col > label.col]
+        ranged = _RANGE.fullmatch(label.text.strip())
+        if ranged is not None:
+            prefix, first, last = ranged[1], int(ranged[2]), int(ranged[3])
+            row = [s for s in after if (m := _NUMBERED.fullmatch(s.name)) and m[1] == prefix]
+            expected = [f"{prefix}{n}" for n in range(first, last + 1)]
+        else:
+            row = [s for s in after if (m := _DOTTED.fullmatch(s.name)) and m[1] == label.text]
+            expected = [f"{label.text}.{n}" for n in range(1, len(row) + 1)]
+        if row and [s.name for s in row] == expected:
+            found |= {s.slot for s in row}
+    return found
+
+
+def _named(area: Area, insignias: bool) -> dict[int, str]:
+    """The names drawn in the empty spaces of ``area`` that no label tells (:func:`told`; a
+    space without a name shows ``·``)."""
+    if insignias:
+        return {}
+    known = told(area)
+    return {
+        s.slot: s.name
+        for s in area.spots
+        if s.kind is Kind.SPACE and s.slot not in known and not s.name.startswith("#")
+    }
+
+
+def _width(item: Spot | Label, named: dict[int, str]) -> int:
+    """The widest text ``item`` can ever be drawn as (``named``: the names drawn in empty
+    spaces)."""
     if isinstance(item, Label):
         return len(_shown(item.text))
     printed = _shown(item.printed)
     if item.kind is Kind.SPACE:
-        return 2
+        return max(2, len(named.get(item.slot, "")))
     if item.kind is Kind.LINK:
         return max(1, len(printed))
     if item.kind is Kind.INSIGNIA:
@@ -77,9 +129,9 @@ def _width(item: Spot | Label) -> int:
     return 1 + len(printed)
 
 
-def _space(mark: int) -> Piece:
+def _space(mark: int, name: str = "") -> Piece:
     if not mark:
-        return "·", "empty"
+        return name or "·", "empty"
     if mark == X:
         return "X", "number"
     if mark == INFECTED:
@@ -87,13 +139,14 @@ def _space(mark: int) -> Piece:
     return str(mark - 1), "number"
 
 
-def _piece(spot: Spot, mark: int, insignias: bool = False) -> Piece:
-    """How ``spot`` is drawn when its slot holds ``mark`` (``insignias``: a space holds a side)."""
+def _piece(spot: Spot, mark: int, insignias: bool = False, name: str = "") -> Piece:
+    """How ``spot`` is drawn when its slot holds ``mark`` (``insignias``: a space holds a side;
+    ``name``: what an empty space shows instead of ``·``)."""
     printed = _shown(spot.printed)
     if spot.kind is Kind.INSIGNIA or (insignias and spot.kind is Kind.SPACE):
         return printed + _SIDES[mark & 3], "number" if mark else "empty"
     if spot.kind is Kind.SPACE:
-        return _space(mark)
+        return _space(mark, name)
     flags = mark & (CIRCLED | CROSSED)
     if spot.kind is Kind.LINK:
         return (printed, "circled") if flags else (" " * len(printed), "empty")
@@ -103,7 +156,9 @@ def _piece(spot: Spot, mark: int, insignias: bool = False) -> Piece:
 def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list[list[Piece]]:
     """Each line of ``area`` as pieces (text and tone), the columns aligned: numbers to the
     right of their column, everything else to the left (``insignias``: the number spaces hold
-    sides, :attr:`.Layout.insignias`). Trailing blanks are left out."""
+    sides, :attr:`.Layout.insignias`); an empty space no label tells shows its name
+    (:func:`told`). Trailing blanks are left out."""
+    named = _named(area, insignias)
     rows, cols = area.size
     widths = [0] * cols
     grid: list[list[Spot | Label | None]] = [[None] * cols for _row in range(rows)]
@@ -114,7 +169,7 @@ def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list
         for cell in placed:
             if isinstance(cell, Label) and cell is placed[-1]:
                 continue  # a label that ends its row runs on to the right
-            widths[cell.col] = max(widths[cell.col], _width(cell))
+            widths[cell.col] = max(widths[cell.col], _width(cell, named))
     lines: list[list[Piece]] = []
     for row in grid:
         pieces: list[Piece] = []
@@ -127,7 +182,7 @@ def draw_area(area: Area, marks: Sequence[int], insignias: bool = False) -> list
             if isinstance(entry, Label):
                 text, tone = _shown(entry.text), "label"
             else:
-                text, tone = _piece(entry, marks[entry.slot], insignias)
+                text, tone = _piece(entry, marks[entry.slot], insignias, named.get(entry.slot, ""))
                 if entry.kind is Kind.SPACE:
                     text = text.rjust(width)
             if pending:
