@@ -1,7 +1,7 @@
 """moonbase beside OpenSpiel's C++ games, driven by the same Python loop: decisions/s and ratios.
 
-Run: ``python benchmarks/peers.py [--seconds S] [--rounds N] [--api ids|text]`` (needs the
-``bench`` extra: ``pip install -e '.[bench]'``, or ``make bench``).
+Run: ``python benchmarks/peers.py [--seconds S] [--rounds N] [--api ids|text|hooks]`` (needs
+the ``bench`` extra: ``pip install -e '.[bench]'``, or ``make bench``).
 
 Each pair is one moonbase game and an OpenSpiel game of the same kind, played in this process
 with random seats by the same loop: pick a seat's action uniformly among the legal ones, apply
@@ -10,6 +10,12 @@ it, count it as a decision. Chance costs time but is no decision: moonbase resol
 Python's ``random``, as a Python caller would. moonbase goes through the id API by default
 (``legal_ids``/``apply_id``; ``--api text``: ``legal_actions``/``apply``); OpenSpiel through
 ``legal_actions()``/``apply_action()``.
+
+``--api hooks`` is a diagnosis, not a way to play: the loop calls the game's own hooks
+(``_actors``, ``_legal_ids``, ``_do``, then the core's chance resolution), recording each decision
+in the history but checking nothing and keeping no legality cache (:func:`play_hooks`). No caller
+can go faster through the protocol, so its ratio bounds what any work on the protocol alone could
+reach; the rest of a gap is the rules' own work.
 
 A round runs every contestant once for about S seconds, the two of a pair back to back (which
 goes first alternates from round to round). The table shows the median decisions/s over N
@@ -44,6 +50,7 @@ from typing import Any
 
 import moonbase
 from moonbase.core import game_class
+from moonbase.core.game import _SEAT_BITS
 from playouts import PLAYOUTS, decisions_per_second, machine_load, supports_ids
 
 NOT_AVAILABLE = "—"
@@ -83,6 +90,25 @@ def play_openspiel(state: Any, rng: random.Random) -> int:
     return decisions
 
 
+THROUGH = {"hooks": "its games' hooks, unchecked (a bound, not a way to play)"}
+"""How the header names an API that is not one."""
+
+
+def play_hooks(state: moonbase.State, rng: random.Random) -> int:
+    """Play a moonbase state to its end with random seats through its game's hooks alone,
+    unchecked (``--api hooks``); return the decisions."""
+    decisions = 0
+    actors, legal, do, history = state._actors, state._legal_ids, state._do, state._history
+    while turn := actors():
+        seat = rng.choice(turn)
+        action = rng.choice(legal(seat))
+        history.append((action << _SEAT_BITS) | (seat + 1))
+        do(seat, action)
+        state._resolve_chance()
+        decisions += 1
+    return decisions
+
+
 def openspiel_rate(game: Any) -> Rate:
     """Decisions/s of random OpenSpiel games, new games until the time is up."""
 
@@ -106,20 +132,25 @@ def moonbase_rate(pair: Pair, api: str) -> Rate | None:
         game = moonbase.load(pair.game, **game_class(pair.game).presets[pair.preset])
     except TypeError:  # a game not yet written against this core
         return None
-    if api == "ids" and not supports_ids(game):
+    if api != "text" and not supports_ids(game):
         return None
-    playout = PLAYOUTS[api]
+    playout = play_hooks if api == "hooks" else PLAYOUTS[api]
     return lambda seconds: decisions_per_second(game, playout, seconds)
 
 
-def verdict(ratio: float | None, target: float) -> str:
-    """Whether a ratio meets its target.
+def verdict(ratio: float | None, target: float, bound: bool = False) -> str:
+    """Whether a ratio meets its target; for a ``bound`` (``--api hooks``), whether the target
+    is within reach of any protocol at all.
 
     >>> verdict(0.61, 0.6), verdict(0.59, 0.6), verdict(None, 0.6)
     ('met', 'not met', 'not measured')
+    >>> verdict(0.79, 0.8, bound=True), verdict(0.77, 0.6, bound=True)
+    ('out of reach', 'within reach')
     """
     if ratio is None:
         return "not measured"
+    if bound:
+        return "within reach" if ratio >= target else "out of reach"
     return "met" if ratio >= target else "not met"
 
 
@@ -154,15 +185,16 @@ def run_rounds(
     return found
 
 
-def table_line(pair: Pair, ours: list[float], theirs: list[float]) -> str:
-    """One pair's medians, the median of its rounds' ratios, its target and the verdict."""
+def table_line(pair: Pair, ours: list[float], theirs: list[float], bound: bool = False) -> str:
+    """One pair's medians, the median of its rounds' ratios, its target and the verdict
+    (:func:`verdict`)."""
     ratios = [mine / peer for mine, peer in zip(ours, theirs, strict=False)]
     ratio = statistics.median(ratios) if ratios else None
     ours_median = statistics.median(ours) if ours else None
     return (
         f"{pair.game + ' ' + pair.preset:<20}{cell(ours_median, 10)}  "
         f"{pair.peer:<8}{cell(statistics.median(theirs), 10)}{cell(ratio, 8, 2)}"
-        f"{'>= ' + format(pair.target, '.1f'):>9}  {verdict(ratio, pair.target)}"
+        f"{'>= ' + format(pair.target, '.1f'):>9}  {verdict(ratio, pair.target, bound)}"
     )
 
 
@@ -170,7 +202,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median shown)")
-    parser.add_argument("--api", choices=("ids", "text"), default="ids", help="moonbase's API")
+    parser.add_argument(
+        "--api",
+        choices=("ids", "text", "hooks"),
+        default="ids",
+        help="moonbase's API (hooks: the game's hooks unchecked, a bound; see above)",
+    )
     args = parser.parse_args()
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -182,7 +219,8 @@ def main() -> None:
     ]
     print(
         f"OpenSpiel {metadata.version('open_spiel')}, Python {platform.python_version()}; "
-        f"moonbase through the {args.api} API; {args.seconds:g} s per run, "
+        f"moonbase through {THROUGH.get(args.api, f'the {args.api} API')}; "
+        f"{args.seconds:g} s per run, "
         f"median of {args.rounds} interleaved rounds; {machine_load()}"
     )
     print(
@@ -190,7 +228,7 @@ def main() -> None:
     )
     found = run_rounds(contestants, args.seconds, args.rounds)
     for pair, (ours, theirs) in found.items():
-        print(table_line(pair, ours, theirs))
+        print(table_line(pair, ours, theirs, bound=args.api == "hooks"))
 
 
 if __name__ == "__main__":
