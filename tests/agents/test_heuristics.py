@@ -245,9 +245,10 @@ def test_moons_greedy_tableau_is_the_first_best_of_the_lowest_cards(players: int
 def test_moons_greedy_takes_the_optional_token_unless_it_ends_a_lost_game() -> None:
     seen = {"takes": 0, "declines": 0}
     for seed in range(20):
-        state = moonbase.load("moons", players=5, mini_asteroids=False, tokens_per_planet=4).new(
-            seed
+        game = moonbase.load(
+            "moons", players=5, mini_asteroids=False, tokens_per_planet=4, decline_awards=True
         )
+        state = game.new(seed)
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)

@@ -122,10 +122,12 @@ def test_the_greedy_kernel_plays_every_option_as_the_heuristic(options: dict[str
 
 @needs_numba
 def test_the_greedy_kernel_declines_a_token_as_the_heuristic_does() -> None:
-    """Positions where a seat without a trick may decline its token (reached by random play
-    in a game whose supply runs out early): the greedy games from there are the heuristic's,
-    and it both takes and declines among them."""
-    game = moonbase.load("moons", players=5, mini_asteroids=False, tokens_per_planet=4)
+    """Positions where a seat without a trick may decline its token (``decline_awards``;
+    reached by random play in a game whose supply runs out early): the greedy games from there
+    are the heuristic's, and it both takes and declines among them."""
+    game = moonbase.load(
+        "moons", players=5, mini_asteroids=False, tokens_per_planet=4, decline_awards=True
+    )
     seen: set[str] = set()
     for seed in range(20):
         state, rng = game.new(seed=seed), random.Random(seed)

@@ -95,6 +95,10 @@ class Game(ABC):
     """Every option the game accepts."""
     presets: ClassVar[Mapping[str, Mapping[str, object]]]
     """Named option sets, e.g. ``{"coop-easy": {"difficulty": "easy"}}``."""
+    SAVED_DEFAULTS: ClassVar[Mapping[str, object]] = {}
+    """Options added after games were saved (and tables stored), each with the value the rules
+    had before it existed: what a save that does not name it was played with
+    (:func:`~moonbase.core.registry.load_saved`)."""
 
     def __init__(self, /, **options: object) -> None:
         resolved = resolve_options(self.option_specs, options)

@@ -1,4 +1,4 @@
-"""The registry of games: :func:`games`, :func:`load` and :func:`from_json`.
+"""The registry of games: :func:`games`, :func:`load`, :func:`load_saved` and :func:`from_json`.
 
 >>> "moon" in games()
 True
@@ -13,13 +13,14 @@ moonbase.core.errors.InvalidOption: unknown game 'chess'; allowed: moon...
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from moonbase.core.errors import InvalidOption
 from moonbase.core.game import Game, State
 from moonbase.i18n import gettext as _
 
-__all__ = ["from_json", "game_class", "games", "load"]
+__all__ = ["from_json", "game_class", "games", "load", "load_saved"]
 
 _GAMES: dict[str, str] = {
     "moon": "moonbase.games.moon:MoonGame",
@@ -50,6 +51,20 @@ def game_class(name: str) -> type[Game]:
 def load(name: str, /, **options: object) -> Game:
     """The game ``name`` with ``options`` checked and defaults filled in."""
     return game_class(name)(**options)
+
+
+def load_saved(name: str, options: Mapping[str, object]) -> Game:
+    """The game ``name`` as stored ``options`` (a save's, a stored table's) describe it: an
+    option they do not name because it did not exist yet takes the value it had then
+    (:attr:`Game.SAVED_DEFAULTS`), not today's default.
+
+    >>> load_saved("moons", {"players": 3}).options["decline_awards"]
+    True
+    >>> load("moons", players=3).options["decline_awards"]
+    False
+    """
+    cls = game_class(name)
+    return cls(**{**cls.SAVED_DEFAULTS, **options})
 
 
 def from_json(data: str | bytes | dict[str, Any]) -> State:

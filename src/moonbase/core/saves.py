@@ -61,7 +61,7 @@ def encode(state: State[Any]) -> str:
 
 def decode(data: str | bytes | dict[str, Any]) -> State:
     """Rebuild the state a save describes, or raise :class:`CorruptSave` with the reason."""
-    from moonbase.core.registry import load
+    from moonbase.core.registry import load_saved
 
     body = _parse(data)
     kind = body.get("format")
@@ -100,7 +100,7 @@ def decode(data: str | bytes | dict[str, Any]) -> State:
             )
         )
     try:
-        game = load(str(body["game"]), **options)
+        game = load_saved(str(body["game"]), options)
     except InvalidOption as error:
         raise CorruptSave(
             _("save names a game or option that is not allowed: {error}").format(error=error)

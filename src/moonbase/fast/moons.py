@@ -121,7 +121,8 @@ class Rules:
     by_name: Ints
     """The Moon cards in the order of their names (as their ``PLAY`` ids ascend)."""
     options: Ints
-    """Players, tricks a round, the Mini-Asteroids on (1) or off, set, triple, single points."""
+    """Players, tricks a round, the Mini-Asteroids on (1) or off, set, triple, single points,
+    and whether a player with no trick may decline its round token (1) or not."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ def rules_of(game: Game) -> Rules:
             set_points,
             triple_points,
             single_points,
+            1 if game.decline_awards else 0,  # type: ignore[attr-defined]
         ],
         dtype=np.int64,
     )
@@ -799,7 +801,7 @@ def _advance(
                             if tricks[seat] == 0:
                                 awards[end, 0] = seat
                                 awards[end, 1] = _tableau_mask(tableaus, seat)
-                                awards[end, 2] = 1
+                                awards[end, 2] = options[6]  # decline_awards
                                 end += 1
                         s[_AWARD_END] = end
                         step = 2

@@ -31,6 +31,7 @@ import moonbase
 from moonbase.cli.undo import UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
 from moonbase.core.options import without_files
+from moonbase.core.registry import load_saved
 from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body
 from moonbase.server.clocks import Clock, ClockSpec, SystemClock
@@ -180,7 +181,7 @@ class LiveTable:
         self.gone: dict[int, float] = {}
         """Seated people whose last live connection closed → since when (this process's)."""
         self.created = record.created
-        self.game = moonbase.load(record.game, **record.options)
+        self.game = load_saved(record.game, record.options)  # stored before an option: as then
         self.seed = record.seed
         self.seats = list(record.seats)
         self.people = {

@@ -67,6 +67,7 @@ def test_options_and_presets():
         "set_points": 10,
         "triple_points": 6,
         "single_points": 1,
+        "decline_awards": False,
     }
     assert set(MoonsGame.presets) == {"3p", "3p-no-minis", "4p", "4p-no-minis", "6p", "6p-no-minis"}
     assert MoonsGame(players=2).seats == 2  # the unofficial variant

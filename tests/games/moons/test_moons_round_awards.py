@@ -1,4 +1,5 @@
-"""Moons round awards played out: a player with no trick *may* take a token (or PASS)."""
+"""Moons round awards played out: a player with no trick takes a token of its tableau, as the
+rule page has it; with ``decline_awards`` (the rulebook's "mogą wziąć") it may PASS instead."""
 
 from __future__ import annotations
 
@@ -17,8 +18,37 @@ from tests.games.moons.moons_helpers import (
 )
 
 
-def test_a_player_with_no_trick_may_take_a_tableau_token_or_pass() -> None:
+def test_a_player_with_no_trick_takes_a_tableau_token() -> None:
     state = standard()
+    assert state.game.options["decline_awards"] is False
+    to_the_round_awards(state)
+    assert state.phase is Phase.AWARDS and state.tricks[0] == 0
+    while state.to_act != (0,):
+        seat = state.to_act[0]
+        assert "PASS" not in state.legal_actions(seat)
+        state.apply(seat, state.legal_actions(seat)[-1])
+    # seat 0's tableau is S1 S2 J1: Saturn or Jupiter, never nothing
+    assert state.legal_actions(0) == ["TAKE JUPITER", "TAKE SATURN"]
+    assert state.view(0)["may_pass"] is False
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="'PASS' is not legal"):
+        state.apply(0, "PASS")
+    assert state.to_json() == before
+    state.apply(0, "TAKE SATURN")
+    assert state.view(0)["tokens"][0]["SATURN"] == 1
+
+
+def test_one_possible_planet_is_taken_for_the_player() -> None:
+    state = scripted(tableaus={**STANDARD_TABLEAUS, 0: "S1 S2 S3"})
+    to_the_round_awards(state)
+    while 0 in state.to_act or state.phase is Phase.AWARDS:
+        assert state.to_act != (0,), "seat 0 has nothing to choose"
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[-1])
+    assert state.view(0)["tokens"][0]["SATURN"] == 1
+
+
+def test_a_player_with_no_trick_may_take_a_tableau_token_or_pass() -> None:
+    state = standard(decline_awards=True)
     to_the_round_awards(state)
     assert state.phase is Phase.AWARDS and state.tricks[0] == 0
     while state.to_act != (0,):  # the most tricks first (they must take), then no tricks
@@ -52,9 +82,9 @@ def test_pass_is_offered_only_to_a_player_with_no_trick() -> None:
     assert state.to_json() == before
 
 
-def test_one_possible_planet_is_still_a_choice() -> None:
+def test_one_possible_planet_is_still_a_choice_when_it_may_be_declined() -> None:
     # seat 0's tableau holds only Saturn: TAKE SATURN or PASS (no longer taken for it)
-    state = scripted(tableaus={**STANDARD_TABLEAUS, 0: "S1 S2 S3"})
+    state = scripted(tableaus={**STANDARD_TABLEAUS, 0: "S1 S2 S3"}, decline_awards=True)
     to_the_round_awards(state)
     while state.to_act != (0,):
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[-1])
@@ -66,7 +96,8 @@ def test_one_possible_planet_is_still_a_choice() -> None:
 def test_taking_the_last_token_ends_the_game_and_passing_goes_on() -> None:
     found = 0
     for seed in range(20):
-        state = MoonsGame(players=5, mini_asteroids=False, tokens_per_planet=4).new(seed)
+        game = MoonsGame(players=5, mini_asteroids=False, tokens_per_planet=4, decline_awards=True)
+        state = game.new(seed)
         rng = random.Random(seed)
         while not state.is_over:
             last = sum(state.supply) == 1 and not state.awards and state.round < 5
@@ -89,7 +120,8 @@ def test_pass_is_never_offered_alone() -> None:
     """A player with no trick whose tableau planets have all run out is not asked."""
     offers = 0
     for seed in range(10):
-        state = MoonsGame(players=6, mini_asteroids=False, tokens_per_planet=6).new(seed)
+        game = MoonsGame(players=6, mini_asteroids=False, tokens_per_planet=6, decline_awards=True)
+        state = game.new(seed)
         rng = random.Random(seed)
         while not state.is_over:
             if state.view(0)["may_pass"]:

@@ -58,9 +58,10 @@ value.
   ties of rank, whatever the planets.
 * Round awards: first every player with the most tricks (if anyone has a trick), then every
   player with no trick, each group in turn order from the first player; ``TAKE`` as above. A
-  player with no trick *may* take its token (the rulebook: "mogą wziąć"), so it is always asked
-  when a planet of its tableau is left, and may decline with ``PASS``: taking the last token
-  ends the game.
+  player with no trick takes its token too, as the rule page has it; with the option
+  ``decline_awards`` it *may* take it, as the Polish rulebook words it ("mogą wziąć"), so it is
+  always asked when a planet of its tableau is left, and may decline with ``PASS``: taking the
+  last token ends the game.
 * The marker passes left after each round and its new holder deals and leads; the Earth token
   stays with the round-1 first player and only marks the start.
 * Scoring: the grouping is searched over the number of complete sets; ``SET-BONUS`` cards count

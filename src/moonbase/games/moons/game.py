@@ -34,8 +34,12 @@ OPTIONS: Final = (
     Option("triple_points", "int", 6, N_("points per three tokens of one planet outside the sets"),
            minimum=0, maximum=100),
     Option("single_points", "int", 1, N_("points per other token"), minimum=0, maximum=100),
+    Option("decline_awards", "bool", False,
+           N_("round awards: a player with no trick may decline its token (PASS), as the "
+              "rulebook's 'may take' reads; off: it takes one, as the rule page has it")),
 )  # fmt: skip
-"""Every option Moons accepts (the scoring values are a **reconstruction**, hence options)."""
+"""Every option Moons accepts (the scoring values are a **reconstruction**, hence options;
+``decline_awards`` keeps the rulebook's reading beside the rule page's, the default)."""
 
 PRESETS: Final[dict[str, dict[str, object]]] = {
     "3p": {"players": 3},
@@ -68,6 +72,8 @@ class MoonsGame(Game):
     title: ClassVar[str] = "Moons"
     option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
     presets: ClassVar[Mapping[str, Mapping[str, object]]] = PRESETS
+    SAVED_DEFAULTS: ClassVar[Mapping[str, object]] = {"decline_awards": True}
+    """Saves and tables stored before ``decline_awards`` existed were played with it on."""
 
     def _int(self, key: str) -> int:
         value = self.options[key]
@@ -88,6 +94,11 @@ class MoonsGame(Game):
     def tricks_per_round(self) -> int:
         """Tricks in a round: the hand minus the tableau."""
         return self.hand_size - TABLEAU_SIZE
+
+    @property
+    def decline_awards(self) -> bool:
+        """Whether a player with no trick may decline its round-award token."""
+        return self.options["decline_awards"] is True
 
     @property
     def tokens_per_planet(self) -> int:

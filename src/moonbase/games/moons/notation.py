@@ -11,7 +11,7 @@ Cards are ``S7``, ``J14``, ``N1``, ``U3`` and ``AST``; planets ``SATURN``, ``JUP
     MINI TABLEAU-SWAP S3 J9           tableau card, then hand card
     MINI BONUS-JUPITER / MINI SET-BONUS
     TAKE SATURN                       choosing a token
-    PASS                              declining the token a player with no trick may take
+    PASS                              declining a no-trick token (option decline_awards)
     DEAL S5 / DRAW GRAB               chance: a card dealt, a Mini-Asteroid drawn
 
 Parsing is lenient — any case, extra spaces or commas, tableau cards in any order, a planet by

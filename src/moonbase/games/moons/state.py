@@ -12,8 +12,8 @@ A game runs through these phases (``state.phase``, a :class:`Phase`):
 * ``TRICK`` — the player to act may play one Mini-Asteroid (``MINI ...``), then a card
   (``PLAY J5``); playing ``AST`` draws a Mini-Asteroid (chance). A full trick is scored at once;
   a winner owed a token with a real choice of planet acts with ``TAKE SATURN``;
-* ``AWARDS`` — the round awards, again with ``TAKE`` where there is a choice; a player with no
-  trick may also decline its token (``PASS``);
+* ``AWARDS`` — the round awards, again with ``TAKE`` where there is a choice; with the option
+  ``decline_awards``, a player with no trick may also decline its token (``PASS``);
 * ``OVER``.
 
 The rules work on action ids (:mod:`~moonbase.games.moons.notation` numbers them): each id is
@@ -135,7 +135,7 @@ class MoonsState(State[MoonsView]):
 
     FIELDS: ClassVar[Mapping[str, Copy]] = {
         # the options, and the action table they number
-        "players": _S, "tricks_per_round": _S, "minis_on": _S, "points": _S,
+        "players": _S, "tricks_per_round": _S, "minis_on": _S, "points": _S, "may_decline": _S,
         "_table": Copy.CACHE,
         # the table
         "phase": _S, "round": _S, "dealer": _S, "first_player": _S, "earth": _S,
@@ -161,6 +161,8 @@ class MoonsState(State[MoonsView]):
         self.minis_on = game.mini_asteroids
         self.points = game.points
         """Points per set, per triple outside the sets and per other token."""
+        self.may_decline = game.decline_awards
+        """Whether a player with no trick may decline its round-award token (an option)."""
         self._table: ActionTable = game.table
         per_planet = game.tokens_per_planet
         # --- the table
@@ -797,8 +799,10 @@ class MoonsState(State[MoonsView]):
             self.awards.extend(
                 (seat, _ALL_PLANETS, False) for seat in order if self.tricks[seat] == most
             )
-        self.awards.extend(  # a player with no trick *may* take one ("mogą wziąć")
-            (seat, self.tableau_planets(seat), True) for seat in order if not self.tricks[seat]
+        self.awards.extend(  # compulsory, or declinable with decline_awards ("mogą wziąć")
+            (seat, self.tableau_planets(seat), self.may_decline)
+            for seat in order
+            if not self.tricks[seat]
         )
         self._run_awards()
 
