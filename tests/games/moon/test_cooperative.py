@@ -182,3 +182,17 @@ def test_face_down_goals_are_hidden_and_resampled() -> None:
         assert sample.view(0) == state.view(0)
         seen.add(tuple(sample.slots[:2]))  # type: ignore[attr-defined]
     assert len(seen) > 5, "face-down goals are dealt again from the unseen cards"
+
+
+def test_energy_left_at_end_is_lost_until_the_next_round_s_comes() -> None:
+    state = new(seed=1, difficulty="master", events=True)  # 1.5 energy a round
+    draw(state, "0011")
+    assert state.view(0)["energy"] == 1.5
+    play(state, 0, "END")  # 1.5 left unspent: lost
+    assert state.view(0)["energy"] == 0
+    draw(state, "ERROR B", "ERROR C", "OK")  # the crew must choose a repair first
+    assert state.view(0)["phase"] == "repair" and state.view(0)["energy"] == 0
+    play(state, 0, "REPAIR B")
+    assert state.view(0)["energy"] == 0  # still drawing: the round's goal is not placed yet
+    draw(state, "0101")
+    assert state.view(0)["phase"] == "play" and state.view(0)["energy"] == 1.5

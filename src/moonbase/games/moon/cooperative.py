@@ -166,7 +166,9 @@ class CooperativeState(MoonState):
             self._end(0)
 
     def _end(self, seat: int) -> None:
-        """End of round: goals climb (past slot 4 loses), then a card is drawn."""
+        """End of round: unspent energy is lost, goals climb (past slot 4 loses), then a card
+        is drawn (the next round's energy comes once it is placed)."""
+        self.energy = 0
         for index in range(SLOTS - 1, -1, -1):
             if self.slots[index] < 0:
                 continue
