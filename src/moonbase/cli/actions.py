@@ -58,6 +58,9 @@ __all__ = [
     "read_choice",
 ]
 
+_WHOLE_NUMBER: Final = re.compile(r"[+-]?\d+")
+"""What a menu number may be typed as (any whole number is read as one)."""
+
 LONG_MENU: Final = 100
 """A menu with more actions than this sums up its big groups."""
 _BIG_GROUP: Final = 24
@@ -99,10 +102,20 @@ class Menu:
     legal: frozenset[str] = frozenset()
 
     def choice(self, text: str) -> str:
-        """The action a typed line means: a menu number, or the text itself for the game to
-        read. Raises :class:`NoSuchNumber` for a number that is not on the menu."""
+        """The action a typed line means: a menu number (any whole number, ``0``, ``-1`` or
+        ``+2`` too), or the text itself for the game to read. Raises :class:`NoSuchNumber` for
+        a number that is not on the menu.
+
+        >>> menu = Menu(("1) END", "2) INC A"), {1: "END", 2: "INC A"}, frozenset({"END", "INC A"}))
+        >>> menu.choice(" +2 "), menu.choice("inc a")
+        ('INC A', 'inc a')
+        >>> menu.choice("-1")
+        Traceback (most recent call last):
+        ...
+        moonbase.cli.actions.NoSuchNumber: there is no action -1: the menu goes from 1 to 2
+        """
         typed = text.strip()
-        if not typed.isdigit():
+        if not _WHOLE_NUMBER.fullmatch(typed):
             return typed
         number = int(typed)
         if number in self.numbers:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import re
 from typing import Any, Final
 
 from rich.console import Console
@@ -34,9 +33,6 @@ from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
 __all__ = ["COMMANDS", "HELP", "PlayLoop", "game_line"]
-
-_INTEGER: Final = re.compile(r"[+-]?\d+")
-"""A typed whole number, read as a menu number whatever its sign."""
 
 HELP: Final = N_("""\
 On your turn, type the number of an action from the menu, or the action itself
@@ -80,48 +76,6 @@ def game_line(game: Game, seed: int) -> str:
     parts += [f"{name}={option_text(value)}" for name, value in changed_options(game).items()]
     parts.append(_("seed {seed}").format(seed=seed))
     return " · ".join(parts)
-
-
-def menu_choice(menu: Menu, typed: str) -> str:
-    """The action ``typed`` means on ``menu`` (:meth:`Menu.choice`), where every whole number,
-    ``0`` or ``-1`` too, is a menu number (:class:`NoSuchNumber` if it is not on the menu).
-
-    >>> menu = Menu(("1) END", "2) INC A"), {1: "END", 2: "INC A"}, frozenset({"END", "INC A"}))
-    >>> menu_choice(menu, " 2 "), menu_choice(menu, "inc a")
-    ('INC A', 'inc a')
-    >>> menu_choice(menu, "-1")
-    Traceback (most recent call last):
-    ...
-    moonbase.cli.actions.NoSuchNumber: there is no action -1: the menu goes from 1 to 2
-    """
-    text = typed.strip()
-    if not _INTEGER.fullmatch(text) or text.isdigit():
-        return menu.choice(text)
-    number = int(text)
-    if number in menu.numbers:
-        return menu.numbers[number]
-    raise _not_on_menu(menu, number)
-
-
-def _not_on_menu(menu: Menu, number: int) -> NoSuchNumber:
-    """The error for ``number``, which is not on ``menu`` (as :meth:`Menu.choice` words it)."""
-    if not menu.legal:
-        return NoSuchNumber(
-            _("there is no action {number}: nothing can be done now").format(number=number)
-        )
-    shown = sorted(number for number, action in menu.numbers.items() if action in menu.legal)
-    if shown == list(range(1, len(shown) + 1)):
-        return NoSuchNumber(
-            _("there is no action {number}: the menu goes from 1 to {last}").format(
-                number=number, last=shown[-1]
-            )
-        )
-    return NoSuchNumber(
-        _(
-            "there is no action {number} now: the menu's numbers go from {first} to "
-            "{last}, with gaps for what is not possible now"
-        ).format(number=number, first=shown[0], last=shown[-1])
-    )
 
 
 class PlayLoop:
@@ -357,7 +311,7 @@ class PlayLoop:
         before = self.table.state.view(seat)
         played = len(self.table.state.history)
         try:
-            self.table.act(seat, menu_choice(self._menu, typed))
+            self.table.act(seat, self._menu.choice(typed))
         except NoSuchNumber as error:
             self._keep_table_in_view(seat)
             self._refuse(f"{error}.")
