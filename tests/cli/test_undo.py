@@ -34,7 +34,7 @@ def test_a_moon_leap_move_stands_once_the_die_is_rolled() -> None:
     state = moonbase.load("moon-leap").new(seed=5)
     before = state.clone()
     state.apply(0, "MOVE 3")
-    assert barrier(before, 0, "MOVE 3", state) == "a chance event followed it (ROLL 2)"
+    assert str(barrier(before, 0, "MOVE 3", state)) == "a chance event followed it (ROLL 2)"
 
 
 def test_the_last_hidden_tableau_reveals_them_all_so_it_stands() -> None:
@@ -48,7 +48,7 @@ def test_the_last_hidden_tableau_reveals_them_all_so_it_stands() -> None:
     action = state.legal_actions(2)[0]
     state.apply(2, action)
     assert reveals(last, 2, state)
-    assert barrier(last, 2, action, state) == "it revealed something that was hidden"
+    assert str(barrier(last, 2, action, state)) == "it revealed something that was hidden"
 
 
 def test_another_seats_action_is_a_barrier() -> None:

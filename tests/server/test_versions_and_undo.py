@@ -136,3 +136,23 @@ def test_a_simultaneous_choice_stays_current_while_the_others_make_theirs(db_url
         for seat in (0, 1):
             mirror.apply(seat, choices[seat])
         assert state(client, tid, tokens[2]) == expected(mirror, 2, version + 2)
+
+
+def test_an_undo_refusal_is_told_in_the_language_of_whoever_asks(db_url: str) -> None:
+    with serving(db_url) as client:
+        tid = new_table(client, "moon-leap", ["human", "greedy"], seed=5)["id"]
+        token = join(client, tid, 0)
+        polish = {"lang": "pl"}
+        assert client.post(
+            f"/api/tables/{tid}/actions",
+            params=polish,
+            json={"token": token, "version": 0, "action": "MOVE 3"},
+        ).is_success  # played by a Polish client: the reason is recorded then
+        for lang, words in (("en", "a chance event followed it"), ("pl", "losowanie")):
+            refused = client.post(
+                f"/api/tables/{tid}/undo", params={"lang": lang}, json={"token": token}
+            )
+            assert refused.status_code == 409
+            assert words in refused.json()["error"], (lang, refused.json())
+        english = client.post(f"/api/tables/{tid}/undo", json={"token": token}).json()["error"]
+        assert "losowanie" not in english

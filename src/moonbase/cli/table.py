@@ -30,11 +30,11 @@ import moonbase
 from moonbase.cli.errors import BadInput
 from moonbase.cli.render import counted
 from moonbase.cli.seats import HUMAN, check_seat, seat_label
-from moonbase.cli.undo import UndoStack, barrier
+from moonbase.cli.undo import Told, UndoStack, barrier
 from moonbase.core import CorruptSave, Game, State
 from moonbase.core.saves import read_json
+from moonbase.i18n import N_, ngettext
 from moonbase.i18n import gettext as _
-from moonbase.i18n import ngettext
 
 __all__ = ["TABLE_FORMAT", "TABLE_VERSION", "Table", "load_table", "read_table"]
 
@@ -101,8 +101,8 @@ class Table:
             wall = barrier(before, seat, canonical, self.state)
             self.undo.record(seat, self.label(seat), before, canonical, wall)
         else:
-            who = _("chance") if seat < 0 else self.label(seat)
-            self.undo.block(_("{seat} acted after it").format(seat=who))
+            who = Told(N_("chance")) if seat < 0 else self.label(seat)
+            self.undo.block(Told(N_("{seat} acted after it"), (("seat", who),)))
         for watcher in self._watchers:
             watcher(before, seat, self.state)
 

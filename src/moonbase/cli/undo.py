@@ -28,11 +28,38 @@ moonbase.cli.undo.UndoRefused: nothing of yours to undo this turn
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from moonbase.cli.recap import hidden_entries
 from moonbase.core import CHANCE, State
+from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 
-__all__ = ["UndoRefused", "UndoStack", "barrier", "reveals"]
+__all__ = ["Told", "UndoRefused", "UndoStack", "barrier", "reveals"]
+
+
+@dataclass(frozen=True)
+class Told:
+    """A text kept in English (``text``, marked with ``N_``) with its ``fields``, said in the
+    language spoken when it is shown (``str``): a reason recorded when an action was played is
+    told later, perhaps to someone else in another language (a server's table). A field may be
+    a :class:`Told` itself.
+
+    >>> from moonbase import i18n
+    >>> told = Told(N_("{action} stands: {reason}"), (("action", "MOVE 2"),
+    ...                                                ("reason", Told(N_("it ended the game")))))
+    >>> str(told)
+    'MOVE 2 stands: it ended the game'
+    >>> with i18n.speaking("es"):
+    ...     str(told)
+    'MOVE 2 se mantiene: terminó la partida'
+    """
+
+    text: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return _(self.text).format(**{key: str(value) for key, value in self.fields})
 
 
 class UndoRefused(Exception):
@@ -56,7 +83,7 @@ def reveals(before: State, seat: int, after: State) -> bool:
     return after.history_for(seat)[: len(known)] != known
 
 
-def barrier(before: State, seat: int, action: str, after: State) -> str | None:
+def barrier(before: State, seat: int, action: str, after: State) -> Told | None:
     """Why ``action`` can never be taken back, or ``None`` if it may be (until another seat or
     chance acts)."""
     following = after.history[len(before.history) + 1 :]
@@ -69,13 +96,13 @@ def barrier(before: State, seat: int, action: str, after: State) -> str | None:
             if who == CHANCE and index not in hidden
         ]
         if not known:
-            return _("a chance event followed it")
+            return Told(N_("a chance event followed it"))
         outcomes = ", ".join(known[:3]) + (", …" if len(known) > 3 else "")
-        return _("a chance event followed it ({outcomes})").format(outcomes=outcomes)
+        return Told(N_("a chance event followed it ({outcomes})"), (("outcomes", outcomes),))
     if after.is_over:
-        return _("it ended the game")
+        return Told(N_("it ended the game"))
     if reveals(before, seat, after):
-        return _("it revealed something that was hidden")
+        return Told(N_("it revealed something that was hidden"))
     return None
 
 
@@ -84,28 +111,30 @@ class UndoStack:
 
     def __init__(self) -> None:
         self._steps: list[tuple[int, State, str]] = []
-        self._walls: dict[int, tuple[str, str]] = {}
+        self._walls: dict[int, tuple[str, Told]] = {}
 
-    def _block_pending(self, reason: str) -> None:
+    def _block_pending(self, reason: Told) -> None:
         if self._steps:
             seat, _before, action = self._steps[-1]
             self._walls[seat] = (action, reason)
         self._steps.clear()
 
-    def record(self, seat: int, who: str, before: State, action: str, wall: str | None) -> None:
+    def record(
+        self, seat: int, who: str | Told, before: State, action: str, wall: Told | None
+    ) -> None:
         """``seat`` (named ``who``) did ``action`` from ``before``; ``wall`` is
         :func:`barrier`'s verdict on it."""
         if self._steps and self._steps[-1][0] != seat:
-            self._block_pending(_("{seat} acted after it").format(seat=who))
+            self._block_pending(Told(N_("{seat} acted after it"), (("seat", who),)))
         if wall is None:
             self._steps.append((seat, before, action))
         else:
             self._steps.clear()
             self._walls[seat] = (action, wall)
 
-    def block(self, reason: str) -> None:
+    def block(self, reason: Told) -> None:
         """Something happened that no undo may cross (``reason`` says what, e.g.
-        ``"seat 1 (greedy) acted after it"``)."""
+        ``seat 1 (greedy) acted after it``)."""
         self._block_pending(reason)
 
     def can_undo(self, seat: int) -> bool:
@@ -121,7 +150,12 @@ class UndoStack:
             wall = self._walls.get(seat)
             if wall is not None:
                 raise UndoRefused(
-                    _("{action} stands: {reason}").format(action=wall[0], reason=wall[1])
+                    str(
+                        Told(
+                            N_("{action} stands: {reason}"),
+                            (("action", wall[0]), ("reason", wall[1])),
+                        )
+                    )
                 )
             raise UndoRefused(_("nothing of yours to undo this turn"))
         _seat, before, action = self._steps.pop()

@@ -28,10 +28,11 @@ from typing import Any, Final
 from sqlalchemy.exc import OperationalError
 
 import moonbase
-from moonbase.cli.undo import UndoRefused, UndoStack, barrier
+from moonbase.cli.undo import Told, UndoRefused, UndoStack, barrier
 from moonbase.core import Game, IllegalAction, InvalidOption, State, game_class
 from moonbase.core.options import without_files
 from moonbase.core.registry import load_saved
+from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
 from moonbase.server.bodies import state_body
 from moonbase.server.clocks import Clock, ClockSpec, SystemClock
@@ -334,12 +335,16 @@ class LiveTable:
 
     def label(self, seat: int) -> str:
         """How ``seat`` is named in messages: ``seat 1 (greedy)``, ``seat 0 (Ada)``."""
+        return str(self.named(seat))
+
+    def named(self, seat: int) -> Told:
+        """:meth:`label`, kept to be said later in the language then spoken."""
         if self.is_bot(seat):
-            return _("seat {seat} ({name})").format(seat=seat, name=self.bot_spec(seat))
+            return Told(N_("seat {seat} ({name})"), (("seat", seat), ("name", self.bot_spec(seat))))
         person = self.people.get(seat)
         if person is None:
-            return _("seat {seat}").format(seat=seat)
-        return _("seat {seat} ({name})").format(seat=seat, name=person.name)
+            return Told(N_("seat {seat}"), (("seat", seat),))
+        return Told(N_("seat {seat} ({name})"), (("seat", seat), ("name", person.name)))
 
     def open_seats(self) -> list[int]:
         """The human seats nobody sits in (a bot may be playing one its person left)."""
@@ -395,10 +400,10 @@ class LiveTable:
         self.state = after if after is not None else self.tried(seat, action)
         canonical = self.canonical(action, before, self.state)
         if self.is_bot(seat):
-            self.undo.block(_("{player} acted after it").format(player=self.label(seat)))
+            self.undo.block(Told(N_("{player} acted after it"), (("player", self.named(seat)),)))
         else:
             wall = barrier(before, seat, canonical, self.state)
-            self.undo.record(seat, self.label(seat), before, canonical, wall)
+            self.undo.record(seat, self.named(seat), before, canonical, wall)
         return canonical
 
     def take_back(self, seat: int) -> str:
