@@ -22,6 +22,8 @@ nothing: anything may stand there), case-sensitively, on whole words: ``Undo`` i
 True
 >>> bool(pattern("a key").search("a keys"))
 False
+>>> bool(pattern("easy").search("preset coop-easy")), bool(pattern("easy").search("an easy one"))
+(False, True)
 >>> english_found("asiento 1 gana. Game over: seat 0 wins.", ["terminal"], "es")
 ['Game over', 'Game over: {seats} wins.', 'seat {seat}', '{seat} wins.']
 >>> english_found("Te toca. Your turn. Deshacer", ["web"], "es", words=True)
@@ -70,8 +72,10 @@ def pattern(msgid: str) -> re.Pattern[str]:
     while text.startswith("{}") or text.endswith("{}"):
         text = text.removeprefix("{}").removesuffix("{}")
     body = r"[^\n]*?".join(re.escape(piece) for piece in text.split("{}"))
-    start = r"(?<!\w)" if text[:1].isalnum() else ""
-    end = r"(?!\w)" if text[-1:].isalnum() else ""
+    # A word joined to another by a hyphen is part of a name (the preset ``coop-easy``), the
+    # notation: only a word standing apart is English left on the screen.
+    start = r"(?<![\w-])" if text[:1].isalnum() else ""
+    end = r"(?![\w-])" if text[-1:].isalnum() else ""
     return re.compile(start + body + end)
 
 

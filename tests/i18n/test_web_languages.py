@@ -3,10 +3,12 @@ it finds the English of the client's and the server's catalogs, and only where i
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from moonbase.i18n.catalogs import SOURCE, area_named, extract
 from tests.i18n.english import english_texts, entries, looked_for
 from tests.web import english
 
@@ -54,3 +56,31 @@ def test_an_untranslated_text_is_looked_for_even_where_its_translation_would_be_
     assert english.english_in("Te toca.\nrobot 3\nPista", "es") == []  # "robot" is Spanish too
     assert not looked_for("robot", ["robot"], words=True)
     assert looked_for("robot", [""], words=True)  # left untranslated: shown in English
+
+
+_CALL = re.compile(r'(?<![\w.$])(tn?)\(\s*"((?:[^"\\\n]|\\.)*)"')
+
+
+def _called(area: str) -> set[tuple[str, str, int]]:
+    """Every text ``area``'s script files pass to ``t()``/``tn()`` as a string literal, read
+    from the source as written (a comment's line left out): file, text, line."""
+    found = set()
+    for path in area_named(area).files():
+        if path.suffix != ".js":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("//"):
+                continue
+            for match in _CALL.finditer(line):
+                text = json.loads(f'"{match.group(2)}"')
+                found.add((path.relative_to(SOURCE).as_posix(), text, number))
+    return found
+
+
+def test_every_text_the_client_translates_is_extracted_for_the_catalogs() -> None:
+    # the catalogs' extraction (babel's JavaScript lexer) misses a t() call inside a template
+    # literal (`${t("…")}`) or inside the arguments of another t() call: such a text is never
+    # put in a catalog, and the page shows it in English in every language
+    extracted = {key if isinstance(key, str) else key[0] for key in extract(area_named("web"))}
+    missed = sorted(entry for entry in _called("web") if entry[1] not in extracted)
+    assert missed == []

@@ -270,6 +270,8 @@ MOON_SHOWN_JS = """() => ({
     (e) => [e.dataset.register, e.dataset.value]),
   text: document.querySelector("#board").textContent,
 })"""
+SEATS = ["Ada (seat 0)", "Bob (seat 1)", "seat 2 (greedy)"]
+"""The seats of the competitive game of MOON, as the page names them."""
 ONE_REGISTER = re.compile(r"^[A-Z]+ [A-D]$")
 TWO_REGISTERS = re.compile(r"^[A-Z]+ [A-D] [A-D]$")
 
@@ -340,11 +342,18 @@ def test_a_whole_competitive_game_of_moon_by_two_people_and_a_bot_by_clicks(
         def parts(view: dict[str, Any]) -> list[list[str]]:
             cells = ["seat", "solved", "goals", "bugs"]
             for seat, solved in enumerate(view["solved"]):
-                name = ["Ada (seat 0)", "Bob (seat 1)", "seat 2 (greedy)"][seat]
+                name = SEATS[seat]
                 goals = " ".join(view["solved_goals"][seat]) or "—"
                 cells += [name, str(solved), goals, str(view["bugs"][seat])]
             return [cells]
 
         check_the_end(server, table, [ada, bob, eve], parts)
         ended = server.get(f"/api/tables/{table}/state")["view"]["ended"]
-        assert ended and eve.locator("#result .ended").inner_text().startswith("Ended: ")
+        assert len(ended) == 1
+        said = {  # MOON's competitive ends, each worded (docs/moon.md's `ended`)
+            "deck-empty": lambda r: (
+                f"{SEATS[r['seat']]} had to draw from an empty deck: the game ended."
+            ),
+            "max-rounds": lambda r: f"The last of the {r['rounds']} rounds was played.",
+        }[ended[0]["trigger"]](ended[0])
+        assert eve.locator("#result .ended").inner_text() == said

@@ -98,3 +98,40 @@ export function seatName(table, seat) {
   if (entry.kind === "bot") return t("seat {seat} ({name})", { seat, name: entry.name });
   return entry.name ? t("{name} (seat {seat})", { seat, name: entry.name }) : t("seat {seat}", { seat });
 }
+
+// How wide `text` is drawn at `size` (user units of a board's SVG, drawn in the boards' font).
+let measurer = null;
+export function textWidth(text, size, weight = 400) {
+  if (!measurer) measurer = document.createElement("canvas").getContext("2d");
+  if (!measurer) return String(text).length * size * 0.6;
+  measurer.font = `${weight} ${size}px system-ui, sans-serif`;
+  return measurer.measureText(String(text)).width;
+}
+
+// `pieces` joined by `separator` into lines no wider than `width` (a piece wider than the
+// line gets a line of its own).
+export function fitLines(pieces, separator, width, size, weight = 400) {
+  const lines = [];
+  for (const piece of pieces) {
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last !== null && textWidth(last + separator + piece, size, weight) <= width) {
+      lines[lines.length - 1] = last + separator + piece;
+    } else {
+      lines.push(piece);
+    }
+  }
+  return lines;
+}
+
+// An SVG <text> of `text` wrapped at its spaces into lines no wider than `width`, one <tspan>
+// per line `lineHeight` apart (the first on `attributes.y`); `lines` tells how many there are.
+// Each line but the last keeps its trailing space, so the text reads as written.
+export function wrappedText(attributes, text, width, lineHeight, separator = " ") {
+  const size = Number(attributes["font-size"]) || 16;
+  const weight = attributes["font-weight"] || 400;
+  const lines = fitLines(String(text).split(separator), separator, width, size, weight);
+  const node = s("text", { ...attributes, "data-lines": lines.length },
+    lines.map((line, i) => s("tspan", { x: attributes.x, dy: i === 0 ? null : lineHeight }, i < lines.length - 1 ? line + separator : line)));
+  node.lines = lines.length;
+  return node;
+}

@@ -158,6 +158,26 @@ function seatCount(game, presetName, chosen = {}) {
   return Number.isInteger(players) && players > 0 ? players : 2;
 }
 
+// The words of the options' values the lobby shows (the value sent stays the game's own).
+const VALUE_WORDS = {
+  true: () => t("yes"),
+  false: () => t("no"),
+  cooperative: () => t("cooperative"),
+  competitive: () => t("competitive"),
+  easy: () => t("easy"),
+  normal: () => t("normal"),
+  hard: () => t("hard"),
+  master: () => t("master"),
+};
+
+// An option's value as the lobby shows it: a word in the page's language where it is one,
+// "by the rules" for no default (the rules decide), else the value as it is.
+function valueName(value) {
+  if (value === null || value === undefined) return t("by the rules");
+  const key = String(value);
+  return Object.hasOwn(VALUE_WORDS, key) ? VALUE_WORDS[key]() : key;
+}
+
 // One field per option of the game, empty meaning "as the preset or the default has it".
 function optionFields(game, changed) {
   const fields = game.options.map((spec) => {
@@ -166,8 +186,8 @@ function optionFields(game, changed) {
     if (spec.kind === "bool" || (spec.choices && spec.kind !== "list")) {
       const values = spec.kind === "bool" ? [true, false] : spec.choices;
       input = h("select", { id, "data-option": spec.name, "data-kind": spec.kind },
-        h("option", { value: "" }, t("default ({value})", { value: spec.default === null ? t("by the rules") : spec.default })),
-        ...values.map((value) => h("option", { value: String(value) }, String(value))));
+        h("option", { value: "" }, t("default ({value})", { value: valueName(spec.default) })),
+        ...values.map((value) => h("option", { value: String(value) }, valueName(value))));
     } else if (spec.kind === "int" || spec.kind === "number") {
       input = h("input", {
         id, type: "number", "data-option": spec.name, "data-kind": spec.kind,

@@ -45,12 +45,19 @@ export function winnersText(winners, table) {
 }
 
 // The result panel's content: the board module's own summary if it gives one, else the
-// view's `ended`, `winners`, `scores` and `score_parts` as they are.
+// view's `ended` (in the board's words if it has them), `winners`, `scores` and
+// `score_parts` as they are.
 export function breakdown(view, table, board) {
   const own = board && typeof board.result === "function" ? board.result(view, table) : null;
   if (own) return own;
   const children = [];
-  if (view && view.ended && view.ended.length) children.push(h("p", { class: "ended" }, t("Ended: {reasons}.", { reasons: endedText(view.ended) })));
+  if (view && view.ended && view.ended.length) {
+    // a board that words its game's ends itself (ended(reasons, table)) says why in a sentence
+    const said = board && typeof board.ended === "function"
+      ? board.ended(view.ended, table)
+      : t("Ended: {reasons}.", { reasons: endedText(view.ended) });
+    children.push(h("p", { class: "ended" }, said));
+  }
   if (view && view.outcome) children.push(h("p", { class: "outcome" }, t("Outcome: {outcome}.", { outcome: view.outcome })));
   if (view && Array.isArray(view.winners) && view.winners.length) {
     children.push(h("p", { class: "winners" }, winnersText(view.winners, table)));

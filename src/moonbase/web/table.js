@@ -75,7 +75,7 @@ class TablePage {
           h("section", { class: "panel play", "aria-label": t("the table") }, p.board),
           h("aside", { class: "side" },
             h("section", { class: "panel", "aria-label": t("your actions") },
-              h("h2", {}, t("Actions")), p.actions, this.token || this.held ? h("p", { class: "tools" }, p.undo, " ", p.hint) : null),
+              h("h2", {}, t("Actions")), p.actions, this.token || this.held ? (p.tools = h("p", { class: "tools" }, p.undo, " ", p.hint)) : null),
             h("section", { class: "panel" }, h("h2", {}, t("Seats")), p.seats),
             h("section", { class: "panel" }, h("h2", {}, t("What just happened")), p.log)))));
     if (this.held) this.startHotseat();
@@ -305,7 +305,7 @@ class TablePage {
     } catch (error) {
       this.say(t("No hint: {reason}", { reason: error.message }), true);
     } finally {
-      button.disabled = false;
+      button.disabled = this.isOver();
     }
   }
 
@@ -358,12 +358,28 @@ class TablePage {
     who.dataset.seat = seat === null ? "spectator" : String(seat);
   }
 
+  // Whether the state this page shows is the game's end.
+  isOver() {
+    const { state } = this;
+    if (!state) return false;
+    const view = state.view || {};
+    return state.to_act.length === 0 || view.over === true || view.phase === "over";
+  }
+
+  // Undo and Hint while the game goes on; once it is over there is nothing to undo or ask
+  // about: hidden (and disabled, for a keyboard that still reaches them).
+  drawTools(live) {
+    const over = this.isOver();
+    this.parts.undo.disabled = !live || over;
+    this.parts.hint.disabled = over;
+    if (this.parts.tools) this.parts.tools.hidden = over;
+  }
+
   drawTurn() {
     const { state, table } = this;
     const turn = this.parts.turn;
     if (!state) return;
-    const view = state.view || {};
-    const over = state.to_act.length === 0 || view.over === true || view.phase === "over";
+    const over = this.isOver();
     turn.dataset.over = String(over);
     if (over) {
       turn.textContent = t("The game is over.");
@@ -419,7 +435,7 @@ class TablePage {
     const live = this.live && this.live.open;
     if (legal.length === 0) {
       box.replaceChildren(h("p", { class: "quiet" }, this.state ? t("Nothing to do now.") : t("Waiting for the table…")));
-      this.parts.undo.disabled = !live;
+      this.drawTools(live);
       return;
     }
     const shown = this.filter
@@ -447,7 +463,7 @@ class TablePage {
       children.push(h("p", { class: "quiet" }, tn("{shown} of {n} shown", "{shown} of {n} shown", legal.length, { shown: shown.length })));
     }
     box.replaceChildren(...children);
-    this.parts.undo.disabled = !live;
+    this.drawTools(live);
     this.markHint();
   }
 
@@ -491,6 +507,7 @@ class TablePage {
     }
     const entries = log.slice(-LOG_LINES).reverse();
     this.parts.log.start = log.length;
+    this.parts.log.style.setProperty("--digits", String(String(log.length).length));
     this.parts.log.replaceChildren(...entries.map(([who, action]) =>
       h("li", { class: who === -1 ? "chance" : "" },
         h("span", { class: "who" }, seatName(table, who)), ": ", action)));

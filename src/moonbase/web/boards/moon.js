@@ -2,7 +2,7 @@
 // seat's goal, RAM and the race), energy, and the operation cards with their prices.
 // An operation is played by clicking its card, then its register(s); END, REPAIR and PEEK
 // are cards of their own.
-import { actionable, choosable, h, s, seatMarker, seatName } from "../dom.js";
+import { actionable, choosable, h, s, seatMarker, seatName, wrappedText } from "../dom.js";
 import { endedText, rows } from "../result.js";
 import { t, tn } from "../i18n.js";
 
@@ -36,7 +36,13 @@ function card(x, y, w, hgt, title, lines, options) {
   const group = s("g", { class: `card${selected ? " selected" : ""}` },
     s("rect", { x, y, width: w, height: hgt, rx: 10, fill: disabled ? "url(#hatch)" : dim ? "#eee" : "#fff", stroke: selected ? "#0b5cad" : disabled ? "#b00020" : "#555", "stroke-width": selected ? 8 : 3 }),
     s("text", { x: x + w / 2, y: y + hgt * 0.45, "text-anchor": "middle", "font-size": 30, "font-weight": 700, fill: dim ? "#777" : "#111" }, title));
-  lines.forEach((line, i) => group.append(s("text", { x: x + w / 2, y: y + hgt * 0.45 + 30 + i * 24, "text-anchor": "middle", "font-size": 22, fill: disabled ? "#b00020" : "#333" }, line)));
+  // each line wraps inside the card (a long word in another language: "terminar el turno")
+  let below = y + hgt * 0.45 + 30;
+  for (const line of lines) {
+    const text = wrappedText({ x: x + w / 2, y: below, "text-anchor": "middle", "font-size": 22, fill: disabled ? "#b00020" : "#333" }, line, w - 12, 24);
+    group.append(text);
+    below += text.lines * 24;
+  }
   return group;
 }
 
@@ -48,13 +54,16 @@ export function render(view, ctx) {
   }
   if (local.dest && !local.op) local.dest = null;
   const competitive = view.mode === "competitive";
+  const over = Array.isArray(view.ended) && view.ended.length > 0;
   const operands = competitive && view.ram !== null && view.ram !== undefined ? [...REGISTERS, "RAM"] : REGISTERS;
   const parts = [];
   parts.push(s("defs", {}, s("pattern", { id: "hatch", width: 12, height: 12, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     s("rect", { width: 12, height: 12, fill: "#f3e1e1" }), s("line", { x1: 0, y1: 0, x2: 0, y2: 12, stroke: "#d9a0a0", "stroke-width": 5 }))));
 
   // energy and round
-  const headline = competitive
+  const headline = competitive && over
+    ? t("The game is over.")
+    : competitive
     ? t("Round {round} of {rounds} · {name} to play", { round: view.round, rounds: view.max_rounds, name: ctx.name(view.turn) })
     : t("Round {round} · deck {deck} · solved {solved}", { round: view.round, deck: view.deck, solved: view.solved });
   parts.push(s("text", { x: 10, y: 44, "font-size": 34, "font-weight": 700 }, t("Energy {energy}", { energy: energyText(view.energy) })),
@@ -111,12 +120,14 @@ export function render(view, ctx) {
       const sy = sideY + seat * 86;
       const hacker = view.hackers[seat];
       const peeked = view.peeked[String(seat)];
+      // (a t() call inside a template literal is not found by the catalogs' extraction)
+      const peekedGoal = peeked ? t("goal {goal}", { goal: peeked }) : "";
       const row = s("g", { class: "racer", "data-seat": seat },
-        s("rect", { x: side, y: sy, width: narrow ? 580 : 350, height: 76, rx: 10, fill: seat === view.turn ? "#fff7d6" : "#fafafa", stroke: "#999", "stroke-width": 2 }),
+        s("rect", { x: side, y: sy, width: narrow ? 580 : 350, height: 76, rx: 10, fill: seat === view.turn && !over ? "#fff7d6" : "#fafafa", stroke: "#999", "stroke-width": 2 }),
         seatMarker(seat, side + 26, sy + 38, 16),
         s("text", { x: side + 52, y: sy + 32, "font-size": 24, "font-weight": 700 }, ctx.name(seat)),
         s("text", { x: side + 52, y: sy + 62, "font-size": 21 },
-          [t("solved {count} · bugs {bugs}", { count, bugs: view.bugs[seat] }), hacker ? ` · ${hacker}` : "", peeked ? ` · ${t("goal {goal}", { goal: peeked })}` : ""].join("")));
+          [t("solved {count} · bugs {bugs}", { count, bugs: view.bugs[seat] }), hacker ? ` · ${hacker}` : "", peekedGoal ? ` · ${peekedGoal}` : ""].join("")));
       if (ctx.legal.has(`PEEK ${seat}`)) actionable(row, `PEEK ${seat}`, ctx, t("peek at {name}'s goal", { name: ctx.name(seat) }));
       parts.push(row);
     });
@@ -135,7 +146,12 @@ export function render(view, ctx) {
     const x = 10 + (i % perRow) * (cw + 10);
     const cy = opsTop + Math.floor(i / perRow) * (ch + 10);
     if (op === "END") {
-      parts.push(actionable(card(x, cy, cw, ch, "END", [competitive ? t("end turn") : t("end round")]), "END", ctx, t("end")));
+      // white and clickable only while END can be played; dim like the others, else
+      const playable = ctx.legal.has("END");
+      const lines = [competitive ? t("end turn") : t("end round")];
+      if (!playable && ctx.seat !== null && !over) lines.push(t("not now"));
+      const group = card(x, cy, cw, ch, "END", lines, { dim: !playable });
+      parts.push(actionable(group, "END", ctx, t("end")));
       return;
     }
     const disabled = view.disabled.includes(op);
@@ -143,7 +159,7 @@ export function render(view, ctx) {
     const price = view.costs[op];
     const lines = [t("cost {energy}", { energy: energyText(price) })];
     if (disabled) lines.push(t("disabled"));
-    else if (!usable && ctx.seat !== null) lines.push(t("not now"));
+    else if (!usable && ctx.seat !== null && !over) lines.push(t("not now"));
     const group = card(x, cy, cw, ch, op, lines, { disabled, selected: local.op === op, dim: !usable && !disabled });
     group.setAttribute("data-op", op);
     if (disabled && ctx.legal.has(`REPAIR ${op}`)) actionable(group, `REPAIR ${op}`, ctx, t("repair {op}", { op }));
@@ -165,12 +181,31 @@ export function render(view, ctx) {
   return h("div", {}, svg, h("p", { class: "board-hint", "aria-live": "polite" }, hint || (ctx.legal.size ? t("Choose an operation card, then its registers.") : "")));
 }
 
+// Why the game ended, one sentence per reason of the view's `ended` (docs/moon.md), in the
+// player's language; a reason it does not know, as the page's usual summary words it.
+export function ended(reasons, table) {
+  return (reasons || []).map((reason) => {
+    switch (reason.trigger) {
+      case "all-goals-solved":
+        return t("Every goal was solved and the deck is empty: the crew won.");
+      case "goal-overflow":
+        return t("Goal {goal} had to move up past slot 4: the crew lost.", { goal: reason.goal });
+      case "deck-empty":
+        return t("{name} had to draw from an empty deck: the game ended.", { name: seatName(table, reason.seat) });
+      case "max-rounds":
+        return t("The last of the {rounds} rounds was played.", { rounds: reason.rounds });
+      default:
+        return t("Ended: {reasons}.", { reasons: endedText([reason]) });
+    }
+  }).join(" ");
+}
+
 // The end of a competitive game: why it ended and each seat's race (goals solved, bugs);
-// a cooperative game's end is the page's usual summary (null).
+// a cooperative game's end is the page's usual summary (null), which asks ended() why.
 export function result(view, table) {
   if (view.mode !== "competitive") return null;
   const lines = [];
-  if (view.ended && view.ended.length) lines.push(h("p", { class: "ended" }, t("Ended: {reasons}.", { reasons: endedText(view.ended) })));
+  if (view.ended && view.ended.length) lines.push(h("p", { class: "ended" }, ended(view.ended, table)));
   lines.push(rows(view.solved.map((solved, seat) => ({
     [t("seat")]: seatName(table, seat),
     [t("solved")]: solved,

@@ -1,6 +1,6 @@
 // Moon Leap's board: the track with every space's value, the tokens (colour, shape and
 // number), the reserves, the die, the active barrier and the live scores.
-import { actionable, h, s, seatColour, seatMarker, seatName } from "../dom.js";
+import { actionable, h, s, seatColour, seatMarker, seatName, wrappedText } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { winnersText } from "../result.js";
 
@@ -97,12 +97,17 @@ export function render(view, ctx) {
       s("rect", { x: 10, y: top, width: dieSize, height: dieSize, rx: 18 * k, fill: "#fff", stroke: "#1b1b1b", "stroke-width": 4 }),
       s("text", { x: 10 + dieSize / 2, y: top + dieSize * 0.73, "text-anchor": "middle", "font-size": 72 * k, "font-weight": 700 }, face),
       s("title", {}, view.roll === null ? t("the die is not rolled yet") : view.roll === "*" ? t("the die shows a star") : t("the die shows {roll}", { roll: view.roll }))),
-    s("text", { x: 30 + dieSize, y: top + dieSize * 0.36, "font-size": 30 * k },
-      view.roll === null ? t("Die: not rolled") : view.roll === "*" ? t("Die: ★ any token") : t("Die: {roll}", { roll: view.roll })),
-    s("text", { x: narrow ? 10 : 30 + dieSize, y: narrow ? top + dieSize + 60 : top + dieSize * 0.78, "font-size": 30 * k, fill: view.split_allowed ? "#2e7d32" : "#b00020" },
-      view.split_allowed ? t("Barrier crossed: splits allowed") : t("Barrier after {space}: no splits yet", { space: view.barrier })));
+    // the die's and the barrier's texts wrap at the board's edge (a phone, a long language)
+    wrappedText({ x: 30 + dieSize, y: top + dieSize * 0.36, "font-size": 30 * k, class: "die-text" },
+      view.roll === null ? t("Die: not rolled") : view.roll === "*" ? t("Die: ★ any token") : t("Die: {roll}", { roll: view.roll }),
+      WIDTH - 40 - dieSize, 34 * k));
+  const barrierX = narrow ? 10 : 30 + dieSize;
+  const barrierText = wrappedText({ x: barrierX, y: narrow ? top + dieSize + 60 : top + dieSize * 0.78, "font-size": 30 * k, fill: view.split_allowed ? "#2e7d32" : "#b00020", class: "barrier-text" },
+    view.split_allowed ? t("Barrier crossed: splits allowed") : t("Barrier after {space}: no splits yet", { space: view.barrier }),
+    WIDTH - 10 - barrierX, 36 * k);
+  info.append(barrierText);
   const rowHeight = (narrow ? 150 : 90) * k;
-  const seatsTop = top + dieSize + (narrow ? 100 : 30);
+  const seatsTop = top + dieSize + (narrow ? 100 : 30) + (barrierText.lines - 1) * 36 * k;
   const seats = s("g", { class: "reserves" });
   for (let seat = 0; seat < view.players; seat += 1) {
     const y = seatsTop + seat * rowHeight;

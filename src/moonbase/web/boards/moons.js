@@ -1,7 +1,7 @@
 // Moons' board: your hand as cards sorted by planet, every tableau (the others' once
 // revealed), the trick on the table, tokens and the supply, Mini-Asteroids, the first-player
 // marker and Earth token, scores. In the tableau phase you pick three cards, then place them.
-import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+import { actionable, choosable, fitLines, h, s, seatMarker, wrappedText } from "../dom.js";
 import { t, tn } from "../i18n.js";
 
 const PLANETS = ["SATURN", "JUPITER", "NEPTUNE", "URANUS"];
@@ -67,9 +67,9 @@ export function render(view, ctx) {
   ];
   if (view.led) facts.push(t("led {planet}", { planet: planetName(view.led) }));
   if (view.blocked) facts.push(t("blocked {planet}", { planet: planetName(view.blocked) }));
-  const lines = narrow ? [facts.slice(0, 2), facts.slice(2)] : [facts];
-  for (const line of lines) {
-    parts.push(s("text", { x: 10, y: y + 30, "font-size": 28, "font-weight": 700 }, line.join(" · ")));
+  // as many facts on a line as fit the board's width (a phone, a long language)
+  for (const line of fitLines(facts, " · ", W - 20, 28, 700)) {
+    parts.push(s("text", { x: 10, y: y + 30, "font-size": 28, "font-weight": 700, class: "facts" }, line));
     y += 44;
   }
 
@@ -104,7 +104,10 @@ export function render(view, ctx) {
       ? t("Last trick: {cards} — no winner", { cards })
       : t("Last trick: {cards} — won by seat {seat}", { cards, seat: last.winner });
     const at = view.trick && view.trick.length ? y + ch + 84 : y + 74;
-    parts.push(s("text", { x: 10, y: at, "font-size": narrow ? 17 : 20, fill: "#333" }, text));
+    const size = narrow ? 17 : 20;
+    const drawn = wrappedText({ x: 10, y: at, "font-size": size, fill: "#333", class: "last-trick" }, text, W - 20, size * 1.25);
+    parts.push(drawn);
+    y += (drawn.lines - 1) * size * 1.25;
   }
   y += view.trick && view.trick.length ? ch + 60 : 50;
   if (view.last_trick) y += 40;
@@ -117,10 +120,16 @@ export function render(view, ctx) {
     if (view.first_player === seat) marks.push(t("first player"));
     if (view.earth === seat) marks.push(t("Earth"));
     if (seat === ctx.seat) marks.push(t("you"));
+    // the seat's name and marks wrap at the board's edge; the rest of the row moves down
+    const title = wrappedText({ x: 54, y: y + 38, "font-size": 24, "font-weight": 700, class: "seat-title" },
+      `${ctx.name(seat)}${marks.length ? ` · ${marks.join(", ")}` : ""}`, W - 64, 30);
+    const extra = (title.lines - 1) * 30;
+    const rect = s("rect", { x: 4, y, width: W - 8, height: rowH - 10 + extra, rx: 10, fill: active ? "#fff7d6" : "#fafafa", stroke: "#aaa", "stroke-width": 2 });
+    y += extra;
     const group = s("g", { class: "seat", "data-seat": seat },
-      s("rect", { x: 4, y, width: W - 8, height: rowH - 10, rx: 10, fill: active ? "#fff7d6" : "#fafafa", stroke: "#aaa", "stroke-width": 2 }),
-      seatMarker(seat, 30, y + 30, 14),
-      s("text", { x: 54, y: y + 38, "font-size": 24, "font-weight": 700 }, `${ctx.name(seat)}${marks.length ? ` · ${marks.join(", ")}` : ""}`),
+      rect,
+      seatMarker(seat, 30, y - extra + 30, 14),
+      title,
       s("text", { x: 20, y: y + 72, "font-size": 21 }, t("score {score} · tricks {tricks} · hand {hand} · minis {minis}", { score: view.scores[seat], tricks: view.tricks[seat], hand: view.hand_sizes[seat], minis: view.mini_counts[seat] })));
     PLANETS.forEach((planet, i) => {
       const x = 34 + i * 76;

@@ -232,7 +232,7 @@ function stepGuide(view, ctx) {
   if (!legal.length) {
     const waiting = view.pending && view.pending.length ? t("Steps left: {steps}.", { steps: view.pending.map(actionName).join(", ") }) : "";
     guide.dataset.step = "none";
-    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : `${t("Nothing to do now.")} ${waiting}`.trim()));
+    guide.append(h("p", { class: "board-hint" }, ctx.seat === null ? "" : [t("Nothing to do now."), waiting].join(" ").trim()));
     return guide;
   }
   const words = [...new Set(legal.map((a) => a.split(" ")[0]))].filter((w) => w !== "SKIP");
@@ -250,9 +250,11 @@ function stepGuide(view, ctx) {
     next = t("combination {combination} ({number}, {action}) is chosen: click a highlighted space to write {number} there", { combination: ctx.local.combo, number: combo.number, action: actionName(combo.action) });
   }
   const left = (view.pending || []).filter((p) => p !== step);
+  // (a t() call inside a template literal is not found by the catalogs' extraction)
+  const then = left.length ? t("Then: {steps}.", { steps: left.map(actionName).join(", ") }) : "";
   guide.append(h("p", { class: "board-hint" },
     h("strong", { class: "step-name" }, t("Step: {name}.", { name }), " "), t("Next click: {next}.", { next }),
-    left.length ? ` ${t("Then: {steps}.", { steps: left.map(actionName).join(", ") })}` : ""));
+    then ? ` ${then}` : ""));
   const bare = legal.filter((a) => !a.includes(" ") && a !== "ERROR");
   if (bare.length) {
     guide.append(h("p", { class: "step-buttons" }, bare.map((action) =>
@@ -274,9 +276,9 @@ function soloCards(view, ctx) {
     const next = [...chosen, index].join(" ");
     const usable = order >= 0 || (chosen.length < 2 && legal.some((a) => a.startsWith(`WRITE ${next} `)));
     const label = card.solo ? t("ASTRA card {card}", { card: card.solo }) : [h("span", { class: "combo-number" }, card.number), " ", actionName(card.action)];
-    const role = order === 0 ? ` ${t("(number)")}` : order === 1 ? ` ${t("(action)")}` : "";
+    const role = order === 0 ? t("(number)") : order === 1 ? t("(action)") : "";
     const button = h("button", { type: "button", class: `combo solo-card${order >= 0 ? " selected" : ""}`, "data-card": index, disabled: !usable, "aria-pressed": String(order >= 0) },
-      label, h("small", {}, role));
+      label, h("small", {}, role ? ` ${role}` : ""));
     if (usable) {
       button.addEventListener("click", () => {
         local.solo = order >= 0 ? chosen.slice(0, order) : [...chosen, index];
@@ -333,7 +335,7 @@ export function render(view, ctx) {
   if (local.solo && !legal.some((a) => a.startsWith(`WRITE ${local.solo.join(" ")} `))) local.solo = null;
   local.prefix = local.combo ? `WRITE ${local.combo} ` : local.solo && local.solo.length === 2 ? `WRITE ${local.solo.join(" ")} ` : null;
   const top = [];
-  top.push(h("p", { class: "wttm-title" }, h("strong", {}, t("Adventure {adventure}: {title}", { adventure: view.adventure, title: t(view.title) })), " · ", t("turn {turn}", { turn: view.turn }), ` · ${t(view.phase)}`));
+  top.push(h("p", { class: "wttm-title" }, h("strong", {}, t("Adventure {adventure}: {title}", { adventure: view.adventure, title: t(view.title) })), " · ", t("turn {turn}", { turn: view.turn }), " · ", t(view.phase)));
   const combos = h("div", { class: "combos", role: "group", "aria-label": t("the combinations") });
   (view.combinations || []).forEach((combo, i) => {
     const index = i + 1;
