@@ -2,7 +2,8 @@
 // sheet drawn in its printed layout (the geometry from /web/sheets/N.json) from the marks of
 // the view alone. Choose a combination, then click a space; anything else a step asks for is
 // clickable where it is printed, or in the action list.
-import { actionable, choosable, h, s, seatMarker } from "../dom.js";
+import { actionable, choosable, h, s, seatMarker, seatName } from "../dom.js";
+import { endedText } from "../result.js";
 import { t, tn } from "../i18n.js";
 
 const CELL = 44;
@@ -363,4 +364,29 @@ export function render(view, ctx) {
       drawSheet(layout, sheet, ctx, mine, narrow));
   });
   return h("div", { class: "wttm" }, top, stepGuide(view, ctx), sheets);
+}
+
+// Why the game ended, one sentence per end trigger of the view's `ended` (the view's docstring,
+// src/moonbase/games/welcome_to_the_moon/view.py), in the player's language; a trigger it does
+// not know, as the page's usual summary words it.
+export function ended(reasons, table) {
+  const who = (reason) => (reason.astra ? "ASTRA" : seatName(table, reason.seat));
+  return (reasons || []).map((reason) => {
+    switch (reason.trigger) {
+      case "all-missions":
+        return t("{name} accomplished all three missions.", { name: who(reason) });
+      case "all-spaces":
+        return t("Every number space of {name}'s sheet is filled.", { name: who(reason) });
+      case "last-error":
+        return t("{name} marked the last System Error box.", { name: who(reason) });
+      case "launch":
+        return t("{name} launched the rocket.", { name: who(reason) });
+      case "astra-rockets":
+        return t("ASTRA crossed her last rocket.");
+      case "deck-out":
+        return t("The deck would run out a second time: the game ended.");
+      default:
+        return t("Ended: {reasons}.", { reasons: endedText([reason]) });
+    }
+  }).join(" ");
 }
