@@ -179,3 +179,17 @@ def _after_the_move(
             f"table {table} stayed at version {mine['version']}; the page says {said!r}, "
             f"its connection is {status!r}"
         ) from None
+
+
+def end_every_round(page: Any, server: Server, table: str, token: str) -> dict[str, Any]:
+    """Click END on the board until the game is over (cooperative MOON: each round ends at
+    once, so the goals climb until the game is lost or won); the last state seen."""
+    deadline = time.monotonic() + 60
+    while True:
+        state: dict[str, Any] = server.get(f"/api/tables/{table}/state?token={token}")
+        if not state["to_act"]:
+            return state
+        assert time.monotonic() < deadline, "the game did not end in time"
+        wait_for_version(page, state["version"])
+        page.click('#board [data-action="END"]')
+        wait_for_change(server, table, state["version"])

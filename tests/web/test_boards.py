@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from tests.web.browser import DESKTOP, PHONE, Server
-from tests.web.play import shown_with_state, wait_for_change, wait_for_entry, wait_for_version
+from tests.web.play import (
+    end_every_round,
+    shown_with_state,
+    wait_for_change,
+    wait_for_entry,
+    wait_for_version,
+)
 
 SIZES = {"1440x900": DESKTOP, "375x667": PHONE}
 
@@ -189,15 +195,7 @@ def test_a_whole_game_of_moon_by_clicks_ends_with_its_score(server: Server, brow
     context = browser.new_context(viewport=PHONE)
     try:
         page = open_seat(context, server, table, token)
-        deadline = time.monotonic() + 60
-        while True:
-            state = server.get(f"/api/tables/{table}/state?token={token}")
-            if not state["to_act"]:
-                break
-            assert time.monotonic() < deadline, "the game did not end in time"
-            wait_for_version(page, state["version"])
-            page.click('#board [data-action="END"]')
-            wait_for_change(server, table, state["version"])
+        state = end_every_round(page, server, table, token)
         view = state["view"]
         wait_for_version(page, state["version"])
         result = page.locator("#result")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import DESKTOP, Server
-from tests.web.play import click_an_action, wait_for_change, wait_for_version
+from tests.web.play import click_an_action, end_every_round, wait_for_change, wait_for_version
 
 PHONE = {"width": 390, "height": 844}
 SIZES = {"390x844": PHONE, "1440x900": DESKTOP}
@@ -124,15 +124,7 @@ def test_a_cooperative_moon_lost_or_won_is_worded(server: Server, browser: Any) 
     context = browser.new_context(viewport=PHONE)
     try:
         page = open_page(context, server, table, token)
-        deadline = time.monotonic() + 60
-        while True:
-            state = server.get(f"/api/tables/{table}/state?token={token}")
-            if not state["to_act"]:
-                break
-            assert time.monotonic() < deadline, "the game did not end in time"
-            wait_for_version(page, state["version"])
-            page.click('#board [data-action="END"]')
-            wait_for_change(server, table, state["version"])
+        state = end_every_round(page, server, table, token)
         wait_for_version(page, state["version"])
         [reason] = state["view"]["ended"]
         expected = {
