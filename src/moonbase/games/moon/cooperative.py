@@ -166,9 +166,8 @@ class CooperativeState(MoonState):
             self._end(0)
 
     def _end(self, seat: int) -> None:
-        """End of round: unspent energy is lost, goals climb (past slot 4 loses), then a card
+        """End of round: goals climb (past slot 4 loses), then unspent energy is lost and a card
         is drawn (the next round's energy comes once it is placed)."""
-        self.energy = 0
         for index in range(SLOTS - 1, -1, -1):
             if self.slots[index] < 0:
                 continue
@@ -182,6 +181,7 @@ class CooperativeState(MoonState):
             self.slots[target], self.slots[index] = self.slots[index], EMPTY
             self.slot_cards[target], self.slot_cards[index] = self.slot_cards[index], ()
         self.round += 1
+        self.energy = 0
         self._continue_draw()
 
     # ------------------------------------------------------------------ results
