@@ -38,6 +38,15 @@ function endedText(ended) {
   }).join("; ");
 }
 
+// Why a game ended, a sentence per reason of the view's `ended`: `sentences` maps a trigger to
+// the function that words it (from the reason); a trigger it lacks, as the usual summary says it.
+export function endedSaid(reasons, sentences) {
+  return (reasons || []).map((reason) => {
+    const say = sentences[reason.trigger];
+    return say ? say(reason) : t("Ended: {reasons}.", { reasons: endedText([reason]) });
+  }).join(" ");
+}
+
 // "Winner: …" or "Winners: …", the seats named.
 export function winnersText(winners, table) {
   const names = winners.map((seat) => seatName(table, seat)).join(", ");
@@ -82,4 +91,4 @@ export function breakdown(view, table, board) {
   return h("div", { class: "summary", "data-over": "true" }, children);
 }
 
-export { endedText, rows };
+export { rows };

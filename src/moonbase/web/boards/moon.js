@@ -3,7 +3,7 @@
 // An operation is played by clicking its card, then its register(s); END, REPAIR and PEEK
 // are cards of their own.
 import { actionable, choosable, h, s, seatMarker, seatName, wrappedText } from "../dom.js";
-import { endedText, rows } from "../result.js";
+import { endedSaid, rows } from "../result.js";
 import { t, tn } from "../i18n.js";
 
 const WIDTH = 1000;
@@ -184,20 +184,12 @@ export function render(view, ctx) {
 // Why the game ended, one sentence per reason of the view's `ended` (docs/moon.md), in the
 // player's language; a reason it does not know, as the page's usual summary words it.
 export function ended(reasons, table) {
-  return (reasons || []).map((reason) => {
-    switch (reason.trigger) {
-      case "all-goals-solved":
-        return t("Every goal was solved and the deck is empty: the crew won.");
-      case "goal-overflow":
-        return t("Goal {goal} had to move up past slot 4: the crew lost.", { goal: reason.goal });
-      case "deck-empty":
-        return t("{name} had to draw from an empty deck: the game ended.", { name: seatName(table, reason.seat) });
-      case "max-rounds":
-        return t("The last of the {rounds} rounds was played.", { rounds: reason.rounds });
-      default:
-        return t("Ended: {reasons}.", { reasons: endedText([reason]) });
-    }
-  }).join(" ");
+  return endedSaid(reasons, {
+    "all-goals-solved": () => t("Every goal was solved and the deck is empty: the crew won."),
+    "goal-overflow": (reason) => t("Goal {goal} had to move up past slot 4: the crew lost.", { goal: reason.goal }),
+    "deck-empty": (reason) => t("{name} had to draw from an empty deck: the game ended.", { name: seatName(table, reason.seat) }),
+    "max-rounds": (reason) => t("The last of the {rounds} rounds was played.", { rounds: reason.rounds }),
+  });
 }
 
 // The end of a competitive game: why it ended and each seat's race (goals solved, bugs);

@@ -1,8 +1,8 @@
 // Moons' board: your hand as cards sorted by planet, every tableau (the others' once
 // revealed), the trick on the table, tokens and the supply, Mini-Asteroids, the first-player
 // marker and Earth token, scores. In the tableau phase you pick three cards, then place them.
-import { actionable, choosable, fitLines, h, s, seatMarker, seatName, wrappedText } from "../dom.js";
-import { endedText } from "../result.js";
+import { actionable, choosable, fitLines, h, s, seatMarker, wrappedText } from "../dom.js";
+import { endedSaid } from "../result.js";
 import { t, tn } from "../i18n.js";
 
 const PLANETS = ["SATURN", "JUPITER", "NEPTUNE", "URANUS"];
@@ -205,15 +205,9 @@ export function render(view, ctx) {
 
 // Why the game ended, one sentence per reason of the view's `ended` (docs/moons.md), in the
 // player's language; a reason it does not know, as the page's usual summary words it.
-export function ended(reasons, table) {
-  return (reasons || []).map((reason) => {
-    switch (reason.trigger) {
-      case "supply-empty":
-        return t("The last token was taken from the supply: the game ended.");
-      case "last-round":
-        return t("Every player was first player once: the last of the {rounds} rounds was played.", { rounds: reason.rounds });
-      default:
-        return t("Ended: {reasons}.", { reasons: endedText([reason]) });
-    }
-  }).join(" ");
+export function ended(reasons) {
+  return endedSaid(reasons, {
+    "supply-empty": () => t("The last token was taken from the supply: the game ended."),
+    "last-round": (reason) => t("Every player was first player once: the last of the {rounds} rounds was played.", { rounds: reason.rounds }),
+  });
 }

@@ -3,7 +3,7 @@
 // the view alone. Choose a combination, then click a space; anything else a step asks for is
 // clickable where it is printed, or in the action list.
 import { actionable, choosable, h, s, seatMarker, seatName } from "../dom.js";
-import { endedText } from "../result.js";
+import { endedSaid } from "../result.js";
 import { t, tn } from "../i18n.js";
 
 const CELL = 44;
@@ -371,22 +371,12 @@ export function render(view, ctx) {
 // not know, as the page's usual summary words it.
 export function ended(reasons, table) {
   const who = (reason) => (reason.astra ? "ASTRA" : seatName(table, reason.seat));
-  return (reasons || []).map((reason) => {
-    switch (reason.trigger) {
-      case "all-missions":
-        return t("{name} accomplished all three missions.", { name: who(reason) });
-      case "all-spaces":
-        return t("Every number space of {name}'s sheet is filled.", { name: who(reason) });
-      case "last-error":
-        return t("{name} marked the last System Error box.", { name: who(reason) });
-      case "launch":
-        return t("{name} launched the rocket.", { name: who(reason) });
-      case "astra-rockets":
-        return t("ASTRA crossed her last rocket.");
-      case "deck-out":
-        return t("The deck would run out a second time: the game ended.");
-      default:
-        return t("Ended: {reasons}.", { reasons: endedText([reason]) });
-    }
-  }).join(" ");
+  return endedSaid(reasons, {
+    "all-missions": (reason) => t("{name} accomplished all three missions.", { name: who(reason) }),
+    "all-spaces": (reason) => t("Every number space of {name}'s sheet is filled.", { name: who(reason) }),
+    "last-error": (reason) => t("{name} marked the last System Error box.", { name: who(reason) }),
+    "launch": (reason) => t("{name} launched the rocket.", { name: who(reason) }),
+    "astra-rockets": () => t("ASTRA crossed her last rocket."),
+    "deck-out": () => t("The deck would run out a second time: the game ended."),
+  });
 }
