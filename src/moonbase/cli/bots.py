@@ -179,9 +179,4 @@ def run_match(
     match = _find("match", f"{_AGENTS}.match")
     if match is None:
         raise BotError("this moonbase has no match runner yet")
-    refusal = _find("InvalidAgent", f"{_AGENTS}.protocol")
-    refused = cast(type[Exception], refusal) if isinstance(refusal, type) else BotError
-    try:
-        return match(game, list(specs), games, seed, workers=jobs, progress=progress)
-    except refused as error:  # an agent that refuses to play the game, as it was asked to
-        raise BotError(str(error)) from None
+    return match(game, list(specs), games, seed, workers=jobs, progress=progress)
