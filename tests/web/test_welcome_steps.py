@@ -81,6 +81,12 @@ def test_a_turn_is_guided_step_by_step(server: Server, browser: Any) -> None:
         third = wait_for_change(server, table, second["version"], path)
         wait_for_version(page, third["version"])
         if not third["legal"]:
+            # the turn's version is shown before the board's guide is drawn again: wait for it
+            page.wait_for_function(
+                "() => document.querySelector('#board .wttm-step')?.innerText"
+                ".startsWith('Nothing to do now.')",
+                timeout=10_000,
+            )
             assert guide.inner_text().startswith("Nothing to do now.")
     finally:
         context.close()
