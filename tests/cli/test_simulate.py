@@ -12,6 +12,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+import moonbase
+from moonbase.cli.errors import BadInput
+from moonbase.cli.simulate import read_agents
 from tests.cli.terminal import Terminal, environment
 
 LONG_SPEC = "mcts:iterations=20,rollout=greedy"
@@ -109,3 +114,16 @@ def test_csv_and_json_give_one_row_per_agent() -> None:
 
     done = _simulate("--agents", "random,greedy", "--format", "xml")
     assert done.returncode == 2 and "'xml' is not one of 'table', 'csv', 'json'" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("given", "told"),
+    [
+        ("you,greedy,random", "simulate plays bots only; allowed: greedy, mcts, random"),
+        ("oracle,greedy,random", "unknown agent 'oracle'; allowed: greedy, mcts, planner, random"),
+    ],
+)
+def test_a_refused_agent_is_told_the_bots_and_never_a_person(given: str, told: str) -> None:
+    with pytest.raises(BadInput) as refused:
+        read_agents([given], moonbase.load("moons", players=3))
+    assert str(refused.value).endswith(told)

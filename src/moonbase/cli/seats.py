@@ -31,9 +31,10 @@ DEFAULT_BOT: Final = "greedy"
 _PEOPLE: Final = frozenset({"human", "you", "person", "me"})
 
 
-def check_seat(spec: str) -> str:
+def check_seat(spec: str, *, people: bool = True) -> str:
     """``spec`` in its canonical form, or :class:`BadInput` saying what is allowed: the seat
-    kinds for a name that is no bot's, the bot's own word for a bot's bad parameters.
+    kinds for a name that is no bot's (``people=False``: the bots alone, for a command that
+    plays bots only), the bot's own word for a bot's bad parameters.
 
     >>> check_seat("oracle")
     Traceback (most recent call last):
@@ -43,6 +44,10 @@ def check_seat(spec: str) -> str:
     Traceback (most recent call last):
     ...
     moonbase.cli.errors.BadInput: seat 'mcts:iterations=abc': agent 'mcts': parameter ...
+    >>> check_seat("oracle", people=False)
+    Traceback (most recent call last):
+    ...
+    moonbase.cli.errors.BadInput: seat 'oracle': unknown agent 'oracle'; allowed: greedy, mcts, ...
     """
     text = spec.strip()
     if text.lower() in _PEOPLE:
@@ -57,7 +62,7 @@ def check_seat(spec: str) -> str:
             ) from None
         raise BadInput(
             _("seat {spec}: unknown agent {name}; allowed: {allowed}").format(
-                spec=repr(text), name=repr(name), allowed=", ".join([HUMAN, *bot_names()])
+                spec=repr(text), name=repr(name), allowed=", ".join([HUMAN] * people + bot_names())
             )
         ) from None
     return text

@@ -50,12 +50,12 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from moonbase.cli.bots import BotError, check_plays, run_match, split_specs
+from moonbase.cli.bots import BotError, bots_for, check_plays, run_match, split_specs
 from moonbase.cli.errors import BadInput
 from moonbase.cli.prompts import say
 from moonbase.cli.render import number_text
 from moonbase.cli.results import games_played, print_wide, result_json, rows_csv
-from moonbase.cli.seats import check_seat
+from moonbase.cli.seats import HUMAN, check_seat, read_seats
 from moonbase.core import Game
 from moonbase.i18n import gettext as _
 from moonbase.i18n import ngettext
@@ -119,9 +119,11 @@ def read_agents(given: Sequence[str], game: Game) -> list[str]:
         got = ngettext("got {n} agent", "got {n} agents", len(specs)).format(n=len(specs))
         give = _("give one per seat, e.g. --agents {example}").format(example=example)
         raise BadInput(f"{has}; {got}; {give}")
-    checked = [check_seat(spec) for spec in specs]
-    if "human" in checked:
-        raise BadInput(_("simulate plays bots only; allowed: random, greedy, mcts, planner, …"))
+    if HUMAN in read_seats(specs, seats, check=False):  # human, you, …: a person
+        raise BadInput(
+            _("simulate plays bots only; allowed: {bots}").format(bots=", ".join(bots_for(game)))
+        )
+    checked = [check_seat(spec, people=False) for spec in specs]
     for spec in checked:
         try:
             check_plays(spec, game)
