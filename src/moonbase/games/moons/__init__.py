@@ -1,8 +1,8 @@
 """Moons: the trick-taking game of planets and their moons (Robert Burke, 2017), 3–6 players.
 
 Rules: ``rules/moons.md`` (restated from the Polish quick-game rulebook), which this package
-follows exactly but for one point where it goes back to the rulebook: a player with no trick
-*may* take a token (the rule page says it takes one). Modules:
+follows exactly by default; the option ``decline_awards`` goes back to the rulebook in one point:
+a player with no trick *may* take a token (the rule page says it takes one). Modules:
 :mod:`~moonbase.games.moons.cards` (the deck and the Mini-Asteroid table),
 :mod:`~moonbase.games.moons.scoring` (the best grouping), :mod:`~moonbase.games.moons.state`
 (the rules), :mod:`~moonbase.games.moons.game` (options and presets),
