@@ -79,6 +79,7 @@ from moonbase.agents.protocol import (
     whole_int,
 )
 from moonbase.agents.runner import sample_outcome_id
+from moonbase.agents.totals import total
 from moonbase.core import CHANCE, Game, State
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ def margins_reward(values: Sequence[float], seat: int, baseline: float = 0.0) ->
     others = [value for other, value in enumerate(values) if other != seat]
     if not others:
         return _margin(mine, baseline)
-    return sum(_margin(mine, value) for value in others) / len(others)
+    return total(_margin(mine, value) for value in others) / len(others)
 
 
 def final_reward(
@@ -466,7 +467,7 @@ class MCTSAgent(Agent):
         valued at the node's mean."""
         visited = [edge for edge in node.edges.values() if edge.visits]
         visits = sum(edge.visits for edge in visited)
-        mean = sum(edge.total for edge in visited) / visits if visits else 0.5
+        mean = total(edge.total for edge in visited) / visits if visits else 0.5
         favourite = node.greedy if node.greedy in actions else None
         prior = settings.prior
         rest = (1 - prior) / max(1, len(actions) - 1) if favourite else 1 / len(actions)

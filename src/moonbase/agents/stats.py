@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from moonbase.agents.totals import total
+
 __all__ = ["Z95", "mean_interval", "wilson"]
 
 Z95 = 1.959963984540054
@@ -46,9 +48,9 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     count = len(values)
     if not count:
         return 0.0, 0.0, 0.0
-    mean = sum(values) / count
+    mean = total(values) / count
     if count < 2:
         return mean, mean, mean
-    variance = sum((value - mean) ** 2 for value in values) / (count - 1)
+    variance = total((value - mean) ** 2 for value in values) / (count - 1)
     spread = z * math.sqrt(variance / count)
     return mean, mean - spread, mean + spread

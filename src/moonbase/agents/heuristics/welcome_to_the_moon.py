@@ -26,6 +26,7 @@ from operator import or_
 from typing import Final
 
 from moonbase.agents.heuristics import generic
+from moonbase.agents.totals import total
 from moonbase.core import State
 from moonbase.games.welcome_to_the_moon.adventures import Context, Engine
 from moonbase.games.welcome_to_the_moon.adventures import a1_launch as a1
@@ -75,7 +76,7 @@ def _chance_table(extremes: float, shape: float) -> list[list[list[float]]]:
     """``table[lo + 1][hi][k]``: each of ``k`` empty spaces' chance between ``lo`` and ``hi``."""
     fit = [extremes if n in (0, 16, 17) else 1.0 for n in range(18)]
     mass = [_COPIES[n] * 15 / 63 if _COPIES[n] else extremes * 0.4 for n in range(18)]
-    spans = [[(sum(fit[a:b]), sum(mass[a:b])) for b in range(19)] for a in range(19)]
+    spans = [[(total(fit[a:b]), total(mass[a:b])) for b in range(19)] for a in range(19)]
     runs = range(_LONGEST + 1)
     return [[[fill_chance(k, *span, shape) for k in runs] for span in row] for row in spans]
 
@@ -147,14 +148,14 @@ def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
 
 def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
     """How writing ``code`` in ``slot`` changes the expected filled spaces of its zones."""
-    total, after = 0.0, bytearray(marks)
+    change, after = 0.0, bytearray(marks)
     after[slot] = code
     for zone in (zone for zone in zones if slot in zone):
         for sheet, sign in ((after, 1.0), (marks, -1.0)):
             chances = [1.0] * (max(zone) + 1)
             fill_chances(sheet, (zone,), chances)
-            total += sign * sum(chances[empty] for empty in zone)
-    return total
+            change += sign * total(chances[empty] for empty in zone)
+    return change
 
 
 def _union(masks: Iterable[int]) -> int:
@@ -200,13 +201,13 @@ _A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
 
 def _a1(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 1: rockets; quarters and floor missions; no combination fitting its floors."""
-    miss: float = sum(
+    miss = total(
         share * error_risk(_union(fits[f] for f in fs)) ** (1 / 3) for share, fs in _A1_MISSES
     )
     value = a1.LAUNCH.marked(marks) * _ROCKET - a1.LAUNCH.value(marks) - _ERROR_COST * miss**3
     for quarter in (q for q in a1.QUARTERS if not all(marks[slot] for slot in q.slots)):
         active = 1.0 if quarter.arrow is not None and marks[quarter.arrow] else 0.3
-        reward = sum(
+        reward = total(
             (0.0 if marks[b.slot] else 4.0) if b.kind == "SAB"
             else b.rockets * _ROCKET * (active if b.kind == "R*" else 1.0) if b.kind[0] == "R"
             else 3.0
@@ -242,7 +243,7 @@ def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
         value += (5.0 if marks[quarter.high] else 15.0) * _all(chances, quarter.buildings)
     for card, zones in (("A1", a3.COLUMNS), ("A2", a3.ROWS)):
         if card in rewards:
-            value += rewards[card] / 3 * sum(_all(chances, zone.slots) for zone in zones)
+            value += rewards[card] / 3 * total(_all(chances, zone.slots) for zone in zones)
     for name, track in a3.MULTIPLIERS.items():
         symbol, future_items, future_points = _A3_FUTURE[name]
         value += _filled(marks, a3.DATA.symbols[symbol]) * future_points
@@ -265,7 +266,7 @@ def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
             units[name] += storage.points / max(left, 1) * 0.5
     value = 0.0
     for k, resources in ((k, r) for k, r in _A4_COLUMNS.items() if not marks[a4.EXTRACTORS[k - 1]]):
-        reward = sum(  # a circled resource, or one still to circle (gems likelier)
+        reward = total(  # a circled resource, or one still to circle (gems likelier)
             units[kind] * (1.0 if marks[slot] else 0.7 if kind in ("PEARL", "RUBY") else 0.2)
             for kind, slot in resources
             if marks[slot] in (0, CIRCLED)
@@ -304,7 +305,7 @@ def _a6(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     value = 0.0
     for quarter in a6.QUARTERS:
         energy = 1 + _filled(marks, quarter.energies[:2])
-        value += 0.8 * energy * sum([chances[slot] for slot in quarter.slots if not marks[slot]])
+        value += 0.8 * energy * total([chances[slot] for slot in quarter.slots if not marks[slot]])
     for rows, values in _A6_TRACKS:
         done = next((i for i, row in enumerate(rows) if not marks[row.box]), None)
         if done is not None:
@@ -349,7 +350,7 @@ def _potential(adventure: Engine, rewards: dict[str, int], marks: bytearray) -> 
     fits = [fill_chances(marks, group, chances, edges, shape) for group in groups]
     value = pays(rewards, marks, chances, fits)
     if worth:
-        value += worth * sum(chances[s] for s in adventure.data.space_slots if not marks[s])
+        value += worth * total(chances[s] for s in adventure.data.space_slots if not marks[s])
     value += _WILD * sum(1 for slot in adventure.wild_slots if marks[slot] == CIRCLED)
     if adventure.number == 1:
         return value
@@ -433,15 +434,15 @@ class Judge:
                 paid = sheets[seat] = sheets[seat].copy()
                 paid.missions[index] = reward
                 self.adventure.reward(paid, mission, reward)
-        total = self._score(sheets, seat)
+        worth = self._score(sheets, seat)
         if self.adventure.number != 8:
-            total += _potential(self.adventure, self.rewards, sheet.marks)
+            worth += _potential(self.adventure, self.rewards, sheet.marks)
         else:  # a planet won is a planet the others lose
             gains = _a8(sheets)
             others = [self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != seat]
-            total = total + gains[seat] - _RIVALRY * max(others, default=0.0)
-        self._values[key] = total
-        return total
+            worth = worth + gains[seat] - _RIVALRY * max(others, default=0.0)
+        self._values[key] = worth
+        return worth
 
     def _score(self, sheets: list[Sheet], seat: int, astra: list[int] | None = None) -> float:
         context = Context(sheets, astra or self.astra_cards)
@@ -567,7 +568,7 @@ class Judge:
             position: gains[CARD_TYPES[card][1]] if 0 <= card < len(CARD_TYPES) else 0.0
             for position, card in enumerate(self.state.cards, start=1)
         }
-        return costs, sum(gains) / len(ACTIONS)
+        return costs, total(gains) / len(ACTIONS)
 
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
