@@ -20,8 +20,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, SupportsIndex
 
 from moonbase.core import Game, State
 from moonbase.fast import moon, moon_leap, moons, reference
@@ -66,17 +66,29 @@ def has_kernel(game: Game) -> bool:
     return COMPILED and game.name in KERNELS
 
 
+def _policy_seeds(seeds: Iterable[SupportsIndex]) -> list[int]:
+    """``seeds`` as a list of Python integers, or ``TypeError`` saying what a seed is."""
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
+        raise TypeError(
+            "seeds is a sequence of policy seeds (integers), "
+            f"not {type(seeds).__name__} (playout takes one seed)"
+        )
+    return [reference.check_seed(seed) for seed in seeds]
+
+
 def playouts(
     state: State[Any],
-    seeds: Sequence[int],
+    seeds: Iterable[SupportsIndex],
     *,
-    depth: int | None = None,
+    depth: SupportsIndex | None = None,
     use_kernel: bool = True,
 ) -> list[Playout]:
     """Play copies of ``state`` to their end, or ``depth`` turns (a simultaneous decision of
     several seats is one turn), once per policy seed in ``seeds``, in order; ``state`` is
     unchanged. ``use_kernel=False`` takes the reference path even where a kernel is at hand.
-    ``ValueError`` for a state in explicit chance mode.
+    ``ValueError`` for a state in explicit chance mode or a negative ``depth``; ``TypeError``
+    for a seed or a depth that is not an integer. A seed may be any integer (it is masked to
+    64 bits, as the engine's draws mask it); a depth beyond any game's length plays to the end.
 
     >>> import moonbase
     >>> state = moonbase.load("moons").new(seed=2)
@@ -85,13 +97,18 @@ def playouts(
     (True, False, 6)
     """
     reference.check_playable(state)
+    words, depth = _policy_seeds(seeds), reference.check_depth(depth)
     if use_kernel and has_kernel(state.game):
-        return KERNELS[state.game.name](state, seeds, depth)
-    return [reference.playout(state, seed, depth) for seed in seeds]
+        return KERNELS[state.game.name](state, words, depth)
+    return [reference.playout(state, seed, depth) for seed in words]
 
 
 def playout(
-    state: State[Any], seed: int, *, depth: int | None = None, use_kernel: bool = True
+    state: State[Any],
+    seed: SupportsIndex,
+    *,
+    depth: SupportsIndex | None = None,
+    use_kernel: bool = True,
 ) -> Playout:
     """One playout of ``state`` by the random policy with ``seed`` (see :func:`playouts`)."""
     return playouts(state, [seed], depth=depth, use_kernel=use_kernel)[0]
@@ -103,7 +120,7 @@ def has_greedy_kernel(game: Game) -> bool:
 
 
 def greedy_playout(
-    state: State[Any], *, depth: int | None = None, use_kernel: bool = True
+    state: State[Any], *, depth: SupportsIndex | None = None, use_kernel: bool = True
 ) -> Playout:
     """Play a copy of ``state`` to its end, or ``depth`` turns (a simultaneous decision of
     several seats is one turn), every seat by the game's greedy heuristic
@@ -118,6 +135,7 @@ def greedy_playout(
     (False, 5)
     """
     reference.check_playable(state)
+    depth = reference.check_depth(depth)
     if use_kernel and has_greedy_kernel(state.game):
         return GREEDY_KERNELS[state.game.name](state, depth)
     from moonbase.agents.heuristics import heuristic_for

@@ -5,6 +5,9 @@ numba compiles a kernel the first time a process calls it and keeps the result o
 runs this once after installing the ``fast`` extra, so a fresh install's first bot move (an
 ``mcts`` search with random rollouts) and the MOON planner at 6 bits do not pause to compile.
 It prints what it compiled and how long each took; without numba it says so and does nothing.
+Where the cache folder cannot be written it still compiles, and says on standard error that
+nothing was kept. It takes no arguments: ``-h``/``--help`` prints its usage, anything else is
+answered with its usage on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import numpy as np
 
 import moonbase
 from moonbase.fast import KERNELS, playout
-from moonbase.fast.compiled import CACHE_DIR, COMPILED
+from moonbase.fast.compiled import CACHE_DIR, CACHED, COMPILED
+
+USAGE = "usage: python -m moonbase.fast (compiles every kernel now; no arguments)"
 
 
 def warm() -> list[tuple[str, float]]:
@@ -38,16 +43,30 @@ def warm() -> list[tuple[str, float]]:
     return taken
 
 
-def main() -> int:
-    """Compile everything and say what it took."""
+def main(argv: list[str]) -> int:
+    """Compile everything and say what it took (``argv``: the arguments, which must be none,
+    or a request for help)."""
+    if argv in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if argv:
+        print(USAGE, file=sys.stderr)
+        return 2
     if not COMPILED:
         print("numba is not installed (the fast extra): nothing to compile")
         return 0
     for what, seconds in warm():
         print(f"{what}: ready in {seconds:.1f} s")
-    print(f"compiled code is kept in {CACHE_DIR} (safe to delete)")
+    if CACHED:
+        print(f"compiled code is kept in {CACHE_DIR} (safe to delete)")
+    else:
+        print(
+            f"{CACHE_DIR} cannot be written: nothing was kept, every process compiles the "
+            "kernels it uses (set MOONBASE_NUMBA_CACHE to a writable folder)",
+            file=sys.stderr,
+        )
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -3,8 +3,11 @@
 :func:`kernel` compiles a function with numba (``njit``, cached on disk) when numba is
 installed (the ``fast`` extra) and returns it unchanged otherwise; :data:`COMPILED` tells
 which. The cache folder is ``$MOONBASE_NUMBA_CACHE``, else ``$NUMBA_CACHE_DIR``, else
-``~/.cache/moonbase/numba``: set before numba is first imported, so the first process pays the
-compilation and later ones load it.
+``~/.cache/moonbase/numba``: it is made numba's own (``NUMBA_CACHE_DIR``) for the process, even
+where numba was imported first, so the first process pays the compilation and later ones load
+it. Where the folder cannot be made or written (:data:`CACHED` false), the kernels are compiled
+in memory, by every process anew: numba is not left to look for another place (the package's
+own folder) or to refuse to compile.
 
 :func:`draw` is :func:`moonbase.core.chance.draw_index` over unsigned 64-bit integers, the one
 form a compiled kernel can run (numba wraps uint64 arithmetic modulo 2**64, as the reference
@@ -25,6 +28,7 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
@@ -33,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "CACHED",
     "CACHE_DIR",
     "COMPILED",
     "MASK64",
@@ -53,16 +58,39 @@ CACHE_DIR: Final = Path(
 )
 """Where numba keeps the compiled kernels between processes."""
 
-os.environ.setdefault("NUMBA_CACHE_DIR", str(CACHE_DIR))
+os.environ["NUMBA_CACHE_DIR"] = str(CACHE_DIR)
 
 _numba: Any
 try:
     _numba = importlib.import_module("numba")
 except ImportError:  # the fast extra is not installed: the reference path serves
     _numba = None
+else:  # numba reads its settings when first imported: perhaps before this module was
+    _numba.core.config.reload_config()
 
 COMPILED: Final = _numba is not None
 """Whether the kernels are compiled (numba is installed)."""
+
+
+def writable(folder: Path) -> bool:
+    """Whether ``folder`` can be made and written to, as numba checks a cache folder.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as file:   # a folder below a file cannot be made
+    ...     writable(Path(file.name) / "numba")
+    False
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
+
+
+CACHED: Final = COMPILED and writable(CACHE_DIR)
+"""Whether the compiled kernels are kept in :data:`CACHE_DIR` (numba installed, the folder
+writable); else each process compiles the kernels it uses."""
 
 MASK64: Final = (1 << 64) - 1
 
@@ -75,10 +103,11 @@ _S31: Final = np.uint64(31)
 
 
 def kernel(function: _F) -> _F:
-    """``function`` compiled by numba (cached on disk) when numba is installed, else itself."""
+    """``function`` compiled by numba (cached on disk where :data:`CACHED`) when numba is
+    installed, else itself."""
     if _numba is None:
         return function
-    return cast(_F, _numba.njit(cache=True, nogil=True)(function))
+    return cast(_F, _numba.njit(cache=CACHED, nogil=True)(function))
 
 
 def per_game(build: Callable[[Any], _T]) -> Callable[[Any], _T]:
@@ -143,7 +172,7 @@ def best_seats(scores: npt.NDArray[np.int64]) -> int:
     >>> int(best_seats(np.array([4, 9, 9], dtype=np.int64)))
     6
     """
-    best = scores.max()
+    best = np.max(scores)
     mask = 0
     for seat in range(len(scores)):
         if scores[seat] == best:

@@ -48,7 +48,14 @@ import numpy.typing as npt
 
 from moonbase.fast.compiled import best_seats, draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
-from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
+from moonbase.fast.results import (
+    Lists,
+    as_lists,
+    as_playouts,
+    limit,
+    policy_words,
+    result_arrays,
+)
 from moonbase.games.moon.machine import OPERATIONS, REGISTERS
 from moonbase.games.moon.notation import RAM, CardKind, Kind
 
@@ -253,7 +260,7 @@ def run(
         e.config, e.scalars, e.registers, e.deck, e.others, e.cards, e.moves, e.prices,
         e.slots, e.setup, e.seats, e.chance_seed,
         policy_words(seeds), scores, decisions, winners,
-        library is not None, -1 if depth is None else depth, plans, need,
+        library is not None, limit(depth), plans, need,
     )  # fmt: skip
     missing = None if need[0] < 0 else (int(need[0]), int(need[1]), int(need[2]))
     return as_lists(scores, decisions, winners), missing
@@ -269,7 +276,8 @@ def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
     :func:`moonbase.agents.heuristics.moon.choose`), to the end or ``depth`` decisions, as
     :func:`~moonbase.fast.reference.greedy_playout` plays it through the rules engine. Where
     the game's plan library lacks a table the playout needs, the table is added and the
-    playout played again (the same game: see :mod:`moonbase.fast.moon_plans`).
+    playout played again (the same game: see :mod:`moonbase.fast.moon_plans`). Threads
+    playing one game take turns with its library (its ``lock``).
 
     >>> import moonbase
     >>> from moonbase.agents.heuristics.moon import choose
@@ -282,12 +290,13 @@ def greedy_playout(state: State[Any], depth: int | None = None) -> Playout:
 
     encoded = encode(state)
     library = library_of(state.game)
-    library.trim()
-    while True:
-        found, missing = run(encoded, [0], library, depth)
-        if missing is None:
-            return as_playouts(found)[0]
-        library.add(*missing)
+    with library.lock:  # another thread's additions would change the arrays as it reads them
+        library.trim()
+        while True:
+            found, missing = run(encoded, [0], library, depth)
+            if missing is None:
+                return as_playouts(found)[0]
+            library.add(*missing)
 
 
 @kernel

@@ -44,7 +44,14 @@ import numpy.typing as npt
 from moonbase.agents.heuristics.moon_leap import ENDING, RUN_BONUS
 from moonbase.fast.compiled import best_seats, draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
-from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
+from moonbase.fast.results import (
+    Lists,
+    as_lists,
+    as_playouts,
+    limit,
+    policy_words,
+    result_arrays,
+)
 from moonbase.games.moon_leap.notation import SPLITS, STAR, STAR_FACE, TOKENS, move_text
 from moonbase.games.moon_leap.state import EMPTY, RESERVE, RESERVE_VALUE
 
@@ -177,7 +184,7 @@ def run(
         encoded.chance_seed, encoded.chance_count,
         policy_words(seeds),
         rules.faces, rules.candidates, rules.counts, rules.pass_id, rules.tokens_of,
-        RESERVE_VALUE, scores, decisions, winners, greedy, -1 if depth is None else depth,
+        RESERVE_VALUE, scores, decisions, winners, greedy, limit(depth),
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 

@@ -42,6 +42,7 @@ The arrays (every figure an int64 but the distances):
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Final, TypeVar
 
 import numpy as np
@@ -83,8 +84,10 @@ class PlanLibrary:
     key is, and ``goals`` and ``info`` say where each table and edge list lies. Past ``limit``
     distances, :meth:`trim` (called before a playout, never during one) empties the library:
     the planner keeps its own tables, and what is needed again is copied again, so the ERRORs
-    of a long session cannot make it grow without end. A library serves one thread (each
-    process has its own: the server's bots and the lab's workers are processes).
+    of a long session cannot make it grow without end. A library serves one playout at a
+    time: :func:`~moonbase.fast.moon.greedy_playout` holds its ``lock`` from the trim to the
+    playout's end, so threads playing one game take turns with it (each process has its own:
+    the server's bots and the lab's workers are processes).
 
     >>> import moonbase
     >>> library = PlanLibrary(moonbase.load("moon"), limit=20_000)   # one 4-bit table
@@ -100,6 +103,8 @@ class PlanLibrary:
         self.values: int = 1 << game.width
         self.limit = limit
         """The most distances kept (entries: bytes, or two where widened)."""
+        self.lock = threading.Lock()
+        """Held by a greedy playout while it reads or adds to the library."""
         self._empty()
 
     def _empty(self) -> None:

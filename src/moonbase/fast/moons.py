@@ -48,7 +48,14 @@ import numpy.typing as npt
 
 from moonbase.fast.compiled import draw, kernel, per_game, seed_word
 from moonbase.fast.reference import Playout, check_playable
-from moonbase.fast.results import Lists, as_lists, as_playouts, policy_words, result_arrays
+from moonbase.fast.results import (
+    Lists,
+    as_lists,
+    as_playouts,
+    limit,
+    policy_words,
+    result_arrays,
+)
 from moonbase.games.moons.cards import AST, CARD_TYPES, DECK_COUNTS, MINIS, RANKS
 
 if TYPE_CHECKING:
@@ -304,7 +311,7 @@ def run(
         policy_words(seeds),
         r.ops, r.play_ids, r.take_ids, r.pass_id, r.tableau_ids, r.grab_ids, r.block_ids,
         r.swap_ids, r.tableau_swap_ids, r.kept_ids, r.effects, r.options, _DECK, r.by_name,
-        scores, decisions, winners, greedy, -1 if depth is None else depth,
+        scores, decisions, winners, greedy, limit(depth),
     )  # fmt: skip
     return as_lists(scores, decisions, winners)
 
@@ -361,7 +368,7 @@ def _ranks(tableaus: Ints, seat: int) -> int:
 @kernel
 def _draw_mini(s: Ints, pile: Ints, minis: Ints, seat: int, seed: np.uint64) -> None:
     """One Mini-Asteroid drawn for ``seat`` as the engine draws it (weighted by the pile)."""
-    total = pile.sum()
+    total = int(pile.sum())
     point = draw(seed, s[_COUNT], total)
     s[_COUNT] += 1
     kind = 0
@@ -785,7 +792,7 @@ def _advance(
                         s[_PHASE] = _AWARDS
                         s[_LEADER] = -1
                         s[_TURN] = -1
-                        most = tricks.max()
+                        most = np.max(tricks)
                         end = 0
                         first = s[_FIRST]
                         if most > 0:

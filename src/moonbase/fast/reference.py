@@ -18,15 +18,24 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from moonbase.core import State
 from moonbase.core.chance import draw_index
 
-__all__ = ["Playout", "check_playable", "greedy_playout", "playout", "policy_pick"]
+__all__ = [
+    "Playout",
+    "check_depth",
+    "check_playable",
+    "check_seed",
+    "greedy_playout",
+    "playout",
+    "policy_pick",
+]
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,53 @@ this one is in 'explicit' mode
         )
 
 
-def playout(state: State[Any], seed: int, depth: int | None = None) -> Playout:
+def check_seed(seed: object) -> int:
+    """``seed`` as the Python integer a policy draws from (any integer: Python's or numpy's,
+    of any size or sign, masked to 64 bits as ``draw_index`` masks it); ``TypeError`` for
+    anything else.
+
+    >>> import numpy as np
+    >>> check_seed(np.int64(-3)), type(check_seed(np.uint64(2**63))).__name__
+    (-3, 'int')
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: a policy seed is an integer (of any size), not float
+    """
+    if type(seed) is int:  # the common case, without the protocol's slower check
+        return seed
+    if not isinstance(seed, SupportsIndex):
+        raise TypeError(f"a policy seed is an integer (of any size), not {type(seed).__name__}")
+    return operator.index(seed)
+
+
+def check_depth(depth: object) -> int | None:
+    """``depth`` as a number of turns to play, 0 or more (a Python integer), or ``None`` (to
+    the end); ``TypeError`` or ``ValueError`` saying what is allowed for anything else.
+
+    >>> check_depth(None), check_depth(0), check_depth(10**30) == 10**30
+    (None, 0, True)
+    >>> check_depth(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth is a number of turns, 0 or more (None: to the end); got -1
+    >>> check_depth("3")
+    Traceback (most recent call last):
+    ...
+    TypeError: depth is a number of turns, 0 or more (None: to the end); got str
+    """
+    if depth is None or (type(depth) is int and depth >= 0):
+        return depth
+    refusal = "depth is a number of turns, 0 or more (None: to the end); got {}"
+    if isinstance(depth, bool) or not isinstance(depth, SupportsIndex):
+        raise TypeError(refusal.format(type(depth).__name__))
+    turns = operator.index(depth)
+    if turns < 0:
+        raise ValueError(refusal.format(turns))
+    return turns
+
+
+def playout(state: State[Any], seed: SupportsIndex, depth: SupportsIndex | None = None) -> Playout:
     """Play a copy of ``state`` to its end, or ``depth`` turns, by the random policy with
     ``seed``; ``state`` itself is unchanged. A turn is one decision, or the decisions of
     several seats acting at once (a Moons round's tableaus), as :func:`greedy_playout` and an
@@ -106,13 +161,14 @@ def playout(state: State[Any], seed: int, depth: int | None = None) -> Playout:
     (False, 5, ())
     """
     check_playable(state)
+    policy, cut = check_seed(seed), check_depth(depth)
     game = state.clone()
     decision = turns = 0
     turn = game.to_act
-    while turn and (depth is None or turns < depth):
+    while turn and (cut is None or turns < cut):
         seat = turn[0]
         legal = game.legal_ids(seat)
-        game.apply_id(seat, legal[draw_index(seed, decision, len(legal))])
+        game.apply_id(seat, legal[draw_index(policy, decision, len(legal))])
         decision += 1
         rest = turn[1:]
         turn = game.to_act
@@ -124,7 +180,7 @@ def playout(state: State[Any], seed: int, depth: int | None = None) -> Playout:
 def greedy_playout(
     state: State[Any],
     choose: Callable[[State[Any], int, random.Random], str],
-    depth: int | None = None,
+    depth: SupportsIndex | None = None,
 ) -> Playout:
     """Play a copy of ``state`` to its end, or ``depth`` turns, every seat to act choosing by
     ``choose`` (a game's greedy heuristic, :mod:`moonbase.agents.heuristics`), the first seat
@@ -139,11 +195,12 @@ def greedy_playout(
     (False, 6)
     """
     check_playable(state)
+    cut = check_depth(depth)
     game = state.clone()
     rng = random.Random(0)
     decision = turns = 0
     turn = game.to_act
-    while turn and (depth is None or turns < depth):
+    while turn and (cut is None or turns < cut):
         chosen = [(seat, choose(game, seat, rng)) for seat in turn]
         for seat, action in chosen:
             game.apply(seat, action)

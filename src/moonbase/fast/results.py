@@ -11,19 +11,22 @@ A kernel's ``play_many`` fills row ``i`` of ``scores`` and entries ``i`` of ``de
 Playout(scores=(3.0, 5.0, 5.0), decisions=40, winners=(1, 2), over=True)
 >>> [int(word) for word in policy_words([5, -1])] == [5, 2**64 - 1]
 True
+>>> limit(None), limit(30), limit(10**30) == 2**63 - 1
+(-1, 30, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from moonbase.fast.compiled import seed_word
-from moonbase.fast.reference import Playout
+from moonbase.fast.reference import Playout, check_depth, check_seed
 
-__all__ = ["Lists", "as_lists", "as_playouts", "policy_words", "result_arrays"]
+__all__ = ["Lists", "as_lists", "as_playouts", "limit", "policy_words", "result_arrays"]
 
 Ints = npt.NDArray[np.int64]
 Lists = tuple[list[list[float]], list[int], list[int]]
@@ -39,9 +42,22 @@ def result_arrays(count: int, players: int) -> tuple[Ints, Ints, Ints]:
     )
 
 
+_MOST_TURNS: Final = 2**63 - 1
+"""The largest limit a kernel takes (an int64): more turns than any game lasts."""
+
+
 def policy_words(seeds: Sequence[int]) -> npt.NDArray[np.uint64]:
-    """The policy seeds as unsigned 64-bit words (as the engine's draws mask them)."""
-    return np.array([seed_word(seed) for seed in seeds], dtype=np.uint64)
+    """The policy seeds (integers of any size, :func:`~moonbase.fast.reference.check_seed`)
+    as unsigned 64-bit words (as the engine's draws mask them)."""
+    return np.array([seed_word(check_seed(seed)) for seed in seeds], dtype=np.uint64)
+
+
+def limit(depth: int | None) -> int:
+    """The ``limit`` a kernel's ``play`` takes for ``depth`` (checked by
+    :func:`~moonbase.fast.reference.check_depth`): −1 for ``None`` (to the end), else the
+    turns as an int64, a depth beyond it capped (no game lasts so long)."""
+    turns = check_depth(depth)
+    return -1 if turns is None else min(turns, _MOST_TURNS)
 
 
 def as_lists(scores: Ints, decisions: Ints, winners: Ints) -> Lists:
