@@ -20,6 +20,7 @@ MACHINES = {
     "register C disabled": Machine(registers=("A", "B", "D")),
     "XOR and ROL disabled": Machine(operations=("INC", "DEC", "ROR", "NOT", "MOV", "OR", "AND")),
     "green hacker, competitive": Machine(prices=(2, 2, 2, 2, 2, 1, 1, 1, 1)),
+    "A alone, no operation it can take": Machine(operations=("XOR", "MOV"), registers=("A",)),
     "same register, extras": Machine(
         operations=("INC", "ROL", "NOT", "MOV", "NOR", "NAND", "XNOR", "ADD", "SUB"),
         registers=("A", "B", "C"),
@@ -601,3 +602,23 @@ def test_six_bit_tables_are_the_same_with_and_without_numba() -> None:
     if importlib.util.find_spec("numba") is not None:
         compiled = moon_sets.LevelSearch(6, list(steps), machine.layers, compiled=True)
         assert np.array_equal(compiled.distances(goal=41), expected)
+
+
+def test_the_heuristic_plays_on_when_errors_leave_a_seat_no_operation() -> None:
+    # ERRORs disable B, C and D: with XOR and MOV alone, A can take no operation (the tables
+    # could not be built, and the greedy heuristic crashed).
+    from moonbase import fast
+    from moonbase.fast.reference import greedy_playout, policy_pick
+
+    game = moonbase.load(
+        "moon", mode="competitive", players=4, energy=3, bugs=1, events=True,
+        operations=["XOR", "MOV"], hackers=["none", "yellow", "none", "none"],
+    )  # fmt: skip
+    state = game.new(seed=901784)
+    for decision in range(106):
+        seat = state.to_act[0]
+        state.apply_id(seat, policy_pick(state.legal_ids(seat), 901785, decision))
+    assert state.view(0)["disabled"] == ["B", "C", "D"]
+    played = greedy_playout(state, moon.choose)  # the heuristic through the rules engine
+    assert played.decisions > 0
+    assert fast.greedy_playout(state) == played  # the kernel, where numba is installed, agrees

@@ -306,7 +306,10 @@ class DistanceTables:
             np.int64,
         ).reshape(4, -1)
         """Per edge: target position, edge number, source position (0 if none), price."""
-        self._edge_forward = np.stack([self._forward[edge.operation] for edge in self.edges])
+        size = self.values_count
+        self._edge_forward = np.array(  # (edges, sources, destinations): none where A alone
+            [self._forward[edge.operation] for edge in self.edges], np.int64  # has no operation
+        ).reshape(len(self.edges), size, size)
         self._free_edges = np.array([edge.operation in machine.free for edge in self.edges], bool)
         """Per edge: whether it is free while free uses are left."""
 
