@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import moonbase
 from moonbase import fast
 
 needs_numba = pytest.mark.skipif(not fast.COMPILED, reason="numba (the fast extra) is absent")
@@ -32,7 +34,8 @@ def test_the_cache_folder_is_numba_s_even_where_numba_came_first(tmp_path: Path)
     program = (
         "import json, numba\n"
         "from moonbase import fast\n"
-        "print(json.dumps([str(fast.CACHE_DIR), numba.core.config.CACHE_DIR]))\n"
+        "from moonbase.fast.compiled import KERNEL_DIR\n"
+        "print(json.dumps([str(fast.CACHE_DIR), str(KERNEL_DIR), numba.core.config.CACHE_DIR]))\n"
     )
     ours, theirs = tmp_path / "moonbase", tmp_path / "numba"
     for environ in (
@@ -41,7 +44,8 @@ def test_the_cache_folder_is_numba_s_even_where_numba_came_first(tmp_path: Path)
     ):
         done = run(program, **environ)
         assert done.returncode == 0, done.stderr
-        assert json.loads(done.stdout) == [str(ours), str(ours)]
+        root, kernels, numbas = json.loads(done.stdout)
+        assert root == str(ours) and Path(kernels).parent == ours and numbas == kernels
 
 
 @needs_numba
@@ -66,3 +70,36 @@ def test_a_cache_folder_that_cannot_be_written_compiles_in_memory(tmp_path: Path
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [True, False]
     assert [path.name for path in tmp_path.iterdir()] == ["a-file"]
+
+
+@needs_numba
+def test_a_change_to_what_a_kernel_calls_is_compiled_anew(tmp_path: Path) -> None:
+    # numba checks only the file of the function it loads: a kernel cached before a change to
+    # the draw it calls (another file) went on drawing the old way.
+    source = tmp_path / "src"
+    shutil.copytree(Path(moonbase.__file__).parent, source / "moonbase",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    program = (
+        "import json, moonbase\n"
+        "from moonbase import fast\n"
+        "state = moonbase.load('moon-leap').new(seed=3)\n"
+        "played = fast.playout(state, 5, depth=40)  # a bounded game, however it draws\n"
+        "print(json.dumps([played.scores, str(fast.compiled.KERNEL_DIR)]))\n"
+    )
+    environ = {"PYTHONPATH": str(source), "MOONBASE_NUMBA_CACHE": str(tmp_path / "cache")}
+
+    def played() -> tuple[list[float], str]:
+        done = run(program, **environ)
+        assert done.returncode == 0, done.stderr
+        scores, folder = json.loads(done.stdout)
+        return scores, folder
+
+    before, folder = played()
+    compiled = source / "moonbase" / "fast" / "compiled.py"
+    text = compiled.read_text()
+    drawn = "return int(_mix(seed ^ _mix(np.uint64(counter))) % np.uint64(total))"
+    assert drawn in text
+    shifted = drawn.replace("_mix(seed ^ _mix(np.uint64(counter)))", "(_mix(seed) + np.uint64(1))")
+    compiled.write_text(text.replace(drawn, shifted))
+    after, changed = played()  # every draw one further on: another game
+    assert changed != folder and after != before

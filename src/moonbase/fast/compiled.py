@@ -3,11 +3,15 @@
 :func:`kernel` compiles a function with numba (``njit``, cached on disk) when numba is
 installed (the ``fast`` extra) and returns it unchanged otherwise; :data:`COMPILED` tells
 which. The cache folder is ``$MOONBASE_NUMBA_CACHE``, else ``$NUMBA_CACHE_DIR``, else
-``~/.cache/moonbase/numba``: it is made numba's own (``NUMBA_CACHE_DIR``) for the process, even
-where numba was imported first, so the first process pays the compilation and later ones load
-it. Where the folder cannot be made or written (:data:`CACHED` false), the kernels are compiled
-in memory, by every process anew: numba is not left to look for another place (the package's
-own folder) or to refuse to compile.
+``~/.cache/moonbase/numba``. The kernels go in a folder of it named for the sources they are
+built from (:data:`KERNEL_DIR`, :func:`sources_digest`), made numba's own (``NUMBA_CACHE_DIR``)
+for the process, even where numba was imported first, so the first process pays the compilation
+and later ones load it. numba checks only the file of the function it loads, not the functions
+it calls nor the constants it froze: without that folder, a change to :func:`draw` or to a
+game's constants would leave the kernels compiled before it in use. Where the folder cannot be
+made or written (:data:`CACHED` false), the kernels are compiled in memory, by every process
+anew: numba is not left to look for another place (the package's own folder) or to refuse to
+compile.
 
 :func:`draw` is :func:`moonbase.core.chance.draw_index` over unsigned 64-bit integers, the one
 form a compiled kernel can run (numba wraps uint64 arithmetic modulo 2**64, as the reference
@@ -26,6 +30,7 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import os
 import tempfile
@@ -37,15 +42,18 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "BUILT_FROM",
     "CACHED",
     "CACHE_DIR",
     "COMPILED",
+    "KERNEL_DIR",
     "MASK64",
     "best_seats",
     "draw",
     "kernel",
     "per_game",
     "seed_word",
+    "sources_digest",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -56,9 +64,38 @@ CACHE_DIR: Final = Path(
     or os.environ.get("NUMBA_CACHE_DIR")
     or Path.home() / ".cache" / "moonbase" / "numba"
 )
-"""Where numba keeps the compiled kernels between processes."""
+"""Where numba keeps the compiled kernels between processes (one folder per version of their
+sources: :data:`KERNEL_DIR`)."""
 
-os.environ["NUMBA_CACHE_DIR"] = str(CACHE_DIR)
+BUILT_FROM: Final = ("core", "fast", "games", "agents/heuristics", "agents/moon_planner.py")
+"""The parts of moonbase a compiled kernel is built from: its own code, the functions it calls,
+and the rules' and heuristics' constants it freezes when compiled (paths below the package)."""
+
+
+_PACKAGE: Final = Path(__file__).resolve().parent.parent
+"""moonbase's folder."""
+
+
+def sources_digest(package: Path = _PACKAGE) -> str:
+    """A digest of the sources of :data:`BUILT_FROM` in ``package`` (moonbase's folder): it
+    changes with any of them, and with nothing else.
+
+    >>> len(sources_digest()), sources_digest() == sources_digest()
+    (16, True)
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    for part in BUILT_FROM:
+        found = package / part
+        for path in sorted(found.rglob("*.py")) if found.is_dir() else [found]:
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+KERNEL_DIR: Final = CACHE_DIR / f"kernels-{sources_digest()}"
+"""numba's cache folder: the kernels compiled from these sources."""
+
+os.environ["NUMBA_CACHE_DIR"] = str(KERNEL_DIR)
 
 _numba: Any
 try:
@@ -88,8 +125,8 @@ def writable(folder: Path) -> bool:
     return True
 
 
-CACHED: Final = COMPILED and writable(CACHE_DIR)
-"""Whether the compiled kernels are kept in :data:`CACHE_DIR` (numba installed, the folder
+CACHED: Final = COMPILED and writable(KERNEL_DIR)
+"""Whether the compiled kernels are kept in :data:`KERNEL_DIR` (numba installed, the folder
 writable); else each process compiles the kernels it uses."""
 
 MASK64: Final = (1 << 64) - 1
