@@ -60,10 +60,22 @@ GREEDY_KERNELS: Final[dict[str, Callable[[State[Any], int | None], Playout]]] = 
 state out, to the end or a number of turns."""
 
 
-def has_kernel(game: Game) -> bool:
-    """Whether ``game`` is played by a compiled kernel here (numba installed and a kernel
-    written for it)."""
-    return COMPILED and game.name in KERNELS
+def _name(game: Game | str) -> str:
+    """The registry name of ``game`` (a game, or its name)."""
+    return game if isinstance(game, str) else game.name
+
+
+def has_kernel(game: Game | str) -> bool:
+    """Whether ``game`` (a game, or its registry name) is played by a compiled kernel here
+    (numba installed and a kernel written for it).
+
+    >>> import moonbase
+    >>> has_kernel(moonbase.load("moons")) == has_kernel("moons") == COMPILED
+    True
+    >>> has_kernel("welcome-to-the-moon")
+    False
+    """
+    return COMPILED and _name(game) in KERNELS
 
 
 def _policy_seeds(seeds: Iterable[SupportsIndex]) -> list[int]:
@@ -114,9 +126,10 @@ def playout(
     return playouts(state, [seed], depth=depth, use_kernel=use_kernel)[0]
 
 
-def has_greedy_kernel(game: Game) -> bool:
-    """Whether ``game``'s greedy playouts are played by a compiled kernel here."""
-    return COMPILED and game.name in GREEDY_KERNELS
+def has_greedy_kernel(game: Game | str) -> bool:
+    """Whether ``game``'s (a game's, or a registry name's) greedy playouts are played by a
+    compiled kernel here."""
+    return COMPILED and _name(game) in GREEDY_KERNELS
 
 
 def greedy_playout(
