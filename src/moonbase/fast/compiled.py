@@ -33,7 +33,9 @@ import functools
 import hashlib
 import importlib
 import os
+import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar, cast
@@ -48,10 +50,12 @@ __all__ = [
     "COMPILED",
     "KERNEL_DIR",
     "MASK64",
+    "STALE_DAYS",
     "best_seats",
     "draw",
     "kernel",
     "per_game",
+    "prune",
     "seed_word",
     "sources_digest",
 ]
@@ -125,9 +129,42 @@ def writable(folder: Path) -> bool:
     return True
 
 
+STALE_DAYS: Final = 30
+"""Kernel folders of other sources untouched for this long are deleted (:func:`prune`)."""
+
+
+def prune(cache: Path, keep: Path, days: float = STALE_DAYS) -> list[Path]:
+    """Delete the kernel folders in ``cache`` but ``keep`` that nothing has written to for
+    ``days`` (those of sources since changed: each version of the sources compiles into a
+    folder of its own); return them. Anything that cannot be deleted is left.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     old, new = Path(folder, "kernels-old"), Path(folder, "kernels-new")
+    ...     for made in (old, new):
+    ...         made.mkdir()
+    ...     os.utime(old, (0, 0))   # last written in 1970
+    ...     [path.name for path in prune(Path(folder), keep=new)], old.exists(), new.exists()
+    (['kernels-old'], False, True)
+    """
+    limit = time.time() - days * 86_400
+    deleted = []
+    for folder in cache.glob("kernels-*"):
+        try:
+            if folder != keep and folder.stat().st_mtime < limit:
+                shutil.rmtree(folder)
+                deleted.append(folder)
+        except OSError:
+            continue
+    return deleted
+
+
 CACHED: Final = COMPILED and writable(KERNEL_DIR)
 """Whether the compiled kernels are kept in :data:`KERNEL_DIR` (numba installed, the folder
 writable); else each process compiles the kernels it uses."""
+
+if CACHED:
+    prune(CACHE_DIR, KERNEL_DIR)
 
 MASK64: Final = (1 << 64) - 1
 
