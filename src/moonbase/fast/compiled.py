@@ -130,7 +130,8 @@ def writable(folder: Path) -> bool:
 
 
 STALE_DAYS: Final = 30
-"""Kernel folders of other sources untouched for this long are deleted (:func:`prune`)."""
+"""Kernel folders of other sources unused for this long are deleted (:func:`prune`); every
+process that imports this module marks its own folder used."""
 
 
 def prune(cache: Path, keep: Path, days: float = STALE_DAYS) -> list[Path]:
@@ -164,6 +165,7 @@ CACHED: Final = COMPILED and writable(KERNEL_DIR)
 writable); else each process compiles the kernels it uses."""
 
 if CACHED:
+    os.utime(KERNEL_DIR)  # in use: loading the kernels writes nothing to it
     prune(CACHE_DIR, KERNEL_DIR)
 
 MASK64: Final = (1 << 64) - 1
