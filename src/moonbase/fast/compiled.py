@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib
@@ -165,7 +166,8 @@ CACHED: Final = COMPILED and writable(KERNEL_DIR)
 writable); else each process compiles the kernels it uses."""
 
 if CACHED:
-    os.utime(KERNEL_DIR)  # in use: loading the kernels writes nothing to it
+    with contextlib.suppress(OSError):  # marked in use: loading the kernels writes nothing
+        os.utime(KERNEL_DIR)
     prune(CACHE_DIR, KERNEL_DIR)
 
 MASK64: Final = (1 << 64) - 1
