@@ -307,9 +307,9 @@ class DistanceTables:
         ).reshape(4, -1)
         """Per edge: target position, edge number, source position (0 if none), price."""
         size = self.values_count
-        self._edge_forward = np.array(  # (edges, sources, destinations): none where A alone
-            [self._forward[edge.operation] for edge in self.edges], np.int64  # has no operation
-        ).reshape(len(self.edges), size, size)
+        # (edges, sources, destinations): no edge at all where A alone can take no operation
+        tables = [self._forward[edge.operation] for edge in self.edges]
+        self._edge_forward = np.array(tables, np.int64).reshape(len(self.edges), size, size)
         self._free_edges = np.array([edge.operation in machine.free for edge in self.edges], bool)
         """Per edge: whether it is free while free uses are left."""
 
