@@ -193,3 +193,12 @@ def end_every_round(page: Any, server: Server, table: str, token: str) -> dict[s
         wait_for_version(page, state["version"])
         page.click('#board [data-action="END"]')
         wait_for_change(server, table, state["version"])
+
+
+def open_seat(context: Any, server: Server, table: str, token: str | None = None) -> Any:
+    """A new page of ``context`` on ``table``, as the seat of ``token`` (none: a spectator),
+    once its board is drawn."""
+    page = context.new_page()
+    page.goto(f"{server.base}/tables/{table}" + (f"?token={token}" if token else ""))
+    page.wait_for_selector("#board svg")
+    return page

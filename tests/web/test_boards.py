@@ -14,6 +14,7 @@ import pytest
 from tests.web.browser import DESKTOP, PHONE, Server
 from tests.web.play import (
     end_every_round,
+    open_seat,
     shown_with_state,
     wait_for_change,
     wait_for_entry,
@@ -28,13 +29,6 @@ def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[st
     table = server.post("/api/tables", {"game": game, "seats": seats, "seed": 5, **body})
     joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
     return table["id"], joined["token"]
-
-
-def open_seat(context: Any, server: Server, table: str, token: str) -> Any:
-    page = context.new_page()
-    page.goto(f"{server.base}/tables/{table}?token={token}")
-    page.wait_for_selector("#board svg")
-    return page
 
 
 def shoot(page: Any, artifacts: Path, name: str, size: str) -> None:

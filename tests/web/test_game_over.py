@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from tests.web.browser import DESKTOP, Server
-from tests.web.play import click_an_action, end_every_round, wait_for_change, wait_for_version
+from tests.web.play import (
+    click_an_action,
+    end_every_round,
+    open_seat,
+    wait_for_change,
+    wait_for_version,
+)
 
 PHONE = {"width": 390, "height": 844}
 SIZES = {"390x844": PHONE, "1440x900": DESKTOP}
@@ -56,13 +62,6 @@ def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[st
     return table["id"], joined["token"]
 
 
-def open_page(context: Any, server: Server, table: str, token: str | None = None) -> Any:
-    page = context.new_page()
-    page.goto(f"{server.base}/tables/{table}" + (f"?token={token}" if token else ""))
-    page.wait_for_selector("#board svg")
-    return page
-
-
 def end_moon_by_end(server: Server, page: Any, table: str, token: str) -> dict[str, Any]:
     """Play Ada's turns of a competitive MOON by clicking END until the game is over; the
     last state."""
@@ -90,7 +89,7 @@ def test_moon_over_is_worded_and_offers_nothing_more(
     )
     context = browser.new_context(viewport=DESKTOP, locale={"en": "en-US", "es": "es-ES"}[lang])
     try:
-        page = open_page(context, server, table, token)
+        page = open_seat(context, server, table, token)
         page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
         assert page.evaluate(OUTSIDE_JS) == []  # every card's words inside the card
         state = end_moon_by_end(server, page, table, token)
@@ -123,7 +122,7 @@ def test_a_cooperative_moon_lost_or_won_is_worded(server: Server, browser: Any) 
     table, token = seated(server, "moon", ["human"], options={"difficulty": "master"})
     context = browser.new_context(viewport=PHONE)
     try:
-        page = open_page(context, server, table, token)
+        page = open_seat(context, server, table, token)
         state = end_every_round(page, server, table, token)
         wait_for_version(page, state["version"])
         [reason] = state["view"]["ended"]
@@ -150,7 +149,7 @@ def test_the_logs_move_numbers_past_99_fit(server: Server, browser: Any, size: s
         time.sleep(0.2)
     context = browser.new_context(viewport=SIZES[size])
     try:
-        page = open_page(context, server, table)
+        page = open_seat(context, server, table)
         page.wait_for_selector("#log li")
         widest, room, count = page.evaluate(LOG_ROOM_JS)
         assert count > 99
@@ -168,7 +167,7 @@ def test_spanish_texts_stay_inside_the_board_on_a_phone(
     table, token = seated(server, game, seats, options=options)
     context = browser.new_context(viewport=PHONE, locale="es-ES")
     try:
-        page = open_page(context, server, table, token)
+        page = open_seat(context, server, table, token)
         page.wait_for_function("() => document.documentElement.lang === 'es'")
         for _ in range(8):
             state = server.get(f"/api/tables/{table}/state?token={token}")
