@@ -211,3 +211,28 @@ def test_the_lobby_shows_option_values_as_words(server: Server, browser: Any) ->
         assert page.evaluate(values, "option-events") == ["", "true", "false"]  # sent as they are
     finally:
         context.close()
+
+
+def test_moons_bonus_cards_stay_inside_the_board_in_spanish_on_a_phone(
+    server: Server, browser: Any
+) -> None:
+    # "bonificación: BONUS-NEPTUNE" ran past a phone's board, at a fixed place beside the tokens.
+    table = server.post(
+        "/api/tables",
+        {"game": "moons", "seats": ["greedy"] * 3, "options": {"players": 3}, "seed": 5},
+    )["id"]
+    deadline = time.monotonic() + 90
+    while (final := server.get(f"/api/tables/{table}/state"))["to_act"]:
+        assert time.monotonic() < deadline, "the bots did not finish in time"
+        time.sleep(0.2)
+    held = [bonuses for bonuses in final["view"]["bonuses"] if bonuses]
+    assert max(map(len, held)) >= 2, held  # a seat with two bonus cards: the longest line
+    context = browser.new_context(viewport=PHONE, locale="es-ES")
+    try:
+        page = open_seat(context, server, table)
+        page.wait_for_function("() => document.documentElement.lang === 'es'")
+        wait_for_version(page, final["version"])
+        assert page.evaluate(OUTSIDE_JS) == [], page.inner_text("#board")
+        assert page.locator("#board text.bonuses").count() == len(held)
+    finally:
+        context.close()

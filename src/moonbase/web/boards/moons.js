@@ -147,7 +147,11 @@ export function render(view, ctx) {
       tableau.forEach((card, i) => group.append(cardShape(card, tx + i * (tw + 10), ty, tw, tw * 1.35)));
     }
     if (view.bonuses[seat].length) {
-      group.append(s("text", { x: narrow ? 260 : 360, y: y + 112, "font-size": 20 }, t("bonus: {bonuses}", { bonuses: view.bonuses[seat].join(", ") })));
+      // beside the tableau on a phone, before it on a wide screen; wrapped to the room left
+      const bx = narrow ? tx + 3 * (tw + 10) + 10 : 360;
+      const room = narrow ? W - bx - 10 : tx - bx - 10;
+      const text = t("bonus: {bonuses}", { bonuses: view.bonuses[seat].join(", ") });
+      group.append(wrappedText({ x: bx, y: narrow ? ty + 22 : y + 112, "font-size": 20, class: "bonuses" }, text, room, 24));
     }
     parts.push(group);
     y += rowH;
