@@ -202,3 +202,11 @@ def open_seat(context: Any, server: Server, table: str, token: str | None = None
     page.goto(f"{server.base}/tables/{table}" + (f"?token={token}" if token else ""))
     page.wait_for_selector("#board svg")
     return page
+
+
+def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, str]:
+    """A new table (seed 5, ``body`` added to the request) with a person, Ada, in seat 0; its
+    id and her token."""
+    table = server.post("/api/tables", {"game": game, "seats": seats, "seed": 5, **body})
+    joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
+    return table["id"], joined["token"]

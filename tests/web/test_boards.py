@@ -15,6 +15,7 @@ from tests.web.browser import DESKTOP, PHONE, Server
 from tests.web.play import (
     end_every_round,
     open_seat,
+    seated,
     shown_with_state,
     wait_for_change,
     wait_for_entry,
@@ -22,13 +23,6 @@ from tests.web.play import (
 )
 
 SIZES = {"1440x900": DESKTOP, "375x667": PHONE}
-
-
-def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, str]:
-    """A new table with a person in seat 0; its id and the person's token."""
-    table = server.post("/api/tables", {"game": game, "seats": seats, "seed": 5, **body})
-    joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
-    return table["id"], joined["token"]
 
 
 def shoot(page: Any, artifacts: Path, name: str, size: str) -> None:

@@ -16,6 +16,7 @@ from tests.web.play import (
     click_an_action,
     end_every_round,
     open_seat,
+    seated,
     wait_for_change,
     wait_for_version,
 )
@@ -53,13 +54,6 @@ LOG_ROOM_JS = """() => {
   const room = parseFloat(getComputedStyle(log).paddingLeft);
   return [context.measureText(widest).width, room, log.start];
 }"""
-
-
-def seated(server: Server, game: str, seats: list[str], **body: Any) -> tuple[str, str]:
-    """A new table with a person (Ada) in seat 0; its id and her token."""
-    table = server.post("/api/tables", {"game": game, "seats": seats, "seed": 5, **body})
-    joined = server.post(f"/api/tables/{table['id']}/join", {"seat": 0, "name": "Ada"})
-    return table["id"], joined["token"]
 
 
 def end_moon_by_end(server: Server, page: Any, table: str, token: str) -> dict[str, Any]:
