@@ -11,6 +11,15 @@ from typing import Any
 from tests.web.browser import Server
 
 
+def points(score: float) -> str:
+    """How a result heading words a score in English, as `tn` plural-picks it.
+
+    >>> points(1), points(48), points(2.5)
+    ('1 point', '48 points', '2.5 points')
+    """
+    return f"{score:g} point" if score == 1 else f"{score:g} points"
+
+
 def wait_for_version(page: Any, version: int, seconds: float = 20.0) -> None:
     """Wait until ``page`` shows the table at ``version`` or later (its
     ``#turn[data-version]``): bots may move on before a loaded page draws its first state."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.browser import DESKTOP, PHONE, Server
-from tests.web.play import click_an_action, sit, wait_for_change, wait_for_version
+from tests.web.play import click_an_action, points, sit, wait_for_change, wait_for_version
 
 SHOWN_JS = """() => ({
   version: document.querySelector("#turn").dataset.version,
@@ -110,7 +110,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicks(
             assert "Winner" in result.inner_text()
             headings = result.locator("h3").all_inner_texts()
             assert [h.rsplit(": ", 1)[1] for h in headings] == [
-                f"{score} points" for score in view["scores"]
+                points(score) for score in view["scores"]
             ]
         assert "Your turn" not in ada.inner_text("#turn")
         assert bob.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

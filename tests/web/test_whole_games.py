@@ -16,6 +16,7 @@ from tests.web.play import (
     Person,
     click_on_board,
     play_to_the_end,
+    points,
     shown_with_state,
     sit,
     wait_for_version,
@@ -165,7 +166,7 @@ def test_a_whole_game_of_moons_by_two_people_and_a_bot_by_clicks(
         assert said and not any(reason["trigger"] in said for reason in final["ended"]), said
         headings = eve.locator("#result h3").all_inner_texts()
         assert [h.rsplit(" — ", 1)[1] for h in headings] == [
-            f"{score:g} points" for score in final["scores"]
+            points(score) for score in final["scores"]
         ]
 
 
