@@ -420,9 +420,13 @@ def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytear
     return met
 
 
-def count_marked(marks: bytearray, slots: Iterable[int], flag: int = CIRCLED | CROSSED) -> int:
-    """How many of ``slots`` carry any of ``flag`` (for number spaces: how many are filled)."""
-    return sum(1 for slot in slots if marks[slot] & flag)
+def count_marked(marks: bytes | bytearray, slots: Sequence[int]) -> int:
+    """How many of ``slots`` carry a mark of any kind (a number, an X, a circle or a cross).
+
+    >>> count_marked(bytearray([0, 4, 0, CROSSED]), (1, 2, 3)), count_marked(bytearray(2), ())
+    (2, 0)
+    """
+    return len(slots) - gather(slots)(marks).count(0)
 
 
 @dataclass(frozen=True)

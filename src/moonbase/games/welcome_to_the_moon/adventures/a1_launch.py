@@ -60,6 +60,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     consecutive,
+    count_marked,
     numbered_spaces,
     run_fits,
 )
@@ -416,7 +417,7 @@ class Launch(Engine):
             "rockets": LAUNCH.marked(marks),
             "bonus_rockets": BONUS_ROCKETS.marked(marks),
             "errors": {
-                "circled": sum(1 for slot in ERRORS if marks[slot]),
+                "circled": count_marked(marks, ERRORS),
                 "repaired": sum(1 for slot in ERRORS if marks[slot] & CROSSED),
             },
             "completed": [name for name, first, end in _SPANS if 0 not in marks[first:end]],

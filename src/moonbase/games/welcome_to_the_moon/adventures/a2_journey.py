@@ -63,6 +63,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Spans,
     Track,
+    count_marked,
     full_groups,
     gather,
 )
@@ -343,7 +344,7 @@ class Journey(Engine):
         marks = sheet.marks
         missions = sum(value for value in sheet.missions if value > 0)
         stations = sum(
-            sum(1 for p in st.plants if marks[p]) * self.multiplier(sheet, st) for st in STATIONS
+            count_marked(marks, st.plants) * self.multiplier(sheet, st) for st in STATIONS
         )
         water = sum(points for tank, points in TANKS.values() if marks[tank])
         longest = max(complete_zones(marks), default=0)
@@ -367,9 +368,9 @@ class Journey(Engine):
         for st in STATIONS:
             high = marks[st.high[0]]
             stations[st.name] = {
-                "robots": sum(1 for r in st.robots if marks[r]),
+                "robots": count_marked(marks, st.robots),
                 "robot_slots": len(st.robots),
-                "plants": sum(1 for p in st.plants if marks[p]),
+                "plants": count_marked(marks, st.plants),
                 "plant_slots": len(st.plants),
                 "multiplier": self.multiplier(sheet, st) or None,
                 "high": "circled" if high & CIRCLED else "crossed" if high else "open",

@@ -68,6 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Spans,
     Track,
     Zone,
+    count_marked,
     fits_by_number,
     full_groups,
     spans_of,
@@ -316,15 +317,9 @@ def empty_buildings(marks: bytearray) -> list[int]:
     return [slot for slot in range(1, 33) if not marks[slot]]
 
 
-def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
-    """How many of ``slots`` (two or more) carry a mark."""
-    values: tuple[int, ...] = itemgetter(*slots)(marks)
-    return len(slots) - values.count(0)
-
-
 def plants_circled(marks: bytearray) -> int:
     """Plants circled on the sheet (0–20)."""
-    return _count(marks, _ALL_PLANTS)
+    return count_marked(marks, _ALL_PLANTS)
 
 
 def _circle_antenna(engine: Engine, sheet: Sheet, building: int) -> None:
@@ -426,7 +421,7 @@ class Colony(Engine):
     @staticmethod
     def astronauts(sheet: Sheet) -> int:
         """Astronaut symbols marked."""
-        return _count(sheet.marks, ASTRONAUTS)
+        return count_marked(sheet.marks, ASTRONAUTS)
 
     def majority(self, sheet: Sheet, context: Context) -> int:
         """The astronaut majority: dense ranking among sheets with at least one symbol
@@ -445,8 +440,8 @@ class Colony(Engine):
         marks = sheet.marks
         missions = sum(value for value in sheet.missions if value > 0)
         plants = plants_circled(marks) * MULTIPLIERS["PLANTS"].value(marks)
-        water = _count(marks, _ALL_TANKS) * MULTIPLIERS["WATER"].value(marks)
-        antennas = _count(marks, _ALL_ANTENNAS) * MULTIPLIERS["ANTENNAS"].value(marks)
+        water = count_marked(marks, _ALL_TANKS) * MULTIPLIERS["WATER"].value(marks)
+        antennas = count_marked(marks, _ALL_ANTENNAS) * MULTIPLIERS["ANTENNAS"].value(marks)
         quarters = sum(
             15 if marks[q.high] & CIRCLED else 5 if marks[q.low] else 0 for q in QUARTERS
         )
@@ -474,7 +469,7 @@ class Colony(Engine):
             quarters[q.name] = {
                 "bonus": 15 if high & CIRCLED else 5 if marks[q.low] else 0,
                 "high": "circled" if high & CIRCLED else "crossed" if high else "open",
-                "plants": _count(marks, q.plants),
+                "plants": count_marked(marks, q.plants),
             }
         tunnels, reached = _tunnels_view(bytes(marks[_FIRST_TUNNEL:]))
         return {
@@ -483,7 +478,7 @@ class Colony(Engine):
             "network": list(reached),
             "quarters": quarters,
             "tanks": [f"B{building}" for building, tank in TANKS.items() if marks[tank]],
-            "antennas": _count(marks, _ALL_ANTENNAS),
+            "antennas": count_marked(marks, _ALL_ANTENNAS),
             "multipliers": {name.lower(): t.value(marks) for name, t in MULTIPLIERS.items()},
             "astronauts": self.astronauts(sheet),
             "planning": PLANNING.marked(marks),

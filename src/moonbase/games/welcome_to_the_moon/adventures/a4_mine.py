@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from operator import itemgetter
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -63,6 +62,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     Zone,
     consecutive,
+    count_marked,
     full_groups,
     gather,
 )
@@ -251,14 +251,6 @@ def column_of(space: int) -> int:
     return (space - 1) % 12 + 1
 
 
-def _count(marks: bytearray, slots: tuple[int, ...]) -> int:
-    """How many of ``slots`` carry a mark."""
-    if len(slots) == 1:
-        return 1 if marks[slots[0]] else 0
-    values: tuple[int, ...] = itemgetter(*slots)(marks)
-    return len(slots) - values.count(0)
-
-
 def extracted(marks: bytearray) -> list[int]:
     """The columns extracted (1–12)."""
     return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
@@ -390,9 +382,9 @@ class Mine(Engine):
         for storage in STORAGES.values():
             multiplier = storage.upgraded if marks[storage.box] else storage.base
             bonus = storage.points if marks[storage.bonus] & CIRCLED else 0
-            parts[storage.name] = _count(marks, storage.boxes) * multiplier + bonus
-        parts["astronauts"] = _count(marks, ASTRONAUTS) * (3 if marks[222] else 0)
-        parts["planning"] = -_count(marks, PLANNING) * (0 if marks[223] else 3)
+            parts[storage.name] = count_marked(marks, storage.boxes) * multiplier + bonus
+        parts["astronauts"] = count_marked(marks, ASTRONAUTS) * (3 if marks[222] else 0)
+        parts["planning"] = -count_marked(marks, PLANNING) * (0 if marks[223] else 3)
         parts["errors"] = -5 * self.errors_marked(sheet)
         return with_total(parts)
 
@@ -410,7 +402,7 @@ class Mine(Engine):
         for storage in STORAGES.values():
             bonus = marks[storage.bonus]
             storages[storage.name] = {
-                "boxes": _count(marks, storage.boxes),
+                "boxes": count_marked(marks, storage.boxes),
                 "multiplier": storage.upgraded if marks[storage.box] else storage.base,
                 "bonus": "circled" if bonus & CIRCLED else "crossed" if bonus else "open",
             }
@@ -418,13 +410,18 @@ class Mine(Engine):
             "spaces": DATA.spaces_view(marks),
             "resources": {"circled": circled, "extracted": stored},
             "extracted": extracted(marks),
-            "factories": {f.name: [_count(marks, f.symbols), len(f.symbols)] for f in FACTORIES},
+            "factories": {
+                f.name: [count_marked(marks, f.symbols), len(f.symbols)] for f in FACTORIES
+            },
             "storages": storages,
             "astronauts": {
-                "marked": _count(marks, ASTRONAUTS),
+                "marked": count_marked(marks, ASTRONAUTS),
                 "multiplier": 3 if marks[222] else 0,
             },
-            "planning": {"marked": _count(marks, PLANNING), "multiplier": 0 if marks[223] else 3},
+            "planning": {
+                "marked": count_marked(marks, PLANNING),
+                "multiplier": 0 if marks[223] else 3,
+            },
             "errors": self.errors_marked(sheet),
         }
 

@@ -68,6 +68,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
+    count_marked,
     numbered_spaces,
 )
 from moonbase.i18n import N_
@@ -511,7 +512,7 @@ class Dome(Engine):
         takes the table's first value, any other rank its second; in solo, rank 1 if at least
         ASTRA's Astronaut cards."""
         marks = sheet.marks
-        count = sum(1 for slot in ASTRONAUTS if marks[slot])
+        count = count_marked(marks, ASTRONAUTS)
         if count == 0:
             return 0
         if context.astra_cards is not None:
@@ -569,7 +570,7 @@ class Dome(Engine):
             "ends": {_NAMES[end.space]: self.end_state(marks, end) for end in ENDS},
             "tower": {
                 level.name: {
-                    "plants": sum(1 for slot in level.plants if marks[slot]),
+                    "plants": count_marked(marks, level.plants),
                     "water": bool(marks[level.water]),
                 }
                 for level in LEVELS
@@ -580,7 +581,7 @@ class Dome(Engine):
                 "unbuilt": [_PIECE_NAME[slot] for slot in unbuilt_pieces(marks)],
             },
             "upgrades": {name: table.crossed(marks) for name, table in TABLES.items()},
-            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "astronauts": count_marked(marks, ASTRONAUTS),
             "stars": {
                 letter: "first" if marks[first] else "later" if marks[later] else None
                 for letter, (first, later) in STARS.items()

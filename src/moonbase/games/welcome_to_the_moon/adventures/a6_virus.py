@@ -57,6 +57,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     Zone,
     consecutive,
+    count_marked,
     full_groups,
     gather,
     numbered_spaces,
@@ -287,7 +288,7 @@ def closed(marks: bytearray, k: int) -> bool:
 
 def quarter_score(marks: bytearray, quarter: Quarter) -> int:
     """``(1 + energies circled) × spaces holding a number or an X``."""
-    energies = 1 + sum(1 for slot in quarter.energies if marks[slot])
+    energies = 1 + count_marked(marks, quarter.energies)
     return energies * sum(1 for slot in quarter.slots if marks[slot] and marks[slot] != INFECTED)
 
 
@@ -650,8 +651,8 @@ class Virus(Engine):
             "spaces": DATA.spaces_view(marks),
             "quarters": {
                 q.name: {
-                    "energy": 1 + sum(1 for e in q.energies if marks[e]),
-                    "plants": sum(1 for p in q.plants if marks[p]),
+                    "energy": 1 + count_marked(marks, q.energies),
+                    "plants": count_marked(marks, q.plants),
                     "tanks": sum(1 for t in q.tanks.values() if marks[t]),
                     "evacuated": evacuated(marks, k),
                     "quarantined": closed(marks, k),
@@ -665,8 +666,8 @@ class Virus(Engine):
             "water_track": WATER_MARKERS.marked(marks),
             "propagation_symbols": [f"#{s}" for s in _PROPAGATION_SYMBOLS if marks[s]],
             "infected": sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED),
-            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
-            "planning": sum(1 for slot in PLANNING if marks[slot]),
+            "astronauts": count_marked(marks, ASTRONAUTS),
+            "planning": count_marked(marks, PLANNING),
             "wilds": {
                 "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
                 "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),

@@ -73,6 +73,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Zones,
     bounds,
     consecutive,
+    count_marked,
     full_groups,
     run_fits,
 )
@@ -280,7 +281,7 @@ def _connected(airlocks: bytes) -> frozenset[int]:
 
 
 def _circled(marks: bytes | bytearray, slots: tuple[int, ...], printed: int) -> int:
-    return printed + sum(1 for slot in slots if marks[slot])
+    return printed + count_marked(marks, slots)
 
 
 def plants(marks: bytes | bytearray, ship: Starship) -> int:
@@ -502,7 +503,7 @@ class Escape(Engine):
             "connected": [f"B{block}" for block in sorted(connected(marks))],
             "starships": starships,
             "tanks": [DATA.names[space] for space, tank in _TANKS.items() if marks[tank]],
-            "astronauts": sum(1 for slot in ASTRONAUTS if marks[slot]),
+            "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": PLANNING.marked(marks),
             "wilds": {
                 "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
