@@ -3,6 +3,8 @@ games without ratings, and the same games whatever the number of workers."""
 
 from __future__ import annotations
 
+import os
+import threading
 from collections import Counter
 
 import pytest
@@ -104,3 +106,30 @@ def _games(records: object) -> list[tuple[object, ...]]:
         (r.number, r.seed, r.seating, r.scores, r.winners, r.actions)
         for r in records  # type: ignore[attr-defined]
     ]
+
+
+_FORKS: list[list[str]] = []
+"""Per fork while a test watches (the last list): the threads then alive, by class name."""
+
+
+def _note_fork() -> None:
+    if _FORKS:
+        _FORKS[-1].append(
+            ",".join(sorted(type(thread).__name__ for thread in threading.enumerate()))
+        )
+
+
+os.register_at_fork(before=_note_fork)
+
+
+def test_local_workers_are_forked_before_the_progress_bar_starts_its_thread() -> None:
+    _FORKS.append([])
+    try:
+        result = tournament(
+            moonbase.load("moon-leap"), ["greedy", "random"], games=4, workers=2, progress=True
+        )
+    finally:
+        forks = _FORKS.pop()
+    assert len(result.records) == 4
+    assert len(forks) == 2, forks  # the two workers
+    assert not any("_RefreshThread" in threads for threads in forks), forks

@@ -24,14 +24,23 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from moonbase.agents.match import GameRecord, play_seated, worker_pool
 from moonbase.core import ChanceMode, Game
 from moonbase.lab.schedule import PlannedGame
 
-__all__ = ["Job", "parse_executor", "play_job", "run", "run_dask", "run_local"]
+__all__ = [
+    "Job",
+    "parse_executor",
+    "play_job",
+    "run",
+    "run_dask",
+    "run_local",
+    "started_locally",
+]
 
 _In = TypeVar("_In")
 _Out = TypeVar("_Out")
@@ -83,16 +92,29 @@ def run(
     return run_dask(jobs, cluster, function=function)
 
 
+@contextmanager
+def started_locally(
+    jobs: Sequence[Any], workers: int, function: Callable[[Any], Any] = play_job
+) -> Iterator[Iterator[Any]]:
+    """``function`` (default :func:`play_job`) of each job in ``workers`` local processes, as
+    they finish. The processes start on entering, so before a progress bar's thread starts (a
+    process forked while another thread holds a lock may deadlock on it), and end on leaving.
+
+    >>> with started_locally([3, -1], 2, abs) as results:
+    ...     sorted(results)
+    [1, 3]
+    """
+    with worker_pool(max(1, min(workers, len(jobs)))) as pool:
+        yield map(function, jobs) if pool is None else pool.imap_unordered(function, jobs)
+
+
 def run_local(
     jobs: Sequence[Any], workers: int, function: Callable[[Any], Any] = play_job
 ) -> Iterator[Any]:
     """``function`` (default :func:`play_job`) of each job in ``workers`` local processes;
     the processes end with the iteration (finished, abandoned or interrupted)."""
-    with worker_pool(max(1, min(workers, len(jobs)))) as pool:
-        if pool is None:
-            yield from map(function, jobs)
-        else:
-            yield from pool.imap_unordered(function, jobs)
+    with started_locally(jobs, workers, function) as results:
+        yield from results
 
 
 def run_dask(
@@ -100,7 +122,7 @@ def run_dask(
     cluster: str | Any,
     connect_seconds: float = 10.0,
     function: Callable[[Any], Any] = play_job,
-) -> Iterator[Any]:
+) -> Generator[Any, None, None]:
     """``function`` (default :func:`play_job`) of each job on a Dask cluster: ``cluster`` is a
     scheduler address (waited for up to ``connect_seconds``) or a ``distributed.Client``. Jobs
     not yet done are cancelled when the iteration stops."""

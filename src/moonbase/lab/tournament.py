@@ -29,7 +29,8 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from typing import Any
 from moonbase.agents.match import EntryResult, GameRecord, progress_bar, summarise_entry
 from moonbase.agents.protocol import make_agent
 from moonbase.core import ChanceMode, Game
-from moonbase.lab.executors import Job, parse_executor, run_dask, run_local
+from moonbase.lab.executors import Job, parse_executor, run_dask, started_locally
 from moonbase.lab.ratings import Rating, rate
 from moonbase.lab.schedule import plan, rounds_for, seatings
 from moonbase.lab.store import Identity, Store
@@ -205,8 +206,10 @@ def tournament(
     pending: list[GameRecord] = []
     flushed = time.monotonic()
     try:
-        with progress_bar(show and bool(missing), title, len(missing)) as advance:
-            played = _played(missing, cluster, workers)
+        with (
+            _played(missing, cluster, workers) as played,
+            progress_bar(show and bool(missing), title, len(missing)) as advance,
+        ):
             try:
                 for record in played:
                     records.append(record)
@@ -220,7 +223,6 @@ def tournament(
                     if on_game is not None:
                         on_game(record)
             finally:
-                played.close()
                 if saved is not None:
                     saved.append(pending)
                     pending = []
@@ -231,13 +233,14 @@ def tournament(
 
 def _played(
     jobs: list[Job], cluster: str | Any, workers: int | None
-) -> Generator[GameRecord, None, None]:
+) -> AbstractContextManager[Iterator[GameRecord]]:
+    """The records of ``jobs`` as they finish; local workers start on entering (before the
+    progress bar's thread), and every worker or pending Dask job is ended on the way out."""
     if not jobs:
-        return
+        return nullcontext(iter(()))
     if cluster == "local":
-        yield from run_local(jobs, workers if workers is not None else os.cpu_count() or 1)
-    else:
-        yield from run_dask(jobs, cluster)
+        return started_locally(jobs, workers if workers is not None else os.cpu_count() or 1)
+    return closing(run_dask(jobs, cluster))
 
 
 def _result(
