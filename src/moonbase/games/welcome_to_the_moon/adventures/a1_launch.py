@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -178,11 +179,8 @@ _ROW_SIZES: Final = (5, 4, 3, 3, 3, 3, 3, 3, 2, 2)
 
 
 def _launch_values() -> tuple[int, ...]:
-    ends, total = [], 0
-    for size in _ROW_SIZES:
-        total += size
-        ends.append(total)
-    return tuple(15 * sum(1 for end in ends if end <= crossed) for crossed in range(total + 1))
+    ends = tuple(accumulate(_ROW_SIZES))
+    return tuple(15 * sum(1 for end in ends if end <= crossed) for crossed in range(ends[-1] + 1))
 
 
 LAUNCH: Final = Track("launch", _run(100, 130), _launch_values())
@@ -209,14 +207,9 @@ DATA: Final = SheetData(
 
 _SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
 """Each quarter's spaces as a slot range (searched in C)."""
-_INACTIVE: Final = tuple(quarter for quarter in QUARTERS if quarter.arrow is not None)
-_ARROWS: Final = tuple(
-    (quarter.arrow, quarter.first, quarter.last + 1)
-    for quarter in QUARTERS
-    if quarter.arrow is not None
-)
+_ARROWS: Final = tuple((q.arrow, q.first, q.last + 1) for q in QUARTERS if q.arrow is not None)
 """Each activation arrow with its quarter's spaces as a slot range."""
-_ARROW_NAMES: Final = {arrow: q.name for q in _INACTIVE if (arrow := q.arrow) is not None}
+_ARROW_NAMES: Final = {q.arrow: q.name for q in QUARTERS if q.arrow is not None}
 
 
 @cache
@@ -321,6 +314,11 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 5 unrepaired errors."""
 
 
+def _sabotage_state(mark: int) -> str:
+    """A sabotage icon as the view shows it: ``crossed``, ``circled`` or ``open``."""
+    return "crossed" if mark & CROSSED else "circled" if mark & CIRCLED else "open"
+
+
 class Launch(Engine):
     """Adventure 1 — The Launch: the engine over these declarations."""
 
@@ -406,12 +404,6 @@ class Launch(Engine):
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, rockets, bonus rockets, errors, quarters, arrows and sabotages."""
         marks = sheet.marks
-        sabotages = {}
-        for slot in SABOTAGES:
-            mark = marks[slot]
-            sabotages[f"#{slot}"] = (
-                "crossed" if mark & CROSSED else "circled" if mark & CIRCLED else "open"
-            )
         return {
             "spaces": DATA.spaces_view(marks),
             "rockets": LAUNCH.marked(marks),
@@ -421,8 +413,8 @@ class Launch(Engine):
                 "repaired": sum(1 for slot in ERRORS if marks[slot] & CROSSED),
             },
             "completed": [name for name, first, end in _SPANS if 0 not in marks[first:end]],
-            "activated": [q.name for q in _INACTIVE if q.arrow is not None and marks[q.arrow]],
-            "sabotages": sabotages,
+            "activated": [name for arrow, name in _ARROW_NAMES.items() if marks[arrow]],
+            "sabotages": {f"#{slot}": _sabotage_state(marks[slot]) for slot in SABOTAGES},
         }
 
 

@@ -69,7 +69,6 @@ __all__ = [
     "DATA",
     "ERRORS",
     "FLOORS",
-    "MAP",
     "PLANNING",
     "PLANT_MARKERS",
     "PLANT_TRACK",
@@ -212,40 +211,14 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 6."""
 
-MAP: Final = (("F1", "F2"), ("F3",), ("F4", "F5"))
-"""The base as printed, top to bottom: F1 and F2 side by side, F3's three quarters shifted by
-half a quarter (each between two above and two below), F4 and F5 side by side: the map whose
-neighbours the walkways join (Q0–Q7 and Q3–Q10 run down its sides)."""
-_BLOCK: Final = 7
-"""Grid columns of a quarter on the map: its name, its five spaces, its walkway to the right."""
-_LINES: Final = 5
-"""Grid rows of a map row: the floors' names, the spaces, the tanks, the quarters' symbols and
-the walkways down to the next row."""
-
-
-def _places() -> dict[int, tuple[int, int]]:
-    """Quarter index → its map row and first grid column (the middle row shifted by 4)."""
-    places = {}
-    for r, floors in enumerate(MAP):
-        row = [k for k, q in enumerate(QUARTERS) if q.floor in floors]
-        for i, k in enumerate(row):
-            places[k] = (r, i * _BLOCK + (4 if len(row) == 3 else 0))
-    return places
-
-
-_PLACES: Final = _places()
-_POINTS_BOXES: Final = tuple(range(66, 77))
-"""Per quarter the box where its evacuation score is written (``adventure6.md`` §2): no mark
-goes in it."""
-
-
 _NAMES: Final = DATA.names
 _QUARTER_OF: Final = {slot: q for q in QUARTERS for slot in q.slots}
 _WALKWAYS_OF: Final = {
     k: tuple(w for w, ends in WALKWAYS.items() if k in ends) for k in range(len(QUARTERS))
 }
 _TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items()}
-_GREY: Final = (0, 3, 7, 10)
+_GREY_SLOTS: Final = tuple(slot for k in (0, 3, 7, 10) for slot in QUARTERS[k].slots)
+"""Setup: the spaces of the grey virus's four possible quarters."""
 _FLOOR_SYMBOLS: Final = {
     floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
     for floor in FLOORS
@@ -295,7 +268,7 @@ def quarter_score(marks: bytearray, quarter: Quarter) -> int:
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": lambda marks: len(QUARTERS) - _MARKERS(marks).count(0) >= 2,
     "A2": lambda marks: any(0 not in markers(marks) for markers in _FLOOR_MARKERS),
-    "B1": full_groups((_WALKWAYS_OF[k] for k in range(len(QUARTERS))), 3),
+    "B1": full_groups(_WALKWAYS_OF.values(), 3),
     "B2": full_groups((_WALKWAYS_OF[2], _WALKWAYS_OF[8]), 2),  # quarters 2 and 8 closed
     "C1": full_groups(_ENERGIES_OF_FLOOR, 2),
     "C2": full_groups(_FLOOR_SYMBOLS.values(), 2),
@@ -310,19 +283,8 @@ def open_walkways(marks: bytearray) -> list[int]:
     return [w for w in WALKWAYS if not marks[w]]
 
 
-def empty_spaces(marks: bytearray) -> list[int]:
-    """Every empty space of the base (where the Planning X may go)."""
-    return [slot for slot in DATA.space_slots if not marks[slot]]
-
-
-def _grey_spaces(marks: bytearray) -> list[int]:
-    """Setup: the empty spaces of the grey virus's four possible quarters."""
-    return [slot for k in _GREY for slot in QUARTERS[k].slots if not marks[slot]]
-
-
-def _empty_in(quarter: Quarter) -> Callable[[bytearray], list[int]]:
-    """The empty spaces of ``quarter`` (where its infection goes)."""
-    slots = quarter.slots
+def _empty_of(slots: tuple[int, ...]) -> Callable[[bytearray], list[int]]:
+    """The empty ones of ``slots`` (where an infection may go)."""
     return lambda marks: [slot for slot in slots if not marks[slot]]
 
 
@@ -440,9 +402,8 @@ def _trigger(_engine: Engine, sheet: Sheet, box: int) -> None:
 
 
 def _release(engine: Engine, sheet: Sheet, marker: int) -> None:
-    """A track marker's activation symbol, still unmarked, releases its virus (green, blue): its
-    target is circled unless quarantined, and everyone activates it in phase 5 (solo: the player
-    propagates once, and gains a solo bonus)."""
+    """A track marker's activation symbol, still unmarked, releases its virus (green, blue) for
+    everyone in phase 5 (solo: the player propagates once, and gains a solo bonus)."""
     symbol = ACTIVATIONS[marker]
     if sheet.marks[symbol]:
         return
@@ -469,6 +430,14 @@ _CLOSE: Final = Offer(
     "CLOSE", Choose(open_walkways, {w: f"#{w}" for w in WALKWAYS}, then=(Call(_quarantine),))
 )
 """Robot, and a plant row's bonus: close a walkway."""
+
+
+def _infection(
+    word: str, slots: tuple[int, ...], then: Callable[[Engine, Sheet, int], None]
+) -> Offer:
+    """An infection drawn in an empty one of ``slots``, then ``then``."""
+    names = {slot: _NAMES[slot] for slot in slots}
+    return Offer(word, Choose(_empty_of(slots), names, then=(Call(then),), flag=INFECTED))
 
 
 def _row_bonus(row: Row, item: str) -> Effects:
@@ -506,30 +475,11 @@ class Virus(Engine):
         "PLANT": Offer("PLANT", Next({s: _PLANTS[q.name] for q in QUARTERS for s in q.slots})),
         "WATER": Offer("WATER", Next(_TANK_TRACKS)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
-        "PLANNING": Offer("X", Cross(empty_spaces, then=(Advance(PLANNING_TRACK),))),
+        "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING_TRACK),))),
     }
     items: ClassVar[Mapping[str, Offer]] = {
-        "GREY": Offer(
-            "GREY",
-            Choose(
-                _grey_spaces,
-                {slot: _NAMES[slot] for k in _GREY for slot in QUARTERS[k].slots},
-                then=(Call(_grey),),
-                flag=INFECTED,
-            ),
-        ),
-        **{
-            f"INFECT {q.name}": Offer(
-                "INFECT",
-                Choose(
-                    _empty_in(q),
-                    {slot: _NAMES[slot] for slot in q.slots},
-                    then=(Call(_infected),),
-                    flag=INFECTED,
-                ),
-            )
-            for q in QUARTERS
-        },
+        "GREY": _infection("GREY", _GREY_SLOTS, _grey),
+        **{f"INFECT {q.name}": _infection("INFECT", q.slots, _infected) for q in QUARTERS},
         "CLOSE": _CLOSE,
         "ENERGY": Offer("ENERGY", Tracks(_ENERGIES, reach=_not_evacuated)),
     }
@@ -589,18 +539,13 @@ class Virus(Engine):
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water and quarters, less infections and errors."""
         marks = sheet.marks
-        missions = sum(value for value in sheet.missions if value > 0)
-        plants = _PLANT_ROWS.value(marks)
-        water = _WATER_ROWS.value(marks)
-        quarters = sum(quarter_score(marks, q) for q in QUARTERS)
-        infected = sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED)
         return with_total(
             {
-                "missions": missions,
-                "plants": plants,
-                "water": water,
-                "quarters": quarters,
-                "infected": -infected,
+                "missions": sum(value for value in sheet.missions if value > 0),
+                "plants": _PLANT_ROWS.value(marks),
+                "water": _WATER_ROWS.value(marks),
+                "quarters": sum(quarter_score(marks, q) for q in QUARTERS),
+                "infected": -DATA.space_marks(marks).count(INFECTED),
                 "errors": -5 * self.errors_marked(sheet),
             }
         )
@@ -665,7 +610,7 @@ class Virus(Engine):
             "plant_track": PLANT_MARKERS.marked(marks),
             "water_track": WATER_MARKERS.marked(marks),
             "propagation_symbols": [f"#{s}" for s in _PROPAGATION_SYMBOLS if marks[s]],
-            "infected": sum(1 for slot in DATA.space_slots if marks[slot] == INFECTED),
+            "infected": DATA.space_marks(marks).count(INFECTED),
             "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": count_marked(marks, PLANNING),
             "wilds": {
