@@ -200,16 +200,13 @@ _EDGES: Final = (
 """The tunnel edge list of ``adventure3.md`` §3 (slot: cell–cell; slot 0: printed)."""
 
 
-def _tunnels() -> tuple[Tunnel, ...]:
-    result = []
-    for item in _EDGES.split(", "):
-        slot, cells = item.split(" ")
-        a, b = cells.split("-")
-        result.append(Tunnel(int(slot) or None, int(a), int(b)))
-    return tuple(result)
+def _tunnel(edge: str) -> Tunnel:
+    """One edge of :data:`_EDGES` (``137 2-1``) as a tunnel."""
+    slot, a, b = map(int, edge.replace("-", " ").split())
+    return Tunnel(slot or None, a, b)
 
 
-TUNNELS: Final = _tunnels()
+TUNNELS: Final = tuple(_tunnel(edge) for edge in _EDGES.split(", "))
 """Every tunnel: 58 to build (slots 137–194) and 2 printed."""
 
 MULTIPLIERS: Final = {
@@ -312,16 +309,6 @@ def _tunnels_view(tunnels: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return built, tuple(CELL_NAMES[cell] for cell in sorted(_network(tunnels)))
 
 
-def empty_buildings(marks: bytearray) -> list[int]:
-    """Every building with no mark (where the Planning X may go)."""
-    return [slot for slot in range(1, 33) if not marks[slot]]
-
-
-def plants_circled(marks: bytearray) -> int:
-    """Plants circled on the sheet (0–20)."""
-    return count_marked(marks, _ALL_PLANTS)
-
-
 def _circle_antenna(engine: Engine, sheet: Sheet, building: int) -> None:
     """A building just marked: circle its antenna if it is in the network."""
     marks = sheet.marks
@@ -345,7 +332,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": full_groups((zone.slots for zone in ROWS), 3),  # rows with every building
     "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
     "B2": full_groups(QUARTER_ANTENNAS.values(), 2),
-    "C1": lambda marks: plants_circled(marks) >= 10,
+    "C1": lambda marks: count_marked(marks, _ALL_PLANTS) >= 10,
     "C2": full_groups(_TANKS_BY_QUARTER, 2),
 }
 """Each mission's requirement (``adventure3.md`` §7)."""
@@ -367,10 +354,7 @@ class Colony(Engine):
 
     title: ClassVar[str] = N_("The Colony")
     data: ClassVar[SheetData] = DATA
-    tracks: ClassVar[Mapping[str, Track]] = {
-        "astronauts": ASTRONAUT_TRACK,
-        "planning": PLANNING,
-    }
+    tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "planning": PLANNING}
     rewards: ClassVar[Mapping[int, Effects]] = {  # a greenhouse's other plants
         house[0]: tuple(Mark(plant) for plant in house[1:])
         for quarter in QUARTERS
@@ -388,7 +372,7 @@ class Colony(Engine):
         "PLANT": Offer("PLANT", Next(_GREENHOUSES_OF)),
         "WATER": Offer("WATER", Linked(TANKS)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
-        "PLANNING": Offer("X", Cross(empty_buildings, then=(Advance(PLANNING),))),
+        "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING),))),
     }
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = tuple(q.high for q in QUARTERS)
@@ -401,11 +385,8 @@ class Colony(Engine):
         return _limits(bytes(marks[:33]))
 
     def fitting(self, marks: bytearray) -> list[FitTable]:
-        """The empty buildings a number fits: those its column allows and its row allows (what
-        :meth:`open_spaces` gives), from each zone's fits per number as masks of buildings,
-        kept per the zone's marks (a write changes one column and one row): a number is then
-        twelve ORs and an AND, not a scan of every open building (one table, each number worked
-        out when first read: :class:`_Fits`)."""
+        """The empty buildings a number fits (what :meth:`open_spaces` gives): twelve ORs and an
+        AND of each zone's masks per number (:class:`_Fits`), kept per the zone's marks."""
         zones = []
         for slots, marks_of, kept in _ZONE_MARKS:  # a plain dict per zone: no lru_cache call
             key = marks_of(marks)
@@ -438,22 +419,18 @@ class Colony(Engine):
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water, antennas, quarters and majority, less planning and errors."""
         marks = sheet.marks
-        missions = sum(value for value in sheet.missions if value > 0)
-        plants = plants_circled(marks) * MULTIPLIERS["PLANTS"].value(marks)
-        water = count_marked(marks, _ALL_TANKS) * MULTIPLIERS["WATER"].value(marks)
-        antennas = count_marked(marks, _ALL_ANTENNAS) * MULTIPLIERS["ANTENNAS"].value(marks)
+        multiplier = {name: track.value(marks) for name, track in MULTIPLIERS.items()}
         quarters = sum(
             15 if marks[q.high] & CIRCLED else 5 if marks[q.low] else 0 for q in QUARTERS
         )
-        astronaut = self.majority(sheet, context)
         return with_total(
             {
-                "missions": missions,
-                "plants": plants,
-                "water": water,
-                "antennas": antennas,
+                "missions": sum(value for value in sheet.missions if value > 0),
+                "plants": count_marked(marks, _ALL_PLANTS) * multiplier["PLANTS"],
+                "water": count_marked(marks, _ALL_TANKS) * multiplier["WATER"],
+                "antennas": count_marked(marks, _ALL_ANTENNAS) * multiplier["ANTENNAS"],
                 "quarters": quarters,
-                "astronaut": astronaut,
+                "astronaut": self.majority(sheet, context),
                 "planning": -PLANNING.value(marks),
                 "errors": -5 * self.errors_marked(sheet),
             }
@@ -562,23 +539,17 @@ class _Fits(dict[int, Spans]):
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """Each empty building, in slot order, with the bounds of its column and its row met (each
     zone's bounds kept per its marks: :func:`~.sheet.zone_open`)."""
-    column_low = [LOW] * len(spaces)
-    column_high = [HIGH] * len(spaces)
+    columns = {}
     for slots, marks_of in _COLUMN_MARKS:
         for slot, low, high in zone_open(slots, marks_of(spaces)):
-            column_low[slot] = low
-            column_high[slot] = high
+            columns[slot] = low, high
     limits = []
     for slots, marks_of in _ROW_MARKS:
         for slot, low, high in zone_open(slots, marks_of(spaces)):
-            other_low, other_high = column_low[slot], column_high[slot]
-            limits.append(
-                (
-                    slot,
-                    low if low > other_low else other_low,
-                    high if high < other_high else other_high,
-                )
-            )
+            column_low, column_high = columns[slot]
+            low = low if low > column_low else column_low
+            high = high if high < column_high else column_high
+            limits.append((slot, low, high))
     limits.sort()
     return tuple(limits)
 

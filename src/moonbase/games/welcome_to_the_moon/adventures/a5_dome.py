@@ -69,6 +69,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     X,
     Zone,
     count_marked,
+    full_groups,
     numbered_spaces,
 )
 from moonbase.i18n import N_
@@ -249,17 +250,13 @@ DATA: Final = SheetData(
 """The sheet of adventure 5."""
 
 
-_NAMES: Final = DATA.names
 _PIECE: Final = {
     **{section.name: section.slot for section in SECTIONS},
     **{f"{s.name}L": s.halves[0] for s in SECTIONS},
     **{f"{s.name}R": s.halves[1] for s in SECTIONS},
 }
 _PIECE_NAME: Final = {slot: name for name, slot in _PIECE.items()}
-_PARITY: Final = {
-    **{s.slot: s.parity for s in SECTIONS},
-    **{half: s.parity for s in SECTIONS for half in s.halves},
-}
+_PARITY: Final = {piece: s.parity for s in SECTIONS for piece in (s.slot, *s.halves)}
 
 
 def available(marks: bytearray, skyscraper: Skyscraper) -> list[int]:
@@ -274,18 +271,12 @@ def available(marks: bytearray, skyscraper: Skyscraper) -> list[int]:
     [6, 8]
     """
     slots = skyscraper.slots
-    last = len(slots) - 1
-    result: list[int] = []
-    for index, slot in enumerate(slots):
-        if marks[slot]:
-            continue
-        if (
-            slot in skyscraper.ground
-            or (index > 0 and marks[slots[index - 1]])
-            or (index < last and marks[slots[index + 1]])
-        ):
-            result.append(slot)
-    return result
+    around = (0, *(marks[slot] for slot in slots), 0)  # an empty space past either end
+    return [
+        slot
+        for index, slot in enumerate(slots)
+        if not marks[slot] and (slot in skyscraper.ground or around[index] or around[index + 2])
+    ]
 
 
 def unbuilt_pieces(marks: bytearray) -> list[int]:
@@ -309,8 +300,6 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
 
 
 _SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
-
-
 _NOT_NUMBERS: Final = bytes([0, *range(HIGH + 1, 256)])
 """The marks of a space that are not numbers (deleted from a run, its numbers are left)."""
 
@@ -405,21 +394,12 @@ def _open_for_x(spaces: bytes) -> tuple[int, ...]:
 
 
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
-_SKYSCRAPER_SPACES: Final = tuple(itemgetter(*sk.slots) for sk in SKYSCRAPERS)
 _TOP_SPACES: Final = itemgetter(*TOPS)
 
 
 def tower_counts(marks: bytearray) -> list[int]:
     """Circled symbols per tower level, top to bottom."""
     return [3 - symbols(marks).count(0) for symbols in _LEVEL_SYMBOLS]
-
-
-def _skyscraper_full(marks: bytearray) -> bool:
-    """Mission A1: a skyscraper with every space filled."""
-    for spaces in _SKYSCRAPER_SPACES:  # noqa: SIM110  # a loop: any() and a generator cost more
-        if 0 not in spaces(marks):
-            return True
-    return False
 
 
 def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
@@ -440,7 +420,7 @@ def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": _skyscraper_full,
+    "A1": full_groups((sk.slots for sk in SKYSCRAPERS), 1),  # a skyscraper with every space
     "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
     "B1": _levels_with(2, 3),
     "B2": _levels_with(3, 2),
@@ -518,12 +498,8 @@ class Dome(Engine):
         if context.astra_cards is not None:
             first = count >= context.astra_cards[ACTIONS.index("ASTRONAUT")]
         else:
-            best = max(
-                sum(1 for slot in ASTRONAUTS if other.marks[slot]) for other in context.sheets
-            )
-            first = count >= best
-        column = "first" if first else "second"
-        return TABLES["ASTRONAUTS"].value(marks, column)
+            first = count >= max(count_marked(other.marks, ASTRONAUTS) for other in context.sheets)
+        return TABLES["ASTRONAUTS"].value(marks, "first" if first else "second")
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, tower, skyscraper ends and astronauts, less the dome and errors."""
@@ -538,15 +514,13 @@ class Dome(Engine):
         skyscrapers = sum(
             points for end in ENDS for slot, points in (end.high, end.low) if marks[slot] & CIRCLED
         )
-        astronauts = self.astronaut_points(sheet, context)
-        dome = len(unbuilt_pieces(marks)) * TABLES["DOME"].value(marks, "penalty")
         return with_total(
             {
                 "missions": missions,
                 "tower": tower,
                 "skyscrapers": skyscrapers,
-                "astronauts": astronauts,
-                "dome": -dome,
+                "astronauts": self.astronaut_points(sheet, context),
+                "dome": -len(unbuilt_pieces(marks)) * TABLES["DOME"].value(marks, "penalty"),
                 "errors": -5 * self.errors_marked(sheet),
             }
         )
@@ -567,7 +541,7 @@ class Dome(Engine):
         marks = sheet.marks
         return {
             "spaces": DATA.spaces_view(marks),
-            "ends": {_NAMES[end.space]: self.end_state(marks, end) for end in ENDS},
+            "ends": {DATA.names[end.space]: self.end_state(marks, end) for end in ENDS},
             "tower": {
                 level.name: {
                     "plants": count_marked(marks, level.plants),
