@@ -23,9 +23,6 @@ side 2); the player and ASTRA write on the same battlefield each turn. ASTRA pla
 of each turn (``ASTRA PL<k>`` when two planets are allowed); her effect cards put her insignia on
 two moons (``ASTRA MOON PL<k>.M<j>``). A tie on a planet goes to the player alone.
 
-The rules are the engine's declarations, written for side 1 on the sheet's own battlefield:
-:meth:`Battle.seated` makes each of their tracks the writing side's on this turn's battlefield.
-
 Its layout (``Battle().layout``) is the battlefield as printed (solo: both battlefields), which the
 terminal draws.
 
@@ -46,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache
 from typing import Any, ClassVar, Final, cast
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -180,16 +177,9 @@ HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 
 """The two halves by side (``adventure8.md`` §5)."""
 
 
-def _at(track: Track, off: int) -> Track:
-    """``track`` on the battlefield at ``off``."""
-    return replace(track, slots=tuple(off + slot for slot in track.slots))
-
-
 def _tracks_at(side: int, off: int) -> dict[str, Track]:
-    """Half ``side``'s tracks on the battlefield at ``off``, by name (``plants``, ``water``,
-    ``planning``, the three kinds, ``astronauts``: circled, ``errors``; ``asteroids``: the belt
-    from the side's end, marked with its insignia), and each planet's plant and water symbols
-    (``PL0 plants``, ``PL0 waters`` …: crossed one after the other)."""
+    """Half ``side``'s tracks on the battlefield at ``off``, by name (``asteroids``: the belt
+    from the side's end), and each planet's plant and water symbols (``PL0 plants`` …)."""
     half = HALVES[side]
     belt = tuple(sorted(ASTEROIDS, reverse=side == 2))
     tracks = {
@@ -203,7 +193,10 @@ def _tracks_at(side: int, off: int) -> dict[str, Track]:
         **{f"{p.name} plants": Track(f"{p.name} plants", p.plants) for p in PLANETS},
         **{f"{p.name} waters": Track(f"{p.name} waters", p.waters) for p in PLANETS},
     }
-    return {name: _at(track, off) for name, track in tracks.items()}
+    return {
+        name: replace(track, slots=tuple(off + slot for slot in track.slots))
+        for name, track in tracks.items()
+    }
 
 
 TRACKS: Final = {(side, off): _tracks_at(side, off) for side in HALVES for off in (0, FIELD)}
@@ -292,9 +285,8 @@ def allowed(number: int) -> tuple[Planet, ...]:
 
 
 def _distance(planet: Planet, number: int) -> int:
-    if number < planet.low:
-        return planet.low - number
-    return max(0, number - planet.high)
+    """How far ``number`` is from the planet's allowed numbers."""
+    return max(0, planet.low - number, number - planet.high)
 
 
 def _free_moons(marks: bytearray, off: int, planets: Sequence[Planet] = PLANETS) -> list[int]:
@@ -372,19 +364,6 @@ _PLANET_SPANS: Final = tuple(
 """Each planet's index and its spaces as a slot range."""
 assert all(consecutive(p.spaces) and consecutive(p.moons) for p in PLANETS)
 assert all(consecutive(half.astronauts) for half in HALVES.values())
-_ASTEROID_MARKS: Final = {off: gather([off + rock for rock in ASTEROIDS]) for off in (0, FIELD)}
-"""Per battlefield (by offset): the marks of its asteroids, in one C call."""
-_MOON_MARKS: Final = {
-    off: tuple(gather([off + moon for moon in planet.moons]) for planet in PLANETS)
-    for off in (0, FIELD)
-}
-"""Per battlefield (by offset): the marks of each planet's moons, in one C call."""
-
-
-def _met(card: str, marks: bytearray, off: int = 0, side: int = 1) -> bool:
-    """Whether a half (by default the owner's, side 1 of the sheet's own battlefield) meets
-    mission ``card`` (``adventure8.md`` §8; its test made once: :func:`_half_test`)."""
-    return _HALF_TESTS[card][side, off](marks)
 
 
 def _firsts(marks_of: Callable[[bytearray], tuple[int, ...]]) -> Callable[[bytearray], bool]:
@@ -394,8 +373,8 @@ def _firsts(marks_of: Callable[[bytearray], tuple[int, ...]]) -> Callable[[bytea
 
 
 def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
-    """Mission ``card``'s test of half ``side`` on the battlefield at ``off``, on the marks
-    (plain loops over C gathers: the missions are tested every turn)."""
+    """Mission ``card``'s test (``adventure8.md`` §8) of half ``side`` on the battlefield at
+    ``off``, on the marks (plain loops over C gathers: the missions are tested every turn)."""
     tracks = TRACKS[side, off]
     planets = tuple((off + p.resolved, off + p.flag, p.kind) for p in PLANETS)
     if card == "A1":  # four planets held
@@ -421,13 +400,14 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
 
         return every_kind
     if card == "B1":  # seven asteroids
-        asteroids = _ASTEROID_MARKS[off]
+        asteroids = gather([off + rock for rock in ASTEROIDS])
         return lambda marks: asteroids(marks).count(side) >= 7
     if card == "B2":  # two boxes of each kind's multiplier
         return _firsts(gather([slot for kind in KINDS for slot in tracks[kind].slots[:2]]))
     if card == "C1":  # six plants and four water
         return _firsts(gather(tracks["plants"].slots[:6] + tracks["water"].slots[:4]))
-    moons_of = _MOON_MARKS[off]  # C2: a moon on four planets
+    # C2: a moon on four planets
+    moons_of = [gather([off + moon for moon in p.moons]) for p in PLANETS]
 
     def moons(marks: bytearray) -> bool:
         spare = len(moons_of) - 4  # planets that may have no moon of the side
@@ -444,7 +424,6 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
 _ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
 _MOON_DRAWN: Final = _moon(astra=False)
 
-
 _SPACE_MARKS: Final = {off: gather([off + slot for slot in DATA.space_slots]) for off in (0, FIELD)}
 """Per battlefield (by offset): the marks of its spaces, in one C call."""
 _ERROR_MARKS: Final = {
@@ -454,12 +433,17 @@ _ERROR_MARKS: Final = {
 """Per battlefield (by offset): the marks of each half's error boxes."""
 
 
+def _cost(planet: Planet, number: int, astronaut: bool) -> int:
+    """Stored symbols ``number`` spends to reach ``planet``: each moves it by up to 2, and so
+    does the Astronaut action once."""
+    steps = (_distance(planet, number) + 1) // 2
+    return max(0, steps - 1) if astronaut else steps
+
+
 @cache
 def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
-    """Per planet, the stored symbols a combination of ``number`` (with the Astronaut action
-    or not) spends to reach it (:meth:`Battle._cost`), worked out once."""
-    action = "ASTRONAUT" if astronaut else "ROBOT"
-    return tuple(Battle._cost(Combination("", number, action), planet) for planet in PLANETS)
+    """Per planet, :func:`_cost` (worked out once)."""
+    return tuple(_cost(planet, number, astronaut) for planet in PLANETS)
 
 
 assert all(
@@ -542,7 +526,7 @@ class Battle(Engine):
     items_first: ClassVar[bool] = True
     changed: ClassVar[Effects] = (Advance(_OWN["astronauts"]),)
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {
-        card: partial(_met, card) for card in MISSION_CARDS
+        card: tests[1, 0] for card, tests in _HALF_TESTS.items()
     }
     """The owner's own half (side 1); the state asks :meth:`meets`, which checks both halves."""
 
@@ -570,13 +554,6 @@ class Battle(Engine):
     def stored(marks: bytearray, half: Half, off: int) -> list[int]:
         """Astronaut symbols circled and not yet spent."""
         return [off + s for s in half.astronauts if marks[off + s] == CIRCLED]
-
-    @staticmethod
-    def _cost(combo: Combination, planet: Planet) -> int:
-        """Stored symbols ``combo`` spends to reach ``planet``: each moves its number by up to 2,
-        and so does the Astronaut action once."""
-        steps = (_distance(planet, combo.number) + 1) // 2
-        return max(0, steps - 1) if combo.action == "ASTRONAUT" else steps
 
     def writes(
         self, sheet: Sheet, combos: Sequence[Combination], rows: WriteRows, wild: bool = True
@@ -606,7 +583,7 @@ class Battle(Engine):
         marks = sheet.marks
         off = offset_now(marks)
         planet = _PLANET_OF[slot]
-        spend = self._cost(combo, planet)
+        spend = _cost(planet, combo.number, combo.action == "ASTRONAUT")
         for symbol in self.stored(marks, HALVES[side_now(marks)], off)[:spend]:
             marks[symbol] |= CROSSED
         marks[off + slot] = side_now(marks)
@@ -733,9 +710,8 @@ class Battle(Engine):
 
     @staticmethod
     def _half_owner(sheets: Sequence[Sheet], index: int, side: int, astra: bool) -> int | str:
-        """Whose half ``side`` of sheet ``index`` is: its owner's (side 1) or the previous
-        seat's (side 2); solo, the player's but for ASTRA's side 1 on her battlefield and her
-        side 2 on the player's."""
+        """Whose half ``side`` of sheet ``index`` is: its owner's (side 1), the previous seat's
+        (side 2); solo, the player's but for ASTRA's own side on each battlefield."""
         if sheets[index].solo:
             return 0 if (side == 2) == astra else "ASTRA"
         return index if side == 1 else (index - 1) % len(sheets)
@@ -745,13 +721,10 @@ class Battle(Engine):
         planning and error penalties are negative)."""
         tracks = TRACKS[side, off]
         flags = self.flags(marks, off, solo)
-        planets = {
-            kind: sum(1 for p, f in zip(PLANETS, flags, strict=True) if p.kind == kind and f & side)
-            for kind in KINDS
-        }
+        held = [p.kind for p, f in zip(PLANETS, flags, strict=True) if f & side]
         parts = {"plants": tracks["plants"].value(marks), "water": tracks["water"].value(marks)}
         for kind in KINDS:
-            parts[kind.lower()] = planets[kind] * tracks[kind].value(marks)
+            parts[kind.lower()] = held.count(kind) * tracks[kind].value(marks)
         parts["planning"] = -tracks["planning"].value(marks)
         parts["errors"] = -5 * tracks["errors"].marked(marks)
         return parts
