@@ -107,6 +107,7 @@ TANKS: Final = {
     19: (68, 8), 23: (69, 7), 26: (70, 6), 30: (71, 5), 32: (72, 4), 35: (73, 4),
 }  # fmt: skip
 """Space → (water-tank slot, points), in trajectory order."""
+_TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ DATA: Final = SheetData(
     mission_slots=(47, 48, 49),
     symbols={
         "walls": WALLS,
-        "tanks": tuple(tank for tank, _ in TANKS.values()),
+        "tanks": _TANK_ORDER,
         "energy": ENERGY,
         "astronauts": ASTRONAUTS,
         "planning": PLANNING,
@@ -167,7 +168,6 @@ DATA: Final = SheetData(
 """The sheet of adventure 2."""
 
 
-_TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
 _MAJORITY: Final = (20, 10, 5)
 
 
@@ -222,11 +222,6 @@ def _stations_in(zone: tuple[int, ...]) -> frozenset[str]:
     return frozenset(st.name for st in STATIONS if zone[0] <= st.space <= zone[-1])
 
 
-def empty_spaces(marks: bytearray) -> list[int]:
-    """Every empty space of the trajectory (where the Planning X may go)."""
-    return [slot for slot in SPACES if not marks[slot]]
-
-
 def open_walls(marks: bytearray) -> list[int]:
     """Every wall position not yet drawn."""
     return [slot for slot in WALLS if not marks[slot]]
@@ -244,8 +239,7 @@ def _four_tanks_in_a_row(marks: bytearray) -> bool:
 
 def _zones_of_six_four_two(marks: bytearray) -> bool:
     """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
-    sizes = complete_zones(marks)
-    return 6 in sizes and 4 in sizes and 2 in sizes
+    return {6, 4, 2}.issubset(complete_zones(marks))
 
 
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
@@ -294,7 +288,7 @@ class Journey(Engine):
         "WATER": Offer("WATER", Linked({space: tank for space, (tank, _) in TANKS.items()})),
         "ENERGY": Offer("ENERGY", Next(ENERGY_TRACK)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
-        "PLANNING": Offer("X", Cross(empty_spaces, then=(Advance(PLANNING_TRACK),))),
+        "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING_TRACK),))),
     }
     items: ClassVar[Mapping[str, Offer]] = {
         "WALL": Offer("WALL", Choose(open_walls, {slot: f"#{slot}" for slot in WALLS}))
@@ -318,10 +312,9 @@ class Journey(Engine):
     @staticmethod
     def multiplier(sheet: Sheet, station: Station) -> int:
         """The station's circled multiplier (0 if none)."""
-        if sheet.marks[station.high[0]] & CIRCLED:
-            return station.high[1]
-        if sheet.marks[station.low[0]] & CIRCLED:
-            return station.low[1]
+        for slot, points in (station.high, station.low):
+            if sheet.marks[slot] & CIRCLED:
+                return points
         return 0
 
     def majority(self, sheet: Sheet, context: Context) -> int:

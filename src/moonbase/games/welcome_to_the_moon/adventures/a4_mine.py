@@ -127,13 +127,10 @@ _LOWER_GAPS: Final = "P161 P165 - P172 W175 - W182 W186 P189 W194 P197 P202"
 
 
 def _gaps() -> tuple[Gap, ...]:
-    upper = _UPPER_GAPS.split(" ")
-    lower = _LOWER_GAPS.split(" ")
     kinds = {"P": "PLANT", "W": "WATER"}
     result = []
-    for k in range(1, 13):
-        for prefix, code, spaces in (("U", upper, (k, k + 12)), ("L", lower, (k + 12, k + 24))):
-            item = code[k - 1]
+    for k, upper, lower in zip(range(1, 13), _UPPER_GAPS.split(), _LOWER_GAPS.split(), strict=True):
+        for prefix, item, spaces in (("U", upper, (k, k + 12)), ("L", lower, (k + 12, k + 24))):
             if item != "-":
                 result.append(Gap(f"{prefix}{k}", kinds[item[0]], int(item[1:]), spaces))
     return tuple(result)
@@ -232,7 +229,7 @@ DATA: Final = SheetData(
 
 _COLUMN_RESOURCES: Final = {
     k: tuple(
-        [(GEMS[s][0], GEMS[s][1]) for s in (k, k + 12, k + 24) if s in GEMS]
+        [GEMS[s] for s in (k, k + 12, k + 24) if s in GEMS]
         + [(gap.kind, gap.slot) for gap in GAPS if gap.column == k]
     )
     for k in range(1, 13)
@@ -291,9 +288,8 @@ _BESIDE: Final = {
 
 
 def _extract(engine: Engine, sheet: Sheet, space: int, wait: bool = False) -> None:
-    """Extract the column of ``space`` if it is full: its circled resources go to storage. With
-    ``wait``, a Plant or Water written in ``space`` that may still circle a gap beside it makes
-    the column wait until the action is over (:attr:`Mine.after_action`): the gap goes too."""
+    """Extract the column of ``space`` once full: its circled resources go to storage. ``wait``:
+    not while a Plant or Water written there may still circle a gap (:attr:`Mine.after_action`)."""
     marks = sheet.marks
     k = (space - 1) % 12 + 1
     icon = EXTRACTORS[k - 1]
@@ -321,8 +317,8 @@ _FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
 
 
 def _at_least(slots: tuple[int, ...], count: int) -> Callable[[bytearray], bool]:
-    """Whether at least ``count`` of ``slots`` carry a mark (:func:`_count`, with the gather
-    made once: missions are tested every turn)."""
+    """Whether at least ``count`` of ``slots`` carry a mark (the gather made once: missions are
+    tested every turn)."""
     marks_of, most_empty = gather(slots), len(slots) - count
     return lambda marks: marks_of(marks).count(0) <= most_empty
 

@@ -56,25 +56,21 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
-from moonbase.games.welcome_to_the_moon.astra import ASTRA_ADVENTURES
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
     CROSSED,
-    HIGH,
-    LOW,
     Runs,
     Sheet,
     SheetData,
-    Space,
     Spans,
     Track,
     X,
     Zone,
     Zones,
-    bounds,
-    consecutive,
     count_marked,
     full_groups,
+    numbered_spaces,
+    open_spaces,
     run_fits,
 )
 from moonbase.i18n import N_
@@ -169,7 +165,6 @@ LAUNCH_PAD: Final = frozenset({0, 2})
 """The blocks connected from the start."""
 _SHIP_SPANS: Final = tuple((ship.spaces[0], ship.spaces[-1] + 1) for ship in STARSHIPS)
 """Each starship's spaces as a span of slots (they are consecutive)."""
-assert all(consecutive(ship.spaces) for ship in STARSHIPS)
 assert all(
     s.printed_plants + len(s.plants) == 3 == s.printed_reactors + len(s.reactors) for s in STARSHIPS
 )
@@ -190,24 +185,13 @@ ERRORS: Final = (69, 70, 71)
 VALUES: Final = (0, 2, 4, 7)
 """Points for 0–3 circled plants (a greenhouse) or reactors (a module)."""
 
-_SPACES: Final = tuple(range(1, 44))
-_SHIP_OF: Final = {space: ship.name for ship in STARSHIPS for space in ship.spaces}
-_SHIPS: Final = {ship.name: ship for ship in STARSHIPS}
 _TANKS: Final = {space: tank for block in BLOCKS for space, tank in block.tanks.items()}
-_GREENHOUSES: Final = {ship.greenhouse: ship for ship in STARSHIPS}
 _DOUBLES: Final = tuple(ship.double for ship in STARSHIPS)
 _MODULES: Final = tuple(block for block in BLOCKS if not block.greenhouse)
-_SOLO_BOXES: Final = ASTRA_ADVENTURES[7].bonus_boxes
-
-
-def _alias(space: int) -> str:
-    ship = STARSHIPS[int(_SHIP_OF[space][2])]
-    return f"{ship.name}.{ship.spaces.index(space) + 1}"
-
 
 DATA: Final = SheetData(
     adventure=7,
-    spaces=tuple(Space(space, _alias(space)) for space in _SPACES),
+    spaces=numbered_spaces((ship.name, ship.spaces) for ship in STARSHIPS),
     size=160,
     error_slots=ERRORS,
     mission_slots=(44, 45, 46),
@@ -280,18 +264,14 @@ def _connected(airlocks: bytes) -> frozenset[int]:
     return frozenset(reached)
 
 
-def _circled(marks: bytes | bytearray, slots: tuple[int, ...], printed: int) -> int:
-    return printed + count_marked(marks, slots)
-
-
 def plants(marks: bytes | bytearray, ship: Starship) -> int:
     """Plants circled in a starship's greenhouse, printed ones included."""
-    return _circled(marks, ship.plants, ship.printed_plants)
+    return ship.printed_plants + count_marked(marks, ship.plants)
 
 
 def reactors(marks: bytes | bytearray, ship: Starship) -> int:
     """Reactors circled on a starship, printed ones included."""
-    return _circled(marks, ship.reactors, ship.printed_reactors)
+    return ship.printed_reactors + count_marked(marks, ship.reactors)
 
 
 def available(marks: bytearray) -> list[int]:
@@ -300,7 +280,7 @@ def available(marks: bytearray) -> list[int]:
 
 
 _BLOCK_SPACES: Final = tuple(block.spaces for block in BLOCKS)
-assert list(chain.from_iterable(_BLOCK_SPACES)) == list(_SPACES), "blocks in slot order"
+assert list(chain.from_iterable(_BLOCK_SPACES)) == list(DATA.space_slots), "blocks in slot order"
 
 
 @lru_cache(maxsize=8192)
@@ -327,9 +307,8 @@ masks of a ship's blocks are disjoint: their sum is their OR)."""
 
 @lru_cache(maxsize=1024)
 def _ship_reach(airlocks: bytes) -> tuple[Runs, tuple[tuple[int, int, int], ...]]:
-    """With these airlock marks: the starships whose spaces are all connected (as runs), and
-    those partly connected, each as its span of slots and the mask that reads its spaces not
-    connected as X marks (ships with none connected are left out)."""
+    """With these airlock marks: the starships wholly connected (as runs), and each one partly
+    connected as its span of slots with the mask reading its unconnected spaces as X marks."""
     blocks = _connected(airlocks)
     whole: Zones = ()
     partly = []
@@ -385,7 +364,8 @@ _PLANTS_OF: Final = {
 _REACTORS_OF: Final = {
     space: _REACTOR_TRACKS[s] for s, ship in enumerate(STARSHIPS) for space in ship.spaces
 }
-_AIRLOCK_NAMES: Final = {slot: f"#{slot}" for slot in AIRLOCKS}
+_ACTIVATE: Final = Choose(open_airlocks, {slot: f"#{slot}" for slot in AIRLOCKS})
+"""An airlock to activate (the Robot action, or a compulsory ``AIRLOCK``)."""
 _AIRLOCK: Final = Push("AIRLOCK")
 
 
@@ -408,16 +388,14 @@ class Escape(Engine):
         **{ship.greenhouse: (Race(ship.double),) for ship in STARSHIPS},
     }
     actions: ClassVar[Mapping[str, Offer]] = {
-        "ROBOT": Offer("ROBOT", Choose(open_airlocks, _AIRLOCK_NAMES)),
+        "ROBOT": Offer("ROBOT", _ACTIVATE),
         "ENERGY": Offer("ENERGY", Next(_REACTORS_OF)),
         "PLANT": Offer("PLANT", Next(_PLANTS_OF)),
         "WATER": Offer("WATER", Linked(_TANKS)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
         "PLANNING": Offer("X", Cross(available, then=(Advance(PLANNING),))),
     }
-    items: ClassVar[Mapping[str, Offer]] = {
-        "AIRLOCK": Offer("AIRLOCK", Choose(open_airlocks, _AIRLOCK_NAMES))
-    }
+    items: ClassVar[Mapping[str, Offer]] = {"AIRLOCK": Offer("AIRLOCK", _ACTIVATE)}
     changed: ClassVar[Effects] = (Advance(ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = _DOUBLES
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
@@ -440,14 +418,13 @@ class Escape(Engine):
 
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The empty spaces of connected blocks, each between its starship's numbers."""
-        empty = available(marks)
-        if not empty:
-            return []
-        low, high = [LOW] * 44, [HIGH] * 44
-        for ship in STARSHIPS:
-            for slot, (lo, hi) in zip(ship.spaces, bounds(marks, ship.spaces), strict=True):
-                low[slot], high[slot] = lo, hi
-        return [(slot, low[slot], high[slot]) for slot in empty]
+        reachable = set(available(marks))
+        return [
+            space
+            for ship in STARSHIPS
+            for space in open_spaces(marks, ship.spaces)
+            if space[0] in reachable
+        ]
 
     # ------------------------------------------------------------------ scores
     @staticmethod
