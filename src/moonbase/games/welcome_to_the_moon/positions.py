@@ -129,7 +129,8 @@ class Position:
         slot = self.slot(name)
         layout = self.adventure.layout
         kinds = {Kind.INSIGNIA, Kind.SPACE} if layout.insignias else {Kind.INSIGNIA}
-        if self._kind(slot) not in kinds or side not in (1, 2, 3):
+        kind = layout.spot(slot).kind if slot in layout.slots else None
+        if kind not in kinds or side not in (1, 2, 3):
             raise ValueError(f"draw: side {side} on {name!r} (a side is 1, 2 or 3 on an insignia)")
         self.sheet.marks[slot] = side
         return self
@@ -138,7 +139,6 @@ class Position:
         """Mark the next ``boxes`` boxes of the adventure's track ``track`` as the rules do,
         each with its reward (``errors``: System Error boxes)."""
         engine = self.adventure
-        assert isinstance(engine, Engine), "every adventure runs on the engine"
         if track not in engine.tracks:
             raise ValueError(f"advance: no track {track!r}; tracks: {', '.join(engine.tracks)}")
         for _ in range(boxes):
@@ -191,10 +191,6 @@ class Position:
 
     def _spaces(self) -> frozenset[int]:
         return frozenset(self.adventure.data.space_slots)
-
-    def _kind(self, slot: int) -> Kind | None:
-        layout = self.adventure.layout
-        return layout.spot(slot).kind if slot in layout.slots else None
 
 
 @cache

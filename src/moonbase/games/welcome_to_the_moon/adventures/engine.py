@@ -547,9 +547,8 @@ class Engine(ABC):
 
     @cached_property
     def _shared(self) -> dict[str, tuple[str, Offer, int]]:
-        """Sub-step text the action and a compulsory sub-step both offer → its other reading,
-        taken when the first one's item is not pending (a6: Robot and a plant row's bonus both
-        close a walkway)."""
+        """A text both the action and a compulsory sub-step offer → its other reading, taken when
+        the first one's item is not pending (a6: Robot and a plant row's bonus)."""
         first = self._readings(self.items_first)
         return {
             text: reading
@@ -658,6 +657,19 @@ class Engine(ABC):
         if effects:
             self.apply(sheet, effects, sheet.written)
 
+    def settle(self, sheet: Sheet) -> None:
+        """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
+        pending = sheet.pending
+        if len(pending) == 1:  # the commonest case, without a table
+            if not self.resolvable(sheet, pending[0]):
+                sheet.pending = []
+        elif pending:
+            live = {item: self.resolvable(sheet, item) for item in set(pending)}
+            if not all(live.values()):
+                sheet.pending = [item for item in pending if live[item]]
+        if not sheet.pending:
+            sheet.stage = Sheet.DONE
+
     # ------------------------------------------------------------------ phases 5–6
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
@@ -684,9 +696,7 @@ class Engine(ABC):
     def after_missions(self, sheets: Sequence[Sheet]) -> bool:
         """Every :attr:`first_marks` slot circled on some sheet sets off its :attr:`releases` on
         every sheet, which then settle; ``True`` if one did."""
-        if not self.releases:  # a6 alone has some
-            return False
-        released = False
+        released = False  # a6 alone has releases
         for slot, effects in self.releases.items():
             if any(sheet.marks[slot] == CIRCLED for sheet in sheets):
                 for sheet in sheets:
@@ -701,6 +711,10 @@ class Engine(ABC):
         """Whether ``sheet`` meets mission ``card`` (:attr:`requirements`)."""
         return self.requirements[card](sheet.marks)
 
+    def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
+        """Whether ``seat`` meets mission ``card`` now (by default: its own sheet does)."""
+        return self.mission_met(sheets[seat], card)
+
     @cached_property
     def reads_own_sheet(self) -> bool:
         """Whether a seat meets a mission by its own sheet's marks alone (:meth:`meets` is not
@@ -710,7 +724,7 @@ class Engine(ABC):
     def mission_test(self, card: str) -> MissionTest:
         """Mission ``card``'s requirement on the seat's own sheet, in one call (an adventure
         that overrides :meth:`meets` keeps the default)."""
-        if type(self).meets is not Engine.meets:
+        if not self.reads_own_sheet:
             meets = self.meets  # a closure: a partial with a keyword costs more per call
             return lambda sheets, seat: meets(sheets, seat, card)
         test = self.requirements[card]
@@ -732,8 +746,6 @@ class Engine(ABC):
         if target is not None:
             sheet.marks[target] |= CROSSED
 
-    # ------------------------------------------------------------------ sheets
-
     # ------------------------------------------------------------------ who writes where
     def sheet_for(self, seat: int, turn: int, players: int) -> int:
         """The index of the sheet ``seat`` writes on this turn: its own by default (adventure 8:
@@ -745,29 +757,6 @@ class Engine(ABC):
         """Prepare the sheets for turn ``turn`` (before its cards are drawn); nothing by
         default (adventure 8 notes which side writes)."""
         return
-
-    # ------------------------------------------------------------------ phases 2–3
-
-    # ------------------------------------------------------------------ phase 4
-
-    def settle(self, sheet: Sheet) -> None:
-        """Drop pending sub-steps that can no longer do anything; a sheet with none is done."""
-        pending = sheet.pending
-        if len(pending) == 1:  # the commonest case, without a table
-            if not self.resolvable(sheet, pending[0]):
-                sheet.pending = []
-        elif pending:
-            live = {item: self.resolvable(sheet, item) for item in set(pending)}
-            if not all(live.values()):
-                sheet.pending = [item for item in pending if live[item]]
-        if not sheet.pending:
-            sheet.stage = Sheet.DONE
-
-    # ------------------------------------------------------------------ phases 5–6
-
-    def meets(self, sheets: Sequence[Sheet], seat: int, card: str) -> bool:
-        """Whether ``seat`` meets mission ``card`` now (by default: its own sheet does)."""
-        return self.mission_met(sheets[seat], card)
 
     # ------------------------------------------------------------------ the end
     def errors_marked(self, sheet: Sheet) -> int:
@@ -819,8 +808,6 @@ class Engine(ABC):
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """The score's parts by name, each with its sign (a penalty is negative), and
         ``total``, their sum (:func:`with_total`)."""
-
-    # ------------------------------------------------------------------ solo
 
     # ------------------------------------------------------------------ views
     @abstractmethod

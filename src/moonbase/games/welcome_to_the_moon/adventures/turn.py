@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import NamedTuple
 
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
-from moonbase.games.welcome_to_the_moon.sheet import FitTable, Runs, Sheet, Spans, fits_by_number
+from moonbase.games.welcome_to_the_moon.sheet import FitTable, Sheet, Spans, fits_by_number
 
 __all__ = [
     "ASTRONAUT_CHANGES",
@@ -25,7 +25,6 @@ __all__ = [
     "fitting_writes",
     "grouped_variants",
     "in_spaces",
-    "in_zones",
     "variants",
     "with_total",
 ]
@@ -118,9 +117,9 @@ def fitting_writes(
     tables: Sequence[FitTable], combos: Sequence[Combination], rows: WriteRows, wild: bool = False
 ) -> list[int]:
     """The ids of every write of ``combos`` (each with its :func:`variants`), where the empty
-    spaces a number fits are, per number, the spans of every one of ``tables`` (a table per
-    zone: :func:`in_zones`, :func:`in_spaces`): a number's spans slice the row of each variant
-    that writes it.
+    spaces a number fits are, per number, the spans of every one of ``tables`` (a table per zone:
+    :meth:`~.sheet.Runs.fits`, :func:`in_spaces`): a number's spans slice the row of each
+    variant that writes it.
 
     >>> rows = WriteRows({(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES})
     >>> tables = [in_spaces([(3, -1, 5), (7, 5, 18)])]
@@ -152,12 +151,6 @@ def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
     ((slice(3, 4, None),), (), (slice(7, 8, None),))
     """
     return fits_by_number((((slice(slot, slot + 1),), low, high) for slot, low, high in spaces), ())
-
-
-def in_zones(marks: bytearray, zones: Sequence[tuple[int, ...]]) -> list[tuple[Spans, ...]]:
-    """The tables of the empty spaces a number fits in ascending ``zones`` of consecutive slots
-    (:func:`~moonbase.games.welcome_to_the_moon.sheet.run_fits`, one per zone)."""
-    return Runs.of(zones).fits(marks)
 
 
 def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
