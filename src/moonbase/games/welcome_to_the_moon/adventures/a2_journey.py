@@ -52,7 +52,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, majority_bonus, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -166,9 +166,6 @@ DATA: Final = SheetData(
     },
 )
 """The sheet of adventure 2."""
-
-
-_MAJORITY: Final = (20, 10, 5)
 
 
 def zones(marks: bytearray) -> tuple[tuple[int, ...], ...]:
@@ -326,11 +323,7 @@ class Journey(Engine):
         if context.astra_cards is not None:
             astra = context.astra_cards[ACTIONS.index("ENERGY")] // 2
             return 20 if count >= astra else 10
-        counts = sorted(
-            {len(complete_zones(other.marks)) for other in context.sheets} - {0}, reverse=True
-        )
-        rank = counts.index(count) if count in counts else len(_MAJORITY)
-        return _MAJORITY[rank] if rank < len(_MAJORITY) else 0
+        return majority_bonus(count, (len(complete_zones(other.marks)) for other in context.sheets))
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, stations, water, longest zone and majority, less errors."""
@@ -384,9 +377,6 @@ class Journey(Engine):
             "energy": ENERGY_TRACK.marked(marks),
             "astronauts": ASTRONAUT_TRACK.marked(marks),
             "planning": PLANNING_TRACK.marked(marks),
-            "wilds": {
-                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
-                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
-            },
+            "wilds": self.wilds_view(sheet),
             "errors": self.errors_marked(sheet),
         }

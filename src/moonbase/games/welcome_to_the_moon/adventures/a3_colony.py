@@ -55,7 +55,7 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Race,
     Tracks,
 )
-from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
+from moonbase.games.welcome_to_the_moon.adventures.turn import Context, majority_bonus, with_total
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
@@ -254,7 +254,6 @@ _BUILDABLE: Final = {t.slot: t for t in TUNNELS if t.slot is not None}
 """The tunnels a robot may build, by slot (in slot order)."""
 TUNNEL_NAMES: Final = {slot: t.name for slot, t in _BUILDABLE.items()}
 """Buildable tunnel slot → its name (``B1-B7``)."""
-_MAJORITY: Final = (20, 10, 5)
 _ALL_ANTENNAS: Final = DATA.symbols["antennas"]
 _ALL_PLANTS: Final = DATA.symbols["plants"]
 _ALL_TANKS: Final = DATA.symbols["tanks"]
@@ -412,9 +411,7 @@ class Colony(Engine):
             return 0
         if context.astra_cards is not None:
             return 20 if count >= context.astra_cards[ACTIONS.index("ASTRONAUT")] else 10
-        counts = sorted({self.astronauts(other) for other in context.sheets} - {0}, reverse=True)
-        rank = counts.index(count) if count in counts else len(_MAJORITY)
-        return _MAJORITY[rank] if rank < len(_MAJORITY) else 0
+        return majority_bonus(count, (self.astronauts(other) for other in context.sheets))
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water, antennas, quarters and majority, less planning and errors."""

@@ -613,10 +613,7 @@ class Virus(Engine):
             "infected": DATA.space_marks(marks).count(INFECTED),
             "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": count_marked(marks, PLANNING),
-            "wilds": {
-                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
-                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
-            },
+            "wilds": self.wilds_view(sheet),
             "errors": self.errors_marked(sheet),
         }
 

@@ -58,7 +58,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
 from moonbase.games.welcome_to_the_moon.adventures.turn import Context, with_total
 from moonbase.games.welcome_to_the_moon.sheet import (
     CIRCLED,
-    CROSSED,
     Runs,
     Sheet,
     SheetData,
@@ -482,10 +481,7 @@ class Escape(Engine):
             "tanks": [DATA.names[space] for space, tank in _TANKS.items() if marks[tank]],
             "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": PLANNING.marked(marks),
-            "wilds": {
-                "available": sum(1 for slot in WILDS if marks[slot] == CIRCLED),
-                "used": sum(1 for slot in WILDS if marks[slot] & CROSSED),
-            },
+            "wilds": self.wilds_view(sheet),
             "errors": self.errors_marked(sheet),
         }
 

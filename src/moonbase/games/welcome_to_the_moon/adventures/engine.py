@@ -814,6 +814,15 @@ class Engine(ABC):
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """The marks of a sheet as JSON-safe data (``spaces`` and the adventure's other marks)."""
 
+    def wilds_view(self, sheet: Sheet) -> dict[str, int]:
+        """The wild-action symbols as a sheet view shows them: how many are ``available``
+        (circled, not spent) and ``used`` (crossed)."""
+        marks = self._wild_marks(sheet.marks)
+        return {
+            "available": marks.count(CIRCLED),
+            "used": sum(1 for mark in marks if mark & CROSSED),
+        }
+
     # ------------------------------------------------------------------ sub-steps between turns
     # An adventure may leave sub-steps on sheets outside phase 4 (stage ``ACTING`` with
     # ``pending``): a sheet that starts with some (a setup choice), ``phase5``, ``solo_phase5``,

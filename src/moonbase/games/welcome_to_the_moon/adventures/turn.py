@@ -17,6 +17,7 @@ from moonbase.games.welcome_to_the_moon.sheet import FitTable, Sheet, Spans, fit
 
 __all__ = [
     "ASTRONAUT_CHANGES",
+    "MAJORITY",
     "VARIANT_KEYS",
     "Combination",
     "Context",
@@ -25,6 +26,7 @@ __all__ = [
     "fitting_writes",
     "grouped_variants",
     "in_spaces",
+    "majority_bonus",
     "variants",
     "with_total",
 ]
@@ -61,6 +63,22 @@ def with_total(parts: dict[str, int]) -> dict[str, int]:
     {'launch': 75, 'bonus_rockets': 0, 'errors': -5, 'total': 70}
     """
     return {**parts, "total": sum(parts.values())}
+
+
+MAJORITY = (20, 10, 5)
+"""A majority's bonuses, first to third (adventures 2 and 3)."""
+
+
+def majority_bonus(count: int, counts: Iterable[int]) -> int:
+    """The majority bonus of a sheet with ``count``: :data:`MAJORITY` by dense rank among the
+    sheets' ``counts`` above 0 (``count`` among them); 0 for none, or below the third.
+
+    >>> majority_bonus(3, [5, 3, 3, 1]), majority_bonus(1, [5, 3, 2, 1]), majority_bonus(0, [0, 4])
+    (10, 0, 0)
+    """
+    ranked = sorted(set(counts) - {0}, reverse=True)
+    rank = ranked.index(count) if count in ranked else len(MAJORITY)
+    return MAJORITY[rank] if rank < len(MAJORITY) else 0
 
 
 ASTRONAUT_CHANGES = (-2, -1, 0, 1, 2)
