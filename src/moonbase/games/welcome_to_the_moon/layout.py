@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
-from typing import Any, Final, TypedDict
+from typing import Any, Final, TypedDict, cast
 
 __all__ = [
     "Area",
@@ -262,19 +262,8 @@ def _area_json(area: Area) -> AreaJson:
         "cols": cols,
         "beside": area.beside,
         "solo": area.solo,
-        "spots": [
-            {
-                "slot": s.slot,
-                "row": s.row,
-                "col": s.col,
-                "kind": s.kind.value,
-                "printed": s.printed,
-                "name": s.name,
-                "group": s.group,
-            }
-            for s in area.spots
-        ],
-        "labels": [{"row": a.row, "col": a.col, "text": a.text} for a in area.labels],
+        "spots": [cast(SpotJson, {**vars(spot), "kind": spot.kind.value}) for spot in area.spots],
+        "labels": [dict(vars(label)) for label in area.labels],
     }
 
 

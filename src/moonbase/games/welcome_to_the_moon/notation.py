@@ -38,6 +38,7 @@ Choice(error=False, label='2', slot=5, modified=-1, wild=None, bonus=False, card
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 from typing import NamedTuple
 
 from moonbase.core.chance import ChanceTable
@@ -89,8 +90,7 @@ def canonical(action: str, data: SheetData) -> str:
     words = action.replace(",", " ").upper().split()
     for index, word in enumerate(words):
         if word.startswith("#") and word[1:].isdigit():
-            slot = int(word[1:])
-            words[index] = data.names.get(slot, f"#{slot}")
+            words[index] = data.name(int(word[1:]))
     return " ".join(words)
 
 
@@ -186,13 +186,11 @@ class Notation:
     def __init__(self, number: int, solo: bool) -> None:
         rules = adventure(number)
         data = rules.data
-        writes = _write_forms(number, solo)
-        texts = [text for text, _ in writes]
-        texts += _error_texts(solo)
+        writes = _write_forms(number, solo) + _error_forms(solo)
         steps = list(rules.step_texts())
         crosses = [f"CROSS #{slot}" for slot in rules.cross_slots()] if solo else []
-        texts += steps + crosses
-        self.texts: tuple[str, ...] = tuple(sorted(set(texts)))
+        texts = {text for text, _ in writes}.union(steps, crosses)
+        self.texts: tuple[str, ...] = tuple(sorted(texts))
         """Every action, by id (the order the core numbers them in)."""
         ids = self.ids = {text: index for index, text in enumerate(self.texts)}
         """Canonical text → id."""
@@ -209,20 +207,18 @@ class Notation:
             self.decoded[at] = choice
             if choice.bonus:
                 continue
+            if solo:
+                self.bonus_twin[at] = ids[text + " BONUS"]
+            if choice.error:
+                continue
             row = self.rows.setdefault(
                 (choice.combo, choice.modified, choice.wild), [-1] * data.size
             )
             row[choice.slot] = at
-            if solo:
-                self.bonus_twin[at] = ids[text + " BONUS"]
-        self.errors: tuple[int, ...] = tuple(ids[text] for text in _error_texts(solo, False))
+        self.errors = tuple(
+            ids[text] for text, choice in writes if choice.error and not choice.bonus
+        )
         """The ``ERROR`` ids without ``BONUS`` (solo: the card 1, 2, 3 going to ASTRA)."""
-        for text in _error_texts(solo):
-            error = parse_choice(text.split(" "), solo, data)
-            assert isinstance(error, Choice)
-            self.decoded[ids[text]] = error
-            if solo and not error.bonus:
-                self.bonus_twin[ids[text]] = ids[text + " BONUS"]
         for text in steps:
             self.decoded[ids[text]] = text
         self.cross: dict[int, int] = {}
@@ -279,30 +275,27 @@ def _write_forms(number: int, solo: bool) -> list[tuple[str, Choice]]:
     data = rules.data
     changes = ASTRONAUT_CHANGES if rules.changes else (0,)
     wilds: tuple[str | None, ...] = (None, *ACTIONS) if rules.wilds else (None,)
+    bonuses = (False, True) if solo else (False,)
     result = []
     for combo, label in enumerate(labels(solo)):
-        for slot in data.space_slots:
-            name = data.names[slot]
-            for modified in changes:
-                for wild in wilds:
-                    text = f"WRITE {label} {name}"
-                    text += f" {modified:+d}" if modified else ""
-                    text += f" WILD {wild}" if wild else ""
-                    for bonus in (False, True) if solo else (False,):
-                        result.append(
-                            (
-                                text + " BONUS" if bonus else text,
-                                Choice(False, label, slot, modified, wild, bonus, 0, combo),
-                            )
-                        )
+        for slot, modified, wild, bonus in product(data.space_slots, changes, wilds, bonuses):
+            text = f"WRITE {label} {data.names[slot]}"
+            text += f" {modified:+d}" if modified else ""
+            text += f" WILD {wild}" if wild else ""
+            text += " BONUS" if bonus else ""
+            result.append((text, Choice(False, label, slot, modified, wild, bonus, 0, combo)))
     return result
 
 
-def _error_texts(solo: bool, bonus: bool = True) -> list[str]:
+def _error_forms(solo: bool) -> list[tuple[str, Choice]]:
+    """Every ``ERROR`` (solo: per card going to ASTRA, with and without ``BONUS``), with parts."""
     if not solo:
-        return ["ERROR"]
-    texts = [f"ERROR {card}" for card in (1, 2, 3)]
-    return texts + [f"{text} BONUS" for text in texts] if bonus else texts
+        return [("ERROR", Choice(True, "", 0, 0, None, False, 0))]
+    return [
+        (f"ERROR {card}" + (" BONUS" if bonus else ""), Choice(True, "", 0, 0, None, bonus, card))
+        for card in (1, 2, 3)
+        for bonus in (False, True)
+    ]
 
 
 @cache

@@ -16,10 +16,9 @@ copying a few hundred bytes:
 >>> marks[100] = marks[101] = CROSSED
 >>> track.marked(marks), track.value(marks), track.next_slot(marks)
 (2, 30, 102)
->>> zone = (1, 2, 3, 4)
 >>> marks[1], marks[3] = number_code(4), X
->>> fits(marks, zone, 1, 5), fits(marks, zone, 1, 4), fits(marks, zone, 3, 2)
-(True, False, False)
+>>> open_spaces(marks, (1, 2, 3, 4))
+[(2, 4, 18), (4, 4, 18)]
 """
 
 from __future__ import annotations
@@ -48,12 +47,9 @@ __all__ = [
     "Zones",
     "bounds",
     "count_marked",
-    "fits",
     "fits_by_number",
     "full_groups",
-    "is_number",
     "number_code",
-    "number_of",
     "numbered_spaces",
     "open_spaces",
     "run_fits",
@@ -89,42 +85,8 @@ def number_code(number: int) -> int:
     return number + 1
 
 
-def is_number(code: int) -> bool:
-    """Whether a space mark is a number (not empty, not an X or an infection)."""
-    return 1 <= code <= 18
-
-
-def number_of(code: int) -> int | str | None:
-    """A space mark as the view shows it: a number, ``"X"``, ``"INFECTED"`` or ``None``.
-
-    >>> number_of(8), number_of(X), number_of(EMPTY)
-    (7, 'X', None)
-    """
-    if code == EMPTY:
-        return None
-    if code == X:
-        return "X"
-    if code == INFECTED:
-        return "INFECTED"
-    return code - 1
-
-
-_SHOWN: Final = tuple(number_of(code) for code in range(INFECTED + 1))
-
-
-def fits(marks: bytearray, zone: tuple[int, ...], position: int, number: int) -> bool:
-    """Whether ``number`` may be written at ``zone[position]`` by the ascending rule: every number
-    before it in the zone is smaller, every number after it larger (X marks are ignored).
-    The space itself is not checked for being empty."""
-    code = number + 1
-    for index, slot in enumerate(zone):
-        mark = marks[slot]
-        if 1 <= mark <= 18 and index != position:
-            if index < position and mark >= code:
-                return False
-            if index > position and mark <= code:
-                return False
-    return True
+_SHOWN: Final[tuple[int | str | None, ...]] = (None, *range(HIGH), "X", "INFECTED")
+"""Each space mark as the view shows it: ``None`` (empty), a number, ``"X"``, ``"INFECTED"``."""
 
 
 def bounds(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -136,22 +98,22 @@ def bounds(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int]]:
     >>> bounds(marks, (1, 2, 3, 4, 5))
     [(-1, 3), (-1, 9), (3, 9), (3, 18), (9, 18)]
     """
-    size = len(zone)
-    result = [(LOW, HIGH)] * size
+    lows = []
     low = LOW
-    lows = [LOW] * size
-    for index, slot in enumerate(zone):
-        lows[index] = low
+    for slot in zone:
+        lows.append(low)
         mark = marks[slot]
         if 1 <= mark <= 18:
             low = mark - 1
+    found = []
     high = HIGH
-    for index in range(size - 1, -1, -1):
-        result[index] = (lows[index], high)
-        mark = marks[zone[index]]
+    for slot, below in zip(reversed(zone), reversed(lows), strict=True):
+        found.append((below, high))
+        mark = marks[slot]
         if 1 <= mark <= 18:
             high = mark - 1
-    return result
+    found.reverse()
+    return found
 
 
 def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -327,11 +289,9 @@ Zones = tuple[tuple[int, slice, dict[bytes, tuple[Spans, ...]], MakeTable], ...]
 kept by its marks, and what makes them."""
 
 _KEPT: Final = 4096
-"""How many tables :meth:`Runs.fits` keeps per first slot and maker (all are dropped once
-there are more: a zone's states in play are few, every game's different)."""
+"""How many tables :meth:`Runs.fits` keeps per first slot and maker before dropping them all."""
 _TABLES: Final[dict[tuple[MakeTable, int], dict[bytes, tuple[Spans, ...]]]] = {}
-"""Per maker and first slot, the tables by the zone's marks (the zone's size is the key's
-length; :meth:`Runs.fits` reads them)."""
+"""Per maker and first slot, the tables by the zone's marks (what :meth:`Runs.fits` reads)."""
 
 
 class Runs(NamedTuple):
@@ -479,12 +439,10 @@ class Track:
 
     def marked(self, marks: bytearray) -> int:
         """How many boxes are marked (they are marked in order)."""
-        count = 0
-        for slot in self.slots:
+        for count, slot in enumerate(self.slots):
             if not marks[slot]:
-                break
-            count += 1
-        return count
+                return count
+        return len(self.slots)
 
     def value(self, marks: bytearray) -> int:
         """The track's value now."""
@@ -492,10 +450,7 @@ class Track:
 
     def next_slot(self, marks: bytearray) -> int | None:
         """The next box to mark, or ``None`` when all are marked."""
-        for slot in self.slots:
-            if not marks[slot]:
-                return slot
-        return None
+        return first_empty(marks, self.slots)
 
 
 @dataclass(frozen=True)
@@ -602,10 +557,8 @@ class SheetData:
         (1, 1, None)
         """
         if word.startswith("#"):
-            digits = word[1:]
-            if digits.isdigit() and int(digits) in self.names:
-                return int(digits)
-            return None
+            slot = int(word[1:]) if word[1:].isdigit() else -1
+            return slot if slot in self.names else None
         return self.aliases.get(word)
 
     def name(self, slot: int) -> str:
@@ -646,16 +599,7 @@ class Sheet:
     def __init__(self, size: int, solo: bool) -> None:
         self.marks = bytearray(size)
         self.solo = solo
-        self.stage = Sheet.CHOOSE
-        self.pending: list[str] = []
-        self.written = 0
-        """The space written this turn (0: none)."""
-        self.action = ""
-        """The action this turn's number came with (after a wild action)."""
-        self.modified = 0
-        """The Astronaut change applied to this turn's number."""
-        self.triggered: list[int] = []
-        """Slots circled this turn that phase 5 resolves (sabotages, races)."""
+        self.new_turn()
         self.missions = [-1, -1, -1]
         self.solo_bonus = 0
         """Solo-bonus boxes circled."""
@@ -684,11 +628,15 @@ class Sheet:
     def new_turn(self) -> None:
         """Forget the last turn's choices: the sheet waits for a combination."""
         self.stage = Sheet.CHOOSE
-        self.pending = []
+        self.pending: list[str] = []
         self.written = 0
+        """The space written this turn (0: none)."""
         self.action = ""
+        """The action this turn's number came with (after a wild action)."""
         self.modified = 0
-        self.triggered = []
+        """The Astronaut change applied to this turn's number."""
+        self.triggered: list[int] = []
+        """Slots circled this turn that phase 5 resolves (sabotages, races)."""
 
     @property
     def done(self) -> bool:
@@ -698,10 +646,6 @@ class Sheet:
     def mark(self, slot: int, flag: int) -> None:
         """Add ``flag`` to a symbol slot."""
         self.marks[slot] |= flag
-
-    def has(self, slot: int, flag: int = CIRCLED | CROSSED) -> bool:
-        """Whether a symbol slot carries any of ``flag``."""
-        return bool(self.marks[slot] & flag)
 
     def snapshot(self) -> dict[str, Any]:
         """Every field as JSON-safe data."""
@@ -736,17 +680,3 @@ def first_empty(marks: bytearray, slots: Sequence[int], offset: int = 0) -> int 
         if not marks[offset + slot]:
             return offset + slot
     return None
-
-
-def cross_next(marks: bytearray, boxes: Sequence[int]) -> int | None:
-    """Cross the first unmarked of ``boxes`` (a System Error track) and return it, or ``None``
-    when every box is marked already.
-
-    >>> marks = bytearray(4)
-    >>> cross_next(marks, (1, 2)), cross_next(marks, (1, 2)), cross_next(marks, (1, 2))
-    (1, 2, None)
-    """
-    box = first_empty(marks, boxes)
-    if box is not None:
-        marks[box] = CROSSED
-    return box

@@ -92,11 +92,8 @@ WelcomeView = TypedDict(
         "piles": NotRequired[list[dict[str, int]]],
     },
 )
-"""What :func:`seat_view` returns (``pass`` is a Python word, hence this spelling): the keys
-above, each sheet as its adventure draws it (``spaces``, the adventure's marks, ``errors``,
-``missions``, ``score``, ``score_parts``, solo ``solo_bonus``). Solo views have ``cards``,
-``deck``, ``pass``, ``discard``, ``astra`` and ``solo_score``; multiplayer views
-``combinations`` and ``piles``; ``writing`` is there when the seat writes on another's sheet."""
+"""What :func:`seat_view` returns, the keys the module's docstring lists (``pass`` is a Python
+word, hence this spelling)."""
 
 
 def _card(card: int) -> dict[str, Any]:
@@ -201,17 +198,10 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
         if adventure.number == 1:
             view["astra"]["rockets"] = astra_rockets(state.level, state.astra_cards)
     else:
-        combos = []
-        for pile in range(3):
-            number = state.number_cards[pile]
-            action = state.action_cards[pile]
-            combos.append(
-                {
-                    "number": None if number < 0 else CARD_TYPES[number][0],
-                    "action": None if action < 0 else ACTIONS[CARD_TYPES[action][1]],
-                }
-            )
-        view["combinations"] = combos
+        view["combinations"] = [
+            {"number": _card(number)["number"], "action": _card(action)["action"]}
+            for number, action in zip(state.number_cards, state.action_cards, strict=True)
+        ]
         view["piles"] = [
             {
                 "draw": state.first_left[pile] + len(state.pools[pile]),
