@@ -48,7 +48,6 @@ import random
 from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from moonbase.core import CHANCE, State
@@ -128,60 +127,30 @@ _BY_NUMBER: Final = {
     number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
     for number in range(1, 16)
 }
-
-
 _DECK_CARDS: Final = bytes(card for card, count in enumerate(DECK_COUNTS) for _ in range(count))
 """The 63 starship cards, in card order (how a pile is kept)."""
-
-
 _SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
 """Solo: the six pairings (number card, action card) of the three cards, in offer order."""
-
-
-@cache
-def _pile_combination(pile: int, number_card: int, action_card: int) -> Combination:
-    """Pile ``pile``'s combination: its number card's number with its action card's action."""
-    return Combination(
-        str(pile + 1), CARD_TYPES[number_card][0], ACTIONS[CARD_TYPES[action_card][1]], pile
-    )
-
-
-@cache
-def _solo_combination(index: int, number_card: int, action_card: int) -> Combination:
-    """Solo: the ``index``-th pairing of the offer, one card's number with another's action."""
-    number, action = _SOLO_PAIRS[index]
-    return Combination(
-        f"{number + 1} {action + 1}",
-        CARD_TYPES[number_card][0],
-        ACTIONS[CARD_TYPES[action_card][1]],
-        index,
-    )
-
-
 _ACTION_OF: Final = tuple(action for _, action in CARD_TYPES)
 """Per card type, the index of its action."""
-_FIRST_OF_ACTION: Final = tuple(
-    next(card for card, (_, action) in enumerate(CARD_TYPES) if action == index)
-    for index in range(len(ACTIONS))
-)
-"""Per action, a card type showing it (its combinations stand for every card of the action)."""
-_PILE_OFFERS: Final = tuple(
-    tuple(
-        tuple(_pile_combination(pile, number, card) for card in _FIRST_OF_ACTION)
-        for number in range(_TYPES)
+
+
+def _offers(labels: Sequence[str]) -> tuple[tuple[tuple[Combination, ...], ...], ...]:
+    """Per place in the offer (labelled ``labels[place]``), number card and action (by
+    :data:`_ACTION_OF`): the combination, made once, so a turn's offer is a few lookups."""
+    return tuple(
+        tuple(
+            tuple(Combination(label, number, action, place) for action in ACTIONS)
+            for number, _ in CARD_TYPES
+        )
+        for place, label in enumerate(labels)
     )
-    for pile in range(PILES)
-)
-"""Per pile, number card and action (by :data:`_ACTION_OF`): the pile's combination, made
-once, so a turn's offer is a few lookups."""
-_SOLO_OFFERS: Final = tuple(
-    tuple(
-        tuple(_solo_combination(index, number, card) for card in _FIRST_OF_ACTION)
-        for number in range(_TYPES)
-    )
-    for index in range(len(_SOLO_PAIRS))
-)
-"""Solo: per pairing, number card and action: the combination, made once."""
+
+
+_PILE_OFFERS: Final = _offers([str(pile + 1) for pile in range(PILES)])
+"""Per pile, number card and action: the pile's combination."""
+_SOLO_OFFERS: Final = _offers([f"{number + 1} {action + 1}" for number, action in _SOLO_PAIRS])
+"""Solo: per pairing (number card, action card), number card and action: the combination."""
 
 
 def _take(cards: bytearray, card: int) -> None:
@@ -306,18 +275,8 @@ class WelcomeState(State[WelcomeView]):
 
     def _unfinished(self) -> tuple[int, ...]:
         """The seats whose sheet of this turn is not done."""
-        sheets = self.sheets
-        seats = []
-        if self.adventure.shares_sheets:
-            writing = self.writing
-            for seat in range(self.players):
-                if sheets[writing(seat)].stage != _DONE:
-                    seats.append(seat)
-        else:
-            for seat, sheet in enumerate(sheets):
-                if sheet.stage != _DONE:
-                    seats.append(seat)
-        return tuple(seats)
+        sheets, writing = self.sheets, self.writing
+        return tuple(seat for seat in range(self.players) if sheets[writing(seat)].stage != _DONE)
 
     def _all_done(self) -> bool:
         """Whether every sheet has finished this turn's steps (a loop: ``all`` over a generator
@@ -501,11 +460,8 @@ class WelcomeState(State[WelcomeView]):
 
     def deck_left(self) -> int:
         """Solo: cards left in the deck."""
-        return (
-            len(self.solo_deck.deck)
-            if self.solo_deck.pass_number == 2
-            else _SOLO_DECK - self.solo_deck.drawn
-        )
+        deck = self.solo_deck
+        return len(deck.deck) if deck.pass_number == 2 else _SOLO_DECK - deck.drawn
 
     # ------------------------------------------------------------------ a seat's actions
     def _act(self, sheet: Sheet, action: int, combos: list[Combination]) -> None:
@@ -570,7 +526,9 @@ class WelcomeState(State[WelcomeView]):
         self.solo_deck.cards[position] = card
         if card < _TYPES:
             if position == 0 and self.adventure.plays_astra:
-                self._astra_turn(card)
+                number, action = CARD_TYPES[card]  # ASTRA plays the turn's first card herself
+                self.adventure.astra_turn(self.sheets[0], number, ACTIONS[action])
+                self._after_astra()
             return
         letter = SOLO_CARDS[card - _TYPES]
         effect = self.adventure.solo_card(letter, self.solo_deck.pass_number)
@@ -589,30 +547,22 @@ class WelcomeState(State[WelcomeView]):
             self.solo_deck.effect = effect
         else:
             self.adventure.solo_effect(sheet, effect, None)
-            if sheet.stage == Sheet.ACTING:
-                self.phase = Phase.EFFECT  # its sub-steps come first
-            elif sheet.stage == Sheet.DONE:
-                sheet.new_turn()
+            self._after_astra()
 
-    def _astra_turn(self, card: int) -> None:
-        """ASTRA plays the turn's first card herself, where the adventure says so."""
+    def _after_astra(self) -> None:
+        """An ASTRA card has acted on the sheet: the player chooses its sub-steps first (phase
+        ``effect``), or a sheet it left done starts its turn again."""
         sheet = self.sheets[0]
-        number, action = CARD_TYPES[card]
-        self.adventure.astra_turn(sheet, number, ACTIONS[action])
         if sheet.stage == Sheet.ACTING:
-            self.phase = Phase.EFFECT  # the player chooses for her
+            self.phase = Phase.EFFECT
         elif sheet.stage == Sheet.DONE:
             sheet.new_turn()
 
     def _advance(self) -> None:
-        """After a draw: wait for the next card (auto chance mode: draw it at once), reshuffle,
-        end the game or start playing.
+        """After a draw: wait for the next card (solo: reshuffle an empty deck), or start playing.
 
-        In auto mode the cards the turn waits for are drawn here, one by one as the core would
-        draw them (the same seed and chance counter; the point drawn among a pile's cards in
-        order lands on the card the table of :meth:`_chance_weights` picks), and recorded
-        together as chance entries, so the game is the one resolved event by event, without a
-        round through the core per card."""
+        Auto chance mode draws the turn's cards here, one by one as the core would (the same seed
+        and chance counter), and records them together: no round through the core per card."""
         explicit = self._explicit
         drawn: list[int] = []  # auto mode: the outcomes drawn, recorded once the draws stop
         index = len(self._history)  # the history index of the next one
@@ -637,13 +587,10 @@ class WelcomeState(State[WelcomeView]):
                 self._drawn(outcome, index)
                 index += 1
                 continue
-            assert self.solo_deck.pass_number == 1, (
-                "a turn begins only when the deck can deal it whole"
-            )
-            self.solo_deck.pass_number = 2
-            self.solo_deck.drawn = 0
-            self.solo_deck.deck = self.solo_deck.discard
-            self.solo_deck.discard = bytearray()
+            deck = self.solo_deck
+            assert deck.pass_number == 1, "a turn begins only when the deck can deal it whole"
+            deck.pass_number, deck.drawn = 2, 0
+            deck.deck, deck.discard = deck.discard, bytearray()  # the discard is reshuffled
         if drawn:
             self._record_chance(drawn)
 
@@ -660,8 +607,7 @@ class WelcomeState(State[WelcomeView]):
             for pile, card in enumerate(self.action_cards):
                 insort(discards[pile], card)
                 if not first_left[pile] and not pools[pile]:
-                    pools[pile] = discards[pile]
-                    discards[pile] = bytearray()
+                    pools[pile], discards[pile] = discards[pile], bytearray()  # reshuffled
             self.action_cards = self.number_cards  # the number cards flip: their actions show
             self.number_cards = [-1] * PILES
             self.number_events = [-1] * PILES
@@ -726,10 +672,9 @@ class WelcomeState(State[WelcomeView]):
             deck.astra_cards[CARD_TYPES[card][1]] += 1
 
     def _missions(self) -> None:
-        """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all
-        who do so in the turn it is first met take the high value (``high_taken`` is set once
-        the turn is over, so a check repeated in that turn, after a virus a first claim
-        released, still pays it)."""
+        """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all who
+        do so in the turn it is first met take the high value (``high_taken`` is set as the turn
+        ends, so a check repeated in that turn still pays it)."""
         adventure, sheets = self.adventure, self.sheets
         claims: list[tuple[int, list[int]]] = []  # every claim first: a reward changes sheets
         own = adventure.reads_own_sheet  # then each requirement reads the marks: one call a sheet
@@ -839,13 +784,9 @@ class WelcomeState(State[WelcomeView]):
         return self.unseen if self.number_first[pile] else self.pools[pile]
 
     def _redraw_backs(self, rng: random.Random) -> None:
-        """Deal the number cards new backs: every hidden back goes back into its pool first,
-        then each card is dealt again among its pool's cards of the number it shows.
-
-        So the redraw depends only on what a seat can know (the pools with the hidden backs in
-        them, and the numbers shown), and it is exact: every assignment of backs consistent with
-        the numbers has the probability the shuffled piles give it, two piles showing the same
-        number trading their backs included."""
+        """Put every hidden back into its pool, then deal each again among its pool's cards of the
+        number it shows: this reads only what a seat can know, and every assignment of backs
+        gets the probability the shuffled piles give it."""
         hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
         for pile in hidden:
             insort(self._back_pool(pile), self.number_cards[pile])
@@ -860,12 +801,8 @@ class WelcomeState(State[WelcomeView]):
 
     def _redraw_choices(self, other: int, rng: random.Random) -> None:
         """Replace ``other``'s hidden actions this turn by a random legal sequence of the same
-        length that leaves it just as finished or unfinished.
-
-        The search starts from the sheet at the start of the turn and sees only what every seat
-        does (how many actions ``other`` took, whether it has finished), so it is the same in
-        two states a seat cannot tell apart. It is exhaustive: it always ends with a sequence,
-        since the true one is among those it may find."""
+        length, just as finished: an exhaustive search from the turn's start that reads only what
+        every seat sees (how many actions, whether finished), so it always finds one."""
         written = self.writing(other)
         start = self.turn_start[written]
         assert start is not None
