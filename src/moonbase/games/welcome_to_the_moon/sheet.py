@@ -449,8 +449,12 @@ class Track:
         return self.values[self.marked(marks)]
 
     def next_slot(self, marks: bytearray) -> int | None:
-        """The next box to mark, or ``None`` when all are marked."""
-        return first_empty(marks, self.slots)
+        """The next box to mark, or ``None`` when all are marked (a loop, not
+        :func:`first_empty`: tracks advance on every action)."""
+        for slot in self.slots:
+            if not marks[slot]:
+                return slot
+        return None
 
 
 @dataclass(frozen=True)
