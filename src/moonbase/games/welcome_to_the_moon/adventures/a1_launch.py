@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import accumulate
 from typing import Any, ClassVar, Final
 
@@ -175,15 +174,13 @@ QUARTERS: Final = (
 )
 """The 19 quarters and their bonuses (``adventure1.md`` §3)."""
 
-_ROW_SIZES: Final = (5, 4, 3, 3, 3, 3, 3, 3, 2, 2)
-
-
-def _launch_values() -> tuple[int, ...]:
-    ends = tuple(accumulate(_ROW_SIZES))
-    return tuple(15 * sum(1 for end in ends if end <= crossed) for crossed in range(ends[-1] + 1))
-
-
-LAUNCH: Final = Track("launch", _run(100, 130), _launch_values())
+_ROW_ENDS: Final = tuple(accumulate((5, 4, 3, 3, 3, 3, 3, 3, 2, 2)))
+"""The rockets crossed once each row of the launch track is complete."""
+LAUNCH: Final = Track(
+    "launch",
+    _run(100, 130),
+    tuple(15 * sum(1 for end in _ROW_ENDS if end <= crossed) for crossed in range(32)),
+)
 """The launch track: 31 rockets in rows of 5, 4, 3 … 2, 2; each complete row is worth 15."""
 BONUS_ROCKETS: Final = Track("bonus rockets", _run(131, 138), tuple(5 * k for k in range(9)))
 """The eight bonus rockets (5 points each while no error is left unrepaired)."""
@@ -205,14 +202,11 @@ DATA: Final = SheetData(
 """The sheet of adventure 1."""
 
 
-_SPANS: Final = tuple((quarter.name, quarter.first, quarter.last + 1) for quarter in QUARTERS)
-"""Each quarter's spaces as a slot range (searched in C)."""
 _ARROWS: Final = tuple((q.arrow, q.first, q.last + 1) for q in QUARTERS if q.arrow is not None)
 """Each activation arrow with its quarter's spaces as a slot range."""
 _ARROW_NAMES: Final = {q.arrow: q.name for q in QUARTERS if q.arrow is not None}
 
 
-@cache
 def floors_for(action: str) -> tuple[Floor, ...]:
     """The floors ``action`` writes on: its own and the WILD floor.
 
@@ -227,10 +221,9 @@ _FLOOR_SPANS: Final = {
     for action in ACTIONS
 }
 """Per action, the floors it writes on as slot ranges (their slots are consecutive)."""
-_ERROR_SPAN: Final = (ERRORS[0], ERRORS[-1] + 1)
+_ERROR_FIRST, _ERROR_END = ERRORS[0], ERRORS[-1] + 1
 """The System Error boxes as a slot range (counted and searched in C)."""
 _LAUNCH_FIRST, _LAUNCH_END = LAUNCH.slots[0], LAUNCH.slots[-1] + 1
-_ERROR_FIRST, _ERROR_END = _ERROR_SPAN
 _SPACE_SPAN: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
 ERROR_TRACK: Final = Track("errors", ERRORS, flag=CIRCLED)
 """The System Error boxes as a track: each error circles the next one."""
@@ -253,7 +246,7 @@ def cross_rockets(sheet: Sheet, rockets: int) -> None:
 
 def unrepaired(sheet: Sheet) -> int:
     """System Error boxes circled and not repaired."""
-    return sheet.marks.count(CIRCLED, *_ERROR_SPAN)
+    return sheet.marks.count(CIRCLED, _ERROR_FIRST, _ERROR_END)
 
 
 def activatable(marks: bytearray) -> list[int]:
@@ -308,7 +301,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "B1": _floors_filled(28, 38),
     "B2": _floors_filled(38, 54),
     "C1": lambda marks: marks.count(X, *_SPACE_SPAN) >= 10,
-    "C2": lambda marks: marks.count(CIRCLED, *_ERROR_SPAN) >= 5,
+    "C2": lambda marks: marks.count(CIRCLED, _ERROR_FIRST, _ERROR_END) >= 5,
 }
 """Each mission's requirement, read in C from the marks: floors filled (A1–B2), 10 X marks,
 5 unrepaired errors."""
@@ -325,11 +318,7 @@ class Launch(Engine):
     title: ClassVar[str] = N_("The Launch")
     data: ClassVar[SheetData] = DATA
     changes: ClassVar[bool] = False
-    tracks: ClassVar[Mapping[str, Track]] = {
-        "launch": LAUNCH,
-        "bonus": BONUS_ROCKETS,
-        "errors": ERROR_TRACK,
-    }
+    tracks: ClassVar[Mapping[str, Track]] = {**DATA.tracks, "errors": ERROR_TRACK}
     reactions: ClassVar[Mapping[int, Effects]] = {
         slot: (_filled(quarter),) for quarter in QUARTERS for slot in quarter.slots
     }
@@ -412,7 +401,7 @@ class Launch(Engine):
                 "circled": count_marked(marks, ERRORS),
                 "repaired": sum(1 for slot in ERRORS if marks[slot] & CROSSED),
             },
-            "completed": [name for name, first, end in _SPANS if 0 not in marks[first:end]],
+            "completed": [q.name for q in QUARTERS if 0 not in marks[q.first : q.last + 1]],
             "activated": [name for arrow, name in _ARROW_NAMES.items() if marks[arrow]],
             "sabotages": {f"#{slot}": _sabotage_state(marks[slot]) for slot in SABOTAGES},
         }

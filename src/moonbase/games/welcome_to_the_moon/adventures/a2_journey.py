@@ -196,14 +196,6 @@ def _runs_of(walls: bytes) -> Runs:
     return Runs.of(_runs(walls))
 
 
-def zone_of(marks: bytearray, space: int) -> tuple[int, ...]:
-    """The zone holding ``space``."""
-    for zone in zones(marks):
-        if zone[-1] >= space:
-            return zone
-    raise AssertionError("every space is in a zone")
-
-
 def complete_zones(marks: bytearray) -> list[int]:
     """The sizes of the complete zones (every space filled), in trajectory order."""
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
@@ -211,7 +203,10 @@ def complete_zones(marks: bytearray) -> list[int]:
 
 def stations_reached(marks: bytearray, space: int) -> frozenset[str]:
     """The stations whose connected space lies in the zone of ``space``."""
-    return _stations_in(zone_of(marks, space))
+    for zone in zones(marks):
+        if zone[-1] >= space:
+            return _stations_in(zone)
+    raise AssertionError("every space is in a zone")
 
 
 @lru_cache(maxsize=1024)
@@ -234,11 +229,6 @@ def _four_tanks_in_a_row(marks: bytearray) -> bool:
     return False
 
 
-def _zones_of_six_four_two(marks: bytearray) -> bool:
-    """Mission B2: complete zones of exactly 6, 4 and 2 spaces."""
-    return {6, 4, 2}.issubset(complete_zones(marks))
-
-
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
 _TANK_MARKS: Final = gather(_TANK_ORDER)
 
@@ -248,7 +238,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     ),
     "A2": full_groups((st.plants for st in STATIONS), 2),
     "B1": lambda marks: complete_zones(marks).count(6) >= 2,
-    "B2": _zones_of_six_four_two,
+    "B2": lambda marks: {6, 4, 2}.issubset(complete_zones(marks)),
     "C1": lambda marks: len(_TANK_ORDER) - _TANK_MARKS(marks).count(0) >= 6,
     "C2": _four_tanks_in_a_row,
 }
@@ -259,7 +249,6 @@ ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 PLANNING_TRACK: Final = Track("planning", PLANNING)
 _ROBOTS: Final = {st.name: Track(f"{st.name} robots", st.robots) for st in STATIONS}
 _PLANTS: Final = {st.name: Track(f"{st.name} plants", st.plants, flag=CIRCLED) for st in STATIONS}
-_WALL: Final = Push("WALL")
 
 
 class Journey(Engine):
@@ -275,7 +264,7 @@ class Journey(Engine):
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
         **dict.fromkeys(ERRORS[:2], (Advance(ENERGY_TRACK),)),
-        **{energy: (Mark(icon, CROSSED), _WALL) for energy, icon in ENERGY_WALLS.items()},
+        **{energy: (Mark(icon, CROSSED), Push("WALL")) for energy, icon in ENERGY_WALLS.items()},
         **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},
         **{st.robots[-1]: (Race(st.high[0], st.low[0], bonus=2),) for st in STATIONS},
     }
@@ -328,20 +317,15 @@ class Journey(Engine):
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, stations, water, longest zone and majority, less errors."""
         marks = sheet.marks
-        missions = sum(value for value in sheet.missions if value > 0)
-        stations = sum(
-            count_marked(marks, st.plants) * self.multiplier(sheet, st) for st in STATIONS
-        )
-        water = sum(points for tank, points in TANKS.values() if marks[tank])
-        longest = max(complete_zones(marks), default=0)
-        majority = self.majority(sheet, context)
         return with_total(
             {
-                "missions": missions,
-                "stations": stations,
-                "water": water,
-                "longest": longest,
-                "majority": majority,
+                "missions": sum(value for value in sheet.missions if value > 0),
+                "stations": sum(
+                    count_marked(marks, st.plants) * self.multiplier(sheet, st) for st in STATIONS
+                ),
+                "water": sum(points for tank, points in TANKS.values() if marks[tank]),
+                "longest": max(complete_zones(marks), default=0),
+                "majority": self.majority(sheet, context),
                 "errors": -5 * self.errors_marked(sheet),
             }
         )

@@ -460,16 +460,14 @@ class Colony(Engine):
         }
 
 
-_COLUMN_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in COLUMNS)
-"""Each column with the gather of its marks (every zone has several buildings)."""
-_ROW_MARKS: Final = tuple((zone.slots, itemgetter(*zone.slots)) for zone in ROWS)
-"""Each row with the gather of its marks."""
 _Masks = dict[tuple[int, ...], tuple[int, ...]]
 _ZONE_MARKS: Final = tuple(
-    (slots, marks_of, _Masks()) for slots, marks_of in _COLUMN_MARKS + _ROW_MARKS
+    (zone.slots, itemgetter(*zone.slots), _Masks()) for zone in COLUMNS + ROWS
 )
-"""The columns, then the rows, each with the gather of its marks and its :func:`_fit_masks` by
-those marks (at most 4096 kept per zone: all are dropped once there are more)."""
+"""The columns, then the rows, each with the gather of its marks (every zone has several
+buildings) and its :func:`_fit_masks` by those marks (at most 4096 kept per zone: all are
+dropped once there are more)."""
+_COLUMN_MARKS, _ROW_MARKS = _ZONE_MARKS[: len(COLUMNS)], _ZONE_MARKS[len(COLUMNS) :]
 
 
 def _fit_masks(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[int, ...]:
@@ -537,11 +535,11 @@ def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
     """Each empty building, in slot order, with the bounds of its column and its row met (each
     zone's bounds kept per its marks: :func:`~.sheet.zone_open`)."""
     columns = {}
-    for slots, marks_of in _COLUMN_MARKS:
+    for slots, marks_of, _ in _COLUMN_MARKS:
         for slot, low, high in zone_open(slots, marks_of(spaces)):
             columns[slot] = low, high
     limits = []
-    for slots, marks_of in _ROW_MARKS:
+    for slots, marks_of, _ in _ROW_MARKS:
         for slot, low, high in zone_open(slots, marks_of(spaces)):
             column_low, column_high = columns[slot]
             low = low if low > column_low else column_low

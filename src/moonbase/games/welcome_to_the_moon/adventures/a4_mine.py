@@ -235,8 +235,6 @@ _COLUMN_RESOURCES: Final = {
     for k in range(1, 13)
 }
 """Column → its resources as (storage, slot)."""
-_PLANT_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "PLANT")
-_WATER_GAPS: Final = tuple(gap.slot for gap in GAPS if gap.kind == "WATER")
 
 
 def column_of(space: int) -> int:
@@ -334,8 +332,8 @@ def _requirements() -> dict[str, Callable[[bytearray], bool]]:
         "A2": lambda marks: _FOUR_EXTRACTED in marks[first:end],
         "B1": full_groups(secondary, 5),
         "B2": full_groups(not_control, 6),
-        "C1": _at_least(_PLANT_GAPS, 8),
-        "C2": _at_least(_WATER_GAPS, 5),
+        "C1": _at_least(tuple(_BESIDE["PLANT"].names), 8),
+        "C2": _at_least(tuple(_BESIDE["WATER"].names), 5),
     }
 
 

@@ -236,7 +236,7 @@ ERRORS: Final = (48, 49, 50)
 """System Error boxes."""
 STARS: Final = {"A": (182, 183), "B": (184, 185), "C": (186, 187)}
 """Mission letter → its ★ (first) and ✩ (later) symbol slots."""
-TOPS: Final = (9, 19, 29, 38)
+TOPS: Final = tuple(sk.slots[-1] for sk in SKYSCRAPERS)
 
 DATA: Final = SheetData(
     adventure=5,

@@ -28,7 +28,7 @@ after ``WRITE <combination> <space> [±1|±2] [WILD <ACTION>]`` one of ``CLOSE #
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Final
@@ -121,10 +121,17 @@ QUARTERS: Final = (
     _q(10, "F5", 166, (135,), {53: 145}, 230),
 )
 """The 11 quarters (``adventure6.md`` §2)."""
-FLOORS: Final = {
-    floor: tuple(slot for q in QUARTERS if q.floor == floor for slot in q.slots)
-    for floor in ("F1", "F2", "F3", "F4", "F5")
-}
+
+
+def _of_floors(slots_of: Callable[[Quarter], Iterable[int]]) -> dict[str, tuple[int, ...]]:
+    """Per floor F1–F5, the slots ``slots_of`` gives for each of its quarters, in order."""
+    return {
+        floor: tuple(slot for q in QUARTERS if q.floor == floor for slot in slots_of(q))
+        for floor in ("F1", "F2", "F3", "F4", "F5")
+    }
+
+
+FLOORS: Final = _of_floors(lambda q: q.slots)
 """The five floors, each one ascending zone."""
 _FLOOR_SLOTS: Final = tuple(FLOORS.values())
 
@@ -194,7 +201,7 @@ ASTRONAUTS: Final = (80, 81, 83, 84, 86, 87)
 PLANNING: Final = (89, 90, 92, 93, 95, 96)
 WILD_AFTER: Final = {81: 82, 84: 85, 87: 88, 90: 91, 93: 94, 96: 97}
 """Marking one of these symbols circles that wild-action symbol."""
-WILDS: Final = (82, 85, 88, 91, 94, 97)
+WILDS: Final = tuple(WILD_AFTER.values())
 ERRORS: Final = (77, 78, 79)
 """System Error boxes; the 2nd and 3rd each cause a propagation."""
 MISSION_VIRUS: Final = (242, 243, 244)
@@ -219,21 +226,11 @@ _WALKWAYS_OF: Final = {
 _TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items()}
 _GREY_SLOTS: Final = tuple(slot for k in (0, 3, 7, 10) for slot in QUARTERS[k].slots)
 """Setup: the spaces of the grey virus's four possible quarters."""
-_FLOOR_SYMBOLS: Final = {
-    floor: tuple(s for q in QUARTERS if q.floor == floor for s in (*q.plants, *q.tanks.values()))
-    for floor in FLOORS
-}
 # C-fast gathers of the marks the missions and the evacuation read (a group is complete when
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
 _SPACES_END: Final = max(slot for q in QUARTERS for slot in q.slots) + 1
 _MARKERS: Final = gather(tuple(q.marker for q in QUARTERS))
-_FLOOR_MARKERS: Final = tuple(
-    gather(tuple(q.marker for q in QUARTERS if q.floor == floor)) for floor in FLOORS
-)
-_ENERGIES_OF_FLOOR: Final = tuple(
-    tuple(e for q in QUARTERS if q.floor == floor for e in q.energies) for floor in FLOORS
-)
 _TARGET_OF: Final = {virus.symbol: virus.targets[0] for virus in VIRUSES if virus.symbol}
 """A virus's release symbol → its target."""
 _SYMBOL_OF_TARGET: Final = {target: symbol for symbol, target in _TARGET_OF.items()}
@@ -251,7 +248,7 @@ waits for them (``adventure6.md`` §6)."""
 
 def evacuated(marks: bytearray, k: int) -> bool:
     """Whether quarter ``k`` is evacuated (its marker is drawn)."""
-    return bool(marks[231 + k])
+    return bool(marks[QUARTERS[k].marker])
 
 
 def closed(marks: bytearray, k: int) -> bool:
@@ -267,11 +264,11 @@ def quarter_score(marks: bytearray, quarter: Quarter) -> int:
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": lambda marks: len(QUARTERS) - _MARKERS(marks).count(0) >= 2,
-    "A2": lambda marks: any(0 not in markers(marks) for markers in _FLOOR_MARKERS),
+    "A2": full_groups(_of_floors(lambda q: (q.marker,)).values(), 1),
     "B1": full_groups(_WALKWAYS_OF.values(), 3),
     "B2": full_groups((_WALKWAYS_OF[2], _WALKWAYS_OF[8]), 2),  # quarters 2 and 8 closed
-    "C1": full_groups(_ENERGIES_OF_FLOOR, 2),
-    "C2": full_groups(_FLOOR_SYMBOLS.values(), 2),
+    "C1": full_groups(_of_floors(lambda q: q.energies).values(), 2),
+    "C2": full_groups(_of_floors(lambda q: (*q.plants, *q.tanks.values())).values(), 2),
 }
 """Each mission's requirement: evacuations (A), quarantines (B), energies or plants and tanks of
 floors (C)."""

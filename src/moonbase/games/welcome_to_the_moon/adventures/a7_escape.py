@@ -69,7 +69,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     count_marked,
     full_groups,
     numbered_spaces,
-    open_spaces,
     run_fits,
 )
 from moonbase.i18n import N_
@@ -162,8 +161,6 @@ AIRLOCKS: Final = {
 """Airlock slot → the two blocks it joins (``adventure7.md`` §3)."""
 LAUNCH_PAD: Final = frozenset({0, 2})
 """The blocks connected from the start."""
-_SHIP_SPANS: Final = tuple((ship.spaces[0], ship.spaces[-1] + 1) for ship in STARSHIPS)
-"""Each starship's spaces as a span of slots (they are consecutive)."""
 assert all(
     s.printed_plants + len(s.plants) == 3 == s.printed_reactors + len(s.reactors) for s in STARSHIPS
 )
@@ -208,9 +205,6 @@ DATA: Final = SheetData(
 )
 """The sheet of adventure 7."""
 
-_POINTS_BOXES: Final = ((62, 68), (59, 65), (61, 67), (58, 64), (60, 66), (57, 63))
-"""Per starship (SH0 first) the boxes where its greenhouse's and its modules' points are
-written (``adventure7.md`` §2, §9): no mark goes in them."""
 _SHIFT: Final = (3, 2, 0, 2, 2, 4)
 """How far right each starship begins (grid columns, SH0 first): a reconstruction in which each
 airlock between two starships crosses columns both its blocks share."""
@@ -311,12 +305,13 @@ def _ship_reach(airlocks: bytes) -> tuple[Runs, tuple[tuple[int, int, int], ...]
     blocks = _connected(airlocks)
     whole: Zones = ()
     partly = []
-    for (first, end), ship_blocks, runs in zip(_SHIP_SPANS, _SHIP_BLOCKS, _SHIP_RUNS, strict=True):
+    for ship, ship_blocks, runs in zip(STARSHIPS, _SHIP_BLOCKS, _SHIP_RUNS, strict=True):
         cut = [block for block in ship_blocks if block not in blocks]
         if not cut:
             whole += runs.zones
         elif len(cut) < len(ship_blocks):
-            partly.append((first, end, sum(map(_UNREACHED.__getitem__, cut))))
+            mask = sum(map(_UNREACHED.__getitem__, cut))
+            partly.append((ship.spaces[0], ship.spaces[-1] + 1, mask))
     return Runs(whole), tuple(partly)
 
 
@@ -351,17 +346,15 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 modules and starships filled (B), starships with 3 reactors and full water tanks (C)."""
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
-_PLANT_TRACKS: Final = tuple(
-    Track(f"{ship.name} plants", ship.plants, flag=CIRCLED) for ship in STARSHIPS
-)
-_REACTOR_TRACKS: Final = tuple(
-    Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED) for ship in STARSHIPS
-)
 _PLANTS_OF: Final = {
-    space: _PLANT_TRACKS[s] for s, ship in enumerate(STARSHIPS) for space in ship.spaces
+    space: Track(f"{ship.name} plants", ship.plants, flag=CIRCLED)
+    for ship in STARSHIPS
+    for space in ship.spaces
 }
 _REACTORS_OF: Final = {
-    space: _REACTOR_TRACKS[s] for s, ship in enumerate(STARSHIPS) for space in ship.spaces
+    space: Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED)
+    for ship in STARSHIPS
+    for space in ship.spaces
 }
 _ACTIVATE: Final = Choose(open_airlocks, {slot: f"#{slot}" for slot in AIRLOCKS})
 """An airlock to activate (the Robot action, or a compulsory ``AIRLOCK``)."""
@@ -374,6 +367,7 @@ class Escape(Engine):
     title: ClassVar[str] = N_("The Escape")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = tuple(ship.spaces for ship in STARSHIPS)
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING,
@@ -418,12 +412,7 @@ class Escape(Engine):
     def open_spaces(self, marks: bytearray) -> list[tuple[int, int, int]]:
         """The empty spaces of connected blocks, each between its starship's numbers."""
         reachable = set(available(marks))
-        return [
-            space
-            for ship in STARSHIPS
-            for space in open_spaces(marks, ship.spaces)
-            if space[0] in reachable
-        ]
+        return [space for space in super().open_spaces(marks) if space[0] in reachable]
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -447,12 +436,10 @@ class Escape(Engine):
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, greenhouses and starship modules, less planning and errors."""
-        marks = sheet.marks
-        missions = sum(v for v in sheet.missions if v > 0)
-        greenhouses, starships, planning = _points(bytes(marks))
+        greenhouses, starships, planning = _points(bytes(sheet.marks))
         return with_total(
             {
-                "missions": missions,
+                "missions": sum(v for v in sheet.missions if v > 0),
                 "greenhouses": greenhouses,
                 "starships": starships,
                 "planning": -planning,
