@@ -187,11 +187,6 @@ _A3_NEAR: Final = {
 _A3_FUTURE: Final = {  # per multiplier: its items' symbol, items and multiplier points to come
     "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
 }  # fmt: skip
-_A4_COLUMNS: Final = {
-    k: [gem for space, gem in a4.GEMS.items() if a4.column_of(space) == k]
-    + [(gap.kind, gap.slot) for gap in a4.GAPS if gap.column == k]
-    for k in range(1, 13)
-}  # each column's resources as (storage, slot)
 _A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBIES": "RUBY"}
 _A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
 _A5_ENDS: Final = {end.space: end for end in a5.ENDS}
@@ -265,7 +260,9 @@ def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
             left = sum(1 for box in storage.boxes if not marks[box] and box <= storage.trigger)
             units[name] += storage.points / max(left, 1) * 0.5
     value = 0.0
-    for k, resources in ((k, r) for k, r in _A4_COLUMNS.items() if not marks[a4.EXTRACTORS[k - 1]]):
+    for k, resources in a4.COLUMN_RESOURCES.items():
+        if marks[a4.EXTRACTORS[k - 1]]:
+            continue  # extracted: it pays nothing more
         reward = total(  # a circled resource, or one still to circle (gems likelier)
             units[kind] * (1.0 if marks[slot] else 0.7 if kind in ("PEARL", "RUBY") else 0.2)
             for kind, slot in resources

@@ -70,6 +70,7 @@ from moonbase.i18n import N_
 
 __all__ = [
     "ASTRONAUTS",
+    "COLUMN_RESOURCES",
     "DATA",
     "ERRORS",
     "EXTRACTORS",
@@ -227,14 +228,14 @@ DATA: Final = SheetData(
 """The sheet of adventure 4."""
 
 
-_COLUMN_RESOURCES: Final = {
+COLUMN_RESOURCES: Final = {
     k: tuple(
         [GEMS[s] for s in (k, k + 12, k + 24) if s in GEMS]
         + [(gap.kind, gap.slot) for gap in GAPS if gap.column == k]
     )
     for k in range(1, 13)
 }
-"""Column → its resources as (storage, slot)."""
+"""Column 1–12 → its resources as (storage, slot): its gems, then the gaps beside it."""
 
 
 def column_of(space: int) -> int:
@@ -296,7 +297,7 @@ def _extract(engine: Engine, sheet: Sheet, space: int, wait: bool = False) -> No
     beside = _BESIDE.get(sheet.action) if wait and not sheet.modified else None
     if beside is not None and any(not marks[gap] for gap in beside.slots[space]):
         return
-    for storage, resource in _COLUMN_RESOURCES[k]:
+    for storage, resource in COLUMN_RESOURCES[k]:
         if marks[resource] == CIRCLED:
             marks[resource] |= CROSSED
             engine.advance(sheet, _STORE[storage])
