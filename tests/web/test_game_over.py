@@ -112,6 +112,27 @@ def test_moon_over_is_worded_and_offers_nothing_more(
         context.close()
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "The game's only round was played."), ("es", "Se jugó la única ronda de la partida.")],
+)
+def test_a_competitive_moon_of_one_round_says_its_only_round_was_played(
+    server: Server, browser: Any, lang: str, said: str
+) -> None:
+    options = {"mode": "competitive", "players": 2, "max_rounds": 1}
+    table, token = seated(server, "moon", ["human", "greedy"], options=options)
+    context = browser.new_context(viewport=DESKTOP, locale={"en": "en-US", "es": "es-ES"}[lang])
+    try:
+        page = open_seat(context, server, table, token)
+        state = end_moon_by_end(server, page, table, token)
+        [reason] = state["view"]["ended"]
+        assert (reason["trigger"], reason["rounds"]) == ("max-rounds", 1)
+        page.wait_for_selector("#result:not([hidden]) .ended")
+        assert page.inner_text("#result .ended") == said  # not "the last of the 1 rounds"
+    finally:
+        context.close()
+
+
 def test_a_cooperative_moon_lost_or_won_is_worded(server: Server, browser: Any) -> None:
     table, token = seated(server, "moon", ["human"], options={"difficulty": "master"})
     context = browser.new_context(viewport=PHONE)

@@ -188,7 +188,7 @@ export function ended(reasons, table) {
     "all-goals-solved": () => t("Every goal was solved and the deck is empty: the crew won."),
     "goal-overflow": (reason) => t("Goal {goal} had to move up past slot 4: the crew lost.", { goal: reason.goal }),
     "deck-empty": (reason) => t("{name} had to draw from an empty deck: the game ended.", { name: seatName(table, reason.seat) }),
-    "max-rounds": (reason) => t("The last of the {rounds} rounds was played.", { rounds: reason.rounds }),
+    "max-rounds": (reason) => tn("The game's only round was played.", "The last of the {n} rounds was played.", reason.rounds),
   });
 }
 
