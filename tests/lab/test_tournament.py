@@ -3,6 +3,7 @@ games without ratings, and the same games whatever the number of workers."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections import Counter
@@ -122,14 +123,28 @@ def _note_fork() -> None:
 os.register_at_fork(before=_note_fork)
 
 
+@pytest.mark.skipif(
+    multiprocessing.get_context().get_start_method() != "fork", reason="no fork here"
+)
 def test_local_workers_are_forked_before_the_progress_bar_starts_its_thread() -> None:
+    during: set[str] = set()  # the threads alive while games come in, by class name
+
+    def note_threads(record: object) -> None:
+        during.update(type(thread).__name__ for thread in threading.enumerate())
+
     _FORKS.append([])
     try:
         result = tournament(
-            moonbase.load("moon-leap"), ["greedy", "random"], games=4, workers=2, progress=True
+            moonbase.load("moon-leap"),
+            ["greedy", "random"],
+            games=4,
+            workers=2,
+            progress=True,
+            on_game=note_threads,
         )
     finally:
         forks = _FORKS.pop()
     assert len(result.records) == 4
+    assert "_RefreshThread" in during, during  # the bar's thread, which the forks must precede
     assert len(forks) == 2, forks  # the two workers
     assert not any("_RefreshThread" in threads for threads in forks), forks
