@@ -179,7 +179,9 @@ _ROW_ENDS: Final = tuple(accumulate((5, 4, 3, 3, 3, 3, 3, 3, 2, 2)))
 LAUNCH: Final = Track(
     "launch",
     _run(100, 130),
-    tuple(15 * sum(1 for end in _ROW_ENDS if end <= crossed) for crossed in range(32)),
+    tuple(
+        15 * sum(1 for end in _ROW_ENDS if end <= crossed) for crossed in range(_ROW_ENDS[-1] + 1)
+    ),
 )
 """The launch track: 31 rockets in rows of 5, 4, 3 … 2, 2; each complete row is worth 15."""
 BONUS_ROCKETS: Final = Track("bonus rockets", _run(131, 138), tuple(5 * k for k in range(9)))

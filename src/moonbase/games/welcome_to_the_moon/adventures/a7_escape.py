@@ -346,16 +346,19 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 modules and starships filled (B), starships with 3 reactors and full water tanks (C)."""
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
-_PLANTS_OF: Final = {
-    space: Track(f"{ship.name} plants", ship.plants, flag=CIRCLED)
-    for ship in STARSHIPS
-    for space in ship.spaces
-}
-_REACTORS_OF: Final = {
-    space: Track(f"{ship.name} reactors", ship.reactors, flag=CIRCLED)
-    for ship in STARSHIPS
-    for space in ship.spaces
-}
+
+
+def _ship_tracks(kind: str) -> dict[int, Track]:
+    """Each space → its starship's ``kind`` symbols (``plants`` or ``reactors``) as a track,
+    one track per starship."""
+    tracks = [Track(f"{ship.name} {kind}", getattr(ship, kind), flag=CIRCLED) for ship in STARSHIPS]
+    return {
+        space: track for ship, track in zip(STARSHIPS, tracks, strict=True) for space in ship.spaces
+    }
+
+
+_PLANTS_OF: Final = _ship_tracks("plants")
+_REACTORS_OF: Final = _ship_tracks("reactors")
 _ACTIVATE: Final = Choose(open_airlocks, {slot: f"#{slot}" for slot in AIRLOCKS})
 """An airlock to activate (the Robot action, or a compulsory ``AIRLOCK``)."""
 _AIRLOCK: Final = Push("AIRLOCK")
