@@ -41,7 +41,7 @@ terminal draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final, cast
@@ -74,6 +74,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     consecutive,
     first_empty,
+    full_groups,
     gather,
     numbered_spaces,
 )
@@ -178,8 +179,7 @@ HALVES: Final = {1: _half(1, 100, 122, 140, 164, 38, 34), 2: _half(2, 111, 131, 
 
 
 def _tracks_at(side: int, off: int) -> dict[str, Track]:
-    """Half ``side``'s tracks on the battlefield at ``off``, by name (``asteroids``: the belt
-    from the side's end), and each planet's plant and water symbols (``PL0 plants`` …)."""
+    """Half ``side``'s tracks at offset ``off`` (``asteroids``: the belt from its end)."""
     half = HALVES[side]
     belt = tuple(sorted(ASTEROIDS, reverse=side == 2))
     tracks = {
@@ -229,7 +229,8 @@ def offset_now(marks: bytearray) -> int:
 
 def _resolve_full(engine: Engine, sheet: Sheet, space: int) -> None:
     """A planet whose last space was just written is resolved."""
-    cast("Battle", engine).resolve_if_full(sheet, _PLANET_OF[space], offset_now(sheet.marks))
+    planet = PLANETS[_INDEX_OF[space]]
+    cast("Battle", engine).resolve_if_full(sheet, planet, offset_now(sheet.marks))
 
 
 BONUSES: Final[Mapping[str, Effects]] = {
@@ -241,7 +242,8 @@ BONUSES: Final[Mapping[str, Effects]] = {
 }
 """A bonus icon → what it gives the side that takes it (``ENERGY``, ``PLANNING``: a sub-step)."""
 
-_PLANET_OF: Final = {space: planet for planet in PLANETS for space in planet.spaces}
+_INDEX_OF: Final = {space: index for index, planet in enumerate(PLANETS) for space in planet.spaces}
+"""A space → its planet's index."""
 _MOON_ALIAS: Final = {
     moon: f"{planet.name}.M{index + 1}"
     for planet in PLANETS
@@ -282,11 +284,6 @@ def allowed(number: int) -> tuple[Planet, ...]:
     (['PL0', 'PL1'], ['PL5'], ['PL6'])
     """
     return tuple(planet for planet in PLANETS if planet.low <= number <= planet.high)
-
-
-def _distance(planet: Planet, number: int) -> int:
-    """How far ``number`` is from the planet's allowed numbers."""
-    return max(0, planet.low - number, number - planet.high)
 
 
 def _free_moons(marks: bytearray, off: int, planets: Sequence[Planet] = PLANETS) -> list[int]:
@@ -362,55 +359,50 @@ _PLANET_SPANS: Final = tuple(
     (index, planet.spaces[0], planet.spaces[-1] + 1) for index, planet in enumerate(PLANETS)
 )
 """Each planet's index and its spaces as a slot range."""
+_SPACES: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
+"""Every space of a battlefield, as a slot range."""
+assert consecutive(DATA.space_slots)
 assert all(consecutive(p.spaces) and consecutive(p.moons) for p in PLANETS)
 assert all(consecutive(half.astronauts) for half in HALVES.values())
 
 
-def _firsts(marks_of: Callable[[bytearray], tuple[int, ...]]) -> Callable[[bytearray], bool]:
-    """Whether every slot ``marks_of`` gathers is marked (the first boxes of tracks: a track
-    has ``k`` boxes marked or more when its first ``k`` are, as :meth:`Track.marked` counts)."""
-    return lambda marks: 0 not in marks_of(marks)
+_ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
+_MOON_DRAWN: Final = _moon(astra=False)
 
 
-def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
-    """Mission ``card``'s test (``adventure8.md`` §8) of half ``side`` on the battlefield at
-    ``off``, on the marks (plain loops over C gathers: the missions are tested every turn)."""
-    tracks = TRACKS[side, off]
-    planets = tuple((off + p.resolved, off + p.flag, p.kind) for p in PLANETS)
-    if card == "A1":  # four planets held
+@cache
+def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
+    """Per planet, the stored symbols ``number`` spends to reach it: each moves it by up to 2,
+    and so does the Astronaut action once (worked out once)."""
+    steps = [(max(0, p.low - number, number - p.high) + 1) // 2 for p in PLANETS]
+    return tuple(max(0, step - 1) if astronaut else step for step in steps)
 
-        def held(marks: bytearray) -> bool:
-            spare = len(planets) - 4  # planets that may be someone else's or unresolved
-            for resolved, flag, _ in planets:
+
+def _holds(
+    off: int, side: int, groups: Sequence[Sequence[Planet]], count: int
+) -> Callable[[bytearray], bool]:
+    """Whether ``side`` holds at least ``count`` planets of each of ``groups`` (stops early)."""
+    slots = [[(off + p.resolved, off + p.flag) for p in group] for group in groups]
+
+    def held(marks: bytearray) -> bool:
+        for group in slots:
+            spare = len(group) - count  # planets that may be unresolved or someone else's
+            for resolved, flag in group:
                 if not (marks[resolved] and marks[flag] & side):
                     spare -= 1
                     if spare < 0:
                         return False
-            return True
+        return True
 
-        return held
-    if card == "A2":  # a planet of every kind held
+    return held
 
-        def every_kind(marks: bytearray) -> bool:
-            kinds = set()
-            for resolved, flag, kind in planets:
-                if marks[resolved] and marks[flag] & side:
-                    kinds.add(kind)
-            return len(kinds) == len(KINDS)
 
-        return every_kind
-    if card == "B1":  # seven asteroids
-        asteroids = gather([off + rock for rock in ASTEROIDS])
-        return lambda marks: asteroids(marks).count(side) >= 7
-    if card == "B2":  # two boxes of each kind's multiplier
-        return _firsts(gather([slot for kind in KINDS for slot in tracks[kind].slots[:2]]))
-    if card == "C1":  # six plants and four water
-        return _firsts(gather(tracks["plants"].slots[:6] + tracks["water"].slots[:4]))
-    # C2: a moon on four planets
+def _moons_on(off: int, side: int, count: int) -> Callable[[bytearray], bool]:
+    """Whether ``side`` has a moon on ``count`` planets or more."""
     moons_of = [gather([off + moon for moon in p.moons]) for p in PLANETS]
 
     def moons(marks: bytearray) -> bool:
-        spare = len(moons_of) - 4  # planets that may have no moon of the side
+        spare = len(moons_of) - count  # planets that may have no moon of the side
         for marks_of in moons_of:
             if side not in marks_of(marks):
                 spare -= 1
@@ -421,36 +413,23 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
     return moons
 
 
-_ENERGY: Final = Offer("ENERGY", Tracks({kind: _OWN[kind] for kind in KINDS}))
-_MOON_DRAWN: Final = _moon(astra=False)
-
-_SPACE_MARKS: Final = {off: gather([off + slot for slot in DATA.space_slots]) for off in (0, FIELD)}
-"""Per battlefield (by offset): the marks of its spaces, in one C call."""
-_ERROR_MARKS: Final = {
-    off: tuple(gather([off + box for box in half.errors]) for half in HALVES.values())
-    for off in (0, FIELD)
-}
-"""Per battlefield (by offset): the marks of each half's error boxes."""
-
-
-def _cost(planet: Planet, number: int, astronaut: bool) -> int:
-    """Stored symbols ``number`` spends to reach ``planet``: each moves it by up to 2, and so
-    does the Astronaut action once."""
-    steps = (_distance(planet, number) + 1) // 2
-    return max(0, steps - 1) if astronaut else steps
+def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
+    """Mission ``card``'s test (``adventure8.md`` §8) of half ``side`` at offset ``off``."""
+    tracks = TRACKS[side, off]
+    if card == "A1":  # four planets held
+        return _holds(off, side, [PLANETS], 4)
+    if card == "A2":  # a planet of every kind held
+        return _holds(off, side, [[p for p in PLANETS if p.kind == kind] for kind in KINDS], 1)
+    if card == "B1":  # seven asteroids
+        asteroids = gather([off + rock for rock in ASTEROIDS])
+        return lambda marks: asteroids(marks).count(side) >= 7
+    if card == "B2":  # two boxes of each kind's multiplier
+        return full_groups([tracks[kind].slots[:2] for kind in KINDS], len(KINDS))
+    if card == "C1":  # six plants and four water
+        return full_groups([tracks["plants"].slots[:6], tracks["water"].slots[:4]], 2)
+    return _moons_on(off, side, 4)  # C2: a moon on four planets
 
 
-@cache
-def _costs(number: int, astronaut: bool) -> tuple[int, ...]:
-    """Per planet, :func:`_cost` (worked out once)."""
-    return tuple(_cost(planet, number, astronaut) for planet in PLANETS)
-
-
-assert all(
-    len(tracks[kind].slots) >= 2 and len(tracks["plants"].slots) >= 6
-    for tracks in TRACKS.values()
-    for kind in KINDS
-) and all(len(tracks["water"].slots) >= 4 for tracks in TRACKS.values()), "the boxes B2, C1 read"
 _HALF_TESTS: Final = {
     card: {(side, off): _half_test(card, off, side) for side in HALVES for off in (0, FIELD)}
     for card in MISSION_CARDS
@@ -582,13 +561,14 @@ class Battle(Engine):
         number kept in ``sheet.modified``); whether the Astronaut action's own ±2 was used."""
         marks = sheet.marks
         off = offset_now(marks)
-        planet = _PLANET_OF[slot]
-        spend = _cost(planet, combo.number, combo.action == "ASTRONAUT")
+        index = _INDEX_OF[slot]
+        planet = PLANETS[index]
+        spend = _costs(combo.number, combo.action == "ASTRONAUT")[index]
         for symbol in self.stored(marks, HALVES[side_now(marks)], off)[:spend]:
             marks[symbol] |= CROSSED
         marks[off + slot] = side_now(marks)
         sheet.modified = spend
-        return combo.action == "ASTRONAUT" and _distance(planet, combo.number) > 0
+        return combo.action == "ASTRONAUT" and not planet.low <= combo.number <= planet.high
 
     # ------------------------------------------------------------------ planets
     free_moons = staticmethod(_free_moons)
@@ -600,13 +580,11 @@ class Battle(Engine):
         marks = sheet.marks
         if marks[off + planet.resolved] or _has_room(marks, planet, off):
             return
-        before = self.solo_controlled(sheet) if sheet.solo else 0
         marks[off + planet.resolved] = CIRCLED
-        marks[off + planet.flag] = self.control(marks, planet, off, sheet.solo)
-        if sheet.solo:
-            after = self.solo_controlled(sheet)
-            if after > before and after % 2 == 0:
-                sheet.solo_bonus = min(sheet.solo_bonus + 1, self.solo_boxes)
+        flag = marks[off + planet.flag] = self.control(marks, planet, off, sheet.solo)
+        player = 1 if off == 0 else 2  # solo: the player's side on this battlefield
+        if sheet.solo and flag & player and self.solo_controlled(sheet) % 2 == 0:
+            sheet.solo_bonus = min(sheet.solo_bonus + 1, self.solo_boxes)
 
     def control(self, marks: bytearray, planet: Planet, off: int, solo: bool) -> int:
         """The flag a resolution draws: bit 1 side 1, bit 2 side 2 (solo: ties to the player,
@@ -665,19 +643,9 @@ class Battle(Engine):
         )
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (its tests,
-        without building the list: this runs every turn)."""
-        sheet = sheets[index]
-        if -1 not in sheet.missions:  # -1: a mission not accomplished
-            return True
-        marks = sheet.marks
-        for off in (0, FIELD) if sheet.solo else (0,):
-            if 0 not in _SPACE_MARKS[off](marks):
-                return True
-            for gathered in _ERROR_MARKS[off]:
-                if 0 not in gathered(marks):
-                    return True
-        return False
+        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (without building
+        the list: this runs every turn)."""
+        return next(self._triggers(sheets, index), None) is not None
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield
@@ -685,36 +653,33 @@ class Battle(Engine):
         ``seat``: whose half it is, ``sheet``, ``side`` and ``boxes``). Solo, both battlefields
         of the one sheet count; ``astra`` says whether it is ASTRA's (the player is side 2
         there), and ASTRA's own half is ``seat`` ``"ASTRA"``."""
+        return list(self._triggers(sheets, index))
+
+    @staticmethod
+    def _triggers(sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
         sheet = sheets[index]
-        found: list[dict[str, Any]] = []
-        if all(value >= 0 for value in sheet.missions):
-            found.append({"trigger": "all-missions", "seat": index})
+        if -1 not in sheet.missions:  # -1: a mission not accomplished
+            yield {"trigger": "all-missions", "seat": index}
         marks = sheet.marks
         for off in (0, FIELD) if sheet.solo else (0,):
             astra = off == FIELD
-            if all(marks[off + s] for s in DATA.space_slots):
-                found.append({"trigger": "all-spaces", "seat": index, "astra": astra})
+            if 0 not in marks[off + _SPACES[0] : off + _SPACES[1]]:
+                yield {"trigger": "all-spaces", "seat": index, "astra": astra}
             for side, half in HALVES.items():
-                if all(marks[off + b] for b in half.errors):
-                    found.append(
-                        {
-                            "trigger": "last-error",
-                            "seat": self._half_owner(sheets, index, side, astra),
-                            "boxes": len(half.errors),
-                            "sheet": index,
-                            "side": side,
-                            "astra": astra,
-                        }
-                    )
-        return found
-
-    @staticmethod
-    def _half_owner(sheets: Sequence[Sheet], index: int, side: int, astra: bool) -> int | str:
-        """Whose half ``side`` of sheet ``index`` is: its owner's (side 1), the previous seat's
-        (side 2); solo, the player's but for ASTRA's own side on each battlefield."""
-        if sheets[index].solo:
-            return 0 if (side == 2) == astra else "ASTRA"
-        return index if side == 1 else (index - 1) % len(sheets)
+                if 0 in marks[off + half.errors[0] : off + half.errors[-1] + 1]:
+                    continue
+                if sheet.solo:  # the player's halves, but for ASTRA's side of each battlefield
+                    seat: int | str = 0 if (side == 2) == astra else "ASTRA"
+                else:  # the sheet owner's half, or the previous seat's
+                    seat = index if side == 1 else (index - 1) % len(sheets)
+                yield {
+                    "trigger": "last-error",
+                    "seat": seat,
+                    "boxes": len(half.errors),
+                    "sheet": index,
+                    "side": side,
+                    "astra": astra,
+                }
 
     def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
         """One half's points (``adventure8.md`` §10), part by part, each with its sign (the
@@ -752,13 +717,12 @@ class Battle(Engine):
         her Energy as Robot); the player picks her planet when two are allowed (``ASTRA``)."""
         marks = sheet.marks
         off = offset_now(marks)
-        candidates: list[Planet] = []
         for _ in range(16):
             candidates = [p for p in allowed(number) if _has_room(marks, p, off)]
             if candidates:
                 break
             number = 1 if number >= 15 else number + 1
-        if not candidates:
+        else:
             return
         sheet.action = {"ASTRONAUT": "PLANNING", "ENERGY": "ROBOT"}.get(action, action)
         sheet.modified = number  # ASTRA's number (``_astra_allows`` reads it)
@@ -807,6 +771,7 @@ class Battle(Engine):
         marks = sheet.marks
         result: dict[str, Any] = {"writing_side": side_now(marks)}
         fields = ((0, "battlefield"), (FIELD, "astra_battlefield"))
+        boxes = ("plants", "water", *KINDS, "planning")  # the tracks shown by boxes marked
         for off, key in fields[: 2 if sheet.solo else 1]:
             flags = self.flags(marks, off, sheet.solo)
             spaces = {DATA.names[s]: (marks[off + s] or None) for s in DATA.space_slots}
@@ -828,9 +793,7 @@ class Battle(Engine):
             for side, half in HALVES.items():
                 tracks = TRACKS[side, off]
                 field[f"side{side}"] = {
-                    **{name: tracks[name].marked(marks) for name in ("plants", "water")},
-                    **{k.lower(): tracks[k].marked(marks) for k in KINDS},
-                    "planning": tracks["planning"].marked(marks),
+                    **{name.lower(): tracks[name].marked(marks) for name in boxes},
                     "astronauts": len(self.stored(marks, half, off)),
                     "errors": tracks["errors"].marked(marks),
                 }
