@@ -642,21 +642,12 @@ class Battle(Engine):
             TRACKS[side, off]["errors"].marked(m) for m, off, side in self.fields(sheets, seat)
         )
 
-    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (without building
-        the list: this runs every turn)."""
-        return next(self._triggers(sheets, index), None) is not None
-
-    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
+    def triggers(self, sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield
         (``all-spaces``, whoever wrote on it) or a half with both errors (``last-error``, with
         ``seat``: whose half it is, ``sheet``, ``side`` and ``boxes``). Solo, both battlefields
         of the one sheet count; ``astra`` says whether it is ASTRA's (the player is side 2
         there), and ASTRA's own half is ``seat`` ``"ASTRA"``."""
-        return list(self._triggers(sheets, index))
-
-    @staticmethod
-    def _triggers(sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
         sheet = sheets[index]
         if -1 not in sheet.missions:  # -1: a mission not accomplished
             yield {"trigger": "all-missions", "seat": index}

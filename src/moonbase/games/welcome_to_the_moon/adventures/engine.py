@@ -38,7 +38,7 @@ requirements, the score and the view.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, ClassVar
@@ -773,36 +773,31 @@ class Engine(ABC):
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
-        ends the game), each ``{"trigger": code, "seat": index, ...}``: ``all-missions`` (its
-        seat accomplished all three), ``last-error`` (every System Error box marked, with
-        ``boxes``: how many there are), ``all-spaces`` (every number space filled)."""
-        sheet = sheets[index]
-        found: list[dict[str, Any]] = []
-        if all(value >= 0 for value in sheet.missions):
-            found.append({"trigger": "all-missions", "seat": index})
-        boxes = len(self.data.error_slots)
-        if self.errors_marked(sheet) == boxes:
-            found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
-        if self.data.spaces_filled(sheet.marks):
-            found.append({"trigger": "all-spaces", "seat": index})
-        for code, test in self.end_tests.items():
-            if test(sheet.marks):
-                found.append({"trigger": code, "seat": index})
-        return found
+        ends the game), each ``{"trigger": code, "seat": index, ...}``: every one of
+        :meth:`triggers`."""
+        return list(self.triggers(sheets, index))
 
     def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
-        any, without building the list (its boxes and spaces read by one
-        :meth:`~.sheet.SheetData.ended`: an adventure that overrides :meth:`errors_marked`
-        overrides this too, as adventure 8 does)."""
+        """Whether sheet ``index`` meets any end trigger now: the first of :meth:`triggers`,
+        without looking for the others."""
+        return next(self.triggers(sheets, index), None) is not None
+
+    def triggers(self, sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
+        """The end triggers sheet ``index`` meets, one at a time: ``all-missions`` (its seat
+        accomplished all three), ``last-error`` (every System Error box marked, with
+        ``boxes``: how many there are), ``all-spaces`` (every number space filled), then each of
+        :attr:`end_tests` met (adventure 8 has its own, over both battlefields and halves)."""
         sheet = sheets[index]
-        marks = sheet.marks
-        if -1 not in sheet.missions or self.data.ended(marks):  # -1: a mission not accomplished
-            return True
-        for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
-            if test(marks):
-                return True
-        return False
+        if -1 not in sheet.missions:  # -1: a mission not accomplished
+            yield {"trigger": "all-missions", "seat": index}
+        boxes = len(self.data.error_slots)
+        if self.errors_marked(sheet) == boxes:
+            yield {"trigger": "last-error", "seat": index, "boxes": boxes}
+        if self.data.spaces_filled(sheet.marks):
+            yield {"trigger": "all-spaces", "seat": index}
+        for code, test in self.end_tests.items():
+            if test(sheet.marks):
+                yield {"trigger": code, "seat": index}
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
