@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate, pairwise
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -133,7 +134,6 @@ def _of_floors(slots_of: Callable[[Quarter], Iterable[int]]) -> dict[str, tuple[
 
 FLOORS: Final = _of_floors(lambda q: q.slots)
 """The five floors, each one ascending zone."""
-_FLOOR_SLOTS: Final = tuple(FLOORS.values())
 
 WALKWAYS: Final = {
     98: (0, 7), 99: (0, 4), 100: (1, 4), 101: (0, 1), 102: (1, 5), 103: (1, 2), 104: (2, 3),
@@ -174,22 +174,16 @@ class Row:
     bonus: int
 
 
-PLANT_TRACK: Final = (
-    Row((168, 169), 194, 205),
-    Row((170, 171), 195, 206),
-    Row((172, 173, 174), 196, 207),
-    Row((175, 176, 177), 197, 208),
-    Row((178, 179, 180), 198, 209),
-    Row((181, 182, 183), 199, 210),
-)
+def _rows(marker: int, sizes: tuple[int, ...], box: int, bonus: int) -> tuple[Row, ...]:
+    """Rows of ``sizes`` markers numbered on from ``marker``, with their boxes and icons
+    numbered on from ``box`` and ``bonus``."""
+    spans = enumerate(pairwise(accumulate(sizes, initial=marker)))
+    return tuple(Row(tuple(range(*span)), box + i, bonus + i) for i, span in spans)
+
+
+PLANT_TRACK: Final = _rows(168, (2, 2, 3, 3, 3, 3), 194, 205)
 """The plant track; each completed row closes a walkway."""
-WATER_TRACK: Final = (
-    Row((184, 185), 200, 211),
-    Row((186, 187), 201, 212),
-    Row((188, 189), 202, 213),
-    Row((190, 191), 203, 214),
-    Row((192, 193), 204, 215),
-)
+WATER_TRACK: Final = _rows(184, (2, 2, 2, 2, 2), 200, 211)
 """The water track; each completed row circles an energy of any quarter not evacuated."""
 PLANT_VALUES: Final = (0, 5, 10, 20, 35, 55, 80)
 WATER_VALUES: Final = (0, 10, 20, 35, 55, 80)
@@ -220,12 +214,19 @@ DATA: Final = SheetData(
 
 _NAMES: Final = DATA.names
 _QUARTER_OF: Final = {slot: q for q in QUARTERS for slot in q.slots}
+_GREY_SPACES: Final = tuple(s for q in QUARTERS if q.target in VIRUSES[0].targets for s in q.slots)
+"""Setup: the spaces of the grey virus's four possible quarters."""
 _WALKWAYS_OF: Final = {
     k: tuple(w for w, ends in WALKWAYS.items() if k in ends) for k in range(len(QUARTERS))
 }
+_BEYOND: Final = tuple(
+    (q, tuple((w, f"INFECT {QUARTERS[sum(WALKWAYS[w]) - k].name}") for w in _WALKWAYS_OF[k]))
+    for k, q in enumerate(QUARTERS)
+    if q.target
+)
+"""Each quarter with a virus, with each of its walkways and the infection of the quarter at its
+other end (the sum of both ends less this one)."""
 _TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items()}
-_GREY_SLOTS: Final = tuple(slot for k in (0, 3, 7, 10) for slot in QUARTERS[k].slots)
-"""Setup: the spaces of the grey virus's four possible quarters."""
 # C-fast gathers of the marks the missions and the evacuation read (a group is complete when
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
@@ -244,11 +245,6 @@ _ACTION_ITEMS: Final = ("ACTION", "CLOSE", "ENERGY")
 """Pending items of the combination's action: the action, and the row bonus of the track it
 advanced (``CLOSE`` after a plant row, ``ENERGY`` after a water row). The number's evacuation
 waits for them (``adventure6.md`` §6)."""
-
-
-def evacuated(marks: bytearray, k: int) -> bool:
-    """Whether quarter ``k`` is evacuated (its marker is drawn)."""
-    return bool(marks[QUARTERS[k].marker])
 
 
 def closed(marks: bytearray, k: int) -> bool:
@@ -274,23 +270,12 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
 floors (C)."""
 
 
-# ---------------------------------------------------------------------- what may be picked
-def open_walkways(marks: bytearray) -> list[int]:
-    """The walkways not yet closed."""
-    return [w for w in WALKWAYS if not marks[w]]
-
-
-def _empty_of(slots: tuple[int, ...]) -> Callable[[bytearray], list[int]]:
-    """The empty ones of ``slots`` (where an infection may go)."""
-    return lambda marks: [slot for slot in slots if not marks[slot]]
-
-
+# ---------------------------------------------------------------------- what only a6 does
 def _not_evacuated(marks: bytearray, _written: int) -> set[str]:
     """The quarters not evacuated (a Water row's energy goes to one of them)."""
     return {q.name for q in QUARTERS if not marks[q.marker]}
 
 
-# ---------------------------------------------------------------------- what only a6 does
 def _solo_choices(marks: bytearray) -> list[int]:
     """Solo, an ASTRA card's first pass: green and blue while either is unmarked, else the
     propagation symbols still unmarked."""
@@ -308,11 +293,6 @@ def virus_state(mark: int) -> str:
     if mark & CIRCLED:
         return "active, quarantined" if mark & CROSSED else "active"
     return "quarantined" if mark else "inactive"
-
-
-def _solo_bonus(engine: Engine, sheet: Sheet) -> None:
-    """Solo: one more solo-bonus box circled (as many as the sheet has, at most)."""
-    sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
 
 
 def _grey(_engine: Engine, sheet: Sheet, space: int) -> None:
@@ -339,53 +319,42 @@ def evacuate(sheet: Sheet) -> None:
 
 @lru_cache(maxsize=4096)
 def _full_quarters(spaces: bytes) -> tuple[int, ...]:
-    """The markers of the quarters with every space filled, given the marks up to the last
-    space (settling reads them several times a turn: kept)."""
+    """The markers of the full quarters, given the spaces' marks (kept: settling reads them
+    several times a turn)."""
     return tuple(marker for marker, marks_of in _QUARTER_SPACES if 0 not in marks_of(spaces))
 
 
-def active(marks: bytearray) -> list[int]:
-    """The quarters whose virus is active (target circled), in quarter order."""
-    return [k for k, q in enumerate(QUARTERS) if q.target and marks[q.target] & CIRCLED]
-
-
 def infections(marks: bytearray) -> list[str]:
-    """One propagation: the quarters that each get one infection (an ``INFECT`` item each)."""
+    """One propagation, as an ``INFECT`` item per infection: each active virus (target circled)
+    infects its own quarter, or once that is evacuated the quarter beyond each open walkway."""
     items: list[str] = []
-    for k in active(marks):
-        if not evacuated(marks, k):
-            items.append(f"INFECT {QUARTERS[k].name}")
+    for q, beyond in _BEYOND:
+        if not marks[q.target] & CIRCLED:
             continue
-        for walkway in _WALKWAYS_OF[k]:
-            if not marks[walkway]:
-                a, b = WALKWAYS[walkway]
-                items.append(f"INFECT {QUARTERS[b if a == k else a].name}")
+        if marks[q.marker]:
+            items.extend(item for walkway, item in beyond if not marks[walkway])
+        else:
+            items.append(f"INFECT {q.name}")
     return items
 
 
-def _owe(sheet: Sheet, count: int) -> None:
-    """``count`` propagations more for the sheet to resolve."""
-    if count:
-        sheet.pending.extend([PROPAGATE] * count)
-        sheet.stage = Sheet.ACTING
-
-
-def _activate(sheet: Sheet, symbol: int, owed: int = 1) -> None:
+def _activate(sheet: Sheet, symbol: int) -> None:
     """Activate the virus ``symbol`` releases: cross the symbol, circle its target unless
-    marked, and owe ``owed`` propagations."""
+    marked."""
     sheet.marks[symbol] |= CROSSED
     target = _TARGET_OF[symbol]
     if not sheet.marks[target]:
         sheet.marks[target] = CIRCLED
-    _owe(sheet, owed)
 
 
 def _mission_virus(engine: Engine, sheet: Sheet, symbol: int) -> None:
-    """A mission's virus, released for everyone (solo: the player who circled its symbol gains
-    a solo bonus)."""
+    """A mission's virus, released for everyone, propagates (solo: the player who circled its
+    symbol gains a solo bonus)."""
     if sheet.solo and sheet.marks[symbol] == CIRCLED:
-        _solo_bonus(engine, sheet)
+        sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
     _activate(sheet, symbol)
+    sheet.pending.append(PROPAGATE)
+    sheet.stage = Sheet.ACTING
 
 
 def _infected(_engine: Engine, sheet: Sheet, _space: int) -> None:
@@ -404,10 +373,10 @@ def _release(engine: Engine, sheet: Sheet, marker: int) -> None:
     symbol = ACTIVATIONS[marker]
     if sheet.marks[symbol]:
         return
-    _activate(sheet, symbol, owed=0)
+    _activate(sheet, symbol)
     sheet.triggered.append(symbol)
     if sheet.solo:
-        _solo_bonus(engine, sheet)
+        sheet.solo_bonus = min(sheet.solo_bonus + 1, engine.solo_boxes)
 
 
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
@@ -423,18 +392,28 @@ _TANK_TRACKS: Final = {
     space: Track(f"{_NAMES[space]} tank", (tank,), flag=CIRCLED) for space, tank in _TANKS.items()
 }
 """Each water tank, a track of one box (circled, it advances the water track)."""
-_CLOSE: Final = Offer(
-    "CLOSE", Choose(open_walkways, {w: f"#{w}" for w in WALKWAYS}, then=(Call(_quarantine),))
-)
-"""Robot, and a plant row's bonus: close a walkway."""
+
+
+def _pick(word: str, names: Mapping[int, str], then: Call, flag: int = CIRCLED) -> Offer:
+    """A slot of ``names`` with no mark yet, marked with ``flag``, then ``then``: a walkway to
+    close, a space to infect."""
+    slots = tuple(names)
+
+    def unmarked(marks: bytearray) -> list[int]:
+        return [slot for slot in slots if not marks[slot]]
+
+    return Offer(word, Choose(unmarked, names, then=(then,), flag=flag))
 
 
 def _infection(
     word: str, slots: tuple[int, ...], then: Callable[[Engine, Sheet, int], None]
 ) -> Offer:
     """An infection drawn in an empty one of ``slots``, then ``then``."""
-    names = {slot: _NAMES[slot] for slot in slots}
-    return Offer(word, Choose(_empty_of(slots), names, then=(Call(then),), flag=INFECTED))
+    return _pick(word, {slot: _NAMES[slot] for slot in slots}, Call(then), INFECTED)
+
+
+_CLOSE: Final = _pick("CLOSE", {w: f"#{w}" for w in WALKWAYS}, Call(_quarantine))
+"""Robot, and a plant row's bonus: close a walkway."""
 
 
 def _row_bonus(row: Row, item: str) -> Effects:
@@ -449,7 +428,7 @@ class Virus(Engine):
     title: ClassVar[str] = N_("The Virus")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
-    zones: ClassVar[tuple[tuple[int, ...], ...]] = _FLOOR_SLOTS
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = tuple(FLOORS.values())
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": ASTRONAUT_TRACK,
         "planning": PLANNING_TRACK,
@@ -475,7 +454,7 @@ class Virus(Engine):
         "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING_TRACK),))),
     }
     items: ClassVar[Mapping[str, Offer]] = {
-        "GREY": _infection("GREY", _GREY_SLOTS, _grey),
+        "GREY": _infection("GREY", _GREY_SPACES, _grey),
         **{f"INFECT {q.name}": _infection("INFECT", q.slots, _infected) for q in QUARTERS},
         "CLOSE": _CLOSE,
         "ENERGY": Offer("ENERGY", Tracks(_ENERGIES, reach=_not_evacuated)),
@@ -489,28 +468,21 @@ class Virus(Engine):
     releases: ClassVar[Mapping[int, Effects]] = {v: (Call(_mission_virus),) for v in MISSION_VIRUS}
 
     def settle(self, sheet: Sheet) -> None:
-        """Evacuate full quarters once the action is resolved, the row bonus its track gave
-        included (so a Water row's energy may go to the quarter the number filled); drop dead
-        items; expand the next owed propagation once the previous one's infections are done."""
-        pending = sheet.pending
-        action_left = False
-        for item in _ACTION_ITEMS:
-            if item in pending:
-                if self.resolvable(sheet, item):
-                    action_left = True
-                else:
-                    sheet.pending = pending = [other for other in pending if other != item]
-        if not action_left:
+        """Drop dead items; evacuate full quarters once the action is resolved, the row bonus
+        its track gave included (so a Water row's energy may go to the quarter the number
+        filled); expand the next owed propagation once the previous one's infections are done.
+
+        Of the items, only a Water row's ``ENERGY`` may lose targets by an evacuation, and that
+        waits for it: all are dropped before it."""
+        live = self.resolvable
+        pending = [item for item in sheet.pending if item == PROPAGATE or live(sheet, item)]
+        if not any(item in pending for item in _ACTION_ITEMS):
             evacuate(sheet)
-        while sheet.pending:  # nothing pending: nothing to drop, nothing to expand
-            sheet.pending = pending = [
-                item for item in sheet.pending if item == PROPAGATE or self.resolvable(sheet, item)
-            ]
-            if pending.count(PROPAGATE) < len(pending) or not pending:
-                break
-            sheet.pending.remove(PROPAGATE)
-            sheet.pending[:0] = infections(sheet.marks)
-        if not sheet.pending:
+        while pending and pending.count(PROPAGATE) == len(pending):
+            infect = [item for item in infections(sheet.marks) if live(sheet, item)]
+            pending = infect + pending[1:]
+        sheet.pending = pending
+        if not pending:
             sheet.stage = Sheet.DONE
 
     def phase5(self, sheets: Sequence[Sheet]) -> None:
@@ -518,18 +490,19 @@ class Virus(Engine):
         and one per virus released this turn (for everyone; solo, those the player released); then
         each player infects."""
         triggered = {slot for sheet in sheets for slot in sheet.triggered}
+        raced = triggered.intersection(_PROPAGATION_SYMBOLS)
+        released = [symbol for symbol in ACTIVATIONS.values() if symbol in triggered]
         for sheet in sheets:
-            owed = sum(1 for slot in sheet.triggered if slot in ERRORS)
-            for symbol in sorted(triggered.intersection(_PROPAGATION_SYMBOLS)):
-                if symbol not in sheet.triggered and not sheet.marks[symbol]:
+            owed = len(released) + sum(1 for slot in sheet.triggered if slot in ERRORS)
+            for symbol in raced:
+                if not sheet.marks[symbol]:  # not the sheet that crossed it first
                     sheet.marks[symbol] = CROSSED
                     owed += 1
-            _owe(sheet, owed)
-        for symbol in ACTIVATIONS.values():
-            if symbol in triggered:
-                for sheet in sheets:
-                    _activate(sheet, symbol)
-        for sheet in sheets:
+            for symbol in released:
+                _activate(sheet, symbol)
+            if owed:
+                sheet.pending.extend([PROPAGATE] * owed)
+                sheet.stage = Sheet.ACTING
             self.settle(sheet)
 
     # ------------------------------------------------------------------ scores
@@ -568,10 +541,9 @@ class Virus(Engine):
             if marks[target]:
                 return
         elif target is None:
-            choices = _solo_choices(marks)
-            target = choices[0] if choices else None
+            target = next(iter(_solo_choices(marks)), None)
         if target in _SYMBOL_OF_TARGET:
-            _activate(sheet, _SYMBOL_OF_TARGET[target], owed=0)
+            _activate(sheet, _SYMBOL_OF_TARGET[target])
         elif target is not None:
             marks[target] |= CROSSED
         sheet.stage = Sheet.ACTING
@@ -596,7 +568,7 @@ class Virus(Engine):
                     "energy": 1 + count_marked(marks, q.energies),
                     "plants": count_marked(marks, q.plants),
                     "tanks": sum(1 for t in q.tanks.values() if marks[t]),
-                    "evacuated": evacuated(marks, k),
+                    "evacuated": bool(marks[q.marker]),
                     "quarantined": closed(marks, k),
                     "score": quarter_score(marks, q),
                 }
@@ -616,5 +588,5 @@ class Virus(Engine):
 
 
 assert len(DATA.space_slots) == 55 and len(WALKWAYS) == 22
-assert all(consecutive(slots) for slots in _FLOOR_SLOTS)
+assert all(consecutive(slots) for slots in FLOORS.values())
 assert sorted(slot for q in QUARTERS for slot in q.slots) == list(range(1, 56))

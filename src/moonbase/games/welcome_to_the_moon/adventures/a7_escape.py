@@ -39,8 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Advance,
@@ -219,6 +218,56 @@ def value(count: int) -> int:
     return VALUES[count]
 
 
+class _Reach(NamedTuple):
+    """What the airlocks drawn connect (:func:`_reach`): the blocks; their spaces, and the
+    airlocks not drawn that touch them, in slot order; the starships wholly connected, and each
+    one partly connected as its span of slots with a mask reading its other spaces as X marks."""
+
+    blocks: frozenset[int]
+    spaces: tuple[int, ...]
+    airlocks: tuple[int, ...]
+    whole: Runs
+    partly: tuple[tuple[int, int, int], ...]
+
+
+_LINKS: Final = tuple(
+    tuple(
+        (i, b if a == block else a) for i, (a, b) in enumerate(AIRLOCKS.values()) if block in (a, b)
+    )
+    for block in range(len(BLOCKS))
+)
+"""Per block, each airlock touching it (its index in the airlock marks) and the block beyond."""
+_SHIP_ZONES: Final = Runs.of(ship.spaces for ship in STARSHIPS).zones
+assert [s for block in BLOCKS for s in block.spaces] == list(DATA.space_slots), "in slot order"
+
+
+@lru_cache(maxsize=8192)
+def _reach(airlocks: bytes) -> _Reach:
+    """What the airlocks drawn in ``airlocks`` (the marks of slots 130–153) connect to the
+    launch pad (each reached block's airlocks read once)."""
+    reached = set(LAUNCH_PAD)
+    waiting = list(LAUNCH_PAD)
+    while waiting:
+        for index, other in _LINKS[waiting.pop()]:
+            if airlocks[index] and other not in reached:
+                reached.add(other)
+                waiting.append(other)
+    blocks = sorted(reached)
+    spaces = tuple(space for block in blocks for space in BLOCKS[block].spaces)
+    doors = {index for block in blocks for index, _ in _LINKS[block] if not airlocks[index]}
+    whole: Zones = ()
+    partly = []
+    for ship, zone in zip(STARSHIPS, _SHIP_ZONES, strict=True):
+        cut = bytes(0 if space in spaces else X for space in ship.spaces)
+        if not any(cut):
+            whole += (zone,)
+        elif not all(cut):
+            partly.append((ship.spaces[0], ship.spaces[-1] + 1, int.from_bytes(cut)))
+    slots = tuple(AIRLOCKS)
+    touching = tuple(slots[index] for index in sorted(doors))
+    return _Reach(frozenset(reached), spaces, touching, Runs(whole), tuple(partly))
+
+
 def connected(marks: bytearray) -> frozenset[int]:
     """The blocks connected to the launch pad through activated airlocks.
 
@@ -229,32 +278,17 @@ def connected(marks: bytearray) -> frozenset[int]:
     >>> sorted(connected(marks))
     [0, 2, 4, 9]
     """
-    return _connected(bytes(marks[130:154]))
+    return _reach(bytes(marks[130:154])).blocks
 
 
-_AIRLOCK_SLOTS: Final = tuple(AIRLOCKS)
-_LINKS: Final = tuple(
-    tuple(
-        (i, b if a == block else a) for i, (a, b) in enumerate(AIRLOCKS.values()) if block in (a, b)
-    )
-    for block in range(len(BLOCKS))
-)
-"""Per block, each airlock touching it (its index in the airlock marks) with the block it
-leads to."""
+def available(marks: bytearray) -> list[int]:
+    """Every empty space whose block is connected (where a number or an X may go)."""
+    return [s for s in _reach(bytes(marks[130:154])).spaces if not marks[s]]
 
 
-@lru_cache(maxsize=8192)
-def _connected(airlocks: bytes) -> frozenset[int]:
-    """The blocks reached from the launch pad through the airlocks drawn in ``airlocks`` (each
-    reached block's airlocks read once)."""
-    reached = set(LAUNCH_PAD)
-    waiting = list(LAUNCH_PAD)
-    while waiting:
-        for index, other in _LINKS[waiting.pop()]:
-            if airlocks[index] and other not in reached:
-                reached.add(other)
-                waiting.append(other)
-    return frozenset(reached)
+def open_airlocks(marks: bytearray) -> list[int]:
+    """Every airlock a robot may activate: not drawn, touching a connected block."""
+    return list(_reach(bytes(marks[130:154])).airlocks)
 
 
 def plants(marks: bytes | bytearray, ship: Starship) -> int:
@@ -265,68 +299,6 @@ def plants(marks: bytes | bytearray, ship: Starship) -> int:
 def reactors(marks: bytes | bytearray, ship: Starship) -> int:
     """Reactors circled on a starship, printed ones included."""
     return ship.printed_reactors + count_marked(marks, ship.reactors)
-
-
-def available(marks: bytearray) -> list[int]:
-    """Every empty space whose block is connected (where a number or an X may go)."""
-    return [s for s in _reachable(bytes(marks[130:154])) if not marks[s]]
-
-
-_BLOCK_SPACES: Final = tuple(block.spaces for block in BLOCKS)
-assert list(chain.from_iterable(_BLOCK_SPACES)) == list(DATA.space_slots), "blocks in slot order"
-
-
-@lru_cache(maxsize=8192)
-def _reachable(airlocks: bytes) -> tuple[int, ...]:
-    """The spaces of the blocks connected with these airlock marks, in slot order."""
-    return tuple(chain.from_iterable(map(_BLOCK_SPACES.__getitem__, sorted(_connected(airlocks)))))
-
-
-_SHIP_BLOCKS: Final = tuple(
-    tuple(index for index, block in enumerate(BLOCKS) if block.starship == ship)
-    for ship in range(len(STARSHIPS))
-)
-"""Per starship, its blocks."""
-_SHIP_RUNS: Final = tuple(Runs.of([ship.spaces]) for ship in STARSHIPS)
-_UNREACHED: Final = tuple(
-    int.from_bytes(
-        bytes(X if space in block.spaces else 0 for space in STARSHIPS[block.starship].spaces)
-    )
-    for block in BLOCKS
-)
-"""Per block, its starship's marks with an X in each space of the block, as an integer (the
-masks of a ship's blocks are disjoint: their sum is their OR)."""
-
-
-@lru_cache(maxsize=1024)
-def _ship_reach(airlocks: bytes) -> tuple[Runs, tuple[tuple[int, int, int], ...]]:
-    """With these airlock marks: the starships wholly connected (as runs), and each one partly
-    connected as its span of slots with the mask reading its unconnected spaces as X marks."""
-    blocks = _connected(airlocks)
-    whole: Zones = ()
-    partly = []
-    for ship, ship_blocks, runs in zip(STARSHIPS, _SHIP_BLOCKS, _SHIP_RUNS, strict=True):
-        cut = [block for block in ship_blocks if block not in blocks]
-        if not cut:
-            whole += runs.zones
-        elif len(cut) < len(ship_blocks):
-            mask = sum(map(_UNREACHED.__getitem__, cut))
-            partly.append((ship.spaces[0], ship.spaces[-1] + 1, mask))
-    return Runs(whole), tuple(partly)
-
-
-def open_airlocks(marks: bytearray) -> list[int]:
-    """Every airlock a robot may activate: not drawn, touching a connected block."""
-    return list(_open_airlocks(bytes(marks[130:154])))
-
-
-@lru_cache(maxsize=1024)
-def _open_airlocks(airlocks: bytes) -> tuple[int, ...]:
-    """The airlocks not drawn in ``airlocks`` that touch a connected block, in slot order."""
-    found = {
-        index for block in _connected(airlocks) for index, _ in _LINKS[block] if not airlocks[index]
-    }
-    return tuple(_AIRLOCK_SLOTS[index] for index in sorted(found))
 
 
 _SHIP_TANKS: Final = tuple(tuple(_TANKS[x] for x in s.spaces if x in _TANKS) for s in STARSHIPS)
@@ -348,13 +320,31 @@ modules and starships filled (B), starships with 3 reactors and full water tanks
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 
 
+@lru_cache(maxsize=4096)
+def _points(marks: bytes) -> tuple[int, int, int]:
+    """Greenhouse points (a greenhouse filled: its plants' value, doubled by a circled ×2),
+    module points (a module filled: its starship's reactors' value, doubled by its circled
+    water tank) and the planning penalty (cached: views score every sheet often)."""
+    greenhouses = sum(
+        value(plants(marks, ship)) * (2 if marks[ship.double] & CIRCLED else 1)
+        for ship in STARSHIPS
+        if marks[ship.greenhouse]
+    )
+    modules = sum(
+        value(reactors(marks, STARSHIPS[module.starship])) * (2 if marks[tank] else 1)
+        for module in _MODULES
+        for tank in module.tanks.values()  # its one tank
+        if all(marks[space] for space in module.spaces)
+    )
+    return greenhouses, modules, PLANNING.value(bytearray(marks))
+
+
 def _ship_tracks(kind: str) -> dict[int, Track]:
-    """Each space → its starship's ``kind`` symbols (``plants`` or ``reactors``) as a track,
-    one track per starship."""
-    tracks = [Track(f"{ship.name} {kind}", getattr(ship, kind), flag=CIRCLED) for ship in STARSHIPS]
-    return {
-        space: track for ship, track in zip(STARSHIPS, tracks, strict=True) for space in ship.spaces
+    """Each space → its starship's ``kind`` (``plants`` or ``reactors``) as a track."""
+    tracks = {
+        ship: Track(f"{ship.name} {kind}", getattr(ship, kind), flag=CIRCLED) for ship in STARSHIPS
     }
+    return {space: track for ship, track in tracks.items() for space in ship.spaces}
 
 
 _PLANTS_OF: Final = _ship_tracks("plants")
@@ -371,10 +361,7 @@ class Escape(Engine):
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
     zones: ClassVar[tuple[tuple[int, ...], ...]] = tuple(ship.spaces for ship in STARSHIPS)
-    tracks: ClassVar[Mapping[str, Track]] = {
-        "astronauts": ASTRONAUT_TRACK,
-        "planning": PLANNING,
-    }
+    tracks: ClassVar[Mapping[str, Track]] = {"astronauts": ASTRONAUT_TRACK, "planning": PLANNING}
     rewards: ClassVar[Mapping[int, Effects]] = {
         **{symbol: (Mark(wild),) for symbol, wild in WILD_AFTER.items()},
         **dict.fromkeys(ERRORS[:2], (_AIRLOCK,)),
@@ -397,17 +384,13 @@ class Escape(Engine):
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
-        """The empty spaces of connected blocks a number fits, by number: each starship's
-        fits (:func:`~.sheet.run_fits`, kept per its marks) limited to the connected blocks
-        (what :meth:`open_spaces` gives, without bounds worked out for every ship).
-
-        A block not connected yet holds no mark (marks go only in connected blocks, and a block
-        stays connected): the spaces of a ship partly connected that are not are read as X
-        marks, which bound nothing and take no number (an OR of the ship's marks with its
-        mask, as integers)."""
-        whole, partly = _ship_reach(bytes(marks[130:154]))
-        tables = whole.fits(marks)
-        for first, end, mask in partly:
+        """The empty spaces of connected blocks a number fits, by number (what
+        :meth:`open_spaces` gives): each starship's fits (:func:`~.sheet.run_fits`, kept per
+        its marks), a ship partly connected read with its spaces not connected as X marks
+        (they hold no mark yet: an OR with its mask), which bound nothing and take no number."""
+        reach = _reach(bytes(marks[130:154]))
+        tables = reach.whole.fits(marks)
+        for first, end, mask in reach.partly:
             masked = (int.from_bytes(marks[first:end]) | mask).to_bytes(end - first)
             tables.append(run_fits(first, masked))
         return tables
@@ -418,25 +401,6 @@ class Escape(Engine):
         return [space for space in super().open_spaces(marks) if space[0] in reachable]
 
     # ------------------------------------------------------------------ scores
-    @staticmethod
-    def greenhouse_points(marks: bytes | bytearray, ship: Starship) -> int:
-        """A greenhouse's points: 0 while its space is empty, else its plants' value, doubled
-        by a circled ×2 bonus."""
-        if not marks[ship.greenhouse]:
-            return 0
-        double = 2 if marks[ship.double] & CIRCLED else 1
-        return value(plants(marks, ship)) * double
-
-    @staticmethod
-    def module_points(marks: bytes | bytearray, module: Block) -> int:
-        """A module's points: 0 unless completely filled, else its starship's reactors' value,
-        doubled by its circled water tank."""
-        if not all(marks[space] for space in module.spaces):
-            return 0
-        tank = next(iter(module.tanks.values()))
-        double = 2 if marks[tank] else 1
-        return value(reactors(marks, STARSHIPS[module.starship])) * double
-
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, greenhouses and starship modules, less planning and errors."""
         greenhouses, starships, planning = _points(bytes(sheet.marks))
@@ -474,14 +438,3 @@ class Escape(Engine):
             "wilds": self.wilds_view(sheet),
             "errors": self.errors_marked(sheet),
         }
-
-
-@lru_cache(maxsize=4096)
-def _points(marks: bytes) -> tuple[int, int, int]:
-    """Greenhouse points, module points and the planning penalty of a sheet's marks (cached:
-    views score every sheet often)."""
-    return (
-        sum(Escape.greenhouse_points(marks, ship) for ship in STARSHIPS),
-        sum(Escape.module_points(marks, module) for module in _MODULES),
-        PLANNING.value(bytearray(marks)),
-    )
