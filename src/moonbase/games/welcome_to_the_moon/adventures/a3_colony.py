@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import pairwise
 from operator import itemgetter
 from typing import Any, ClassVar, Final
 
@@ -187,27 +188,25 @@ class Tunnel:
         return f"{CELL_NAMES[self.a]}-{CELL_NAMES[self.b]}"
 
 
-_EDGES: Final = (
-    "137 2-1, 138 3-2, 139 4-3, 140 5-4, 141 7-6, 142 8-7, 143 9-8, 144 10-9, 145 11-10, "
-    "146 13-12, 147 14-13, 148 34-14, 149 15-34, 150 16-15, 151 18-17, 152 35-18, 153 19-35, "
-    "154 20-19, 155 21-20, 156 23-22, 157 24-23, 158 25-24, 159 26-25, 160 27-26, 161 29-28, "
-    "162 30-29, 163 31-30, 164 32-31, 165 33-32, 166 1-7, 167 2-8, 168 3-9, 169 4-10, 170 5-11, "
-    "171 6-12, 172 7-13, 173 8-14, 174 9-34, 175 10-15, 176 11-16, 177 12-17, 178 13-18, "
-    "179 14-35, 180 34-19, 181 15-20, 182 16-21, 183 17-22, 184 18-23, 185 35-24, 186 19-25, "
-    "187 20-26, 188 21-27, 189 22-28, 190 23-29, 191 24-30, 192 25-31, 193 26-32, 194 27-33, "
-    "0 0-6, 0 1-0"
-)
-"""The tunnel edge list of ``adventure3.md`` §3 (slot: cell–cell; slot 0: printed)."""
+_FIRST_TUNNEL: Final = 137
 
 
-def _tunnel(edge: str) -> Tunnel:
-    """One edge of :data:`_EDGES` (``137 2-1``) as a tunnel."""
-    slot, a, b = map(int, edge.replace("-", " ").split())
-    return Tunnel(slot or None, a, b)
+def _tunnels() -> tuple[Tunnel, ...]:
+    """A tunnel joins every two neighbouring cells (``adventure3.md`` §3): those within a
+    column, column by column, then those between two columns, each bottom to top, are slots
+    137–194; the two from START are printed."""
+    columns = [[row[c] for row in reversed(GRID)] for c in range(6)]  # each bottom to top
+    pairs = [(upper, lower) for column in columns for lower, upper in pairwise(column)]
+    pairs += [pair for left, right in pairwise(columns) for pair in zip(left, right, strict=True)]
+    built = [pair for pair in pairs if START not in pair]
+    tunnels = [Tunnel(slot, a, b) for slot, (a, b) in enumerate(built, _FIRST_TUNNEL)]
+    return (*tunnels, Tunnel(None, START, 6), Tunnel(None, 1, START))
 
 
-TUNNELS: Final = tuple(_tunnel(edge) for edge in _EDGES.split(", "))
+TUNNELS: Final = _tunnels()
 """Every tunnel: 58 to build (slots 137–194) and 2 printed."""
+TUNNEL_NAMES: Final = {t.slot: t.name for t in TUNNELS if t.slot is not None}
+"""Buildable tunnel slot → its name (``B1-B7``)."""
 
 MULTIPLIERS: Final = {
     "PLANTS": Track("plants", (101, 102, 103, 104), (0, 1, 2, 3, 4)),
@@ -230,34 +229,23 @@ DATA: Final = SheetData(
     error_slots=ERRORS,
     mission_slots=(45, 46, 47),
     zones=COLUMNS + ROWS,
-    tracks={**{name.lower(): track for name, track in MULTIPLIERS.items()}, "planning": PLANNING},
+    tracks={**{track.name: track for track in MULTIPLIERS.values()}, "planning": PLANNING},
     symbols={
         "astronauts": ASTRONAUTS,
         "tanks": tuple(TANKS.values()),
         "antennas": tuple(slot for slots in ANTENNAS.values() for slot in slots),
         "plants": tuple(slot for quarter in QUARTERS for slot in quarter.plants),
-        "tunnels": tuple(t.slot for t in TUNNELS if t.slot is not None),
+        "tunnels": tuple(TUNNEL_NAMES),
     },
 )
 """The sheet of adventure 3."""
 
 
-_TANKS_BY_QUARTER: Final = tuple(
-    tuple(tank for building, tank in TANKS.items() if building in quarter.buildings)
-    for quarter in QUARTERS
-)
 _LINKS: Final = {
-    cell: tuple((t, t.b if t.a == cell else t.a) for t in TUNNELS if cell in (t.a, t.b))
+    cell: tuple((t.slot or 0, t.b if t.a == cell else t.a) for t in TUNNELS if cell in (t.a, t.b))
     for cell in CELL_NAMES
 }
-_BUILDABLE: Final = {t.slot: t for t in TUNNELS if t.slot is not None}
-"""The tunnels a robot may build, by slot (in slot order)."""
-TUNNEL_NAMES: Final = {slot: t.name for slot, t in _BUILDABLE.items()}
-"""Buildable tunnel slot → its name (``B1-B7``)."""
-_ALL_ANTENNAS: Final = DATA.symbols["antennas"]
-_ALL_PLANTS: Final = DATA.symbols["plants"]
-_ALL_TANKS: Final = DATA.symbols["tanks"]
-_FIRST_TUNNEL: Final = 137
+"""Cell → each tunnel from it (its slot; 0: printed) with the cell at its other end."""
 
 
 def network(marks: bytearray) -> frozenset[int]:
@@ -266,20 +254,7 @@ def network(marks: bytearray) -> frozenset[int]:
     >>> sorted(network(bytearray(195)))
     [0, 1, 6]
     """
-    return _network(bytes(marks[_FIRST_TUNNEL:]))
-
-
-@lru_cache(maxsize=8192)
-def _network(tunnels: bytes) -> frozenset[int]:
-    seen = {START}
-    todo = [START]
-    while todo:
-        cell = todo.pop()
-        for tunnel, other in _LINKS[cell]:
-            if other not in seen and (tunnel.slot is None or tunnels[tunnel.slot - _FIRST_TUNNEL]):
-                seen.add(other)
-                todo.append(other)
-    return frozenset(seen)
+    return _reach(bytes(marks[_FIRST_TUNNEL:]))[0]
 
 
 def open_tunnels(marks: bytearray) -> tuple[int, ...]:
@@ -288,42 +263,33 @@ def open_tunnels(marks: bytearray) -> tuple[int, ...]:
     >>> [TUNNEL_NAMES[slot] for slot in open_tunnels(bytearray(195))]
     ['B2-B1', 'B7-B6', 'B1-B7', 'B6-B12']
     """
-    return _open_tunnels(bytes(marks[_FIRST_TUNNEL:]))
+    return _reach(bytes(marks[_FIRST_TUNNEL:]))[1]
 
 
 @lru_cache(maxsize=8192)
-def _open_tunnels(tunnels: bytes) -> tuple[int, ...]:
-    reached = _network(tunnels)
-    return tuple(
-        slot
-        for slot, t in _BUILDABLE.items()
-        if not tunnels[slot - _FIRST_TUNNEL] and (t.a in reached or t.b in reached)
-    )
+def _reach(tunnels: bytes) -> tuple[frozenset[int], tuple[int, ...]]:
+    """:func:`network` and :func:`open_tunnels` of the tunnel marks ``tunnels``."""
+    built = {0, *(slot for slot, mark in enumerate(tunnels, _FIRST_TUNNEL) if mark)}
+    seen = {START}
+    todo = [START]
+    while todo:
+        for tunnel, other in _LINKS[todo.pop()]:
+            if other not in seen and tunnel in built:
+                seen.add(other)
+                todo.append(other)
+    touching = {tunnel for cell in seen for tunnel, _ in _LINKS[cell] if tunnel not in built}
+    return frozenset(seen), tuple(sorted(touching))
 
 
-@lru_cache(maxsize=4096)
-def _tunnels_view(tunnels: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The tunnels built (by name) and the cells of the network (by name, in id order)."""
-    built = tuple(t.name for t in TUNNELS if t.slot is None or tunnels[t.slot - _FIRST_TUNNEL])
-    return built, tuple(CELL_NAMES[cell] for cell in sorted(_network(tunnels)))
-
-
-def _circle_antenna(engine: Engine, sheet: Sheet, building: int) -> None:
-    """A building just marked: circle its antenna if it is in the network."""
-    marks = sheet.marks
-    antenna = ANTENNAS[building][0]
-    if not marks[antenna] and building in network(marks):
-        marks[antenna] = CIRCLED
-
-
-def _connect(engine: Engine, sheet: Sheet, tunnel: int) -> None:
-    """A tunnel just built: circle every antenna now filled and in the network."""
+def _connect(engine: Engine, sheet: Sheet, slot: int) -> None:
+    """Circle every antenna in the network whose building is filled (the observatory's need
+    none), once a tunnel is built or a building with an antenna is marked."""
     marks = sheet.marks
     reached = network(marks)
-    for cell, slots in ANTENNAS.items():
+    for cell, antennas in ANTENNAS.items():
         if cell in reached and (cell == OBS or marks[cell]):
-            for slot in slots:
-                marks[slot] = CIRCLED
+            for antenna in antennas:
+                marks[antenna] = CIRCLED
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
@@ -331,21 +297,17 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": full_groups((zone.slots for zone in ROWS), 3),  # rows with every building
     "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
     "B2": full_groups(QUARTER_ANTENNAS.values(), 2),
-    "C1": lambda marks: count_marked(marks, _ALL_PLANTS) >= 10,
-    "C2": full_groups(_TANKS_BY_QUARTER, 2),
+    "C1": lambda marks: count_marked(marks, DATA.symbols["plants"]) >= 10,
+    "C2": full_groups(([TANKS[b] for b in q.buildings if b in TANKS] for q in QUARTERS), 2),
 }
 """Each mission's requirement (``adventure3.md`` §7)."""
 
-
-_GREENHOUSES_OF: Final = {b: q.greenhouse_track for q in QUARTERS for b in q.buildings}
-"""Building → the greenhouses of its quarter."""
-
-
-def _reactions(quarter: Quarter, building: int) -> Effects:
-    """A mark in a building: its antenna (if any), then its quarter's race once full (the
-    solo bonus is two boxes)."""
-    race = Filled(quarter.buildings, (Race(quarter.high, quarter.low, bonus=2),))
-    return (Call(_circle_antenna), race) if building in ANTENNAS else (race,)
+_RACES: Final = {  # the solo bonus is two boxes
+    building: Filled(q.buildings, (Race(q.high, q.low, bonus=2),))
+    for q in QUARTERS
+    for building in q.buildings
+}
+"""Building → its quarter's race, run once the quarter is full."""
 
 
 class Colony(Engine):
@@ -360,15 +322,16 @@ class Colony(Engine):
         for house in quarter.greenhouses
         if len(house) > 1
     }
-    reactions: ClassVar[Mapping[int, Effects]] = {
-        building: _reactions(quarter, building)
-        for quarter in QUARTERS
-        for building in quarter.buildings
+    reactions: ClassVar[Mapping[int, Effects]] = {  # its antenna, then its quarter's race
+        building: (Call(_connect), race) if building in ANTENNAS else (race,)
+        for building, race in _RACES.items()
     }
     actions: ClassVar[Mapping[str, Offer]] = {
         "ROBOT": Offer("TUNNEL", Choose(open_tunnels, TUNNEL_NAMES, then=(Call(_connect),))),
         "ENERGY": Offer("ENERGY", Tracks(MULTIPLIERS)),
-        "PLANT": Offer("PLANT", Next(_GREENHOUSES_OF)),
+        "PLANT": Offer(
+            "PLANT", Next({b: q.greenhouse_track for q in QUARTERS for b in q.buildings})
+        ),
         "WATER": Offer("WATER", Linked(TANKS)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
         "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING),))),
@@ -379,8 +342,8 @@ class Colony(Engine):
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     def open_spaces(self, marks: bytearray) -> tuple[tuple[int, int, int], ...]:
-        """Each empty building with the bounds its column and its row both set (the writes
-        read :meth:`fitting` instead)."""
+        """Each empty building, in slot order, with the bounds of its column and of its row
+        met (the writes read :meth:`fitting` instead; the greedy bot reads this)."""
         return _limits(bytes(marks[:33]))
 
     def fitting(self, marks: bytearray) -> list[FitTable]:
@@ -398,34 +361,29 @@ class Colony(Engine):
         return [_Fits(zones[: len(COLUMNS)], zones[len(COLUMNS) :])]
 
     # ------------------------------------------------------------------ scores
-    @staticmethod
-    def astronauts(sheet: Sheet) -> int:
-        """Astronaut symbols marked."""
-        return count_marked(sheet.marks, ASTRONAUTS)
-
     def majority(self, sheet: Sheet, context: Context) -> int:
         """The astronaut majority: dense ranking among sheets with at least one symbol
         (20, 10, 5); in solo, 20 if at least ASTRA's Astronaut cards, else 10."""
-        count = self.astronauts(sheet)
+        count = count_marked(sheet.marks, ASTRONAUTS)
         if count == 0:
             return 0
         if context.astra_cards is not None:
             return 20 if count >= context.astra_cards[ACTIONS.index("ASTRONAUT")] else 10
-        return majority_bonus(count, (self.astronauts(other) for other in context.sheets))
+        return majority_bonus(count, (count_marked(s.marks, ASTRONAUTS) for s in context.sheets))
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """Missions, plants, water, antennas, quarters and majority, less planning and errors."""
-        marks = sheet.marks
-        multiplier = {name: track.value(marks) for name, track in MULTIPLIERS.items()}
+        marks, symbols = sheet.marks, DATA.symbols
+        plants, water, antennas = (track.value(marks) for track in MULTIPLIERS.values())
         quarters = sum(
             15 if marks[q.high] & CIRCLED else 5 if marks[q.low] else 0 for q in QUARTERS
         )
         return with_total(
             {
                 "missions": sum(value for value in sheet.missions if value > 0),
-                "plants": count_marked(marks, _ALL_PLANTS) * multiplier["PLANTS"],
-                "water": count_marked(marks, _ALL_TANKS) * multiplier["WATER"],
-                "antennas": count_marked(marks, _ALL_ANTENNAS) * multiplier["ANTENNAS"],
+                "plants": count_marked(marks, symbols["plants"]) * plants,
+                "water": count_marked(marks, symbols["tanks"]) * water,
+                "antennas": count_marked(marks, symbols["antennas"]) * antennas,
                 "quarters": quarters,
                 "astronaut": self.majority(sheet, context),
                 "planning": -PLANNING.value(marks),
@@ -445,16 +403,15 @@ class Colony(Engine):
                 "high": "circled" if high & CIRCLED else "crossed" if high else "open",
                 "plants": count_marked(marks, q.plants),
             }
-        tunnels, reached = _tunnels_view(bytes(marks[_FIRST_TUNNEL:]))
         return {
             "spaces": DATA.spaces_view(marks),
-            "tunnels": list(tunnels),
-            "network": list(reached),
+            "tunnels": [t.name for t in TUNNELS if t.slot is None or marks[t.slot]],
+            "network": [CELL_NAMES[cell] for cell in sorted(network(marks))],
             "quarters": quarters,
             "tanks": [f"B{building}" for building, tank in TANKS.items() if marks[tank]],
-            "antennas": count_marked(marks, _ALL_ANTENNAS),
-            "multipliers": {name.lower(): t.value(marks) for name, t in MULTIPLIERS.items()},
-            "astronauts": self.astronauts(sheet),
+            "antennas": count_marked(marks, DATA.symbols["antennas"]),
+            "multipliers": {track.name: track.value(marks) for track in MULTIPLIERS.values()},
+            "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": PLANNING.marked(marks),
             "errors": self.errors_marked(sheet),
         }
@@ -464,10 +421,8 @@ _Masks = dict[tuple[int, ...], tuple[int, ...]]
 _ZONE_MARKS: Final = tuple(
     (zone.slots, itemgetter(*zone.slots), _Masks()) for zone in COLUMNS + ROWS
 )
-"""The columns, then the rows, each with the gather of its marks (every zone has several
-buildings) and its :func:`_fit_masks` by those marks (at most 4096 kept per zone: all are
-dropped once there are more)."""
-_COLUMN_MARKS, _ROW_MARKS = _ZONE_MARKS[: len(COLUMNS)], _ZONE_MARKS[len(COLUMNS) :]
+"""The columns, then the rows, each with the gather of its marks and its :func:`_fit_masks`
+by those marks (at most 4096 kept per zone: all are dropped once there are more)."""
 
 
 def _fit_masks(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[int, ...]:
@@ -496,24 +451,17 @@ _BYTE_SPANS: Final = tuple(
 )
 """Per byte ``k`` of a mask of buildings shifted right by one, per value of the byte: the
 buildings its bits stand for, as spans."""
-_FIRST_BYTE, _SECOND_BYTE, _THIRD_BYTE, _FOURTH_BYTE = _BYTE_SPANS
-
-
-def _buildings(mask: int) -> Spans:
-    """The buildings a mask holds (bit ``b`` for building ``b``), in order, as spans read a
-    byte at a time.
-
-    >>> from moonbase.games.welcome_to_the_moon.sheet import slots_in
-    >>> slots_in(_buildings(1 << 1 | 1 << 2 | 1 << 9 | 1 << 32))
-    [1, 2, 9, 32]
-    """
-    first, second, third, fourth = (mask >> 1).to_bytes(4, "little")
-    return _FIRST_BYTE[first] + _SECOND_BYTE[second] + _THIRD_BYTE[third] + _FOURTH_BYTE[fourth]
+_BYTE1, _BYTE2, _BYTE3, _BYTE4 = _BYTE_SPANS
 
 
 class _Fits(dict[int, Spans]):
     """Per number, the empty buildings it fits, as spans: the ORs of its masks per column and
-    per row, met (worked out when a number is first read, then kept)."""
+    per row, met, read a byte at a time (worked out when a number is first read, then kept).
+
+    >>> from moonbase.games.welcome_to_the_moon.sheet import slots_in
+    >>> slots_in(_Fits([(1 << 1 | 1 << 2 | 1 << 9 | 1 << 32,)], [(2**33 - 1,)])[0])
+    [1, 2, 9, 32]
+    """
 
     def __init__(self, columns: list[tuple[int, ...]], rows: list[tuple[int, ...]]) -> None:
         super().__init__()
@@ -526,28 +474,18 @@ class _Fits(dict[int, Spans]):
             column |= masks[number]
         for masks in self.rows:
             row |= masks[number]
-        found = self[number] = _buildings(column & row)
+        one, two, three, four = ((column & row) >> 1).to_bytes(4, "little")
+        found = self[number] = _BYTE1[one] + _BYTE2[two] + _BYTE3[three] + _BYTE4[four]
         return found
 
 
 @lru_cache(maxsize=4096)
 def _limits(spaces: bytes) -> tuple[tuple[int, int, int], ...]:
-    """Each empty building, in slot order, with the bounds of its column and its row met (each
-    zone's bounds kept per its marks: :func:`~.sheet.zone_open`)."""
-    columns = {}
-    for slots, marks_of, _ in _COLUMN_MARKS:
+    """:meth:`Colony.open_spaces` of the spaces' marks (kept: a bot asks for every sheet it
+    judges)."""
+    bounds: dict[int, tuple[int, int]] = {}
+    for slots, marks_of, _ in _ZONE_MARKS:  # a building's column comes before its row
         for slot, low, high in zone_open(slots, marks_of(spaces)):
-            columns[slot] = low, high
-    limits = []
-    for slots, marks_of, _ in _ROW_MARKS:
-        for slot, low, high in zone_open(slots, marks_of(spaces)):
-            column_low, column_high = columns[slot]
-            low = low if low > column_low else column_low
-            high = high if high < column_high else column_high
-            limits.append((slot, low, high))
-    limits.sort()
-    return tuple(limits)
-
-
-assert len(DATA.space_slots) == 32 and len(TUNNELS) == 60
-assert sum(len(slots) for slots in ANTENNAS.values()) == 16
+            column_low, column_high = bounds.get(slot, (LOW, HIGH))
+            bounds[slot] = max(low, column_low), min(high, column_high)
+    return tuple(sorted((slot, low, high) for slot, (low, high) in bounds.items()))

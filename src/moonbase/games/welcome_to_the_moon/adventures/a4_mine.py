@@ -61,7 +61,6 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Track,
     Zone,
-    consecutive,
     count_marked,
     full_groups,
     gather,
@@ -88,7 +87,6 @@ __all__ = [
 
 ROWS: Final = tuple(Zone(f"ROW{r + 1}", tuple(range(12 * r + 1, 12 * r + 13))) for r in range(3))
 """The three rows of the mine, each ascending from left to right."""
-_ROW_SLOTS: Final = tuple(row.slots for row in ROWS)
 EXTRACTORS: Final = tuple(range(232, 244))
 """Column k's extractor icon is ``EXTRACTORS[k - 1]`` (slot ``231 + k``), crossed when
 extracted."""
@@ -115,29 +113,17 @@ class Gap:
     slot: int
     spaces: tuple[int, int]
 
-    @property
-    def column(self) -> int:
-        """Its column, 1–12."""
-        return self.spaces[0] % 12 or 12
-
 
 _UPPER_GAPS: Final = "P159 W164 P167 W171 - P178 - W184 P188 P192 W196 P200"
 """Columns 1–12, between rows 1 and 2: plant (P) or water (W) and its slot (``-``: none)."""
 _LOWER_GAPS: Final = "P161 P165 - P172 W175 - W182 W186 P189 W194 P197 P202"
 """Columns 1–12, between rows 2 and 3."""
-
-
-def _gaps() -> tuple[Gap, ...]:
-    kinds = {"P": "PLANT", "W": "WATER"}
-    result = []
-    for k, upper, lower in zip(range(1, 13), _UPPER_GAPS.split(), _LOWER_GAPS.split(), strict=True):
-        for prefix, item, spaces in (("U", upper, (k, k + 12)), ("L", lower, (k + 12, k + 24))):
-            if item != "-":
-                result.append(Gap(f"{prefix}{k}", kinds[item[0]], int(item[1:]), spaces))
-    return tuple(result)
-
-
-GAPS: Final = _gaps()
+GAPS: Final = tuple(
+    Gap(f"{row}{k}", "PLANT" if item[0] == "P" else "WATER", int(item[1:]), (space, space + 12))
+    for k, items in enumerate(zip(_UPPER_GAPS.split(), _LOWER_GAPS.split(), strict=True), start=1)
+    for row, space, item in zip("UL", (k, k + 12), items, strict=True)
+    if item != "-"
+)
 """The 20 resources between spaces: 12 plants and 8 waters."""
 
 
@@ -231,25 +217,11 @@ DATA: Final = SheetData(
 COLUMN_RESOURCES: Final = {
     k: tuple(
         [GEMS[s] for s in (k, k + 12, k + 24) if s in GEMS]
-        + [(gap.kind, gap.slot) for gap in GAPS if gap.column == k]
+        + [(gap.kind, gap.slot) for gap in GAPS if k + 12 in gap.spaces]  # beside row 2
     )
     for k in range(1, 13)
 }
 """Column 1–12 → its resources as (storage, slot): its gems, then the gaps beside it."""
-
-
-def column_of(space: int) -> int:
-    """The column (1–12) of a mine space.
-
-    >>> column_of(1), column_of(12), column_of(13), column_of(36)
-    (1, 12, 1, 12)
-    """
-    return (space - 1) % 12 + 1
-
-
-def extracted(marks: bytearray) -> list[int]:
-    """The columns extracted (1–12)."""
-    return [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]]
 
 
 _STORE: Final = {
@@ -260,19 +232,6 @@ _ROBOTS: Final = {f.name: Track(f.name, f.robots) for f in FACTORIES}
 _ENERGY: Final = {f.name: Track(f.name, f.energy) for f in FACTORIES}
 _ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 _PLANNING_TRACK: Final = Track("planning", PLANNING)
-_FREE: Final = Push("FREE")
-_COMPLETED: Final = {
-    f.name: (Mark(f.box, CROSSED),)
-    if f.box
-    else tuple(
-        effect
-        for icon in f.icons
-        for effect in (Mark(icon, CROSSED), Advance(_STORE[f.storage]) if f.storage else _FREE)
-    )
-    for f in FACTORIES
-}
-"""What completing a factory does: cross its box, or cross each icon and then store a resource
-(two storage boxes) or take a free robot cross."""
 _BESIDE: Final = {
     kind: Beside(
         {
@@ -304,15 +263,16 @@ def _extract(engine: Engine, sheet: Sheet, space: int, wait: bool = False) -> No
     marks[icon] = CROSSED
 
 
-def _reactions(space: int) -> Effects:
-    """A mark in ``space`` circles the gem printed there, then extracts its column."""
-    gem = GEMS.get(space)
-    extract = Call(partial(_extract, wait=True))
-    return (Mark(gem[1]), extract) if gem else (extract,)
+_EXTRACT: Final = Call(partial(_extract, wait=True))
 
 
-_FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
-"""Four adjacent extractor icons crossed (an icon is only ever crossed)."""
+def _completed(factory: Factory) -> Effects:
+    """What completing a factory does: cross its box, or cross each icon and then store a
+    resource (two storage boxes) or take a free robot cross."""
+    if factory.box:
+        return (Mark(factory.box, CROSSED),)
+    gain = Advance(_STORE[factory.storage]) if factory.storage else Push("FREE")
+    return tuple(effect for icon in factory.icons for effect in (Mark(icon, CROSSED), gain))
 
 
 def _at_least(slots: tuple[int, ...], count: int) -> Callable[[bytearray], bool]:
@@ -322,20 +282,19 @@ def _at_least(slots: tuple[int, ...], count: int) -> Callable[[bytearray], bool]
     return lambda marks: marks_of(marks).count(0) <= most_empty
 
 
-def _requirements() -> dict[str, Callable[[bytearray], bool]]:
-    """Columns extracted (A), factories complete (B), plants or waters circled (C)."""
-    secondary = [f.symbols for f in FACTORIES if f.kind == "secondary"]
-    not_control = [f.symbols for f in FACTORIES if f.kind in ("main", "secondary")]
-    assert len(secondary) == 5, "B1 asks for every secondary factory"
-    first, end = EXTRACTORS[0], EXTRACTORS[-1] + 1
-    return {
-        "A1": _at_least(EXTRACTORS, 5),
-        "A2": lambda marks: _FOUR_EXTRACTED in marks[first:end],
-        "B1": full_groups(secondary, 5),
-        "B2": full_groups(not_control, 6),
-        "C1": _at_least(tuple(_BESIDE["PLANT"].names), 8),
-        "C2": _at_least(tuple(_BESIDE["WATER"].names), 5),
-    }
+_FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
+"""Four adjacent extractor icons crossed (an icon is only ever crossed)."""
+_EXTRACTOR_ICONS: Final = slice(EXTRACTORS[0], EXTRACTORS[-1] + 1)
+REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
+    "A1": _at_least(EXTRACTORS, 5),
+    "A2": lambda marks: _FOUR_EXTRACTED in marks[_EXTRACTOR_ICONS],
+    "B1": full_groups([f.symbols for f in FACTORIES if f.kind == "secondary"], 5),  # all five
+    "B2": full_groups([f.symbols for f in FACTORIES if f.kind != "control"], 6),
+    "C1": _at_least(tuple(_BESIDE["PLANT"].names), 8),
+    "C2": _at_least(tuple(_BESIDE["WATER"].names), 5),
+}
+"""Columns extracted (A), factories complete (B), plants or waters circled (C)
+(``adventure4.md`` §8)."""
 
 
 class Mine(Engine):
@@ -343,17 +302,18 @@ class Mine(Engine):
 
     title: ClassVar[str] = N_("The Mine")
     data: ClassVar[SheetData] = DATA
-    zones: ClassVar[tuple[tuple[int, ...], ...]] = _ROW_SLOTS
+    zones: ClassVar[tuple[tuple[int, ...], ...]] = tuple(row.slots for row in ROWS)
     tracks: ClassVar[Mapping[str, Track]] = {
         "astronauts": _ASTRONAUT_TRACK,
         "planning": _PLANNING_TRACK,
     }
     rewards: ClassVar[Mapping[int, Effects]] = {
-        **{s: (Filled(f.symbols, _COMPLETED[f.name]),) for f in FACTORIES for s in f.symbols},
+        **{s: (Filled(f.symbols, _completed(f)),) for f in FACTORIES for s in f.symbols},
         **{s.trigger: (Race(s.bonus, bonus=2),) for s in STORAGES.values()},
     }
-    reactions: ClassVar[Mapping[int, Effects]] = {
-        space: _reactions(space) for space in range(1, 37)
+    reactions: ClassVar[Mapping[int, Effects]] = {  # circle the gem, extract the column
+        space: (Mark(GEMS[space][1]), _EXTRACT) if space in GEMS else (_EXTRACT,)
+        for space in range(1, 37)
     }
     actions: ClassVar[Mapping[str, Offer]] = {
         "ROBOT": Offer("ROBOT", Tracks(_ROBOTS)),
@@ -367,7 +327,7 @@ class Mine(Engine):
     changed: ClassVar[Effects] = (Advance(_ASTRONAUT_TRACK),)
     crossable: ClassVar[tuple[int, ...]] = tuple(s.bonus for s in STORAGES.values())
     cross_letters: ClassVar[str] = "AB"
-    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = _requirements()
+    requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
 
     # ------------------------------------------------------------------ scores
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
@@ -386,13 +346,7 @@ class Mine(Engine):
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, resources, extracted columns, factories, storages, tracks and errors."""
-        marks = sheet.marks
-        circled, stored = [], []
-        for name, slot in _RESOURCE_NAMES:
-            if marks[slot] & CROSSED:
-                stored.append(name)
-            elif marks[slot]:
-                circled.append(name)
+        marks, names = sheet.marks, _RESOURCE_NAMES.items()
         storages = {}
         for storage in STORAGES.values():
             bonus = marks[storage.bonus]
@@ -403,8 +357,11 @@ class Mine(Engine):
             }
         return {
             "spaces": DATA.spaces_view(marks),
-            "resources": {"circled": circled, "extracted": stored},
-            "extracted": extracted(marks),
+            "resources": {
+                "circled": [name for slot, name in names if marks[slot] == CIRCLED],
+                "extracted": [name for slot, name in names if marks[slot] & CROSSED],
+            },
+            "extracted": [k for k, icon in enumerate(EXTRACTORS, start=1) if marks[icon]],
             "factories": {
                 f.name: [count_marked(marks, f.symbols), len(f.symbols)] for f in FACTORIES
             },
@@ -421,17 +378,16 @@ class Mine(Engine):
         }
 
 
-_RESOURCE_NAMES: Final = tuple(
+_RESOURCE_NAMES: Final = dict(
     sorted(
-        [(f"M{space}", slot) for space, (_, slot) in GEMS.items()]
-        + [(gap.name, gap.slot) for gap in GAPS],
-        key=lambda item: item[1],
+        [(slot, f"M{space}") for space, (_, slot) in GEMS.items()]
+        + [(g.slot, g.name) for g in GAPS]
     )
 )
+"""Every resource's slot → its name (a gem by its space), in slot order."""
 
 
 assert (
     len(DATA.space_slots) == 36 and len(GAPS) == 20 and all(len(f.symbols) > 1 for f in FACTORIES)
 )
-assert all(consecutive(slots) for slots in _ROW_SLOTS) and consecutive(EXTRACTORS)
 assert sum(1 for kind, _ in GEMS.values() if kind == "PEARL") == 12 and len(GEMS) == 26

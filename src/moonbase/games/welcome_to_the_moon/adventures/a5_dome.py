@@ -236,7 +236,6 @@ ERRORS: Final = (48, 49, 50)
 """System Error boxes."""
 STARS: Final = {"A": (182, 183), "B": (184, 185), "C": (186, 187)}
 """Mission letter → its ★ (first) and ✩ (later) symbol slots."""
-TOPS: Final = tuple(sk.slots[-1] for sk in SKYSCRAPERS)
 
 DATA: Final = SheetData(
     adventure=5,
@@ -299,57 +298,52 @@ def unbuilt_pieces(marks: bytearray) -> list[int]:
     return result
 
 
-_SPANS: Final = tuple((sk.slots[0], sk.slots[-1] + 1) for sk in SKYSCRAPERS)
 _NOT_NUMBERS: Final = bytes([0, *range(HIGH + 1, 256)])
 """The marks of a space that are not numbers (deleted from a run, its numbers are left)."""
+_GROUND: Final = {sk.slots[0]: sk.ground for sk in SKYSCRAPERS}
+"""A skyscraper's first slot → its ground-level spaces."""
 
 
 @lru_cache(maxsize=1 << 14)
-def _open_in(index: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
-    """The available spaces of skyscraper ``index`` whose marks are ``spaces``, each with the
-    numbers it lies between (cached: only the skyscraper just marked changes).
+def _open_in(first: int, spaces: bytes) -> tuple[tuple[int, int, int], ...]:
+    """The available spaces of the skyscraper from slot ``first`` whose marks are ``spaces``,
+    each with the numbers it lies between (cached: only the skyscraper just marked changes).
 
     A skyscraper's marks are one run of spaces holding a ground space (a mark goes on a ground
     space or beside a mark, and the two ground spaces are side by side): while it has none, its
     ground spaces are open; then the space below the run, under its first number, and the
     space above it, over its last.
 
-    >>> _open_in(0, bytes(9)), _open_in(0, bytes([0, 0, 0, 0, 0, 4, X, 9, 0]))
+    >>> _open_in(1, bytes(9)), _open_in(1, bytes([0, 0, 0, 0, 0, 4, X, 9, 0]))
     (((6, -1, 18), (7, -1, 18)), ((5, -1, 3), (9, 8, 18)))
     """
-    sk = SKYSCRAPERS[index]
     run = spaces.strip(b"\0")
     if not run:
-        return tuple((slot, LOW, HIGH) for slot in sk.ground)
+        return tuple((slot, LOW, HIGH) for slot in _GROUND[first])
     assert 0 not in run, "a skyscraper's marks are one run"
     numbers = run.translate(None, _NOT_NUMBERS)
-    below = sk.slots[0] + len(spaces) - len(spaces.lstrip(b"\0")) - 1
+    below = first + len(spaces) - len(spaces.lstrip(b"\0")) - 1
     above = below + len(run) + 1
     found = []
-    if below >= sk.slots[0]:
+    if below >= first:
         found.append((below, LOW, numbers[0] - 1 if numbers else HIGH))
-    if above <= sk.slots[-1]:
+    if above < first + len(spaces):
         found.append((above, numbers[-1] - 1 if numbers else LOW, HIGH))
     return tuple(found)
 
 
-def _fits_in(first: int, spaces: bytes) -> tuple[Spans, ...]:
-    """Per number, the available spaces of the skyscraper from slot ``first`` (whose marks are
-    ``spaces``) it fits (:func:`_open_in` as a table; :class:`~.sheet.Runs` keeps them)."""
-    return in_spaces(_open_in(_SKYSCRAPER_AT[first], spaces))
-
-
-_SKYSCRAPER_AT: Final = {sk.slots[0]: index for index, sk in enumerate(SKYSCRAPERS)}
-_RUNS: Final = Runs.of((sk.slots for sk in SKYSCRAPERS), _fits_in)
+_RUNS: Final = Runs.of(
+    (sk.slots for sk in SKYSCRAPERS), lambda first, spaces: in_spaces(_open_in(first, spaces))
+)
+"""Per skyscraper, the available spaces a number fits (:func:`_open_in` as a table)."""
 
 
 def placements(marks: bytearray) -> list[tuple[int, int, int]]:
     """The available spaces of each skyscraper, each with the numbers it lies between
     (``(slot, low, high)``)."""
-    result: list[tuple[int, int, int]] = []
-    for index, (first, end) in enumerate(_SPANS):
-        result += _open_in(index, bytes(marks[first:end]))
-    return result
+    return [
+        space for first, span, _, _ in _RUNS.zones for space in _open_in(first, bytes(marks[span]))
+    ]
 
 
 _DOME: Final = slice(SECTIONS[0].slot, SECTIONS[-1].halves[1] + 1)
@@ -378,23 +372,15 @@ def unsplit(marks: bytearray) -> list[int]:
     return [s.slot for s in SECTIONS if not marks[s.slot]]
 
 
-def open_for_x(marks: bytearray) -> tuple[int, ...]:
-    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper; kept
-    per the spaces' marks: an X is asked twice, whether it can go and where)."""
-    return _open_for_x(bytes(marks[_SPACES]))
+def open_for_x(marks: bytearray) -> list[int]:
+    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
+    return [slot for slot, _, _ in placements(marks)]
 
 
 _SPACES: Final = slice(1, 39)
 """Every space (slots 1–38)."""
-
-
-@lru_cache(maxsize=1024)
-def _open_for_x(spaces: bytes) -> tuple[int, ...]:
-    return tuple(slot for slot, _, _ in placements(bytearray(1) + spaces))
-
-
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
-_TOP_SPACES: Final = itemgetter(*TOPS)
+_TOP_SPACES: Final = itemgetter(*(sk.slots[-1] for sk in SKYSCRAPERS))
 
 
 def tower_counts(marks: bytearray) -> list[int]:
@@ -421,7 +407,7 @@ def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": full_groups((sk.slots for sk in SKYSCRAPERS), 1),  # a skyscraper with every space
-    "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(TOPS) - 2,
+    "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(SKYSCRAPERS) - 2,  # two tops marked
     "B1": _levels_with(2, 3),
     "B2": _levels_with(3, 2),
     "C1": lambda marks: not dome_ends(marks),  # no piece left unbuilt
@@ -476,8 +462,8 @@ class Dome(Engine):
         return placements(marks)
 
     def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
-        """Per skyscraper, the available spaces a number fits (:func:`_fits_in`, kept per the
-        skyscraper's marks: only the one just marked changes)."""
+        """Per skyscraper, the available spaces a number fits (:func:`_open_in` as a table,
+        kept per the skyscraper's marks: only the one just marked changes)."""
         return _RUNS.fits(marks)
 
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
@@ -565,5 +551,4 @@ class Dome(Engine):
 
 
 assert DATA.space_slots == tuple(range(_SPACES.start, _SPACES.stop))
-assert len(DATA.space_slots) == 38 and sum(len(level.spaces) for level in LEVELS) == 30
 assert all(_DOME.start <= slot < _DOME.stop for s in SECTIONS for slot in (s.slot, *s.halves))
