@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, ClassVar, Final
 
 from moonbase.games.welcome_to_the_moon.adventures.engine import (
@@ -63,9 +64,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Spans,
     Track,
+    consecutive,
     count_marked,
     full_groups,
-    gather,
 )
 from moonbase.i18n import N_
 
@@ -91,6 +92,7 @@ SPACES: Final = tuple(range(1, 37))
 """The trajectory, T1 (Earth) … T36 (Moon): slot ``i`` is ``Ti``."""
 WALLS: Final = tuple(range(90, 125))
 """The 35 wall positions; slot ``89 + i`` lies between ``Ti`` and ``Ti+1``."""
+_WALL_SPAN: Final = slice(WALLS[0], WALLS[-1] + 1)
 
 
 def wall_between(space: int) -> int:
@@ -108,12 +110,13 @@ TANKS: Final = {
 }  # fmt: skip
 """Space → (water-tank slot, points), in trajectory order."""
 _TANK_ORDER: Final = tuple(tank for tank, _ in TANKS.values())
+_TANK_SPAN: Final = slice(_TANK_ORDER[0], _TANK_ORDER[-1] + 1)
+assert consecutive(_TANK_ORDER)
 
 
 @dataclass(frozen=True)
 class Station:
-    """A space station: its connected space, plants, robots and its two multipliers as
-    (slot, value)."""
+    """A space station: its connected space, plants, robots and two multipliers (slot, value)."""
 
     name: str
     space: int
@@ -135,15 +138,15 @@ PRINTED_ENERGY: Final = 133
 """The first energy symbol, printed circled."""
 ENERGY: Final = (134, 136, 137, 139, 140, 142, 143, 145, 146, 148, 149)
 """Energy symbols in circling order (after the printed one)."""
-ENERGY_WALLS: Final = {134: 135, 137: 138, 140: 141, 143: 144, 146: 147, 149: 150}
-"""A column's second energy symbol → its wall-bonus icon: circling it gives a wall."""
+ENERGY_WALLS: Final = {symbol: symbol + 1 for symbol in ENERGY[::2]}
+"""A column's second energy symbol → the wall-bonus icon below it: circling it gives a wall."""
 ASTRONAUTS: Final = (151, 152, 154, 155, 157, 158)
 """Astronaut symbols in marking order."""
 PLANNING: Final = (160, 161, 163, 164, 166, 167)
 """Planning symbols in marking order."""
-WILD_AFTER: Final = {152: 153, 155: 156, 158: 159, 161: 162, 164: 165, 167: 168}
-"""Marking one of these symbols circles that wild-action symbol."""
-WILDS: Final = (153, 156, 159, 162, 165, 168)
+WILD_AFTER: Final = {symbol: symbol + 1 for symbol in (*ASTRONAUTS[1::2], *PLANNING[1::2])}
+"""Every second astronaut or planning symbol → the wild-action symbol after it, circled then."""
+WILDS: Final = tuple(WILD_AFTER.values())
 """The six wild-action symbols; spent in this order."""
 ERRORS: Final = (44, 45, 46)
 """System Error boxes; the first two each give an Energy."""
@@ -176,24 +179,15 @@ def zones(marks: bytearray) -> tuple[tuple[int, ...], ...]:
     >>> [(zone[0], zone[-1]) for zone in zones(marks)]
     [(1, 3), (4, 36)]
     """
-    return _runs(bytes(marks[90:125]))
+    return _cut(bytes(marks[_WALL_SPAN]))[0]
 
 
 @lru_cache(maxsize=4096)
-def _runs(walls: bytes) -> tuple[tuple[int, ...], ...]:
-    result, start = [], 1
-    for space in range(1, 36):
-        if walls[space - 1]:
-            result.append(tuple(range(start, space + 1)))
-            start = space + 1
-    result.append(tuple(range(start, 37)))
-    return tuple(result)
-
-
-@lru_cache(maxsize=4096)
-def _runs_of(walls: bytes) -> Runs:
-    """The zones of :func:`_runs` as :func:`~.sheet.run_fits` reads them."""
-    return Runs.of(_runs(walls))
+def _cut(walls: bytes) -> tuple[tuple[tuple[int, ...], ...], Runs]:
+    """The zones the drawn ``walls`` cut, and the same as :func:`~.sheet.run_fits` reads them."""
+    ends = [space for space, wall in enumerate(walls, 1) if wall]  # the spaces before walls
+    runs = [tuple(range(last + 1, end + 1)) for last, end in pairwise([0, *ends, SPACES[-1]])]
+    return tuple(runs), Runs.of(runs)
 
 
 def complete_zones(marks: bytearray) -> list[int]:
@@ -201,17 +195,12 @@ def complete_zones(marks: bytearray) -> list[int]:
     return [len(zone) for zone in zones(marks) if all(marks[slot] for slot in zone)]
 
 
-def stations_reached(marks: bytearray, space: int) -> frozenset[str]:
+def stations_reached(marks: bytearray, space: int) -> list[str]:
     """The stations whose connected space lies in the zone of ``space``."""
     for zone in zones(marks):
         if zone[-1] >= space:
-            return _stations_in(zone)
+            return [st.name for st in STATIONS if zone[0] <= st.space <= zone[-1]]
     raise AssertionError("every space is in a zone")
-
-
-@lru_cache(maxsize=1024)
-def _stations_in(zone: tuple[int, ...]) -> frozenset[str]:
-    return frozenset(st.name for st in STATIONS if zone[0] <= st.space <= zone[-1])
 
 
 def open_walls(marks: bytearray) -> list[int]:
@@ -219,18 +208,9 @@ def open_walls(marks: bytearray) -> list[int]:
     return [slot for slot in WALLS if not marks[slot]]
 
 
-def _four_tanks_in_a_row(marks: bytearray) -> bool:
-    """Mission C2: 4 water tanks in a row along the trajectory circled."""
-    row = 0
-    for mark in _TANK_MARKS(marks):
-        row = row + 1 if mark else 0
-        if row == 4:
-            return True
-    return False
-
-
 _MULTIPLIER_SLOTS: Final = tuple((st.high[0], st.low[0]) for st in STATIONS)
-_TANK_MARKS: Final = gather(_TANK_ORDER)
+_FOUR_TANKS: Final = bytes([CIRCLED]) * 4
+"""Four tanks in a row circled (a tank is only ever circled)."""
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": lambda marks: (
@@ -239,14 +219,16 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": full_groups((st.plants for st in STATIONS), 2),
     "B1": lambda marks: complete_zones(marks).count(6) >= 2,
     "B2": lambda marks: {6, 4, 2}.issubset(complete_zones(marks)),
-    "C1": lambda marks: len(_TANK_ORDER) - _TANK_MARKS(marks).count(0) >= 6,
-    "C2": _four_tanks_in_a_row,
+    "C1": lambda marks: len(TANKS) - marks[_TANK_SPAN].count(0) >= 6,
+    "C2": lambda marks: _FOUR_TANKS in marks[_TANK_SPAN],
 }
 """Each mission's requirement: stations (A), complete zones (B), water tanks (C)."""
 
 ENERGY_TRACK: Final = Track("energy", ENERGY, flag=CIRCLED)
 ASTRONAUT_TRACK: Final = Track("astronauts", ASTRONAUTS)
 PLANNING_TRACK: Final = Track("planning", PLANNING)
+_HIGH_SHOWN: Final = ("open", "circled", "crossed", "circled")
+"""A high multiplier's flags as the view shows them (circled wins)."""
 _ROBOTS: Final = {st.name: Track(f"{st.name} robots", st.robots) for st in STATIONS}
 _PLANTS: Final = {st.name: Track(f"{st.name} plants", st.plants, flag=CIRCLED) for st in STATIONS}
 
@@ -292,7 +274,7 @@ class Journey(Engine):
 
     def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
         """The empty spaces a number fits in the zones between the walls (one table a zone)."""
-        return _runs_of(bytes(marks[90:125])).fits(marks)
+        return _cut(bytes(marks[_WALL_SPAN]))[1].fits(marks)
 
     # ------------------------------------------------------------------ scores
     @staticmethod
@@ -334,17 +316,6 @@ class Journey(Engine):
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:
         """Spaces, walls and zones, stations, tanks, tracks, wild symbols and errors."""
         marks = sheet.marks
-        stations = {}
-        for st in STATIONS:
-            high = marks[st.high[0]]
-            stations[st.name] = {
-                "robots": count_marked(marks, st.robots),
-                "robot_slots": len(st.robots),
-                "plants": count_marked(marks, st.plants),
-                "plant_slots": len(st.plants),
-                "multiplier": self.multiplier(sheet, st) or None,
-                "high": "circled" if high & CIRCLED else "crossed" if high else "open",
-            }
         return {
             "spaces": DATA.spaces_view(marks),
             "walls": [f"#{slot}" for slot in WALLS if marks[slot]],
@@ -356,7 +327,17 @@ class Journey(Engine):
                 }
                 for zone in zones(marks)
             ],
-            "stations": stations,
+            "stations": {
+                st.name: {
+                    "robots": count_marked(marks, st.robots),
+                    "robot_slots": len(st.robots),
+                    "plants": count_marked(marks, st.plants),
+                    "plant_slots": len(st.plants),
+                    "multiplier": self.multiplier(sheet, st) or None,
+                    "high": _HIGH_SHOWN[marks[st.high[0]]],
+                }
+                for st in STATIONS
+            },
             "tanks": [f"T{space}" for space, (tank, _) in TANKS.items() if marks[tank]],
             "energy": ENERGY_TRACK.marked(marks),
             "astronauts": ASTRONAUT_TRACK.marked(marks),
