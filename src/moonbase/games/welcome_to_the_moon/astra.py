@@ -48,25 +48,21 @@ class Level:
     multipliers: dict[str, int]
 
 
-def _level(
-    level: int, name: str, robot: int, energy: int, plant: int, water: int, astronaut: int,
-    planning: int,
-) -> Level:  # fmt: skip
-    """A level in the printed table's column order (robot, energy, plant, water, …)."""
-    values = {"ROBOT": robot, "ENERGY": energy, "PLANT": plant, "WATER": water,
-              "ASTRONAUT": astronaut, "PLANNING": planning}  # fmt: skip
-    return Level(level, name, {action: values[action] for action in ACTIONS})
-
+_PRINTED: Final = ("ROBOT", "ENERGY", "PLANT", "WATER", "ASTRONAUT", "PLANNING")
+"""The actions in the printed table's column order."""
 
 LEVELS: Final = {
-    1: _level(1, "Katherine", 2, 3, 2, 3, 1, 4),
-    2: _level(2, "Alexei", 2, 3, 3, 2, 4, 3),
-    3: _level(3, "Margaret", 5, 4, 2, 2, 2, 3),
-    4: _level(4, "Franklin", 2, 6, 4, 3, 3, 2),
-    5: _level(5, "Sergei", 4, 4, 4, 4, 4, 3),
-    6: _level(6, "Stephanie", 6, 2, 4, 5, 4, 4),
-    7: _level(7, "Thomas", 5, 4, 3, 6, 5, 4),
-    8: _level(8, "Peggy", 5, 3, 6, 3, 6, 6),
+    level: Level(level, name, {action: values[_PRINTED.index(action)] for action in ACTIONS})
+    for level, name, *values in (
+        (1, "Katherine", 2, 3, 2, 3, 1, 4),
+        (2, "Alexei", 2, 3, 3, 2, 4, 3),
+        (3, "Margaret", 5, 4, 2, 2, 2, 3),
+        (4, "Franklin", 2, 6, 4, 3, 3, 2),
+        (5, "Sergei", 4, 4, 4, 4, 4, 3),
+        (6, "Stephanie", 6, 2, 4, 5, 4, 4),
+        (7, "Thomas", 5, 4, 3, 6, 5, 4),
+        (8, "Peggy", 5, 3, 6, 3, 6, 6),
+    )
 }
 """The eight opponent cards (``astra.md`` §4)."""
 

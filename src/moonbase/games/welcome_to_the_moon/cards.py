@@ -14,6 +14,7 @@ stored: each draw is a chance event over what the pile holds (``standard.md`` §
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 __all__ = [
@@ -58,18 +59,13 @@ DECK: Final[tuple[tuple[int, tuple[str, ...]], ...]] = (
 """Every card as ``standard.md`` §2 lists it: a number and the actions on its copies' backs."""
 
 
-def _types() -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    counts: dict[tuple[int, int], int] = {}
-    for number, backs in DECK:
-        for back in backs:
-            key = (number, ACTION_INDEX[back])
-            counts[key] = counts.get(key, 0) + 1
-    types = tuple(sorted(counts))
-    return types, tuple(counts[key] for key in types)
+_COUNTS: Final = Counter((number, ACTION_INDEX[back]) for number, backs in DECK for back in backs)
 
+CARD_TYPES: Final = tuple(sorted(_COUNTS))
+"""The distinct cards ``(number, action index)``, sorted."""
 
-CARD_TYPES, DECK_COUNTS = _types()
-"""The distinct cards ``(number, action index)``, sorted, and how many copies of each."""
+DECK_COUNTS: Final = tuple(_COUNTS[card] for card in CARD_TYPES)
+"""How many copies of each card of :data:`CARD_TYPES` the deck holds."""
 
 CARD_INDEX: Final = {card: index for index, card in enumerate(CARD_TYPES)}
 """``(number, action index)`` → index in :data:`CARD_TYPES`."""

@@ -46,7 +46,7 @@ from moonbase.games.welcome_to_the_moon.adventures import adventure
 from moonbase.games.welcome_to_the_moon.adventures.turn import ASTRONAUT_CHANGES, WriteRows
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, PILES, SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.cards import card_text as _card_text
-from moonbase.games.welcome_to_the_moon.missions import LETTERS
+from moonbase.games.welcome_to_the_moon.missions import LETTERS, MISSION_CARDS
 from moonbase.games.welcome_to_the_moon.sheet import SheetData
 from moonbase.i18n import gettext as _
 
@@ -107,13 +107,11 @@ def _usage(solo: bool, data: SheetData) -> str:
 def parse_choice(words: list[str], solo: bool, data: SheetData) -> Choice | str:
     """Read ``WRITE …`` or ``ERROR …`` (canonical words); a text says what is wrong."""
     if words[0] == "ERROR":
-        if not solo:
-            if len(words) == 1:
-                return Choice(True, "", 0, 0, None, False, 0)
-            return _("write ERROR")
-        bonus = words[-1] == "BONUS"
+        bonus = solo and words[-1] == "BONUS"
         rest = words[1:-1] if bonus else words[1:]
-        if len(rest) != 1 or rest[0] not in ("1", "2", "3"):
+        if not solo:
+            return _("write ERROR") if rest else Choice(True, "", 0, 0, None, False, 0)
+        if rest not in (["1"], ["2"], ["3"]):
             return _("write ERROR <card 1–3 that goes to ASTRA> [BONUS]")
         return Choice(True, "", 0, 0, None, bonus, int(rest[0]))
     size = 2 if solo else 1
@@ -185,16 +183,15 @@ class Notation:
 
     def __init__(self, number: int, solo: bool) -> None:
         rules = adventure(number)
-        data = rules.data
-        writes = _write_forms(number, solo) + _error_forms(solo)
-        steps = list(rules.step_texts())
-        crosses = [f"CROSS #{slot}" for slot in rules.cross_slots()] if solo else []
-        texts = {text for text, _ in writes}.union(steps, crosses)
-        self.texts: tuple[str, ...] = tuple(sorted(texts))
+        choices = _choices(number, solo)
+        crosses = {f"CROSS #{slot}": slot for slot in rules.cross_slots()} if solo else {}
+        parts: dict[str, Choice | str | int] = {**choices, **crosses}
+        parts.update((text, text) for text in rules.step_texts())
+        self.texts: tuple[str, ...] = tuple(sorted(parts))
         """Every action, by id (the order the core numbers them in)."""
         ids = self.ids = {text: index for index, text in enumerate(self.texts)}
         """Canonical text → id."""
-        self.decoded: list[Choice | str | int] = [""] * len(self.texts)
+        self.decoded: list[Choice | str | int] = [parts[text] for text in self.texts]
         """Per id: a ``WRITE``/``ERROR`` as its :class:`Choice`, a sub-step as its text (the
         adventure's words), a ``CROSS`` as its slot."""
         self.rows = WriteRows()
@@ -202,65 +199,48 @@ class Notation:
         (``-1``: no space)."""
         self.bonus_twin = [-1] * len(self.texts)
         """Solo: per write or error id, the id of the same choice with ``BONUS``."""
-        for text, choice in writes:
-            at = ids[text]
-            self.decoded[at] = choice
+        for text, choice in choices.items():
             if choice.bonus:
                 continue
+            at = ids[text]
             if solo:
                 self.bonus_twin[at] = ids[text + " BONUS"]
-            if choice.error:
-                continue
-            row = self.rows.setdefault(
-                (choice.combo, choice.modified, choice.wild), [-1] * data.size
-            )
-            row[choice.slot] = at
+            if not choice.error:
+                key = (choice.combo, choice.modified, choice.wild)
+                self.rows.setdefault(key, [-1] * rules.data.size)[choice.slot] = at
         self.errors = tuple(
-            ids[text] for text, choice in writes if choice.error and not choice.bonus
+            ids[text] for text, choice in choices.items() if choice.error and not choice.bonus
         )
         """The ``ERROR`` ids without ``BONUS`` (solo: the card 1, 2, 3 going to ASTRA)."""
-        for text in steps:
-            self.decoded[ids[text]] = text
-        self.cross: dict[int, int] = {}
+        self.cross = {slot: ids[text] for text, slot in crosses.items()}
         """Solo: slot → the id of ``CROSS #<slot>``."""
-        for slot in rules.cross_slots() if solo else ():
-            at = ids[f"CROSS #{slot}"]
-            self.decoded[at] = slot
-            self.cross[slot] = at
         self._chance(solo)
 
     def _chance(self, solo: bool) -> None:
-        missions = [f"MISSION {letter}{k}" for letter in LETTERS for k in (1, 2)]
-        piles = [
-            [f"DRAW {pile + 1} {_card_text(card)}" for card in range(_TYPES)]
-            for pile in range(PILES)
-        ]
-        solo_draws = [f"DRAW {_card_text(card)}" for card in range(_TYPES)]
-        solo_draws += [f"DRAW SOLO {letter}" for letter in SOLO_CARDS]
-        draws = solo_draws if solo else [text for row in piles for text in row]
-        self.outcome_texts: tuple[str, ...] = tuple(sorted(missions + draws))
+        parts = {f"MISSION {card}": (-2, index) for index, card in enumerate(MISSION_CARDS)}
+        if solo:
+            cards = [_card_text(card) for card in range(_TYPES)]
+            cards += [f"SOLO {letter}" for letter in SOLO_CARDS]
+            parts.update((f"DRAW {text}", (-1, card)) for card, text in enumerate(cards))
+        else:
+            for pile, card in product(range(PILES), range(_TYPES)):
+                parts[f"DRAW {pile + 1} {_card_text(card)}"] = (pile, card)
+        self.outcome_texts: tuple[str, ...] = tuple(sorted(parts))
         """Every chance outcome, by id."""
-        ids = {text: index for index, text in enumerate(self.outcome_texts)}
-        self.missions = tuple((ids[f"MISSION {x}1"], ids[f"MISSION {x}2"]) for x in LETTERS)
+        self.outcomes: list[tuple[int, int]] = [parts[text] for text in self.outcome_texts]
+        """Per outcome id: ``(-2, mission card index 0–5)`` or ``(pile, card)`` (solo: pile
+        ``-1``)."""
+        ids = {outcome: at for at, outcome in enumerate(self.outcomes)}
+        self.missions = tuple((ids[-2, 2 * x], ids[-2, 2 * x + 1]) for x in range(len(LETTERS)))
         """Per mission letter: the ids of its cards 1 and 2."""
         self.mission_tables = tuple(ChanceTable([(one, 1), (two, 1)]) for one, two in self.missions)
         """Per mission letter: the draw of one of its two cards."""
-        self.pile_draws = (
-            tuple(tuple(ids[text] for text in row) for row in piles) if not solo else ()
+        self.pile_draws = tuple(
+            tuple(ids[pile, card] for card in range(_TYPES)) for pile in range(0 if solo else PILES)
         )
         """Multiplayer: per pile, per card type, the id of its draw."""
-        self.solo_draws = tuple(ids[text] for text in solo_draws) if solo else ()
+        self.solo_draws = tuple(ids[-1, card] for card in range(len(cards))) if solo else ()
         """Solo: per card (types, then the effect cards), the id of its draw."""
-        self.outcomes: list[tuple[int, int]] = [(-1, -1)] * len(self.outcome_texts)
-        """Per outcome id: ``(-2, mission card index 0–5)`` or ``(pile, card)`` (solo: pile
-        ``-1``)."""
-        for index, text in enumerate(missions):
-            self.outcomes[ids[text]] = (-2, index)
-        for pile, row in enumerate(self.pile_draws):
-            for card, at in enumerate(row):
-                self.outcomes[at] = (pile, card)
-        for card, at in enumerate(self.solo_draws):
-            self.outcomes[at] = (-1, card)
         self.masked_draws = {
             at: text.rsplit(" ", 1)[0] + " ?"
             for at, text in enumerate(self.outcome_texts)
@@ -269,33 +249,29 @@ class Notation:
         """Multiplayer: per draw id, its text with the card's back hidden (``DRAW 2 7 ?``)."""
 
 
-def _write_forms(number: int, solo: bool) -> list[tuple[str, Choice]]:
-    """Every ``WRITE`` adventure ``number`` allows in some game, with its parts."""
+def _choices(number: int, solo: bool) -> dict[str, Choice]:
+    """Every ``WRITE`` and ``ERROR`` adventure ``number`` allows in some game, by text (solo:
+    an ``ERROR`` per card going to ASTRA; every choice with and without ``BONUS``)."""
     rules = adventure(number)
     data = rules.data
     changes = ASTRONAUT_CHANGES if rules.changes else (0,)
     wilds: tuple[str | None, ...] = (None, *ACTIONS) if rules.wilds else (None,)
     bonuses = (False, True) if solo else (False,)
-    result = []
+    result = {}
     for combo, label in enumerate(labels(solo)):
         for slot, modified, wild, bonus in product(data.space_slots, changes, wilds, bonuses):
             text = f"WRITE {label} {data.names[slot]}"
             text += f" {modified:+d}" if modified else ""
             text += f" WILD {wild}" if wild else ""
             text += " BONUS" if bonus else ""
-            result.append((text, Choice(False, label, slot, modified, wild, bonus, 0, combo)))
-    return result
-
-
-def _error_forms(solo: bool) -> list[tuple[str, Choice]]:
-    """Every ``ERROR`` (solo: per card going to ASTRA, with and without ``BONUS``), with parts."""
+            result[text] = Choice(False, label, slot, modified, wild, bonus, 0, combo)
     if not solo:
-        return [("ERROR", Choice(True, "", 0, 0, None, False, 0))]
-    return [
-        (f"ERROR {card}" + (" BONUS" if bonus else ""), Choice(True, "", 0, 0, None, bonus, card))
-        for card in (1, 2, 3)
-        for bonus in (False, True)
-    ]
+        result["ERROR"] = Choice(True, "", 0, 0, None, False, 0)
+    for card, bonus in product((1, 2, 3) if solo else (), bonuses):
+        result[f"ERROR {card}" + (" BONUS" if bonus else "")] = Choice(
+            True, "", 0, 0, None, bonus, card
+        )
+    return result
 
 
 @cache

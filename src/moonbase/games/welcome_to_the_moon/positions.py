@@ -105,7 +105,7 @@ class Position:
         kept with a circle it has)."""
         for name in names:
             slot = self.slot(name)
-            if slot in self._spaces():
+            if slot in self.adventure.data.space_slots:
                 self.sheet.marks[slot] = X
             else:
                 self.sheet.mark(slot, CROSSED)
@@ -114,7 +114,10 @@ class Position:
     def circle(self, *names: Name) -> Self:
         """Circle each spot named (gained, built, drawn); a number space is never circled."""
         for name in names:
-            self.sheet.mark(self._symbol("circle", name), CIRCLED)
+            slot = self.slot(name)
+            if slot in self.adventure.data.space_slots:
+                raise ValueError(f"circle: {name!r} is a number space: write it or cross it")
+            self.sheet.mark(slot, CIRCLED)
         return self
 
     def erase(self, *names: Name) -> Self:
@@ -177,20 +180,11 @@ class Position:
 
     def _space(self, verb: str, name: Name) -> int:
         slot = self.slot(name)
-        if slot not in self._spaces():
+        if slot not in self.adventure.data.space_slots:
             raise ValueError(
                 f"{verb}: {name!r} is no number space (adventure {self.adventure.number})"
             )
         return slot
-
-    def _symbol(self, verb: str, name: Name) -> int:
-        slot = self.slot(name)
-        if slot in self._spaces():
-            raise ValueError(f"{verb}: {name!r} is a number space: write it or cross it")
-        return slot
-
-    def _spaces(self) -> frozenset[int]:
-        return frozenset(self.adventure.data.space_slots)
 
 
 @cache

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, Protocol, TypeVar, overload
 
+from moonbase.core.fields import snapshot_value
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS
 
 __all__ = ["DeckField", "SoloDeck"]
@@ -80,17 +81,7 @@ class SoloDeck:
 
     def snapshot(self) -> dict[str, Any]:
         """Every field as JSON-safe data."""
-        return {
-            "solo_unseen": list(self.solo_unseen),
-            "pass_number": self.pass_number,
-            "drawn": self.drawn,
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "cards": list(self.cards),
-            "solo_choice": list(self.solo_choice),
-            "effect": self.effect,
-            "astra_cards": list(self.astra_cards),
-        }
+        return {name: snapshot_value(getattr(self, name)) for name in self.__slots__}
 
 
 class _Dealing(Protocol):

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -74,7 +74,7 @@ from moonbase.games.welcome_to_the_moon.cards import (
     SOLO_CARDS,
 )
 from moonbase.games.welcome_to_the_moon.missions import LETTERS, MISSION_CARDS
-from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, notation
+from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, labels, notation
 from moonbase.games.welcome_to_the_moon.sheet import Sheet
 from moonbase.games.welcome_to_the_moon.solo_deck import DeckField, SoloDeck
 from moonbase.games.welcome_to_the_moon.view import WelcomeView
@@ -114,8 +114,6 @@ _FLIP: Final = 10
 """Queue code ``10 + p``: the setup card flipped on pile p."""
 _NUMBER: Final = 20
 """Queue code ``20 + p``: the card showing its number on pile p."""
-_NUMBER_DRAWS: Final = tuple(_NUMBER + pile for pile in range(PILES))
-"""A later turn's draws: the card showing its number on each pile."""
 _SOLO: Final = 30
 """Queue code ``30 + i``: solo card i of this turn (codes 0–2: mission letters)."""
 _BOTTOM: Final = 2 * PILE_SIZE
@@ -123,14 +121,8 @@ _BOTTOM: Final = 2 * PILE_SIZE
 _SOLO_DECK: Final = DECK_SIZE + len(SOLO_CARDS)
 """Solo: the 63 starship cards and the 3 effect cards."""
 
-_BY_NUMBER: Final = {
-    number: tuple(card for card, (n, _) in enumerate(CARD_TYPES) if n == number)
-    for number in range(1, 16)
-}
 _DECK_CARDS: Final = bytes(card for card, count in enumerate(DECK_COUNTS) for _ in range(count))
 """The 63 starship cards, in card order (how a pile is kept)."""
-_SOLO_PAIRS: Final = tuple((i, j) for i in range(3) for j in range(3) if i != j)
-"""Solo: the six pairings (number card, action card) of the three cards, in offer order."""
 _ACTION_OF: Final = tuple(action for _, action in CARD_TYPES)
 """Per card type, the index of its action."""
 
@@ -147,15 +139,10 @@ def _offers(labels: Sequence[str]) -> tuple[tuple[tuple[Combination, ...], ...],
     )
 
 
-_PILE_OFFERS: Final = _offers([str(pile + 1) for pile in range(PILES)])
+_PILE_OFFERS: Final = _offers(labels(solo=False))
 """Per pile, number card and action: the pile's combination."""
-_SOLO_OFFERS: Final = _offers([f"{number + 1} {action + 1}" for number, action in _SOLO_PAIRS])
+_SOLO_OFFERS: Final = _offers(labels(solo=True))
 """Solo: per pairing (number card, action card), number card and action: the combination."""
-
-
-def _take(cards: bytearray, card: int) -> None:
-    """Take one ``card`` out of a pile's ``cards`` (a ``ValueError`` if it is not there)."""
-    del cards[cards.index(card)]
 
 
 class WelcomeState(State[WelcomeView]):
@@ -200,11 +187,9 @@ class WelcomeState(State[WelcomeView]):
     # Solo: the fields of ``solo_deck``, read and written by their names.
     solo_unseen: DeckField[bytearray] = DeckField()
     pass_number: DeckField[int] = DeckField()
-    drawn: DeckField[int] = DeckField()
     deck: DeckField[bytearray] = DeckField()
     discard: DeckField[bytearray] = DeckField()
     cards: DeckField[list[int]] = DeckField()
-    solo_choice: DeckField[list[int]] = DeckField()
     effect: DeckField[str] = DeckField()
     astra_cards: DeckField[list[int]] = DeckField()
 
@@ -251,7 +236,7 @@ class WelcomeState(State[WelcomeView]):
         if self.solo:
             self.queue += [_SOLO, _SOLO + 1, _SOLO + 2]
         else:
-            self.queue += [_FLIP + p for p in range(PILES)] + [_NUMBER + p for p in range(PILES)]
+            self.queue += [code + pile for code in (_FLIP, _NUMBER) for pile in range(PILES)]
         self.resolving = ""
         """In phase ``resolve``: ``setup`` (before the first draw) or ``turn`` (phases 5–6)."""
         self.acting: tuple[int, ...] = ()
@@ -278,18 +263,8 @@ class WelcomeState(State[WelcomeView]):
         sheets, writing = self.sheets, self.writing
         return tuple(seat for seat in range(self.players) if sheets[writing(seat)].stage != _DONE)
 
-    def _all_done(self) -> bool:
-        """Whether every sheet has finished this turn's steps (a loop: ``all`` over a generator
-        costs several times more, and this runs after every action)."""
-        for sheet in self.sheets:  # noqa: SIM110
-            if sheet.stage != _DONE:
-                return False
-        return True
-
     def _legal_ids(self, seat: int) -> list[int]:
-        if self.phase is Phase.EFFECT:
-            if not self.solo_deck.effect:
-                return self._step_ids(self.sheets[0])
+        if self.phase is Phase.EFFECT and self.solo_deck.effect:
             cross = self.tables.cross
             targets = self.adventure.solo_targets(self.sheets[0], self.solo_deck.effect)
             return sorted(cross[slot] for slot in targets)
@@ -298,7 +273,7 @@ class WelcomeState(State[WelcomeView]):
     def _sheet_ids(self, sheet: Sheet) -> list[int]:
         """The ids of every action allowed on ``sheet`` now, ascending."""
         if sheet.stage != Sheet.CHOOSE:
-            return self._step_ids(sheet)
+            return sorted(map(self.tables.ids.__getitem__, self.adventure.steps(sheet)))
         tables = self.tables
         actions = self.adventure.writes(sheet, self.offer, tables.rows)
         if self.solo:
@@ -312,14 +287,11 @@ class WelcomeState(State[WelcomeView]):
         actions.sort()
         return actions
 
-    def _step_ids(self, sheet: Sheet) -> list[int]:
-        return sorted(map(self.tables.ids.__getitem__, self.adventure.steps(sheet)))
-
     def _asking(self, seat: int) -> str:
         phase = self.phase
         if phase is Phase.EFFECT and self.solo_deck.effect:
             return _("an ASTRA card is resolved first: choose what it crosses off (CROSS #<slot>)")
-        sheet = self.sheets[0 if phase is Phase.EFFECT else self.writing(seat)]
+        sheet = self.sheets[self.writing(seat)]
         if phase is not Phase.PLAY:
             return _("steps to resolve first: {steps}").format(steps=", ".join(sheet.pending))
         if sheet.stage != Sheet.CHOOSE:
@@ -354,58 +326,48 @@ class WelcomeState(State[WelcomeView]):
             if deck.drawn >= _BOTTOM:  # the effect cards follow every starship card in card order
                 return tables.solo_draws, self.unseen + deck.solo_unseen
             return tables.solo_draws, self.unseen
-        pile = head % 10
-        if head < _NUMBER or self.first_left[pile]:
-            return tables.pile_draws[pile], self.unseen
-        return tables.pile_draws[pile], self.pools[pile]
+        pile = head % 10  # a setup's flip draws from the first pass
+        return tables.pile_draws[pile], self.unseen if self.first_left[pile] else self.pools[pile]
 
     def _do(self, seat: int, action: int) -> None:
-        if seat == CHANCE:
-            self._drawn(action, len(self._history) - 1)
-            self._advance()
-            return
         index = len(self._history) - 1
-        if self.phase is Phase.EFFECT:
-            sheet = self.sheets[0]
-            if self.solo_deck.effect:
-                target = self.tables.decoded[action]
-                assert isinstance(target, int)
-                self.adventure.solo_effect(sheet, self.solo_deck.effect, target)
-                self.solo_deck.effect = ""
-            else:
-                self._act(sheet, action, self.offer)
-            if sheet.stage == Sheet.ACTING:
-                return  # the effect left sub-steps on the sheet
-            sheet.new_turn()
-            self.phase = Phase.DRAW
+        if seat == CHANCE:
+            self._drawn(action, index)
             self._advance()
             return
+        phase = self.phase
         written = self.writing(seat)
         sheet = self.sheets[written]
-        if self.phase is Phase.RESOLVE:
+        if phase is Phase.EFFECT and self.solo_deck.effect:
+            target = self.tables.decoded[action]
+            assert isinstance(target, int)
+            self.adventure.solo_effect(sheet, self.solo_deck.effect, target)
+            self.solo_deck.effect = ""
+        else:
+            if phase is Phase.PLAY:
+                if sheet.stage == Sheet.CHOOSE:
+                    if self.solo:
+                        self._note_solo_choice(action)
+                    else:
+                        self.turn_start[written] = sheet.copy()
+                self.turn_events[seat].append(index)
             self._act(sheet, action, self.offer)
-            if sheet.stage == _DONE:
-                self._finished(seat)
-            if self._all_done():
-                self._resolved()
-            return
-        if sheet.stage == Sheet.CHOOSE:
-            if not self.solo:
-                self.turn_start[written] = sheet.copy()
-            else:
-                self._note_solo_choice(action)
-        self.turn_events[seat].append(index)
-        self._act(sheet, action, self.offer)
-        if sheet.stage == _DONE:
-            self._finished(seat)
-            if not self.acting:  # every sheet has its writer: all are done
+        if phase is Phase.EFFECT:
+            if sheet.stage != Sheet.ACTING:  # else the effect left sub-steps on the sheet
+                self._deal()
+        elif sheet.stage == _DONE:
+            acting = self.acting  # the seat acts no more
+            at = acting.index(seat)
+            self.acting = acting = acting[:at] + acting[at + 1 :]
+            if acting:  # every sheet has its writer: when none acts, all are done
+                return
+            if phase is Phase.PLAY:
                 self._end_turn()
-
-    def _finished(self, seat: int) -> None:
-        """``seat``'s sheet is done for this turn: it acts no more (:attr:`acting`)."""
-        acting = self.acting
-        at = acting.index(seat)
-        self.acting = acting[:at] + acting[at + 1 :]
+            elif self.resolving == "turn":
+                self._resolve()
+            else:  # the setup's sub-steps are resolved: the first turn is dealt
+                self.resolving = ""
+                self._deal()
 
     # ------------------------------------------------------------------ queries
     def combinations(self) -> list[Combination]:
@@ -484,12 +446,11 @@ class WelcomeState(State[WelcomeView]):
     def _note_solo_choice(self, action: int) -> None:
         choice = self.tables.decoded[action]
         assert isinstance(choice, Choice)
-        if choice.error:
-            used = [card for card in (1, 2, 3) if card != choice.card]
-            self.solo_deck.solo_choice = [used[0], used[1], choice.card, int(choice.bonus)]
+        if choice.error:  # the two cards ASTRA does not take
+            number, act = (card for card in (1, 2, 3) if card != choice.card)
         else:
-            number, act = _SOLO_PAIRS[choice.combo]  # the label's cards, counted from 0
-            self.solo_deck.solo_choice = [number + 1, act + 1, 4 - number - act, int(choice.bonus)]
+            number, act = (int(card) for card in choice.label.split())
+        self.solo_deck.solo_choice = [number, act, 6 - number - act, int(choice.bonus)]
 
     # ------------------------------------------------------------------ cards
     def _drawn(self, outcome: int, index: int) -> None:
@@ -500,17 +461,16 @@ class WelcomeState(State[WelcomeView]):
             self.mission_cards[head] = MISSION_CARDS[card]
         elif head >= _SOLO:
             self._draw_solo(head - _SOLO, card)
-        elif head < _NUMBER:
-            _take(self.unseen, card)
-            self.first_left[pile] -= 1
-            self.action_cards[pile] = card
         else:
-            first = self.first_left[pile] > 0
+            first = self.first_left[pile] > 0  # always, for a setup's flip
             if first:
-                _take(self.unseen, card)
+                self.unseen.remove(card)
                 self.first_left[pile] -= 1
             else:
-                _take(self.pools[pile], card)
+                self.pools[pile].remove(card)
+            if head < _NUMBER:
+                self.action_cards[pile] = card
+                return
             self.number_cards[pile] = card
             self.number_events[pile] = index
             self.number_first[pile] = first
@@ -518,11 +478,11 @@ class WelcomeState(State[WelcomeView]):
     def _draw_solo(self, position: int, card: int) -> None:
         self.solo_deck.drawn += 1
         if self.solo_deck.pass_number == 2:
-            _take(self.solo_deck.deck, card)
+            self.solo_deck.deck.remove(card)
         elif card < _TYPES:
-            _take(self.unseen, card)
+            self.unseen.remove(card)
         else:
-            _take(self.solo_deck.solo_unseen, card)
+            self.solo_deck.solo_unseen.remove(card)
         self.solo_deck.cards[position] = card
         if card < _TYPES:
             if position == 0 and self.adventure.plays_astra:
@@ -596,8 +556,6 @@ class WelcomeState(State[WelcomeView]):
 
     def _begin_turn(self) -> None:
         self.turn += 1
-        for sheet in self.sheets:
-            sheet.new_turn()
         self.adventure.start_turn(self.sheets, self.turn)
         if self.solo:
             self.solo_deck.cards = [-1, -1, -1]
@@ -611,7 +569,13 @@ class WelcomeState(State[WelcomeView]):
             self.action_cards = self.number_cards  # the number cards flip: their actions show
             self.number_cards = [-1] * PILES
             self.number_events = [-1] * PILES
-            self.queue = list(_NUMBER_DRAWS)
+            self.queue = [_NUMBER + pile for pile in range(PILES)]
+        self._deal()
+
+    def _deal(self) -> None:
+        """Every sheet waits for a combination: draw the turn's cards (or those still owed)."""
+        for sheet in self.sheets:
+            sheet.new_turn()
         self.phase = Phase.DRAW
         self._advance()
 
@@ -632,10 +596,11 @@ class WelcomeState(State[WelcomeView]):
         ``resolve``), check missions, and again while missions release something; then end the
         game or begin the next turn."""
         while True:
-            if not self._all_done():
-                self.phase, self.resolving = Phase.RESOLVE, "turn"
-                self.acting = self._unfinished()
-                return
+            for sheet in self.sheets:  # a loop: _unfinished() costs several times more
+                if sheet.stage != _DONE:
+                    self.phase, self.resolving = Phase.RESOLVE, "turn"
+                    self.acting = self._unfinished()
+                    return
             self._missions()
             if not self.adventure.after_missions(self.sheets):
                 break
@@ -643,33 +608,20 @@ class WelcomeState(State[WelcomeView]):
             if seats:  # claimed this turn or before: the high value is gone from the next turn
                 self.high_taken[index] = True
         self.resolving = ""
-        if self._ends():
+        if next(self._triggers(), None) is not None:
             self.phase = Phase.OVER
         else:
             self._begin_turn()
 
-    def _resolved(self) -> None:
-        """Every seat has resolved its sub-steps: start the game, or go on with phases 5–6."""
-        if self.resolving == "setup":
-            self.resolving = ""
-            for sheet in self.sheets:
-                sheet.new_turn()
-            self.phase = Phase.DRAW
-            self._advance()
-            return
-        self._resolve()
-
     def _give_astra(self) -> None:
+        """Solo: the cards played go to the discard, the third to ASTRA (or, for a solo bonus,
+        to the discard too)."""
         deck = self.solo_deck
         number, act, third, bonus = deck.solo_choice
-        cards, discard = deck.cards, deck.discard
-        insort(discard, cards[number - 1])
-        insort(discard, cards[act - 1])
-        card = cards[third - 1]
-        if bonus:
-            insort(discard, card)
-        else:
-            deck.astra_cards[CARD_TYPES[card][1]] += 1
+        for used in (number, act, third) if bonus else (number, act):
+            insort(deck.discard, deck.cards[used - 1])
+        if not bonus:
+            deck.astra_cards[CARD_TYPES[deck.cards[third - 1]][1]] += 1
 
     def _missions(self) -> None:
         """Phase 6: every sheet meeting a mission it has not accomplished accomplishes it; all who
@@ -693,51 +645,36 @@ class WelcomeState(State[WelcomeView]):
             mission = adventure.missions[self.mission_cards[index]]
             value = mission.low if self.high_taken[index] else mission.high
             for seat in seats:
-                self.sheets[seat].missions[index] = value
-                adventure.reward(self.sheets[seat], mission, value)
+                sheets[seat].missions[index] = value
+                adventure.reward(sheets[seat], mission, value)
                 self.claimed[index].append(seat)
 
     def end_triggers(self) -> list[dict[str, Any]]:
         """The end triggers met now, checked at the end of each turn: the game ends when there
-        is any. Each is ``{"trigger": code, ...}`` — the sheets' (the adventure's
-        :meth:`~.adventures.engine.Engine.end_triggers`: ``all-missions``, ``all-spaces``,
-        ``last-error``, adventure 1 ``launch``), then solo ``astra-rockets`` (adventure 1:
-        ASTRA crossed her last rocket; ``rockets``) and ``deck-out`` (the next turn cannot be
-        dealt: ``left`` starship cards, ``needed`` for a turn). Once the game is over, this is
-        the view's ``ended``.
+        is any. Each is ``{"trigger": code, ...}``: the sheets' (the adventure's
+        :meth:`~.adventures.engine.Engine.triggers`), then solo ASTRA's (``astra-rockets``,
+        ``deck-out``). Once the game is over, this is the view's ``ended`` (:mod:`.view` lists
+        every code).
 
         >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
         >>> WelcomeGame(players=2).new(seed=1).end_triggers()
         []
         """
-        found: list[dict[str, Any]] = []
+        return list(self._triggers())
+
+    def _triggers(self) -> Iterator[dict[str, Any]]:
+        """The end triggers of :meth:`end_triggers`, one at a time (the end of a turn asks for
+        the first alone)."""
+        adventure, sheets = self.adventure, self.sheets
         for index in range(self.players):
-            found.extend(self.adventure.end_triggers(self.sheets, index))
+            yield from adventure.triggers(sheets, index)
         if not self.solo:
-            return found
-        if (
-            self.adventure.number == 1
-            and astra_rockets(self.level, self.solo_deck.astra_cards) >= ROCKETS
-        ):
-            found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
+            return
+        if adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
+            yield {"trigger": "astra-rockets", "rockets": ROCKETS}
         left, needed = self.starship_cards_left(), len(self.solo_deck.cards)
         if left < needed:
-            found.append({"trigger": "deck-out", "left": left, "needed": needed})
-        return found
-
-    def _ends(self) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger, without building its list."""
-        adventure, sheets = self.adventure, self.sheets
-        ends = adventure.ends
-        for index in range(self.players):
-            if ends(sheets, index):
-                return True
-        if not self.solo:
-            return False
-        deck = self.solo_deck
-        if self.game.adventure == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
-            return True
-        return self.starship_cards_left() < len(deck.cards)
+            yield {"trigger": "deck-out", "left": left, "needed": needed}
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the
@@ -778,24 +715,22 @@ class WelcomeState(State[WelcomeView]):
                 if other != seat and self.turn_events[other]:
                     self._redraw_choices(other, rng)
 
-    def _back_pool(self, pile: int) -> bytearray:
-        """The pool pile ``pile``'s number card came from: the cards no pile has shown yet in
-        the first pass (shared by the piles), else the pile's own reshuffled discard."""
-        return self.unseen if self.number_first[pile] else self.pools[pile]
-
     def _redraw_backs(self, rng: random.Random) -> None:
         """Put every hidden back into its pool, then deal each again among its pool's cards of the
         number it shows: this reads only what a seat can know, and every assignment of backs
         gets the probability the shuffled piles give it."""
-        hidden = [pile for pile in range(PILES) if self.number_events[pile] >= 0]
-        for pile in hidden:
-            insort(self._back_pool(pile), self.number_cards[pile])
-        for pile in hidden:
-            pool = self._back_pool(pile)
+        hidden = {  # each pile's pool: the first pass (shared), else the pile's own reshuffle
+            pile: self.unseen if self.number_first[pile] else self.pools[pile]
+            for pile in range(PILES)
+            if self.number_events[pile] >= 0
+        }
+        for pile, pool in hidden.items():
+            insort(pool, self.number_cards[pile])
+        for pile, pool in hidden.items():
             number = CARD_TYPES[self.number_cards[pile]][0]
-            choices = [card for card in _BY_NUMBER[number] if card in pool]
-            card = rng.choices(choices, weights=[pool.count(c) for c in choices])[0]
-            _take(pool, card)
+            backs = [back for back in pool if CARD_TYPES[back][0] == number]  # each copy once
+            card = rng.choices(backs)[0]
+            pool.remove(card)
             self.number_cards[pile] = card
             self._rewrite_chance(self.number_events[pile], self.tables.pile_draws[pile][card])
 
@@ -809,28 +744,25 @@ class WelcomeState(State[WelcomeView]):
         events = self.turn_events[other]
         finish = self.sheets[written].done
         combos = self.offer
-        chosen: list[int] = []
+        chosen: list[int] = []  # the actions found, last first
 
-        def search(sheet: Sheet, depth: int) -> Sheet | None:
+        def search(sheet: Sheet, left: int) -> Sheet | None:
+            if not left:
+                return sheet if sheet.done == finish else None
+            if sheet.done:
+                return None
             actions = self._sheet_ids(sheet)
             rng.shuffle(actions)
             for action in actions:
                 child = sheet.copy()
                 self._act(child, action, combos)
-                if depth + 1 == len(events):
-                    if child.done != finish:
-                        continue
-                    found: Sheet | None = child
-                elif child.done:
-                    continue
-                else:
-                    found = search(child, depth + 1)
+                found = search(child, left - 1)
                 if found is not None:
                     chosen.append(action)
                     return found
             return None
 
-        found = search(start.copy(), 0)
+        found = search(start.copy(), len(events))
         assert found is not None, "the actions taken are one of the sequences searched"
         self.sheets[written] = found
         for index, action in zip(events, reversed(chosen), strict=True):
