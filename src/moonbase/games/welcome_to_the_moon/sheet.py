@@ -45,10 +45,11 @@ __all__ = [
     "X",
     "Zone",
     "Zones",
-    "bounds",
+    "at_least",
     "count_marked",
     "fits_by_number",
     "full_groups",
+    "groups_with",
     "number_code",
     "numbered_spaces",
     "open_spaces",
@@ -89,37 +90,10 @@ _SHOWN: Final[tuple[int | str | None, ...]] = (None, *range(HIGH), "X", "INFECTE
 """Each space mark as the view shows it: ``None`` (empty), a number, ``"X"``, ``"INFECTED"``."""
 
 
-def bounds(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int]]:
-    """For each position of ``zone``: the largest number before it and the smallest after it
-    (``-1`` and ``18`` when there is none), so ``n`` fits an empty position iff ``lo < n < hi``.
-
-    >>> marks = bytearray(8)
-    >>> marks[2], marks[4] = number_code(3), number_code(9)
-    >>> bounds(marks, (1, 2, 3, 4, 5))
-    [(-1, 3), (-1, 9), (3, 9), (3, 18), (9, 18)]
-    """
-    lows = []
-    low = LOW
-    for slot in zone:
-        lows.append(low)
-        mark = marks[slot]
-        if 1 <= mark <= 18:
-            low = mark - 1
-    found = []
-    high = HIGH
-    for slot, below in zip(reversed(zone), reversed(lows), strict=True):
-        found.append((below, high))
-        mark = marks[slot]
-        if 1 <= mark <= 18:
-            high = mark - 1
-    found.reverse()
-    return found
-
-
 def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """Each empty space of ``zone`` with the largest number before it and the smallest after
     it (``-1`` and ``18`` when there is none): ``n`` fits it iff ``low < n < high``. X marks
-    are ignored. One pass over the zone (what :func:`bounds` gives for the empty positions).
+    are ignored.
 
     >>> marks = bytearray(8)
     >>> marks[2], marks[4] = number_code(3), number_code(9)
@@ -356,10 +330,44 @@ def gather(slots: Sequence[int]) -> Callable[[bytes | bytearray], tuple[int, ...
     return lambda marks: tuple(marks[slot] for slot in slots)
 
 
+def groups_with(
+    groups: Iterable[Sequence[int]], marked: int, count: int, mark: int | None = None
+) -> Callable[[bytearray], bool]:
+    """A mission's test: whether at least ``count`` of ``groups`` of slots have ``marked`` slots
+    or more that carry a mark, or that hold ``mark`` if it is given (a8: a side's insignia);
+    each group's marks gathered in C and counted in a plain loop (missions are tested every
+    turn), which stops once too many groups fall short.
+
+    >>> met = groups_with([(0, 1, 2), (3, 4, 5), (6, 7, 8)], 2, 2)
+    >>> met(bytearray([1, 1, 0, 0, 2, 2, 0, 0, 0])), met(bytearray([1, 0, 0, 0, 2, 2, 1, 0, 0]))
+    (True, False)
+    >>> groups_with([(0, 1), (2, 3)], 1, 2, mark=2)(bytearray([1, 2, 2, 0]))
+    True
+    """
+    counted = 0 if mark is None else mark
+    reads = []  # per group: its gather and the fewest and most ``counted`` slots that pass
+    for slots in groups:
+        if mark is None:  # count the empty slots
+            reads.append((gather(slots), 0, len(slots) - marked))
+        else:
+            reads.append((gather(slots), marked, len(slots)))
+    allowed = len(reads) - count  # how many groups may fall short
+
+    def met(marks: bytearray) -> bool:
+        spare = allowed
+        for marks_of, fewest, most in reads:
+            if not fewest <= marks_of(marks).count(counted) <= most:
+                spare -= 1
+                if spare < 0:
+                    return False
+        return True
+
+    return met
+
+
 def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytearray], bool]:
     """A mission's test: whether at least ``count`` of ``groups`` of slots have every slot
-    marked (each group's marks gathered in C, in a plain loop: missions are tested every turn,
-    and a generator costs more), stopping once too many groups are found incomplete.
+    marked (as :func:`groups_with`, but a group stops being read at its first empty slot).
 
     >>> met = full_groups([(0, 1), (2,), (3, 4)], 2)
     >>> met(bytearray([1, 1, 0, 2, 2])), met(bytearray([1, 0, 0, 2, 2]))
@@ -378,6 +386,23 @@ def full_groups(groups: Iterable[Sequence[int]], count: int) -> Callable[[bytear
         return True
 
     return met
+
+
+def at_least(
+    slots: Sequence[int], count: int, mark: int | None = None
+) -> Callable[[bytearray], bool]:
+    """A mission's test: whether at least ``count`` of ``slots`` carry a mark, or hold ``mark``
+    if it is given (:func:`groups_with` of one group, without its loop).
+
+    >>> marks = bytearray([1, 0, 2])
+    >>> at_least((0, 1, 2), 2)(marks), at_least((0, 1, 2), 2, mark=2)(marks)
+    (True, False)
+    """
+    marks_of = gather(slots)
+    if mark is None:
+        most_empty = len(slots) - count
+        return lambda marks: marks_of(marks).count(0) <= most_empty
+    return lambda marks: marks_of(marks).count(mark) >= count
 
 
 def count_marked(marks: bytes | bytearray, slots: Sequence[int]) -> int:

@@ -69,6 +69,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Spans,
     Track,
     Zone,
+    at_least,
     count_marked,
     fits_by_number,
     full_groups,
@@ -297,7 +298,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": full_groups((zone.slots for zone in ROWS), 3),  # rows with every building
     "B1": lambda marks: bool(marks[ANTENNAS[OBS][0]]),
     "B2": full_groups(QUARTER_ANTENNAS.values(), 2),
-    "C1": lambda marks: count_marked(marks, DATA.symbols["plants"]) >= 10,
+    "C1": at_least(DATA.symbols["plants"], 10),
     "C2": full_groups(([TANKS[b] for b in q.buildings if b in TANKS] for q in QUARTERS), 2),
 }
 """Each mission's requirement (``adventure3.md`` §7)."""

@@ -61,9 +61,9 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Space,
     Track,
     Zone,
+    at_least,
     count_marked,
     full_groups,
-    gather,
 )
 from moonbase.i18n import N_
 
@@ -275,23 +275,16 @@ def _completed(factory: Factory) -> Effects:
     return tuple(effect for icon in factory.icons for effect in (Mark(icon, CROSSED), gain))
 
 
-def _at_least(slots: tuple[int, ...], count: int) -> Callable[[bytearray], bool]:
-    """Whether at least ``count`` of ``slots`` carry a mark (the gather made once: missions are
-    tested every turn)."""
-    marks_of, most_empty = gather(slots), len(slots) - count
-    return lambda marks: marks_of(marks).count(0) <= most_empty
-
-
 _FOUR_EXTRACTED: Final = bytes([CROSSED]) * 4
 """Four adjacent extractor icons crossed (an icon is only ever crossed)."""
 _EXTRACTOR_ICONS: Final = slice(EXTRACTORS[0], EXTRACTORS[-1] + 1)
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": _at_least(EXTRACTORS, 5),
+    "A1": at_least(EXTRACTORS, 5),
     "A2": lambda marks: _FOUR_EXTRACTED in marks[_EXTRACTOR_ICONS],
     "B1": full_groups([f.symbols for f in FACTORIES if f.kind == "secondary"], 5),  # all five
     "B2": full_groups([f.symbols for f in FACTORIES if f.kind != "control"], 6),
-    "C1": _at_least(tuple(_BESIDE["PLANT"].names), 8),
-    "C2": _at_least(tuple(_BESIDE["WATER"].names), 5),
+    "C1": at_least(tuple(_BESIDE["PLANT"].names), 8),
+    "C2": at_least(tuple(_BESIDE["WATER"].names), 5),
 }
 """Columns extracted (A), factories complete (B), plants or waters circled (C)
 (``adventure4.md`` §8)."""

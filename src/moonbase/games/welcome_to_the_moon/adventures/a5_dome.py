@@ -68,8 +68,10 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Track,
     X,
     Zone,
+    at_least,
     count_marked,
     full_groups,
+    groups_with,
     numbered_spaces,
 )
 from moonbase.i18n import N_
@@ -380,7 +382,6 @@ def open_for_x(marks: bytearray) -> list[int]:
 _SPACES: Final = slice(1, 39)
 """Every space (slots 1–38)."""
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
-_TOP_SPACES: Final = itemgetter(*(sk.slots[-1] for sk in SKYSCRAPERS))
 
 
 def tower_counts(marks: bytearray) -> list[int]:
@@ -388,28 +389,11 @@ def tower_counts(marks: bytearray) -> list[int]:
     return [3 - symbols(marks).count(0) for symbols in _LEVEL_SYMBOLS]
 
 
-def _levels_with(circled: int, count: int) -> Callable[[bytearray], bool]:
-    """Missions B1, B2: at least ``count`` tower levels with ``circled`` symbols or more (of
-    :func:`tower_counts`, read level by level in a loop: this runs every turn)."""
-    most_empty = 3 - circled
-
-    def met(marks: bytearray) -> bool:
-        spare = len(_LEVEL_SYMBOLS) - count  # levels that may fall short
-        for symbols in _LEVEL_SYMBOLS:
-            if symbols(marks).count(0) > most_empty:
-                spare -= 1
-                if spare < 0:
-                    return False
-        return True
-
-    return met
-
-
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A1": full_groups((sk.slots for sk in SKYSCRAPERS), 1),  # a skyscraper with every space
-    "A2": lambda marks: _TOP_SPACES(marks).count(0) <= len(SKYSCRAPERS) - 2,  # two tops marked
-    "B1": _levels_with(2, 3),
-    "B2": _levels_with(3, 2),
+    "A2": at_least([sk.slots[-1] for sk in SKYSCRAPERS], 2),  # two tops marked
+    "B1": groups_with([level.symbols for level in LEVELS], 2, 3),  # 3 levels with 2 symbols
+    "B2": groups_with([level.symbols for level in LEVELS], 3, 2),
     "C1": lambda marks: not dome_ends(marks),  # no piece left unbuilt
     "C2": lambda marks: marks[_SPACES].count(X) >= 4,
 }

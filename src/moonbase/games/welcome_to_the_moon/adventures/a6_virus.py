@@ -57,6 +57,7 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     SheetData,
     Track,
     Zone,
+    at_least,
     consecutive,
     count_marked,
     full_groups,
@@ -231,7 +232,6 @@ _TANKS: Final = {space: tank for q in QUARTERS for space, tank in q.tanks.items(
 # no mark in it is 0)
 _QUARTER_SPACES: Final = tuple((q.marker, gather(q.slots)) for q in QUARTERS)
 _SPACES_END: Final = max(slot for q in QUARTERS for slot in q.slots) + 1
-_MARKERS: Final = gather(tuple(q.marker for q in QUARTERS))
 _TARGET_OF: Final = {virus.symbol: virus.targets[0] for virus in VIRUSES if virus.symbol}
 """A virus's release symbol → its target."""
 _SYMBOL_OF_TARGET: Final = {target: symbol for symbol, target in _TARGET_OF.items()}
@@ -259,7 +259,7 @@ def quarter_score(marks: bytearray, quarter: Quarter) -> int:
 
 
 REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
-    "A1": lambda marks: len(QUARTERS) - _MARKERS(marks).count(0) >= 2,
+    "A1": at_least([q.marker for q in QUARTERS], 2),
     "A2": full_groups(_of_floors(lambda q: (q.marker,)).values(), 1),
     "B1": full_groups(_WALKWAYS_OF.values(), 3),
     "B2": full_groups((_WALKWAYS_OF[2], _WALKWAYS_OF[8]), 2),  # quarters 2 and 8 closed

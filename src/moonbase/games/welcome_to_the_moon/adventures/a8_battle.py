@@ -72,10 +72,11 @@ from moonbase.games.welcome_to_the_moon.sheet import (
     Sheet,
     SheetData,
     Track,
+    at_least,
     consecutive,
     first_empty,
     full_groups,
-    gather,
+    groups_with,
     numbered_spaces,
 )
 from moonbase.i18n import N_
@@ -397,22 +398,6 @@ def _holds(
     return held
 
 
-def _moons_on(off: int, side: int, count: int) -> Callable[[bytearray], bool]:
-    """Whether ``side`` has a moon on ``count`` planets or more."""
-    moons_of = [gather([off + moon for moon in p.moons]) for p in PLANETS]
-
-    def moons(marks: bytearray) -> bool:
-        spare = len(moons_of) - count  # planets that may have no moon of the side
-        for marks_of in moons_of:
-            if side not in marks_of(marks):
-                spare -= 1
-                if spare < 0:
-                    return False
-        return True
-
-    return moons
-
-
 def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
     """Mission ``card``'s test (``adventure8.md`` §8) of half ``side`` at offset ``off``."""
     tracks = TRACKS[side, off]
@@ -421,13 +406,13 @@ def _half_test(card: str, off: int, side: int) -> Callable[[bytearray], bool]:
     if card == "A2":  # a planet of every kind held
         return _holds(off, side, [[p for p in PLANETS if p.kind == kind] for kind in KINDS], 1)
     if card == "B1":  # seven asteroids
-        asteroids = gather([off + rock for rock in ASTEROIDS])
-        return lambda marks: asteroids(marks).count(side) >= 7
+        return at_least([off + rock for rock in ASTEROIDS], 7, mark=side)
     if card == "B2":  # two boxes of each kind's multiplier
         return full_groups([tracks[kind].slots[:2] for kind in KINDS], len(KINDS))
     if card == "C1":  # six plants and four water
         return full_groups([tracks["plants"].slots[:6], tracks["water"].slots[:4]], 2)
-    return _moons_on(off, side, 4)  # C2: a moon on four planets
+    # C2: a moon on four planets
+    return groups_with([[off + moon for moon in p.moons] for p in PLANETS], 1, 4, mark=side)
 
 
 _HALF_TESTS: Final = {
