@@ -138,24 +138,27 @@ def test_while_the_game_goes_on_nothing_has_ended() -> None:
 
 @pytest.mark.parametrize("adventure", range(1, 9))
 @pytest.mark.parametrize("players", [1, 3])
-def test_whether_a_sheet_ends_the_game_is_whether_it_lists_an_end_trigger(
+def test_a_turn_ends_the_game_exactly_when_an_end_trigger_is_met(
     adventure: int, players: int
 ) -> None:
+    """Whenever a turn ends, the game is over if and only if some end trigger is met then: a
+    turn that begins found none, and a game over lists one (and the adventure's sheets list
+    theirs)."""
     game = moonbase.load(NAME, players=players, adventure=adventure)
     rng = random.Random(adventure)
-    ends = 0
-    for seed in range(20):
-        if seed >= 3 and ends:
-            break
+    turns = 0
+    for seed in range(2):
         state = game.new(seed=seed)
-        while True:
-            rules, sheets = state.adventure, state.sheets  # type: ignore[attr-defined]
-            for index in range(players):
-                listed = rules.end_triggers(sheets, index)
-                assert rules.ends(sheets, index) == bool(listed), listed
-                ends += bool(listed)
-            if state.is_over:
-                break
+        turn = state.turn  # type: ignore[attr-defined]
+        while not state.is_over:
             seat = state.to_act[0]
             state.apply_id(seat, rng.choice(state.legal_ids(seat)))
-    assert ends, "some sheet met a trigger"
+            if state.turn != turn:  # type: ignore[attr-defined]
+                turn, turns = state.turn, turns + 1  # type: ignore[attr-defined]
+                assert state.end_triggers() == []  # type: ignore[attr-defined]
+        ended = state.end_triggers()  # type: ignore[attr-defined]
+        assert ended and ended == state.view(None)["ended"]
+        rules, sheets = state.adventure, state.sheets  # type: ignore[attr-defined]
+        by_sheets = [t for index in range(players) for t in rules.end_triggers(sheets, index)]
+        assert ended[: len(by_sheets)] == by_sheets
+    assert turns > 2

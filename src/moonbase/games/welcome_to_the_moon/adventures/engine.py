@@ -774,13 +774,8 @@ class Engine(ABC):
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
         ends the game), each ``{"trigger": code, "seat": index, ...}``: every one of
-        :meth:`triggers`."""
+        :meth:`triggers` (the state asks for the first alone)."""
         return list(self.triggers(sheets, index))
-
-    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
-        """Whether sheet ``index`` meets any end trigger now: the first of :meth:`triggers`,
-        without looking for the others."""
-        return next(self.triggers(sheets, index), None) is not None
 
     def triggers(self, sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
         """The end triggers sheet ``index`` meets, one at a time: ``all-missions`` (its seat
