@@ -23,9 +23,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache, partial, reduce
 from math import erf, prod, sqrt
 from operator import or_
-from typing import Final
+from typing import Final, cast
 
-from moonbase.agents.heuristics import generic
 from moonbase.agents.totals import total
 from moonbase.core import State
 from moonbase.games.welcome_to_the_moon.adventures import Context, Engine
@@ -40,7 +39,7 @@ from moonbase.games.welcome_to_the_moon.adventures import a8_battle as a8
 from moonbase.games.welcome_to_the_moon.astra import astra_rockets, astra_score
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, DECK
 from moonbase.games.welcome_to_the_moon.notation import Choice
-from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X
+from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X, count_marked
 from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
 
 __all__ = [
@@ -62,13 +61,31 @@ _SHAPE, _EXTREMES, _DEAD, _LONGEST = 0.5, 0.3, 0.08, 36
 """Fill chances: what each space of a run costs; what 0, 16 and 17 count for; a dead space's;
 the longest zone (adventure 2's unwalled trajectory)."""
 _PER_GROUP, _WIDE, _QUICK, _SHORTLIST, _DEPTH = 3, 60, 10, 4, 12
-"""Writes of a combination resolved; above ``_WIDE`` writes or ``_QUICK`` X marks, only the
-``_QUICK`` best by :func:`_placement` are judged; sub-step options kept for a combination's other
-writes; sub-steps resolved ahead at most."""
+"""Writes resolved per combination; over ``_WIDE`` writes or ``_QUICK`` X marks, the ``_QUICK``
+best by :func:`_placement`; sub-step options kept for its other writes; steps resolved ahead."""
 _WILD, _ERROR_COST, _ASTRA_ROCKET, _RIVALRY, _A8_ERROR = 2.5, 25.0, 6.0, 0.25, 10.0
 """An unspent wild action; a sure System Error; (adventure 1, solo) a rocket of ASTRA's;
 (adventure 8) the weight of the best other score, and a sure error on a half."""
 _Zones = Iterable[Sequence[int]]
+_ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, a5, a6, a7, a8)]
+_ROCKET: Final = 150 / 31  # adventure 1: what one rocket of the launch track is worth on average
+_A1_MISSES: Final = [
+    (sum(b.count(a) for _, b in DECK) / 63, [a1.FLOORS.index(f) for f in a1.floors_for(a)])
+    for a in ACTIONS
+]  # per action: its share of the cards and the floors it may go to (WILD's too)
+_A1_NEEDS: Final = {
+    card: [slot for floor in a1.FLOORS if floor.name in names.split() for slot in floor.slots]
+    for card, names in (("A1", "AST1 AST2 WAT"), ("A2", "ROB1 ROB2 PLA"), ("B1", "ENE"),
+                        ("B2", "PLT WILD"))
+}  # fmt: skip
+_A3_NEAR: Final = {  # each cell and the cells a tunnel may join to it
+    c: {end for t in a3.TUNNELS if c in (t.a, t.b) for end in (t.a, t.b)} for c in a3.CELL_NAMES
+}
+_A3_FUTURE: Final = {  # per multiplier: its items' symbol, items and multiplier points to come
+    "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
+}  # fmt: skip
+_A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
+_A5_ENDS: Final = {end.space: end for end in a5.ENDS}
 
 
 @cache
@@ -134,9 +151,6 @@ def error_risk(fits: int) -> float:
     return (sum(_COPIES[n] for n in range(18) if not fits >> n & 1) / 63) ** 3
 
 
-_ZONES: Final = [tuple(z.slots for z in a.DATA.zones) for a in (a1, a2, a3, a4, a5, a6, a7, a8)]
-
-
 def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
     """The ascending zones of a sheet of ``adventure`` (adventure 2's walls move; 8 has none).
 
@@ -146,11 +160,11 @@ def zones_of(adventure: int, marks: bytearray) -> tuple[tuple[int, ...], ...]:
     return a2.zones(marks) if adventure == 2 else _ZONES[adventure - 1]
 
 
-def _placement(marks: bytearray, slot: int, code: int, zones: _Zones) -> float:
+def _placement(adventure: int, marks: bytearray, slot: int, code: int) -> float:
     """How writing ``code`` in ``slot`` changes the expected filled spaces of its zones."""
     change, after = 0.0, bytearray(marks)
     after[slot] = code
-    for zone in (zone for zone in zones if slot in zone):
+    for zone in (zone for zone in zones_of(adventure, marks) if slot in zone):
         for sheet, sign in ((after, 1.0), (marks, -1.0)):
             chances = [1.0] * (max(zone) + 1)
             fill_chances(sheet, (zone,), chances)
@@ -162,36 +176,8 @@ def _union(masks: Iterable[int]) -> int:
     return reduce(or_, masks, 0)
 
 
-def _filled(marks: bytearray, slots: Iterable[int]) -> int:
-    return sum(1 for slot in slots if marks[slot])
-
-
 def _all(chances: list[float], slots: Iterable[int]) -> float:  # every one filled some day
     return prod(map(chances.__getitem__, slots))
-
-
-_ROCKET: Final = 150 / 31  # adventure 1: what one rocket of the launch track is worth on average
-_A1_MISSES: Final = [
-    (sum(b.count(a) for _, b in DECK) / 63, [a1.FLOORS.index(f) for f in a1.floors_for(a)])
-    for a in ACTIONS
-]  # per action: its share of the cards and the floors it may go to (WILD's too)
-_A1_NEEDS: Final = {
-    card: [slot for floor in a1.FLOORS if floor.name in names.split() for slot in floor.slots]
-    for card, names in (("A1", "AST1 AST2 WAT"), ("A2", "ROB1 ROB2 PLA"), ("B1", "ENE"),
-                        ("B2", "PLT WILD"))
-}  # fmt: skip
-_A3_NEAR: Final = {
-    cell: {t.b if t.a == cell else t.a for t in a3.TUNNELS if cell in (t.a, t.b)} | {cell}
-    for cell in a3.CELL_NAMES
-}  # each cell and the cells a tunnel may join to it
-_A3_FUTURE: Final = {  # per multiplier: its items' symbol, items and multiplier points to come
-    "PLANTS": ("plants", 4, 1), "WATER": ("tanks", 2, 2), "ANTENNAS": ("antennas", 4, 1)
-}  # fmt: skip
-_A4_MAIN: Final = {"PLANTS": "PLANT", "WATER": "WATER", "PEARLS": "PEARL", "RUBIES": "RUBY"}
-_A4_SYMBOLS: Final = {"ASTRONAUTS": (a4.ASTRONAUTS, 2), "PLANNING": (a4.PLANNING, 1)}
-_A5_ENDS: Final = {end.space: end for end in a5.ENDS}
-_A6_TRACKS: Final = ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATER_VALUES))
-_A6_VIRUSES: Final = tuple(q.target for q in a6.QUARTERS if q.target)
 
 
 def _a1(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
@@ -221,13 +207,12 @@ def _a2(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
         reward = 4.0 + 0.6 * len(zone) + rewards.get("B1", 0) / 2 * (len(zone) == 6)
         reward += rewards.get("B2", 0) / 3 * (len(zone) in (2, 4, 6))
         value += reward * _all(chances, zone)
-    for station in a2.STATIONS:
-        if not (marks[station.high[0]] | marks[station.low[0]]) & CIRCLED:
-            robots = _filled(marks, station.robots) / len(station.robots)
-            best = station.low[1] if marks[station.high[0]] else station.high[1]
-            value += _filled(marks, station.plants) * best * (0.3 + 0.6 * robots) + 3.0 * robots
-    energy = _filled(marks, a2.ENERGY)
-    odd = _filled(marks, a2.ASTRONAUTS) % 2 + _filled(marks, a2.PLANNING) % 2
+    for station in (s for s in a2.STATIONS if not (marks[s.high[0]] | marks[s.low[0]]) & CIRCLED):
+        robots = count_marked(marks, station.robots) / len(station.robots)
+        best = station.low[1] if marks[station.high[0]] else station.high[1]
+        value += count_marked(marks, station.plants) * best * (0.3 + 0.6 * robots) + 3.0 * robots
+    energy = count_marked(marks, a2.ENERGY)
+    odd = count_marked(marks, a2.ASTRONAUTS) % 2 + count_marked(marks, a2.PLANNING) % 2
     return value + 3.5 * energy + 2.0 * (energy % 2) + 1.0 * odd
 
 
@@ -239,10 +224,9 @@ def _a3(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     for card, zones in (("A1", a3.COLUMNS), ("A2", a3.ROWS)):
         if card in rewards:
             value += rewards[card] / 3 * total(_all(chances, zone.slots) for zone in zones)
-    for name, track in a3.MULTIPLIERS.items():
-        symbol, future_items, future_points = _A3_FUTURE[name]
-        value += _filled(marks, a3.DATA.symbols[symbol]) * future_points
-        value += future_items * track.value(marks)
+    for name, (symbol, future_items, future_points) in _A3_FUTURE.items():
+        value += count_marked(marks, a3.DATA.symbols[symbol]) * future_points
+        value += future_items * a3.MULTIPLIERS[name].value(marks)
     reached = a3.network(marks)
     multiplier = a3.MULTIPLIERS["ANTENNAS"].value(marks) + 1.0
     for cell, slots in ((c, s) for c, s in a3.ANTENNAS.items() if not marks[s[0]]):
@@ -260,25 +244,23 @@ def _a4(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
             left = sum(1 for box in storage.boxes if not marks[box] and box <= storage.trigger)
             units[name] += storage.points / max(left, 1) * 0.5
     value = 0.0
-    for k, resources in a4.COLUMN_RESOURCES.items():
-        if marks[a4.EXTRACTORS[k - 1]]:
-            continue  # extracted: it pays nothing more
+    for k in (k for k in a4.COLUMN_RESOURCES if not marks[a4.EXTRACTORS[k - 1]]):  # unextracted
         reward = total(  # a circled resource, or one still to circle (gems likelier)
             units[kind] * (1.0 if marks[slot] else 0.7 if kind in ("PEARL", "RUBY") else 0.2)
-            for kind, slot in resources
+            for kind, slot in a4.COLUMN_RESOURCES[k]
             if marks[slot] in (0, CIRCLED)
         )
         value += reward * chances[k] * chances[k + 12] * chances[k + 24]
     for factory in a4.FACTORIES:
         if factory.kind == "main":
-            storage = a4.STORAGES[_A4_MAIN[factory.name]]
-            worth = (storage.upgraded - storage.base) * (_filled(marks, storage.boxes) + 4.0)
+            storage = next(s for s in a4.STORAGES.values() if s.box == factory.box)
+            worth = (storage.upgraded - storage.base) * (count_marked(marks, storage.boxes) + 4.0)
         elif factory.name in _A4_SYMBOLS:
             slots, more = _A4_SYMBOLS[factory.name]
-            worth = 3.0 * (_filled(marks, slots) + more)
+            worth = 3.0 * (count_marked(marks, slots) + more)
         else:
             worth = 2 * units[factory.storage] if factory.storage else 4.0
-        done = _filled(marks, factory.symbols) / len(factory.symbols)
+        done = count_marked(marks, factory.symbols) / len(factory.symbols)
         value += worth * done * 0.7 if done < 1 else 0.0
     return value
 
@@ -301,22 +283,21 @@ def _a6(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: l
     """Adventure 6: each quarter's likely spaces by its energy; each track's next row; viruses."""
     value = 0.0
     for quarter in a6.QUARTERS:
-        energy = 1 + _filled(marks, quarter.energies[:2])
+        energy = 1 + count_marked(marks, quarter.energies)
         value += 0.8 * energy * total([chances[slot] for slot in quarter.slots if not marks[slot]])
-    for rows, values in _A6_TRACKS:
+    for rows, values in ((a6.PLANT_TRACK, a6.PLANT_VALUES), (a6.WATER_TRACK, a6.WATER_VALUES)):
         done = next((i for i, row in enumerate(rows) if not marks[row.box]), None)
         if done is not None:
-            part = _filled(marks, rows[done].markers) / len(rows[done].markers)
+            part = count_marked(marks, rows[done].markers) / len(rows[done].markers)
             value += (values[done + 1] - values[done]) * part * 0.6
-    return value - 2.0 * sum(1 for target in _A6_VIRUSES if marks[target] == CIRCLED)
+    return value - 2.0 * sum(1 for q in a6.QUARTERS if q.target and marks[q.target] == CIRCLED)
 
 
 def _a7(rewards: dict[str, int], marks: bytearray, chances: list[float], fits: list[int]) -> float:
     """Adventure 7: modules and greenhouses (less in unconnected blocks); connected blocks."""
     blocks = a7.connected(marks)
-    for block in (b for index, b in enumerate(a7.BLOCKS) if index not in blocks):
-        for space in block.spaces:
-            chances[space] *= 0.6
+    for space in (s for i, b in enumerate(a7.BLOCKS) if i not in blocks for s in b.spaces):
+        chances[space] *= 0.6
     value = 0.5 * len(blocks)
     for block, ship in ((b, a7.STARSHIPS[b.starship]) for b in a7.BLOCKS):
         if block.greenhouse and not marks[block.spaces[0]]:
@@ -334,13 +315,11 @@ _PAYS: Final = {
     4: (_a4, _EXTREMES, _SHAPE, 0.5), 5: (_a5, _EXTREMES, 0.3, 0.6), 6: (_a6, _EXTREMES, _SHAPE, 0),
     7: (_a7, _EXTREMES, _SHAPE, 0.4),
 }  # fmt: skip
-"""Per adventure but 8: what pays, the fill chances' extremes and shape (5's skyscrapers grow
-from one side at a time), and what a likely space is worth."""
+"""Per adventure but 8: what pays, the fill chances' extremes and shape, a likely space's worth."""
 
 
 def _potential(adventure: Engine, rewards: dict[str, int], marks: bytearray) -> float:
-    """What a sheet of adventures 1–7 is likely to become beyond its score (``_aN``: what pays,
-    from the missions' rewards, the marks, the fill chances and the numbers that fit each zone)."""
+    """What a sheet of adventures 1–7 is likely to become beyond its score (:data:`_PAYS`)."""
     pays, edges, shape, worth = _PAYS[adventure.number]
     chances, zones = [1.0] * len(marks), zones_of(adventure.number, marks)
     groups = [(zone,) for zone in zones] if adventure.number == 1 else [zones]  # a1: by floor
@@ -356,36 +335,19 @@ def _potential(adventure: Engine, rewards: dict[str, int], marks: bytearray) -> 
     return value - _ERROR_COST * error_risk(fits[0])
 
 
-def _a8(sheets: Sequence[Sheet]) -> list[float]:
-    """Adventure 8: each seat's likely gain beyond its score (side 1 of its battlefield and side 2
-    of the next seat's; solo, side 2 on ASTRA's)."""
-    if len(sheets) == 1:
-        marks = sheets[0].marks
-        return [_a8_half(marks, 0, 1, True) + _a8_half(marks, a8.FIELD, 2, True)]
-    gains = [0.0] * len(sheets)
-    for owner, sheet in enumerate(sheets):
-        gains[owner] += _a8_half(sheet.marks, 0, 1, False)
-        gains[owner - 1] += _a8_half(sheet.marks, 0, 2, False)
-    return gains
-
-
-def _a8_half(marks: bytearray, off: int, side: int, solo: bool) -> float:
-    """A ``side``'s open planets (a lead's chance to hold) beyond their majorities now, stored
-    astronauts, less an error's risk."""
+def _a8_half(marks: bytearray, off: int, side: int) -> float:
+    """A ``side``'s open planets (a lead's chance to hold), stored astronauts, an error's risk."""
     gain = 0.0
     for planet in (p for p in a8.PLANETS if not marks[off + p.resolved]):
         one, two = a8.Battle.counts(marks, planet, off)
         lead = one - two if side == 1 else two - one
         left = sum(1 for slot in planet.spaces + planet.moons if not marks[off + slot])
         keeps = 0.5 * (1.0 + erf((lead + 0.5) / sqrt(2.0 * left))) if left else float(lead >= 0)
-        now = lead > 0 or (lead == 0 and (not solo or side == (1 if off == 0 else 2)))
-        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (keeps - now)
+        gain += a8.TRACKS[side, off][planet.kind].value(marks) * (keeps - (lead >= 0))
     stored = sum(1 for slot in a8.HALVES[side].astronauts if marks[off + slot] == CIRCLED)
-    fits = _union(
-        _SPANS[max(planet.low - 2 * stored, 0)][min(planet.high + 2 * stored, 17) + 1]
-        for planet in a8.PLANETS
-        if not marks[off + planet.spaces[-1]]
-    )
+    fits = 0  # the numbers an open planet takes, stored astronauts changing them by 2 each
+    for planet in (p for p in a8.PLANETS if not marks[off + p.spaces[-1]]):
+        fits |= _SPANS[max(planet.low - 2 * stored, 0)][min(planet.high + 2 * stored, 17) + 1]
     return gain + stored - _A8_ERROR * error_risk(fits)
 
 
@@ -402,7 +364,6 @@ class Judge:
     """
 
     def __init__(self, state: WelcomeState, seat: int) -> None:
-        assert isinstance(state.adventure, Engine)
         self.state, self.seat, self.adventure = state, seat, state.adventure
         self.index = state.writing(seat)
         self.sheets = [state.visible_sheet(owner, seat) for owner in range(state.players)]
@@ -410,12 +371,10 @@ class Judge:
         self.astra_cards = list(state.astra_cards) if state.solo else None
         self.missions = [
             (index, mission, mission.low if state.high_taken[index] else mission.high)
-            for index, card in enumerate(state.mission_cards)
-            if card and self.sheets[seat].missions[index] < 0
-            for mission in (self.adventure.missions[card],)
+            for index, mission in enumerate(map(self.adventure.missions.get, state.mission_cards))
+            if mission and self.sheets[seat].missions[index] < 0
         ]
         self.rewards = {mission.card: reward for _, mission, reward in self.missions}
-        self.found: list[list[str]] = []  # the best few options of each step resolved last
         self._values: dict[bytes, float] = {}
 
     def value(self, sheet: Sheet) -> float:
@@ -434,8 +393,10 @@ class Judge:
         worth = self._score(sheets, seat)
         if self.adventure.number != 8:
             worth += _potential(self.adventure, self.rewards, sheet.marks)
-        else:  # a planet won is a planet the others lose
-            gains = _a8(sheets)
+        else:  # a planet won is a planet the others lose: side 1 here, side 2 on the next sheet
+            off = a8.FIELD if len(sheets) == 1 else 0  # solo: side 2 on ASTRA's battlefield
+            pairs = zip(sheets, [*sheets[1:], sheets[0]], strict=True)
+            gains = [_a8_half(one.marks, 0, 1) + _a8_half(two.marks, off, 2) for one, two in pairs]
             others = [self._score(sheets, s) + gains[s] for s in range(len(sheets)) if s != seat]
             worth = worth + gains[seat] - _RIVALRY * max(others, default=0.0)
         self._values[key] = worth
@@ -445,40 +406,34 @@ class Judge:
         context = Context(sheets, astra or self.astra_cards)
         return float(self.adventure.score(sheets[seat], context)["total"])
 
-    def _choice(self, action: str) -> Choice:
-        choice = self.state.tables.decoded[self.state.tables.ids[action]]
-        assert isinstance(choice, Choice), choice
-        return choice
+    def _choice(self, action: str) -> Choice:  # a write or an error
+        return cast(Choice, self.state.tables.decoded[self.state.tables.ids[action]])
 
     def act(self, sheet: Sheet, action: str) -> Sheet:
-        """A copy of ``sheet`` after a legal write, error or sub-step of the seat's."""
+        """A copy of ``sheet`` after the seat's legal write (bonus aside), error or sub-step."""
         child, adventure = sheet.copy(), self.adventure
         if child.stage != Sheet.CHOOSE:
             adventure.step(child, action)
+        elif (choice := self._choice(action)).error:
+            adventure.error(child)
         else:
-            choice = self._choice(action)
-            child.solo_used += choice.bonus
-            if choice.error:
-                adventure.error(child)
-            else:
-                combo = self.state.offer[choice.combo]
-                adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
+            combo = self.state.offer[choice.combo]
+            adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
         adventure.settle(child)
         return child
 
     def resolved(self, sheet: Sheet, shortlists: Sequence[list[str]] = ()) -> float:
         """The value of ``sheet`` once its sub-steps are resolved greedily; at step ``k`` only
         the options of ``shortlists[k]`` still allowed are tried, if any (:attr:`found`)."""
-        self.found = []
+        self.found: list[list[str]] = []  # the best few options of each step resolved
         for depth in range(_DEPTH):
             if sheet.stage != Sheet.ACTING or not (options := self.adventure.steps(sheet)):
                 break
             if depth < len(shortlists):
                 options = [o for o in shortlists[depth] if o in set(options)] or options
-            options = self._quick_xs(sheet, options)
-            children = [self.act(sheet, option) for option in options]
-            ranked = sorted(range(len(children)), key=lambda i: (-self.value(children[i]), i))
-            self.found.append([options[i] for i in ranked[:_SHORTLIST]])
+            children = {o: self.act(sheet, o) for o in self._quick_xs(sheet, options)}
+            ranked = sorted(children, key=lambda option: -self.value(children[option]))
+            self.found.append(ranked[:_SHORTLIST])
             sheet = children[ranked[0]]
         return self.value(sheet)
 
@@ -487,8 +442,7 @@ class Judge:
         xs = [(o, self.adventure.data.slot(o[2:]) or 0) for o in options if o[:2] == "X "]
         if len(options) <= _QUICK or not xs:
             return options
-        zones = zones_of(self.adventure.number, sheet.marks)
-        quick = {option: _placement(sheet.marks, slot, X, zones) for option, slot in xs}
+        quick = {o: _placement(self.adventure.number, sheet.marks, slot, X) for o, slot in xs}
         best = sorted(quick, key=lambda option: -quick[option])[:_QUICK]
         return best + [option for option in options if option not in quick]
 
@@ -506,19 +460,14 @@ class Judge:
         return {action: self.resolved(self.act(self.sheet, action)) for action in options}
 
     def _writes(self, actions: Sequence[str]) -> dict[str, float]:
-        """Every write judged on its own (above :data:`_WIDE`, the best few by placement), then
-        the best few of each combination (one of a wild action's) once resolved; solo, less what
-        ASTRA gains."""
-        offer, bases = self.state.offer, {a: a.removesuffix(" BONUS") for a in actions}
+        """Each write alone, then the best few of each combination resolved, less ASTRA's gain."""
+        bases = {action: action.removesuffix(" BONUS") for action in actions}
         choices = {base: self._choice(base) for base in bases.values()}
-        groups = {
-            base: ("ERROR", "") if c.error else (c.label, c.wild or offer[c.combo].action)
-            for base, c in choices.items()
-        }
+        groups = {base: (c.label, c.wild) for base, c in choices.items()}  # wild actions apart
 
         def best(values: dict[str, float], own: int, wild: int) -> list[str]:
             """The best ``own`` of each combination by ``values`` (``wild`` of a wild action's)."""
-            kept: dict[tuple[str, str], list[str]] = {}
+            kept: dict[tuple[str, str | None], list[str]] = {}
             for base in sorted(values, key=lambda base: -values[base]):
                 group = kept.setdefault(groups[base], [])
                 if len(group) < (wild if choices[base].wild else own):
@@ -527,8 +476,8 @@ class Judge:
 
         tried = list(choices)
         if len(tried) > _WIDE:
-            marks = self.sheet.marks
-            place = cache(partial(_placement, marks, zones=zones_of(self.adventure.number, marks)))
+            offer = self.state.offer
+            place = cache(partial(_placement, self.adventure.number, self.sheet.marks))
             quick = {
                 base: 0.0 if c.error else place(c.slot, offer[c.combo].number + c.modified + 1)
                 for base, c in choices.items()
@@ -536,7 +485,7 @@ class Judge:
             tried = best(quick, _QUICK, _PER_GROUP)
         first = {base: self.act(self.sheet, base) for base in tried}
         done: dict[str, float] = {}
-        shortlists: dict[tuple[str, str], list[list[str]]] = {}
+        shortlists: dict[tuple[str, str | None], list[list[str]]] = {}
         for base in best({b: self.value(c) for b, c in first.items()}, _PER_GROUP, 1):
             done[base] = self.resolved(first[base], shortlists.get(groups[base], []))
             shortlists[groups[base]] = shortlists.get(groups[base]) or self.found
@@ -570,11 +519,10 @@ class Judge:
 
 def choose(observed: State, seat: int, rng: random.Random) -> str:
     """Welcome to the Moon's greedy action for ``seat`` (see the module docstring)."""
+    assert isinstance(observed, WelcomeState)
     actions = observed.legal_actions(seat)
     if len(actions) == 1:
         return actions[0]
-    if not isinstance(observed, WelcomeState):
-        return generic.choose(observed, seat, rng)
     values = Judge(observed, seat).rank(actions)
     best = max(values.values())
     top = [action for action in actions if values.get(action, float("-inf")) >= best - 1e-9]
