@@ -9,10 +9,10 @@ errors, then fill the bonus rockets. Missions pay rockets (``adventure1.md``).
 
 Sub-step words: ``X <space>`` (a bonus X) and ``ACTIVATE Q<n>``; in solo ``CROSS #<sabotage>``.
 
->>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination
+>>> from moonbase.games.welcome_to_the_moon.adventures.turn import Combination, WriteRows
 >>> launch = Launch()
 >>> sheet = launch.new_sheet(solo=False)
->>> rows = {(0, 0, None): list(range(DATA.size))}   # ids: the slots themselves
+>>> rows = WriteRows({(0, 0, None): list(range(DATA.size))})   # ids: the slots themselves
 >>> ids = launch.writes(sheet, [Combination("1", 5, "WATER")], rows)
 >>> [DATA.names[slot] for slot in sorted(ids)][:3]
 ['WAT.1', 'WAT.2', 'WAT.3']
@@ -41,7 +41,6 @@ from moonbase.games.welcome_to_the_moon.adventures.engine import (
     Offer,
     Push,
     Race,
-    triggered_slots,
 )
 from moonbase.games.welcome_to_the_moon.adventures.turn import (
     Combination,
@@ -243,10 +242,10 @@ def launched(marks: bytearray) -> bool:
 
 
 def _gains(quarter: Quarter, bonus: Bonus) -> Effects:
-    """A sabotage is a race (solo: crossed off, for a solo bonus); any other icon is crossed,
-    then gives an activation, an X or rockets (inactive ones only once the arrow is drawn)."""
+    """A sabotage is a race (:attr:`~.Engine.sabotages`); any other icon is crossed, then gives
+    an activation, an X or rockets (inactive ones only once the arrow is drawn)."""
     if bonus.kind == "SAB":
-        return (Race(bonus.slot, solo_flag=CROSSED),)
+        return (Race(bonus.slot),)
     if not bonus.rockets:
         return (Mark(bonus.slot, CROSSED), Push("ACTIVATE" if bonus.kind == "ACT" else "X"))
     rockets: Effect = Call(lambda engine, sheet, slot: cross_rockets(sheet, bonus.rockets))
@@ -291,10 +290,11 @@ class Launch(Engine):
         for slot in q.slots
     }
     items: ClassVar[Mapping[str, Offer]] = {
-        "X": Offer("X", Cross(DATA.empty_spaces)),
+        "X": Offer("X", Cross()),
         "ACTIVATE": Offer("ACTIVATE", Choose(activatable, _ARROW_NAMES)),
     }
     crossable: ClassVar[tuple[int, ...]] = SABOTAGES
+    sabotages: ClassVar[bool] = True
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
     end_tests: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = {"launch": launched}
 
@@ -317,30 +317,15 @@ class Launch(Engine):
                     extend(row[span])
         return result
 
-    def resolvable(self, sheet: Sheet, item: str) -> bool:
-        """An X while a space is empty, an activation while an arrow may be drawn (unlisted)."""
-        if item == "X":
-            return not DATA.spaces_filled(sheet.marks)
-        return bool(activatable(sheet.marks))
-
-    def phase5(self, sheets: Sequence[Sheet]) -> None:
-        """Sabotages: each one triggered this turn is crossed on every sheet, and every player
-        who did not trigger that same sabotage this turn circles a System Error."""
-        for slot in triggered_slots(sheets):
-            for sheet in sheets:
-                sheet.marks[slot] |= CROSSED
-                if slot not in sheet.triggered:
-                    self.advance(sheet, ERROR_TRACK)
-
     def reward(self, sheet: Sheet, mission: Mission, value: int) -> None:
         """Mission rewards are rockets, crossed at once."""
         super().reward(sheet, mission, value)
         cross_rockets(sheet, value)
 
     # ------------------------------------------------------------------ the end
-    def penalty_boxes(self, sheet: Sheet) -> int:
+    def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
         """Errors circled and not repaired."""
-        return unrepaired(sheet.marks)
+        return unrepaired(sheets[seat].marks)
 
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
         """``launch − 5 × unrepaired + (5 × bonus rockets if none is unrepaired)``."""
@@ -348,12 +333,6 @@ class Launch(Engine):
         errors = unrepaired(sheet.marks)
         bonus = BONUS_ROCKETS.value(sheet.marks) if errors == 0 else 0
         return with_total({"launch": track, "bonus_rockets": bonus, "errors": -5 * errors})
-
-    # ------------------------------------------------------------------ solo
-    def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen sabotage, then circle the next error (even with none left)."""
-        super().solo_effect(sheet, letter, target)
-        self.advance(sheet, ERROR_TRACK)
 
     # ------------------------------------------------------------------ views
     def sheet_view(self, sheet: Sheet) -> dict[str, Any]:

@@ -239,6 +239,7 @@ class Journey(Engine):
     title: ClassVar[str] = N_("The Journey")
     data: ClassVar[SheetData] = DATA
     wild_slots: ClassVar[tuple[int, ...]] = WILDS
+    printed: ClassVar[Mapping[int, int]] = {PRINTED_ENERGY: CIRCLED}
     tracks: ClassVar[Mapping[str, Track]] = {
         "energy": ENERGY_TRACK,
         "astronauts": ASTRONAUT_TRACK,
@@ -256,7 +257,7 @@ class Journey(Engine):
         "WATER": Offer("WATER", Linked({space: tank for space, (tank, _) in TANKS.items()})),
         "ENERGY": Offer("ENERGY", Next(ENERGY_TRACK)),
         "ASTRONAUT": Offer("ASTRONAUT", Next(ASTRONAUT_TRACK)),
-        "PLANNING": Offer("X", Cross(DATA.empty_spaces, then=(Advance(PLANNING_TRACK),))),
+        "PLANNING": Offer("X", Cross(then=(Advance(PLANNING_TRACK),))),
     }
     items: ClassVar[Mapping[str, Offer]] = {
         "WALL": Offer("WALL", Choose(open_walls, {slot: f"#{slot}" for slot in WALLS}))
@@ -265,12 +266,6 @@ class Journey(Engine):
     crossable: ClassVar[tuple[int, ...]] = HIGH_MULTIPLIERS
     cross_letters: ClassVar[str] = "AB"
     requirements: ClassVar[Mapping[str, Callable[[bytearray], bool]]] = REQUIREMENTS
-
-    def new_sheet(self, solo: bool) -> Sheet:
-        """A blank sheet with its printed first energy circled."""
-        sheet = super().new_sheet(solo)
-        sheet.marks[PRINTED_ENERGY] = CIRCLED
-        return sheet
 
     def fitting(self, marks: bytearray) -> list[tuple[Spans, ...]]:
         """The empty spaces a number fits in the zones between the walls (one table a zone)."""

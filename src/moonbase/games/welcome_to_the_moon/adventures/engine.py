@@ -86,7 +86,6 @@ __all__ = [
     "Tracks",
     "mission_requirements",
     "mission_tests",
-    "triggered_slots",
 ]
 
 SKIP = "SKIP"
@@ -125,15 +124,14 @@ class Push:
 class Race:
     """A first-come bonus: the first sheet to reach it marks ``high`` with ``flag`` (phase 5
     crosses it off every sheet with no mark on it; solo, the solo bonus grows by ``bonus``); a
-    sheet that comes later circles ``low``, if there is one."""
+    sheet that comes later circles ``low``, if there is one. :attr:`Engine.sabotages` makes it
+    a sabotage."""
 
     high: int
     low: int | None = None
     bonus: int = 1
     flag: int = CIRCLED
     """The first sheet's mark (adventure 6 crosses its propagation symbols)."""
-    solo_flag: int | None = None
-    """A solo sheet's mark, if not ``flag`` (adventure 1 crosses its sabotage off)."""
 
 
 @dataclass(frozen=True)
@@ -237,10 +235,10 @@ class Tracks:
 
 @dataclass(frozen=True)
 class Cross:
-    """An X in one of the spaces ``open(marks)`` gives, then ``then``, then the space's
-    reactions; its text is ``X`` and the space's name (``X SH0.4``)."""
+    """An X in one of the spaces ``open(marks)`` gives (``None``: every empty space), then
+    ``then``, then the space's reactions; its text is ``X`` and the space's name (``X SH0.4``)."""
 
-    open: Callable[[bytearray], Iterable[int]]
+    open: Callable[[bytearray], Iterable[int]] | None = None
     then: Effects = ()
 
 
@@ -294,6 +292,12 @@ class Engine(ABC):
     """The wild-action symbols, spent in this order (a circled one is available)."""
     zones: ClassVar[tuple[tuple[int, ...], ...]] = ()
     """Ascending zones of consecutive slots, if they are where numbers go (:meth:`fitting`)."""
+    printed: ClassVar[Mapping[int, int]] = {}
+    """Slot → the mark printed on a blank sheet (a2: the first energy symbol, circled)."""
+    sabotages: ClassVar[bool] = False
+    """Whether its races are sabotages (a1): solo, one reached is crossed off; else phase 5
+    crosses it off every sheet, and each sheet that did not reach it this turn marks an error
+    (as does ASTRA's card crossing one off)."""
     crossable: ClassVar[tuple[int, ...]] = ()
     """Solo: what an ASTRA effect card may cross off."""
     cross_letters: ClassVar[str] = "ABC"
@@ -358,6 +362,8 @@ class Engine(ABC):
     def new_sheet(self, solo: bool) -> Sheet:
         """A blank sheet, waiting for its :attr:`setup` sub-steps if there are any."""
         sheet = Sheet(self.data.size, solo)
+        for slot, flag in self.printed.items():
+            sheet.marks[slot] = flag
         if self.setup:
             sheet.stage = Sheet.ACTING
             sheet.pending = list(self.setup)
@@ -407,7 +413,7 @@ class Engine(ABC):
                 marks[race.low] = CIRCLED
             return
         if sheet.solo:
-            marks[race.high] = race.flag if race.solo_flag is None else race.solo_flag
+            marks[race.high] = CROSSED if self.sabotages else race.flag
             sheet.solo_bonus = min(sheet.solo_bonus + race.bonus, self.solo_boxes)
         else:
             marks[race.high] = race.flag
@@ -428,12 +434,6 @@ class Engine(ABC):
     def solo_boxes(self) -> int:
         """Solo: how many solo-bonus boxes the sheet has."""
         return ASTRA_ADVENTURES[self.number].bonus_boxes
-
-    def marked(self, sheet: Sheet, space: int) -> None:
-        """A space was marked (a number or an X): its reactions."""
-        reactions = self.reactions.get(space)
-        if reactions:
-            self.apply(sheet, reactions, space)
 
     # ------------------------------------------------------------------ phases 2–3
     def open_spaces(self, marks: bytearray) -> Sequence[tuple[int, int, int]]:
@@ -458,10 +458,6 @@ class Engine(ABC):
     def _runs(self) -> Runs:
         return Runs.of(self.zones)
 
-    def wild_available(self, sheet: Sheet) -> bool:
-        """Whether a wild-action symbol is circled and not yet crossed."""
-        return CIRCLED in self._wild_marks(sheet.marks)
-
     @cached_property
     def _wild_marks(self) -> Callable[[bytearray], tuple[int, ...]]:
         return gather(self.wild_slots)
@@ -471,11 +467,11 @@ class Engine(ABC):
     ) -> list[int]:
         """Writes in the open spaces, with the Astronaut's changes and, where the adventure
         has them, wild actions."""
-        tables = self.fitting(sheet.marks)
-        if tables is None:
+        fitting = self.fitting(sheet.marks)
+        if fitting is None:
             return []
-        wilds = wild and self.wilds and self.wild_available(sheet)
-        return fitting_writes(tables, combos, rows, wilds)
+        wilds = wild and self.wilds and CIRCLED in self._wild_marks(sheet.marks)
+        return fitting_writes(fitting, combos, rows, wilds)
 
     def write(
         self, sheet: Sheet, combo: Combination, slot: int, modified: int, wild: str | None
@@ -492,7 +488,7 @@ class Engine(ABC):
         sheet.modified = modified
         sheet.stage = Sheet.ACTING
         changed = self.inscribe(sheet, combo, slot)
-        reactions = self.reactions.get(slot)  # self.marked(sheet, slot), one call less
+        reactions = self.reactions.get(slot)
         if reactions:
             self.apply(sheet, reactions, slot)
         if changed:
@@ -530,31 +526,18 @@ class Engine(ABC):
                 texts[offer] = {_BARE: offer.word}
         return texts
 
-    def _readings(self, named: bool) -> dict[str, tuple[str, Offer, int]]:
-        """Sub-step text → the pending item it resolves, its offer and its target: the
-        compulsory sub-steps' (``named``) or the actions'."""
-        return {
-            text: (item if named else ACTION, offer, target)
-            for item, offer in (self.items if named else self.actions).items()
-            for target, text in self._texts[offer].items()
-        }
-
     @cached_property
-    def _decoded(self) -> dict[str, tuple[str, Offer, int]]:
-        """Every sub-step text's reading (:meth:`_readings`); a text both the action and a
-        compulsory sub-step offer is read as :attr:`items_first` says."""
-        return {**self._readings(not self.items_first), **self._readings(self.items_first)}
-
-    @cached_property
-    def _shared(self) -> dict[str, tuple[str, Offer, int]]:
-        """A text both the action and a compulsory sub-step offer → its other reading, taken when
-        the first one's item is not pending (a6: Robot and a plant row's bonus)."""
-        first = self._readings(self.items_first)
-        return {
-            text: reading
-            for text, reading in self._readings(not self.items_first).items()
-            if text in first
-        }
+    def _decoded(self) -> dict[str, list[tuple[str, Offer, int]]]:
+        """Sub-step text → each pending item it may resolve, with the item's offer and its target;
+        a text both the action and a compulsory sub-step offer (a6: Robot and a plant row's
+        bonus) resolves first the one :attr:`items_first` says, if it is pending."""
+        actions = [(ACTION, offer) for offer in self.actions.values()]
+        items = list(self.items.items())
+        decoded: dict[str, list[tuple[str, Offer, int]]] = {}
+        for item, offer in items + actions if self.items_first else actions + items:
+            for target, text in self._texts[offer].items():
+                decoded.setdefault(text, []).append((item, offer, target))
+        return decoded
 
     def step_texts(self) -> list[str]:
         """Every sub-step text: each offer's, and ``SKIP``."""
@@ -569,10 +552,8 @@ class Engine(ABC):
             return self.options(sheet, pending[0])
         if self.action_first and ACTION in pending:
             return self.options(sheet, ACTION)
-        found: list[str] = []
-        for item in dict.fromkeys(sheet.pending):
-            found.extend(self.options(sheet, item))
-        return list(dict.fromkeys(found)) if self._shared else found
+        found = [text for item in dict.fromkeys(pending) for text in self.options(sheet, item)]
+        return list(dict.fromkeys(found))
 
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The texts that resolve the pending ``item`` (the action's also ``SKIP``; ``[]``: it
@@ -587,12 +568,16 @@ class Engine(ABC):
     def resolvable(self, sheet: Sheet, item: str) -> bool:
         """Whether the pending ``item`` has a target (its texts are not made)."""
         offer = self.actions.get(sheet.action) if item == ACTION else self.items.get(item)
-        return offer is not None and bool(self._targets(sheet, offer.pick))
+        if offer is None:
+            return False
+        if isinstance(offer.pick, Cross) and offer.pick.open is None:
+            return not self.data.spaces_filled(sheet.marks)
+        return bool(self._targets(sheet, offer.pick))
 
     def _targets(self, sheet: Sheet, pick: Pick) -> list[int]:
         marks = sheet.marks
         if isinstance(pick, Cross):
-            return list(pick.open(marks))
+            return list(pick.open(marks)) if pick.open else self.data.empty_spaces(marks)
         if isinstance(pick, Choose):
             where = pick.where
             found = pick.open(marks)
@@ -625,9 +610,10 @@ class Engine(ABC):
             sheet.pending.remove(ACTION)
             self._after_action(sheet)
             return
-        item, offer, target = self._decoded[action]
-        if item not in sheet.pending:
-            item, offer, target = self._shared[action]
+        readings = self._decoded[action]
+        item, offer, target = readings[0]
+        if item not in sheet.pending:  # a text two offers share: the other one
+            item, offer, target = readings[1]
         sheet.pending.remove(item)
         pick, marks = offer.pick, sheet.marks
         if isinstance(pick, Next):
@@ -647,12 +633,11 @@ class Engine(ABC):
         else:
             marks[target] = X
             self.apply(sheet, pick.then)
-            self.marked(sheet, target)
+            self.apply(sheet, self.reactions.get(target, ()), target)
         if item == ACTION:
             self._after_action(sheet)
 
     def _after_action(self, sheet: Sheet) -> None:
-        """What follows the action once it is over (:attr:`after_action`)."""
         effects = self.after_action.get(sheet.action)
         if effects:
             self.apply(sheet, effects, sheet.written)
@@ -673,10 +658,14 @@ class Engine(ABC):
     # ------------------------------------------------------------------ phases 5–6
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
-        it (whoever circled it in the same turn keeps it)."""
-        for slot in triggered_slots(sheets):
+        it (whoever circled it in the same turn keeps it); a sabotage as :attr:`sabotages` says."""
+        for slot in sorted({reached for sheet in sheets for reached in sheet.triggered}):
             for sheet in sheets:
-                if not sheet.marks[slot]:
+                if self.sabotages:
+                    sheet.marks[slot] |= CROSSED
+                    if slot not in sheet.triggered:
+                        self.advance(sheet, self.error_track)
+                elif not sheet.marks[slot]:
                     sheet.marks[slot] = CROSSED
 
     def solo_phase5(self, sheet: Sheet) -> None:
@@ -742,9 +731,12 @@ class Engine(ABC):
         return [slot for slot in self.crossable if not sheet.marks[slot]]
 
     def solo_effect(self, sheet: Sheet, letter: str, target: int | None) -> None:
-        """Cross off the chosen slot."""
+        """Cross off the chosen slot (a sabotage: then mark the next error, even with none
+        left)."""
         if target is not None:
             sheet.marks[target] |= CROSSED
+        if self.sabotages:
+            self.advance(sheet, self.error_track)
 
     # ------------------------------------------------------------------ who writes where
     def sheet_for(self, seat: int, turn: int, players: int) -> int:
@@ -763,13 +755,10 @@ class Engine(ABC):
         """System Error boxes used (circled or crossed)."""
         return self.data.errors_marked(sheet.marks)
 
-    def penalty_boxes(self, sheet: Sheet) -> int:
-        """Error boxes that count for the tie-break (fewest wins)."""
-        return self.errors_marked(sheet)
-
     def seat_penalty(self, sheets: Sequence[Sheet], seat: int) -> int:
-        """Error boxes that count for ``seat``'s tie-break (by default its own sheet's)."""
-        return self.penalty_boxes(sheets[seat])
+        """Error boxes that count for ``seat``'s tie-break, fewest wins (by default its own
+        sheet's marked ones)."""
+        return self.errors_marked(sheets[seat])
 
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
@@ -836,23 +825,6 @@ class Engine(ABC):
         :meth:`solo_targets` and :meth:`solo_effect` (by default the letter, whatever the
         pass)."""
         return letter
-
-
-def triggered_slots(sheets: Sequence[Sheet]) -> list[int]:
-    """The slots circled this turn on any of ``sheets`` that phase 5 resolves, in order, once
-    each (``[]`` on most turns, found without building anything).
-
-    >>> sheets = [Sheet(4, solo=False), Sheet(4, solo=False), Sheet(4, solo=False)]
-    >>> triggered_slots(sheets)
-    []
-    >>> sheets[0].triggered, sheets[2].triggered = [3, 1], [3]
-    >>> triggered_slots(sheets)
-    [1, 3]
-    """
-    for sheet in sheets:
-        if sheet.triggered:
-            return sorted({slot for sheet in sheets for slot in sheet.triggered})
-    return []
 
 
 @cache
