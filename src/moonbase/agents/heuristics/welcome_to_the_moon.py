@@ -40,7 +40,7 @@ from moonbase.games.welcome_to_the_moon.astra import astra_rockets, astra_score
 from moonbase.games.welcome_to_the_moon.cards import ACTIONS, CARD_TYPES, DECK
 from moonbase.games.welcome_to_the_moon.notation import Choice
 from moonbase.games.welcome_to_the_moon.sheet import CIRCLED, Sheet, X, count_marked
-from moonbase.games.welcome_to_the_moon.state import EFFECT, WelcomeState
+from moonbase.games.welcome_to_the_moon.state import Phase, WelcomeState
 
 __all__ = [
     "Judge",
@@ -410,16 +410,9 @@ class Judge:
         return cast(Choice, self.state.tables.decoded[self.state.tables.ids[action]])
 
     def act(self, sheet: Sheet, action: str) -> Sheet:
-        """A copy of ``sheet`` after the seat's legal write (bonus aside), error or sub-step."""
-        child, adventure = sheet.copy(), self.adventure
-        if child.stage != Sheet.CHOOSE:
-            adventure.step(child, action)
-        elif (choice := self._choice(action)).error:
-            adventure.error(child)
-        else:
-            combo = self.state.offer[choice.combo]
-            adventure.write(child, combo, choice.slot, choice.modified, choice.wild)
-        adventure.settle(child)
+        """A copy of ``sheet`` after the seat's legal ``action`` (:meth:`WelcomeState.act`)."""
+        child = sheet.copy()
+        self.state.act(child, action)
         return child
 
     def resolved(self, sheet: Sheet, shortlists: Sequence[list[str]] = ()) -> float:
@@ -449,7 +442,7 @@ class Judge:
     def rank(self, actions: Sequence[str]) -> dict[str, float]:
         """The value of each action worth considering: the best few writes of each combination,
         the best few X marks (by placement), every other action."""
-        if self.state.phase == EFFECT and self.state.effect:
+        if self.state.phase is Phase.EFFECT and self.state.effect:
             crossed = {action: self.sheet.copy() for action in actions}
             for action, child in crossed.items():
                 self.adventure.solo_effect(child, self.state.effect, int(action.split("#")[1]))

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from moonbase.core import Game, InvalidOption, Option, OptionValue
 from moonbase.games.welcome_to_the_moon.adventures import IMPLEMENTED, TITLES, adventure
@@ -21,11 +21,9 @@ from moonbase.games.welcome_to_the_moon.cards import SOLO_CARDS
 from moonbase.games.welcome_to_the_moon.layout import Layout
 from moonbase.games.welcome_to_the_moon.missions import MISSION_CARDS, mission_option
 from moonbase.games.welcome_to_the_moon.notation import Notation, canonical, notation, why_unknown
+from moonbase.games.welcome_to_the_moon.state import WelcomeState
 from moonbase.i18n import N_
 from moonbase.i18n import gettext as _
-
-if TYPE_CHECKING:
-    from moonbase.games.welcome_to_the_moon.state import WelcomeState
 
 __all__ = ["OPTIONS", "PRESETS", "WelcomeGame"]
 
@@ -192,6 +190,4 @@ class WelcomeGame(Game):
         return why_unknown(canonical.split(), self.seats == 1, self.adventure)
 
     def _new_state(self, seed: int, explicit: bool) -> WelcomeState:
-        from moonbase.games.welcome_to_the_moon.state import WelcomeState
-
         return WelcomeState(self, seed, explicit)

@@ -28,10 +28,10 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from importlib import resources
-from typing import Any, Final, TypedDict, cast
+from typing import Any, Final, TypedDict, TypeVar, cast
 
 __all__ = [
     "Area",
@@ -210,7 +210,7 @@ class Layout:
     _by_slot: dict[int, Spot] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        spots = [spot for area in self.areas for spot in area.spots]
+        spots = self.spots
         counts = Counter(spot.slot for spot in spots)
         twice = sorted(slot for slot, count in counts.items() if count > 1)
         if twice:
@@ -240,8 +240,7 @@ class Layout:
         only a solo sheet has, :attr:`Area.solo`)."""
         if solo:
             return self
-        areas = tuple(area for area in self.areas if not area.solo)
-        return Layout(self.adventure, areas, self.bookkeeping, self.insignias, self.about)
+        return replace(self, areas=tuple(area for area in self.areas if not area.solo))
 
     def to_json(self) -> LayoutJson:
         """The layout as JSON-safe data."""
@@ -291,30 +290,22 @@ def layout_from_json(data: Mapping[str, Any]) -> Layout:
     True
     """
     areas = tuple(
-        Area(
-            area["name"],
-            tuple(
-                Spot(
-                    s["slot"],
-                    s["row"],
-                    s["col"],
-                    Kind(s["kind"]),
-                    s.get("printed", ""),
-                    s.get("name", ""),
-                    s.get("group", ""),
-                )
-                for s in area["spots"]
-            ),
-            tuple(Label(a["row"], a["col"], a["text"]) for a in area.get("labels", ())),
-            area.get("beside", False),
-            area.get("solo", False),
+        _read(
+            Area,
+            area,
+            spots=tuple(_read(Spot, spot, kind=Kind(spot["kind"])) for spot in area["spots"]),
+            labels=tuple(_read(Label, label) for label in area.get("labels", ())),
         )
         for area in data["areas"]
     )
-    return Layout(
-        data["adventure"],
-        areas,
-        tuple(data.get("bookkeeping", ())),
-        data.get("insignias", False),
-        data.get("about", ""),
-    )
+    return _read(Layout, data, areas=areas, bookkeeping=tuple(data.get("bookkeeping", ())))
+
+
+_Read = TypeVar("_Read", Spot, Label, Area, Layout)
+
+
+def _read(cls: type[_Read], data: Mapping[str, Any], **parsed: Any) -> _Read:
+    """A ``cls`` from its fields in ``data`` (one left out keeps its default), with ``parsed``
+    instead of the raw values of those fields."""
+    given = {f.name: data[f.name] for f in fields(cls) if f.init and f.name in data}
+    return cls(**{**given, **parsed})

@@ -165,5 +165,4 @@ def missions_of(adventure: int) -> dict[str, Mission]:
     >>> missions_of(3)["B1"]
     Mission(card='B1', text='Connect the observatory to the tunnel network.', high=9, low=4)
     """
-    cards = _CARDS[str(adventure)]
-    return {card: Mission(card, c["text"], c["high"], c["low"]) for card, c in cards.items()}
+    return {card: Mission(card, **values) for card, values in _CARDS[str(adventure)].items()}

@@ -75,15 +75,16 @@ from moonbase.games.welcome_to_the_moon.cards import (
 )
 from moonbase.games.welcome_to_the_moon.missions import LETTERS, MISSION_CARDS
 from moonbase.games.welcome_to_the_moon.notation import Choice, Notation, labels, notation
+from moonbase.games.welcome_to_the_moon.render import render_view
 from moonbase.games.welcome_to_the_moon.sheet import Sheet
 from moonbase.games.welcome_to_the_moon.solo_deck import DeckField, SoloDeck
-from moonbase.games.welcome_to_the_moon.view import WelcomeView
+from moonbase.games.welcome_to_the_moon.view import WelcomeView, seat_view
 from moonbase.i18n import gettext as _
 
 if TYPE_CHECKING:
     from moonbase.games.welcome_to_the_moon.game import WelcomeGame
 
-__all__ = ["DRAW", "EFFECT", "OVER", "PLAY", "RESOLVE", "Phase", "WelcomeState"]
+__all__ = ["Phase", "WelcomeState"]
 
 
 class Phase(Enum):
@@ -101,12 +102,6 @@ class Phase(Enum):
     OVER = "over"
     """The game has ended."""
 
-
-DRAW: Final = Phase.DRAW
-EFFECT: Final = Phase.EFFECT
-PLAY: Final = Phase.PLAY
-RESOLVE: Final = Phase.RESOLVE
-OVER: Final = Phase.OVER
 
 _TYPES: Final = len(CARD_TYPES)
 _DONE: Final = Sheet.DONE
@@ -351,7 +346,7 @@ class WelcomeState(State[WelcomeView]):
                     else:
                         self.turn_start[written] = sheet.copy()
                 self.turn_events[seat].append(index)
-            self._act(sheet, action, self.offer)
+            self.act(sheet, action)
         if phase is Phase.EFFECT:
             if sheet.stage != Sheet.ACTING:  # else the effect left sub-steps on the sheet
                 self._deal()
@@ -426,21 +421,30 @@ class WelcomeState(State[WelcomeView]):
         return len(deck.deck) if deck.pass_number == 2 else _SOLO_DECK - deck.drawn
 
     # ------------------------------------------------------------------ a seat's actions
-    def _act(self, sheet: Sheet, action: int, combos: list[Combination]) -> None:
-        """Carry out one of a seat's legal action ids on ``sheet`` (its sheet or a copy)."""
-        adventure = self.adventure
-        decoded = self.tables.decoded[action]
-        if isinstance(decoded, Choice):  # a legal choice: the sheet waits for one
-            if decoded.bonus:
+    def act(self, sheet: Sheet, action: int | str) -> None:
+        """Carry out ``action`` (its id or its text), legal for the seat writing on ``sheet``
+        now, on ``sheet``: that sheet, or a copy to see where the action leads.
+
+        >>> from moonbase.games.welcome_to_the_moon.game import WelcomeGame
+        >>> state = WelcomeGame(players=2, missions="A1,B1,C1").new(seed=3)
+        >>> trial = state.sheets[0].copy()
+        >>> state.act(trial, "WRITE 3 WILD.8")  # or its id, state.game.action_id(…)
+        >>> trial.done, state.sheets[0].done
+        (True, False)
+        """
+        adventure, tables = self.adventure, self.tables
+        if sheet.stage != Sheet.CHOOSE:  # a sub-step: its text is all the rules read
+            adventure.step(sheet, action if isinstance(action, str) else tables.texts[action])
+        else:
+            choice = tables.decoded[action if isinstance(action, int) else tables.ids[action]]
+            assert isinstance(choice, Choice)
+            if choice.bonus:
                 sheet.solo_used += 1
-            if decoded.error:
+            if choice.error:
                 adventure.error(sheet)
             else:
-                combo = combos[decoded.combo]
-                adventure.write(sheet, combo, decoded.slot, decoded.modified, decoded.wild)
-        else:
-            assert isinstance(decoded, str)
-            adventure.step(sheet, decoded)
+                combo = self.offer[choice.combo]
+                adventure.write(sheet, combo, choice.slot, choice.modified, choice.wild)
         adventure.settle(sheet)
 
     def _note_solo_choice(self, action: int) -> None:
@@ -743,7 +747,6 @@ class WelcomeState(State[WelcomeView]):
         assert start is not None
         events = self.turn_events[other]
         finish = self.sheets[written].done
-        combos = self.offer
         chosen: list[int] = []  # the actions found, last first
 
         def search(sheet: Sheet, left: int) -> Sheet | None:
@@ -755,7 +758,7 @@ class WelcomeState(State[WelcomeView]):
             rng.shuffle(actions)
             for action in actions:
                 child = sheet.copy()
-                self._act(child, action, combos)
+                self.act(child, action)
                 found = search(child, left - 1)
                 if found is not None:
                     chosen.append(action)
@@ -770,8 +773,6 @@ class WelcomeState(State[WelcomeView]):
 
     # ------------------------------------------------------------------ pictures
     def _view(self, seat: int | None) -> WelcomeView:
-        from moonbase.games.welcome_to_the_moon.view import seat_view
-
         return seat_view(self, seat)
 
     def player_scores(self) -> list[int]:
@@ -809,6 +810,4 @@ class WelcomeState(State[WelcomeView]):
         return [seat for seat in tied if penalty[seat] == fewest]
 
     def _render(self) -> str:
-        from moonbase.games.welcome_to_the_moon.render import render_view
-
         return render_view(self._view(None))

@@ -109,9 +109,7 @@ def _missions(state: WelcomeState) -> list[dict[str, Any]]:
     result = []
     for index, card in enumerate(state.mission_cards):
         mission = state.adventure.missions.get(card)
-        claimed: list[int | str] = list(state.claimed[index])
-        if state.astra_claimed[index]:
-            claimed.append("ASTRA")
+        astra = ["ASTRA"] if state.astra_claimed[index] else []
         result.append(
             {
                 "letter": LETTERS[index],
@@ -120,14 +118,10 @@ def _missions(state: WelcomeState) -> list[dict[str, Any]]:
                 "high": None if mission is None else mission.high,
                 "low": None if mission is None else mission.low,
                 "high_taken": state.high_taken[index],
-                "claimed_by": claimed,
+                "claimed_by": [*state.claimed[index], *astra],
             }
         )
     return result
-
-
-def _pending(state: WelcomeState, sheet: Sheet) -> list[str]:
-    return [sheet.action if item == "ACTION" else item for item in sheet.pending]
 
 
 def _sheet_view(state: WelcomeState, sheet: Sheet, context: Context) -> dict[str, Any]:
@@ -150,13 +144,6 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
     adventure = state.adventure
     public = [state.visible_sheet(owner, None) for owner in range(state.players)]
     sheets = [_sheet_view(state, sheet, state.context(public)) for sheet in public]
-    written = 0 if seat is None else state.writing(seat)
-    own = None if seat is None else state.sheets[written]
-    mine: dict[str, Any] | None = None
-    if seat is not None and own is not None:
-        seen = list(public)
-        seen[written] = own
-        mine = _sheet_view(state, own, state.context(seen))
     view: WelcomeView = {
         "seat": seat,
         "players": state.players,
@@ -168,19 +155,26 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
         "done": [state.sheets[state.writing(s)].done for s in range(state.players)],
         "missions": _missions(state),
         "sheets": sheets,
-        "sheet": mine,
-        "pending": None if own is None else _pending(state, own),
-        "choice": None
-        if own is None or not own.written
-        else {
-            "space": adventure.data.name(own.written),
-            "action": own.action,
-            "modified": own.modified,
-        },
+        "sheet": None,
+        "pending": None,
+        "choice": None,
         "ended": state.end_triggers() if state.is_over else [],
     }
-    if seat is not None and written != seat:
-        view["writing"] = written
+    if seat is not None:
+        written = state.writing(seat)
+        own = state.sheets[written]
+        seen = list(public)
+        seen[written] = own
+        view["sheet"] = _sheet_view(state, own, state.context(seen))
+        view["pending"] = [own.action if step == "ACTION" else step for step in own.pending]
+        if own.written:
+            view["choice"] = {
+                "space": adventure.data.name(own.written),
+                "action": own.action,
+                "modified": own.modified,
+            }
+        if written != seat:
+            view["writing"] = written
     if state.phase.value == "effect" and seat == 0 and state.effect:
         view["pending"] = ["CROSS"]
     if state.solo:
@@ -203,10 +197,9 @@ def seat_view(state: WelcomeState, seat: int | None) -> WelcomeView:
             for number, action in zip(state.number_cards, state.action_cards, strict=True)
         ]
         view["piles"] = [
-            {
-                "draw": state.first_left[pile] + len(state.pools[pile]),
-                "discard": len(state.discards[pile]),
-            }
-            for pile in range(3)
+            {"draw": first + len(pool), "discard": len(discard)}
+            for first, pool, discard in zip(
+                state.first_left, state.pools, state.discards, strict=True
+            )
         ]
     return view

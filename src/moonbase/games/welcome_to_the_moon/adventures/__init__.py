@@ -31,14 +31,8 @@ __all__ = ["IMPLEMENTED", "TITLES", "Combination", "Context", "Engine", "adventu
 
 
 _CLASSES: Final[dict[int, type[Engine]]] = {
-    1: Launch,
-    2: Journey,
-    3: Colony,
-    4: Mine,
-    5: Dome,
-    6: Virus,
-    7: Escape,
-    8: Battle,
+    rules.data.adventure: rules
+    for rules in (Launch, Journey, Colony, Mine, Dome, Virus, Escape, Battle)
 }
 
 TITLES: Final = {number: rules.title for number, rules in _CLASSES.items()}
