@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Final, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 __all__ = [
     "CIRCLED",
@@ -56,7 +56,6 @@ __all__ = [
     "run_fits",
     "slots_in",
     "spans_of",
-    "zone_fits",
     "zone_open",
 ]
 
@@ -100,7 +99,7 @@ def open_spaces(marks: bytearray, zone: tuple[int, ...]) -> list[tuple[int, int,
     >>> open_spaces(marks, (1, 2, 3, 4, 5))
     [(1, -1, 3), (3, 3, 9), (5, 9, 18)]
     """
-    return _open_runs(zone, [marks[slot] for slot in zone])
+    return list(zone_open(zone, tuple([marks[slot] for slot in zone])))
 
 
 @lru_cache(maxsize=16384)
@@ -111,27 +110,19 @@ def zone_open(zone: tuple[int, ...], marks: tuple[int, ...]) -> tuple[tuple[int,
     >>> zone_open((1, 2, 3, 4, 5), (0, number_code(3), 0, number_code(9), 0))
     ((1, -1, 3), (3, 3, 9), (5, 9, 18))
     """
-    return tuple(_open_runs(zone, marks))
-
-
-def _open_runs(zone: tuple[int, ...], marks: Sequence[int]) -> list[tuple[int, int, int]]:
-    """The empty slots of ``zone`` (whose marks, in zone order, are ``marks``) with their
-    bounds: one pass, X marks (above :data:`HIGH`) ignored."""
-    result: list[tuple[int, int, int]] = []
+    found: list[tuple[int, int, int]] = []
     low = LOW
-    waiting: list[int] = []
+    waiting: list[int] = []  # the empty slots since the last number
     for slot, mark in zip(zone, marks, strict=True):
         if not mark:
             waiting.append(slot)
         elif mark <= HIGH:
             high = mark - 1
-            if waiting:
-                result.extend([(space, low, high) for space in waiting])
-                waiting = []
+            found.extend([(space, low, high) for space in waiting])
+            waiting = []
             low = high
-    if waiting:
-        result.extend([(space, low, HIGH) for space in waiting])
-    return result
+    found.extend([(space, low, HIGH) for space in waiting])
+    return tuple(found)
 
 
 Spans = tuple[slice, ...]
@@ -139,11 +130,9 @@ Spans = tuple[slice, ...]
 indexed by slot (the write ids of a combination) is read by one slice per run."""
 
 
-class FitTable(Protocol):
-    """Per number 0–17, the empty spaces it fits, as :data:`Spans` (:func:`run_fits` gives a
-    tuple of them)."""
-
-    def __getitem__(self, number: int, /) -> Spans: ...
+FitTable = Sequence[Spans] | Mapping[int, Spans]
+"""Per number 0–17, the empty spaces it fits, as :data:`Spans` (:func:`run_fits` gives a
+tuple of them)."""
 
 
 def slots_in(spans: Spans) -> list[int]:
@@ -170,29 +159,11 @@ def spans_of(slots: Iterable[int]) -> Spans:
     return tuple(spans)
 
 
-def zone_fits(marks: bytearray, zone: tuple[int, ...]) -> tuple[Spans, ...]:
-    """For a zone of consecutive slots: per number 0–17, the empty spaces of the zone it fits
-    (:func:`open_spaces`), found once per zone marks (a zone seldom changes in a turn).
-
-    >>> marks = bytearray(8)
-    >>> marks[2], marks[4] = number_code(3), number_code(9)
-    >>> fits = zone_fits(marks, (1, 2, 3, 4, 5))
-    >>> fits[2], fits[5], fits[12]
-    ((slice(1, 2, None),), (slice(3, 4, None),), (slice(5, 6, None),))
-    """
-    first = zone[0]
-    return run_fits(first, bytes(marks[first : first + len(zone)]))
-
-
 @lru_cache(maxsize=8192)
 def run_fits(first: int, marks: bytes) -> tuple[Spans, ...]:
-    """:func:`zone_fits` of the zone of consecutive slots from ``first`` whose ``marks`` are
-    given (kept once computed: the marks are the key).
-
-    Each gap between two numbers of the zone is its runs of empty spaces (an X splits a run, it
-    does not close the gap). When the zone's numbers ascend, as the rules keep them, the gaps
-    take disjoint ranges of numbers, each set in one slice; a range that overlaps an earlier
-    one (marks out of order) adds its spaces number by number.
+    """For the zone of consecutive slots from ``first`` whose ``marks`` are given: per number
+    0–17, the empty spaces of the zone it fits (:func:`open_spaces`), each gap read as its runs
+    (an X splits a run, it does not close the gap). Kept once computed: the marks are the key.
 
     >>> [slots_in(spans) for spans in run_fits(1, bytes([0, 4, 0, X, 0, 10, 0]))[2:5]]
     [[1], [], [3, 5]]
@@ -229,12 +200,11 @@ _Fit = TypeVar("_Fit", Spans, int)
 
 
 def fits_by_number(ranges: Iterable[tuple[_Fit, int, int]], nothing: _Fit) -> tuple[_Fit, ...]:
-    """The table, by number, of what a number fits: each of ``ranges`` is ``(fit, low,
-    high)``, what every ``n`` with ``low < n < high`` fits — spans, or a mask of spaces —
-    and a number no range holds (or only empty ones) fits ``nothing``. A range above every
-    earlier one (as a zone's ascending numbers give them) is set in one slice; one that
-    overlaps an earlier range is added number by number (the ranges' spaces are distinct:
-    for masks ``+`` is ``|``).
+    """The table, by number, of what a number fits: each of ``ranges`` is ``(fit, low, high)``,
+    what every ``n`` with ``low < n < high`` fits (spans, or a mask of spaces); a number no range
+    holds fits ``nothing``. A range above every earlier one (as a zone's ascending numbers give
+    them) is set in one slice, one that overlaps them added number by number (the spaces are
+    distinct: for masks ``+`` is ``|``).
 
     >>> fits_by_number([((slice(3, 4),), -1, 2), ((slice(7, 8),), 0, 3)], ())[:3]
     ((slice(3, 4, None),), (slice(3, 4, None), slice(7, 8, None)), (slice(7, 8, None),))
@@ -259,18 +229,16 @@ def fits_by_number(ranges: Iterable[tuple[_Fit, int, int]], nothing: _Fit) -> tu
 MakeTable = Callable[[int, bytes], tuple[Spans, ...]]
 """What makes a zone's table from its first slot and its marks (:func:`run_fits`)."""
 Zones = tuple[tuple[int, slice, dict[bytes, tuple[Spans, ...]], MakeTable], ...]
-"""Per zone (:class:`Runs`): its first slot, its slots as a slice of the marks, its tables
-kept by its marks, and what makes them."""
+"""Per zone (:class:`Runs`): its first slot, its slots as a slice, its tables by its marks and
+what makes them."""
 
-_KEPT: Final = 4096
-"""How many tables :meth:`Runs.fits` keeps per first slot and maker before dropping them all."""
 _TABLES: Final[dict[tuple[MakeTable, int], dict[bytes, tuple[Spans, ...]]]] = {}
 """Per maker and first slot, the tables by the zone's marks (what :meth:`Runs.fits` reads)."""
 
 
 class Runs(NamedTuple):
-    """Zones of consecutive slots as :func:`run_fits` (or another ``make``) reads them: each
-    zone's first slot, its slots as a slice of the marks, and the tables kept for it.
+    """Zones of consecutive slots as :func:`run_fits` (or another ``make``) reads them, each
+    with the tables kept for it (:data:`Zones`).
 
     >>> marks = bytearray(8)
     >>> marks[2] = number_code(3)
@@ -296,14 +264,15 @@ class Runs(NamedTuple):
 
     def fits(self, marks: bytearray) -> list[tuple[Spans, ...]]:
         """Each zone's table, read from a plain dict by the zone's marks (a call of a cached
-        function costs more than the lookup, done here for every zone of every write)."""
+        function costs more than the lookup, done here for every zone of every write); at most
+        4096 are kept per zone, all dropped once there are more."""
         frozen = bytes(marks)
         tables = []
         for first, span, kept, make in self.zones:
             key = frozen[span]
             table = kept.get(key)
             if table is None:
-                if len(kept) >= _KEPT:
+                if len(kept) >= 4096:
                     kept.clear()
                 table = kept[key] = make(first, key)
             tables.append(table)
@@ -311,7 +280,7 @@ class Runs(NamedTuple):
 
 
 def consecutive(slots: tuple[int, ...]) -> bool:
-    """Whether ``slots`` are consecutive slot ids (what :func:`zone_fits` needs).
+    """Whether ``slots`` are consecutive slot ids (what :class:`Runs` needs).
 
     >>> consecutive((4, 5, 6)), consecutive((4, 6))
     (True, False)
@@ -506,35 +475,21 @@ class SheetData:
     """Slot id → alias."""
     space_slots: tuple[int, ...] = field(init=False, compare=False)
     """Every number space, in slot order."""
-    _space_marks: Callable[[bytearray], tuple[int, ...]] = field(
-        init=False, compare=False, repr=False
-    )
+    space_span: slice = field(init=False, compare=False, repr=False)
+    """Every number space, as one slice of the marks (they are consecutive slots)."""
     _error_marks: Callable[[bytearray], tuple[int, ...]] = field(
         init=False, compare=False, repr=False
     )
-    _space_span: tuple[int, int] | None = field(init=False, compare=False, repr=False)
-    """``(first, end)`` when the number spaces are the slots ``first`` to ``end - 1``."""
 
     def __post_init__(self) -> None:
         aliases = {space.alias: space.slot for space in self.spaces}
         object.__setattr__(self, "aliases", aliases)
         object.__setattr__(self, "names", {slot: alias for alias, slot in aliases.items()})
-        object.__setattr__(self, "space_slots", tuple(sorted(aliases.values())))
-        object.__setattr__(self, "_space_marks", itemgetter(*self.space_slots))
+        slots = tuple(sorted(aliases.values()))
+        assert consecutive(slots), "the number spaces are consecutive slots"
+        object.__setattr__(self, "space_slots", slots)
+        object.__setattr__(self, "space_span", slice(slots[0], slots[-1] + 1))
         object.__setattr__(self, "_error_marks", gather(self.error_slots))
-        slots = self.space_slots
-        span = (slots[0], slots[-1] + 1) if slots and consecutive(slots) else None
-        object.__setattr__(self, "_space_span", span)
-
-    def space_marks(self, marks: bytearray) -> tuple[int, ...]:
-        """The mark of every number space, in slot order (one C-fast gather).
-
-        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 3, (), (0, 0, 0))
-        >>> data.space_marks(bytearray([0, 5, X]))
-        (5, 19)
-        """
-        found: tuple[int, ...] = self._space_marks(marks)
-        return found
 
     def errors_marked(self, marks: bytearray) -> int:
         """How many System Error boxes hold a mark (circled or crossed).
@@ -553,10 +508,7 @@ class SheetData:
         >>> data.spaces_filled(bytearray([0, 5, X])), data.spaces_filled(bytearray([0, 0, X]))
         (True, False)
         """
-        span = self._space_span
-        if span is not None:  # consecutive spaces: one slice searched in C (a find costs more)
-            return 0 not in marks[span[0] : span[1]]
-        return 0 not in self.space_marks(marks)
+        return 0 not in marks[self.space_span]  # one slice searched in C (a find costs more)
 
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
         """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.

@@ -379,8 +379,6 @@ def open_for_x(marks: bytearray) -> list[int]:
     return [slot for slot, _, _ in placements(marks)]
 
 
-_SPACES: Final = slice(1, 39)
-"""Every space (slots 1–38)."""
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)
 
 
@@ -395,7 +393,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "B1": groups_with([level.symbols for level in LEVELS], 2, 3),  # 3 levels with 2 symbols
     "B2": groups_with([level.symbols for level in LEVELS], 3, 2),
     "C1": lambda marks: not dome_ends(marks),  # no piece left unbuilt
-    "C2": lambda marks: marks[_SPACES].count(X) >= 4,
+    "C2": lambda marks: marks[DATA.space_span].count(X) >= 4,
 }
 """Skyscrapers (A), tower levels (B), the dome and X marks (C) (``adventure5.md`` §8)."""
 
@@ -534,5 +532,4 @@ class Dome(Engine):
         }
 
 
-assert DATA.space_slots == tuple(range(_SPACES.start, _SPACES.stop))
 assert all(_DOME.start <= slot < _DOME.stop for s in SECTIONS for slot in (s.slot, *s.halves))

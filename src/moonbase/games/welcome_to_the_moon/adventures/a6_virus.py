@@ -515,7 +515,7 @@ class Virus(Engine):
                 "plants": _PLANT_ROWS.value(marks),
                 "water": _WATER_ROWS.value(marks),
                 "quarters": sum(quarter_score(marks, q) for q in QUARTERS),
-                "infected": -DATA.space_marks(marks).count(INFECTED),
+                "infected": -marks[DATA.space_span].count(INFECTED),
                 "errors": -5 * self.errors_marked(sheet),
             }
         )
@@ -579,7 +579,7 @@ class Virus(Engine):
             "plant_track": PLANT_MARKERS.marked(marks),
             "water_track": WATER_MARKERS.marked(marks),
             "propagation_symbols": [f"#{s}" for s in _PROPAGATION_SYMBOLS if marks[s]],
-            "infected": DATA.space_marks(marks).count(INFECTED),
+            "infected": marks[DATA.space_span].count(INFECTED),
             "astronauts": count_marked(marks, ASTRONAUTS),
             "planning": count_marked(marks, PLANNING),
             "wilds": self.wilds_view(sheet),

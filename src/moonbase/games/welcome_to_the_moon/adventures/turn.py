@@ -1,5 +1,5 @@
 """What a turn hands an adventure: :class:`Combination`, :class:`Context`, and the writes a
-combination allows (:func:`fitting_writes`, :func:`variants`).
+combination allows (:func:`fitting_writes`, :func:`grouped_variants`).
 
 The rules themselves are :class:`~.engine.Engine`'s and the adventures'; the state
 (:mod:`~moonbase.games.welcome_to_the_moon.state`) runs the turn around them: cards,
@@ -8,7 +8,7 @@ simultaneity, missions' high and low values, the end, ASTRA.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, cached_property
 from typing import NamedTuple
 
@@ -27,7 +27,6 @@ __all__ = [
     "grouped_variants",
     "in_spaces",
     "majority_bonus",
-    "variants",
     "with_total",
 ]
 
@@ -104,8 +103,7 @@ class WriteRows(dict[tuple[int, int, str | None], list[int]]):
     @cached_property
     def by_variant(self) -> list[list[list[int]]]:
         """The rows per combination index, then per :data:`VARIANT_KEYS` index (``[]`` for a
-        variant the adventure has not), read by :func:`fitting_writes` without building
-        keys."""
+        variant the adventure has not): :func:`fitting_writes` reads them without keys."""
         rows: list[list[list[int]]] = [
             [[] for _ in VARIANT_KEYS] for _ in range(1 + max(key[0] for key in self))
         ]
@@ -118,25 +116,33 @@ class WriteRows(dict[tuple[int, int, str | None], list[int]]):
 def grouped_variants(
     number: int, action: str, wild: bool
 ) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The :func:`variants` of a combination of ``number`` and ``action`` grouped by the number
-    they write: each number with the :data:`VARIANT_KEYS` indices of the variants that write
-    it (kept once made).
+    """Every way to write a combination of ``number`` and ``action``, grouped by the number
+    written: each number with the :data:`VARIANT_KEYS` indices of its ``(change, wild action)``
+    (kept once made). The Astronaut action (or, with ``wild``, a wild action that takes it) may
+    change the number by up to ±2; numbers stay within 0–17.
 
-    >>> grouped_variants(1, "ASTRONAUT", False)[:2] == ((0, (7,)), (1, (14,)))
-    True
+    >>> [(n, [VARIANT_KEYS[i] for i in ks]) for n, ks in grouped_variants(5, "ASTRONAUT", False)]
+    [(3, [(-2, None)]), (4, [(-1, None)]), (5, [(0, None)]), (6, [(1, None)]), (7, [(2, None)])]
+    >>> [(n, len(ks)) for n, ks in grouped_variants(17, "PLANT", True)]
+    [(17, 6), (15, 1), (16, 1)]
     """
+    choices: list[tuple[str | None, str]] = [(None, action)]
+    if wild:
+        choices.extend((other, other) for other in ACTIONS if other != action)
     grouped: dict[int, list[int]] = {}
-    for change, wild_action, written in variants(Combination("", number, action), wild):
-        grouped.setdefault(written, []).append(_VARIANT_INDEX[change, wild_action])
+    for wild_action, taken in choices:
+        for change in ASTRONAUT_CHANGES if taken == "ASTRONAUT" else (0,):
+            if 0 <= number + change <= 17:
+                grouped.setdefault(number + change, []).append(_VARIANT_INDEX[change, wild_action])
     return tuple((written, tuple(indices)) for written, indices in grouped.items())
 
 
 def fitting_writes(
     tables: Sequence[FitTable], combos: Sequence[Combination], rows: WriteRows, wild: bool = False
 ) -> list[int]:
-    """The ids of every write of ``combos`` (each with its :func:`variants`), where the empty
-    spaces a number fits are, per number, the spans of every one of ``tables`` (a table per zone:
-    :meth:`~.sheet.Runs.fits`, :func:`in_spaces`): a number's spans slice the row of each
+    """The ids of every write of ``combos`` (each with its :func:`grouped_variants`), where the
+    empty spaces a number fits are, per number, the spans of every one of ``tables`` (a table per
+    zone: :meth:`~.sheet.Runs.fits`, :func:`in_spaces`): a number's spans slice the row of each
     variant that writes it.
 
     >>> rows = WriteRows({(0, change, None): list(range(10)) for change in ASTRONAUT_CHANGES})
@@ -169,23 +175,3 @@ def in_spaces(spaces: Iterable[tuple[int, int, int]]) -> tuple[Spans, ...]:
     ((slice(3, 4, None),), (), (slice(7, 8, None),))
     """
     return fits_by_number((((slice(slot, slot + 1),), low, high) for slot, low, high in spaces), ())
-
-
-def variants(combo: Combination, wild: bool = False) -> Iterator[tuple[int, str | None, int]]:
-    """Every way to write ``combo``: the change, the wild action (``None``: none) and the number
-    written. The Astronaut action (or, with ``wild``, a wild action that takes it) may change the
-    number by up to ±2; numbers stay within 0–17.
-
-    >>> [change for change, _, _ in variants(Combination("1", 5, "ASTRONAUT"))]
-    [-2, -1, 0, 1, 2]
-    >>> [n for _, _, n in variants(Combination("1", 17, "PLANT"), wild=True)][:2]
-    [17, 17]
-    """
-    choices: list[tuple[str | None, str]] = [(None, combo.action)]
-    if wild:
-        choices.extend((action, action) for action in ACTIONS if action != combo.action)
-    for wild_action, action in choices:
-        for change in ASTRONAUT_CHANGES if action == "ASTRONAUT" else (0,):
-            number = combo.number + change
-            if 0 <= number <= 17:
-                yield change, wild_action, number
