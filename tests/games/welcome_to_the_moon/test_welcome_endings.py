@@ -162,3 +162,29 @@ def test_a_turn_ends_the_game_exactly_when_an_end_trigger_is_met(
         by_sheets = [t for index in range(players) for t in rules.end_triggers(sheets, index)]
         assert ended[: len(by_sheets)] == by_sheets
     assert turns > 2
+
+
+@pytest.mark.parametrize("adventure", range(1, 9))
+@pytest.mark.parametrize("players", [1, 3])
+def test_whether_a_sheet_ends_the_game_is_whether_it_lists_an_end_trigger(
+    adventure: int, players: int
+) -> None:
+    """``ends`` is the fast test the end of every turn runs: it agrees with the list."""
+    game = moonbase.load(NAME, players=players, adventure=adventure)
+    rng = random.Random(adventure)
+    ends = 0
+    for seed in range(20):
+        if seed >= 3 and ends:
+            break
+        state = game.new(seed=seed)
+        while True:
+            rules, sheets = state.adventure, state.sheets  # type: ignore[attr-defined]
+            for index in range(players):
+                listed = rules.end_triggers(sheets, index)
+                assert rules.ends(sheets, index) == bool(listed), listed
+                ends += bool(listed)
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+    assert ends, "some sheet met a trigger"

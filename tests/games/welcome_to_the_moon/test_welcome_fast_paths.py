@@ -83,6 +83,15 @@ def test_a3_bounds_are_those_of_the_row_and_the_column() -> None:
             assert _fits(fitting, number) == _fits(plain, number), number
 
 
+@pytest.mark.parametrize("players", [1, 3])
+def test_a8_end_test_matches_the_triggers(players: int) -> None:
+    battle = adventure(8)
+    for state, _ in _sheets(8, players, 4):
+        for index in range(players):
+            listed = battle.end_triggers(state.sheets, index)
+            assert battle.ends(state.sheets, index) == bool(listed), listed
+
+
 @pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's shared-key dicts")
 @pytest.mark.parametrize("players", [1, 4])
 def test_a_finished_state_shares_its_field_names(players: int) -> None:

@@ -510,6 +510,16 @@ class SheetData:
         """
         return 0 not in marks[self.space_span]  # one slice searched in C (a find costs more)
 
+    def ended(self, marks: bytearray) -> bool:
+        """Whether every System Error box holds a mark or every number space is filled (two
+        of the end triggers, in one call).
+
+        >>> data = SheetData(1, (Space(1, "A.1"), Space(2, "A.2")), 4, (3,), (0, 0, 0))
+        >>> data.ended(bytearray([0, 5, 0, 0])), data.ended(bytearray([0, 5, 0, CROSSED]))
+        (False, True)
+        """
+        return 0 not in self._error_marks(marks) or 0 not in marks[self.space_span]
+
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
         """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -612,7 +612,7 @@ class WelcomeState(State[WelcomeView]):
             if seats:  # claimed this turn or before: the high value is gone from the next turn
                 self.high_taken[index] = True
         self.resolving = ""
-        if next(self._triggers(), None) is not None:
+        if self._ends():
             self.phase = Phase.OVER
         else:
             self._begin_turn()
@@ -656,7 +656,7 @@ class WelcomeState(State[WelcomeView]):
     def end_triggers(self) -> list[dict[str, Any]]:
         """The end triggers met now, checked at the end of each turn: the game ends when there
         is any. Each is ``{"trigger": code, ...}``: the sheets' (the adventure's
-        :meth:`~.adventures.engine.Engine.triggers`), then solo ASTRA's (``astra-rockets``,
+        :meth:`~.adventures.engine.Engine.end_triggers`), then solo ASTRA's (``astra-rockets``,
         ``deck-out``). Once the game is over, this is the view's ``ended`` (:mod:`.view` lists
         every code).
 
@@ -664,21 +664,33 @@ class WelcomeState(State[WelcomeView]):
         >>> WelcomeGame(players=2).new(seed=1).end_triggers()
         []
         """
-        return list(self._triggers())
-
-    def _triggers(self) -> Iterator[dict[str, Any]]:
-        """The end triggers of :meth:`end_triggers`, one at a time (the end of a turn asks for
-        the first alone)."""
         adventure, sheets = self.adventure, self.sheets
+        found: list[dict[str, Any]] = []
         for index in range(self.players):
-            yield from adventure.triggers(sheets, index)
+            found += adventure.end_triggers(sheets, index)
         if not self.solo:
-            return
+            return found
         if adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
-            yield {"trigger": "astra-rockets", "rockets": ROCKETS}
+            found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
         left, needed = self.starship_cards_left(), len(self.solo_deck.cards)
         if left < needed:
-            yield {"trigger": "deck-out", "left": left, "needed": needed}
+            found.append({"trigger": "deck-out", "left": left, "needed": needed})
+        return found
+
+    def _ends(self) -> bool:
+        """Whether :meth:`end_triggers` lists any trigger, without building its list (the end
+        of every turn asks: a generator or the list cost 2–3 % of a random game)."""
+        adventure, sheets = self.adventure, self.sheets
+        ends = adventure.ends
+        for index in range(self.players):
+            if ends(sheets, index):
+                return True
+        if not self.solo:
+            return False
+        deck = self.solo_deck
+        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
+            return True
+        return self.starship_cards_left() < len(deck.cards)
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the

@@ -374,9 +374,15 @@ def unsplit(marks: bytearray) -> list[int]:
     return [s.slot for s in SECTIONS if not marks[s.slot]]
 
 
-def open_for_x(marks: bytearray) -> list[int]:
-    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper)."""
-    return [slot for slot, _, _ in placements(marks)]
+def open_for_x(marks: bytearray) -> tuple[int, ...]:
+    """Every space a Planning X may go on (:func:`available`, skyscraper by skyscraper; kept
+    per the spaces' marks: an X is asked twice, whether it can go and where)."""
+    return _open_for_x(bytes(marks[DATA.space_span]))
+
+
+@lru_cache(maxsize=1024)
+def _open_for_x(spaces: bytes) -> tuple[int, ...]:
+    return tuple(slot for slot, _, _ in placements(bytearray(1) + spaces))
 
 
 _LEVEL_SYMBOLS: Final = tuple(itemgetter(*level.symbols) for level in LEVELS)

@@ -41,7 +41,7 @@ terminal draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final, cast
@@ -626,20 +626,35 @@ class Battle(Engine):
             TRACKS[side, off]["errors"].marked(m) for m, off, side in self.fields(sheets, seat)
         )
 
-    def triggers(self, sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """Whether :meth:`end_triggers` lists any trigger for sheet ``index`` (its tests,
+        without building the list: this runs every turn)."""
+        sheet = sheets[index]
+        if -1 not in sheet.missions:  # -1: a mission not accomplished
+            return True
+        marks = sheet.marks
+        for off in (0, FIELD) if sheet.solo else (0,):
+            if 0 not in marks[off + _SPACES[0] : off + _SPACES[1]]:
+                return True
+            for half in HALVES.values():
+                if 0 not in marks[off + half.errors[0] : off + half.errors[-1] + 1]:
+                    return True
+        return False
+
+    def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """A player with all 3 missions (``all-missions``), a full battlefield
         (``all-spaces``, whoever wrote on it) or a half with both errors (``last-error``, with
         ``seat``: whose half it is, ``sheet``, ``side`` and ``boxes``). Solo, both battlefields
         of the one sheet count; ``astra`` says whether it is ASTRA's (the player is side 2
         there), and ASTRA's own half is ``seat`` ``"ASTRA"``."""
         sheet = sheets[index]
+        marks, found = sheet.marks, []
         if -1 not in sheet.missions:  # -1: a mission not accomplished
-            yield {"trigger": "all-missions", "seat": index}
-        marks = sheet.marks
+            found.append({"trigger": "all-missions", "seat": index})
         for off in (0, FIELD) if sheet.solo else (0,):
             astra = off == FIELD
             if 0 not in marks[off + _SPACES[0] : off + _SPACES[1]]:
-                yield {"trigger": "all-spaces", "seat": index, "astra": astra}
+                found.append({"trigger": "all-spaces", "seat": index, "astra": astra})
             for side, half in HALVES.items():
                 if 0 in marks[off + half.errors[0] : off + half.errors[-1] + 1]:
                     continue
@@ -647,14 +662,17 @@ class Battle(Engine):
                     seat: int | str = 0 if (side == 2) == astra else "ASTRA"
                 else:  # the sheet owner's half, or the previous seat's
                     seat = index if side == 1 else (index - 1) % len(sheets)
-                yield {
-                    "trigger": "last-error",
-                    "seat": seat,
-                    "boxes": len(half.errors),
-                    "sheet": index,
-                    "side": side,
-                    "astra": astra,
-                }
+                found.append(
+                    {
+                        "trigger": "last-error",
+                        "seat": seat,
+                        "boxes": len(half.errors),
+                        "sheet": index,
+                        "side": side,
+                        "astra": astra,
+                    }
+                )
+        return found
 
     def half(self, marks: bytearray, off: int, side: int, solo: bool) -> dict[str, int]:
         """One half's points (``adventure8.md`` §10), part by part, each with its sign (the

@@ -38,7 +38,7 @@ requirements, the score and the view.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, ClassVar
@@ -539,6 +539,11 @@ class Engine(ABC):
                 decoded.setdefault(text, []).append((item, offer, target))
         return decoded
 
+    @cached_property
+    def _shares_texts(self) -> bool:
+        """Whether two pending items may offer one text (a6, a8): :meth:`steps` lists it once."""
+        return any(len(readings) > 1 for readings in self._decoded.values())
+
     def step_texts(self) -> list[str]:
         """Every sub-step text: each offer's, and ``SKIP``."""
         texts = [text for offer_texts in self._texts.values() for text in offer_texts.values()]
@@ -553,7 +558,7 @@ class Engine(ABC):
         if self.action_first and ACTION in pending:
             return self.options(sheet, ACTION)
         found = [text for item in dict.fromkeys(pending) for text in self.options(sheet, item)]
-        return list(dict.fromkeys(found))
+        return list(dict.fromkeys(found)) if self._shares_texts else found
 
     def options(self, sheet: Sheet, item: str) -> list[str]:
         """The texts that resolve the pending ``item`` (the action's also ``SKIP``; ``[]``: it
@@ -659,6 +664,11 @@ class Engine(ABC):
     def phase5(self, sheets: Sequence[Sheet]) -> None:
         """The races: a high bonus circled this turn is crossed off every sheet with no mark on
         it (whoever circled it in the same turn keeps it); a sabotage as :attr:`sabotages` says."""
+        for sheet in sheets:  # most turns trigger nothing: found without building anything
+            if sheet.triggered:
+                break
+        else:
+            return
         for slot in sorted({reached for sheet in sheets for reached in sheet.triggered}):
             for sheet in sheets:
                 if self.sabotages:
@@ -760,28 +770,39 @@ class Engine(ABC):
         sheet's marked ones)."""
         return self.errors_marked(sheets[seat])
 
+    def ends(self, sheets: Sequence[Sheet], index: int) -> bool:
+        """Whether sheet ``index`` meets any end trigger now: whether :meth:`end_triggers` lists
+        any, without building the list (its boxes and spaces read by one
+        :meth:`~.sheet.SheetData.ended`: an adventure that overrides :meth:`end_triggers`
+        overrides this too, as adventure 8 does)."""
+        sheet = sheets[index]
+        marks = sheet.marks
+        if -1 not in sheet.missions or self.data.ended(marks):  # -1: a mission not accomplished
+            return True
+        for test in self.end_tests.values():  # noqa: SIM110  # a loop: any() and a generator cost more
+            if test(marks):
+                return True
+        return False
+
     def end_triggers(self, sheets: Sequence[Sheet], index: int) -> list[dict[str, Any]]:
         """The end triggers sheet ``index`` meets (checked at the end of each turn; any one
-        ends the game), each ``{"trigger": code, "seat": index, ...}``: every one of
-        :meth:`triggers` (the state asks for the first alone)."""
-        return list(self.triggers(sheets, index))
-
-    def triggers(self, sheets: Sequence[Sheet], index: int) -> Iterator[dict[str, Any]]:
-        """The end triggers sheet ``index`` meets, one at a time: ``all-missions`` (its seat
-        accomplished all three), ``last-error`` (every System Error box marked, with
+        ends the game), each ``{"trigger": code, "seat": index, ...}``: ``all-missions`` (its
+        seat accomplished all three), ``last-error`` (every System Error box marked, with
         ``boxes``: how many there are), ``all-spaces`` (every number space filled), then each of
         :attr:`end_tests` met (adventure 8 has its own, over both battlefields and halves)."""
         sheet = sheets[index]
+        marks, found = sheet.marks, []
         if -1 not in sheet.missions:  # -1: a mission not accomplished
-            yield {"trigger": "all-missions", "seat": index}
+            found.append({"trigger": "all-missions", "seat": index})
         boxes = len(self.data.error_slots)
         if self.errors_marked(sheet) == boxes:
-            yield {"trigger": "last-error", "seat": index, "boxes": boxes}
-        if self.data.spaces_filled(sheet.marks):
-            yield {"trigger": "all-spaces", "seat": index}
-        for code, test in self.end_tests.items():
-            if test(sheet.marks):
-                yield {"trigger": code, "seat": index}
+            found.append({"trigger": "last-error", "seat": index, "boxes": boxes})
+        if self.data.spaces_filled(marks):
+            found.append({"trigger": "all-spaces", "seat": index})
+        found += [
+            {"trigger": code, "seat": index} for code, test in self.end_tests.items() if test(marks)
+        ]
+        return found
 
     @abstractmethod
     def score(self, sheet: Sheet, context: Context) -> dict[str, int]:
