@@ -518,7 +518,7 @@ class SheetData:
         >>> data.ended(bytearray([0, 5, 0, 0])), data.ended(bytearray([0, 5, 0, CROSSED]))
         (False, True)
         """
-        return 0 not in self._error_marks(marks) or 0 not in marks[self.space_span]
+        return 0 not in self._error_marks(marks) or self.spaces_filled(marks)
 
     def spaces_view(self, marks: bytearray) -> dict[str, int | str | None]:
         """Every space as the view shows it: ``{alias: number | "X" | None}``, in slot order.

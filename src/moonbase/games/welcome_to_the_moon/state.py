@@ -668,29 +668,28 @@ class WelcomeState(State[WelcomeView]):
         found: list[dict[str, Any]] = []
         for index in range(self.players):
             found += adventure.end_triggers(sheets, index)
-        if not self.solo:
-            return found
-        if adventure.number == 1 and astra_rockets(self.level, self.astra_cards) >= ROCKETS:
-            found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
-        left, needed = self.starship_cards_left(), len(self.solo_deck.cards)
-        if left < needed:
-            found.append({"trigger": "deck-out", "left": left, "needed": needed})
-        return found
+        return found + self._astra_triggers() if self.solo else found
 
     def _ends(self) -> bool:
-        """Whether :meth:`end_triggers` lists any trigger, without building its list (the end
-        of every turn asks: a generator or the list cost 2–3 % of a random game)."""
+        """Whether :meth:`end_triggers` lists any trigger, without building the sheets' lists
+        (the end of every turn asks: building them cost 2–3 % of a random game)."""
         adventure, sheets = self.adventure, self.sheets
         ends = adventure.ends
         for index in range(self.players):
             if ends(sheets, index):
                 return True
-        if not self.solo:
-            return False
-        deck = self.solo_deck
-        if adventure.number == 1 and astra_rockets(self.level, deck.astra_cards) >= ROCKETS:
-            return True
-        return self.starship_cards_left() < len(deck.cards)
+        return self.solo and bool(self._astra_triggers())
+
+    def _astra_triggers(self) -> list[dict[str, Any]]:
+        """Solo: ASTRA's end triggers met now (``astra-rockets``, ``deck-out``)."""
+        found: list[dict[str, Any]] = []
+        cards = self.solo_deck.astra_cards
+        if self.adventure.number == 1 and astra_rockets(self.level, cards) >= ROCKETS:
+            found.append({"trigger": "astra-rockets", "rockets": ROCKETS})
+        left, needed = self.starship_cards_left(), len(self.solo_deck.cards)
+        if left < needed:
+            found.append({"trigger": "deck-out", "left": left, "needed": needed})
+        return found
 
     def starship_cards_left(self) -> int:
         """Solo: the starship cards the next turn can still draw: those in the deck, and in the

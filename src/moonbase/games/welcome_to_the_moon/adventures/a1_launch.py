@@ -210,7 +210,6 @@ _ARROWS: Final = tuple((q.arrow, q.first, q.first + len(q.slots)) for q in QUART
 _ARROW_NAMES: Final = {q.arrow: q.name for q in QUARTERS if q.arrow}
 _ERROR_SPAN: Final = slice(ERRORS[0], ERRORS[-1] + 1)
 _LAUNCH_SPAN: Final = slice(LAUNCH.slots[0], LAUNCH.slots[-1] + 1)
-_SPACE_SPAN: Final = slice(DATA.space_slots[0], DATA.space_slots[-1] + 1)
 
 
 def cross_rockets(sheet: Sheet, rockets: int) -> None:
@@ -268,7 +267,7 @@ REQUIREMENTS: Final[dict[str, Callable[[bytearray], bool]]] = {
     "A2": _floors_filled("ROB1 ROB2 PLA"),
     "B1": _floors_filled("ENE"),
     "B2": _floors_filled("PLT WILD"),
-    "C1": lambda marks: marks[_SPACE_SPAN].count(X) >= 10,
+    "C1": lambda marks: marks[DATA.space_span].count(X) >= 10,
     "C2": lambda marks: marks[_ERROR_SPAN].count(CIRCLED) >= 5,
 }
 """Each mission's requirement, read in C from the marks."""

@@ -360,8 +360,8 @@ _PLANET_SPANS: Final = tuple(
     (index, planet.spaces[0], planet.spaces[-1] + 1) for index, planet in enumerate(PLANETS)
 )
 """Each planet's index and its spaces as a slot range."""
-_SPACES: Final = (DATA.space_slots[0], DATA.space_slots[-1] + 1)
-"""Every space of a battlefield, as a slot range."""
+_FIRST, _END = DATA.space_span.start, DATA.space_span.stop
+"""Every space of a battlefield, as a slot range (moved by a battlefield's offset)."""
 assert all(consecutive(p.spaces) and consecutive(p.moons) for p in PLANETS)
 assert all(consecutive(half.astronauts) for half in HALVES.values())
 
@@ -634,7 +634,7 @@ class Battle(Engine):
             return True
         marks = sheet.marks
         for off in (0, FIELD) if sheet.solo else (0,):
-            if 0 not in marks[off + _SPACES[0] : off + _SPACES[1]]:
+            if 0 not in marks[off + _FIRST : off + _END]:
                 return True
             for half in HALVES.values():
                 if 0 not in marks[off + half.errors[0] : off + half.errors[-1] + 1]:
@@ -653,7 +653,7 @@ class Battle(Engine):
             found.append({"trigger": "all-missions", "seat": index})
         for off in (0, FIELD) if sheet.solo else (0,):
             astra = off == FIELD
-            if 0 not in marks[off + _SPACES[0] : off + _SPACES[1]]:
+            if 0 not in marks[off + _FIRST : off + _END]:
                 found.append({"trigger": "all-spaces", "seat": index, "astra": astra})
             for side, half in HALVES.items():
                 if 0 in marks[off + half.errors[0] : off + half.errors[-1] + 1]:
